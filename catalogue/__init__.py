@@ -1,0 +1,1 @@
+"""The built-in detector catalogue: one YAML file per detector (package data)."""

@@ -1,0 +1,50 @@
+"""The ``second-brain`` command.
+
+Each subcommand lives in its own module ``sbcore.cli.<name>`` exposing
+``register(subparsers)``, which adds its parser and sets ``func`` to a callable
+taking the parsed namespace and returning an exit code. Heavy imports belong
+inside those callables, so ``second-brain --help`` stays fast.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import sys
+from collections.abc import Sequence
+
+from sbcore import __version__
+
+# Subcommand modules, in the order ``--help`` lists them.
+COMMANDS: tuple[str, ...] = ()
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="second-brain",
+        description="Second Brain: a quiet observer for Claude Code sessions.",
+    )
+    parser.add_argument("--version", action="version", version=f"sbcore {__version__}")
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND")
+    for name in COMMANDS:
+        importlib.import_module(f"sbcore.cli.{name}").register(sub)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    func = getattr(args, "func", None)
+    if func is None:
+        parser.print_help()
+        return 2
+    try:
+        return int(func(args) or 0)
+    except BrokenPipeError:
+        return 0
+    except KeyboardInterrupt:
+        return 130
+
+
+if __name__ == "__main__":  # pragma: no cover
+    sys.exit(main())

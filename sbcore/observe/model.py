@@ -1,0 +1,74 @@
+"""The projected observation: the unit everything downstream reads.
+
+An ``Observation`` is one thing the coding agent said or reached for, already
+projected (capped, elided, locators kept) and redacted. ``text`` is what the
+observer model reads; the structured fields exist so structural triggers
+(repeat-failure, standard-questions, ...) can match without re-parsing text.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Literal
+
+ObservationKind = Literal["prompt", "text", "tool", "error", "report"]
+
+
+@dataclass(frozen=True, slots=True)
+class Observation:
+    """One projected, redacted observation.
+
+    kind:
+        ``prompt`` a user prompt; ``text`` assistant narration; ``tool`` a
+        projected tool call; ``error`` the capped head of a failed tool result;
+        ``report`` a subagent's final report (capped).
+    text:
+        the rendering the observer model reads (Appendix-A style).
+    tool / tool_use_id:
+        for tool, error and report observations, the tool name and the id that
+        links a result back to its call.
+    args:
+        the projected arguments of a tool call (already capped and redacted),
+        for structural triggers. Empty for other kinds.
+    locators:
+        paths and ``file:line`` tokens this observation carries, including the
+        ones harvested from elided spans.
+    timestamp / uuid:
+        copied from the transcript record (ISO-8601 string as written).
+    """
+
+    kind: ObservationKind
+    text: str
+    timestamp: str | None = None
+    uuid: str | None = None
+    tool: str | None = None
+    tool_use_id: str | None = None
+    args: dict[str, Any] = field(default_factory=dict)
+    locators: tuple[str, ...] = ()
+
+    def to_json(self) -> dict[str, Any]:
+        """A JSON-ready dict (the spool's line format)."""
+        out: dict[str, Any] = {"kind": self.kind, "text": self.text}
+        for name in ("timestamp", "uuid", "tool", "tool_use_id"):
+            value = getattr(self, name)
+            if value is not None:
+                out[name] = value
+        if self.args:
+            out["args"] = self.args
+        if self.locators:
+            out["locators"] = list(self.locators)
+        return out
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> Observation:
+        """Inverse of :meth:`to_json`."""
+        return cls(
+            kind=data["kind"],
+            text=data["text"],
+            timestamp=data.get("timestamp"),
+            uuid=data.get("uuid"),
+            tool=data.get("tool"),
+            tool_use_id=data.get("tool_use_id"),
+            args=dict(data.get("args") or {}),
+            locators=tuple(data.get("locators") or ()),
+        )
