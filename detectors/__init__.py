@@ -1,5 +1,32 @@
 """The built-in detector pack.
 
-It registers through the same ``sbcore`` entry-point group as any third-party
-pack, so the core has no private path to its own detectors.
+It registers through the same ``sbcore`` entry point group as any third-party
+pack (``builtin = "sbcore.detectors"``), so the core has no private path to its
+own detectors: the catalogue directory (the ``sbcore.catalogue`` package data)
+and the structural triggers its detectors name.
 """
+
+from __future__ import annotations
+
+from importlib import resources
+from pathlib import Path
+
+from sbcore.packs.hookspecs import RegisterCatalogue, RegisterTrigger, hookimpl
+
+from . import triggers
+
+
+def catalogue_dir() -> Path:
+    """The directory holding the built-in detector files (a real directory in wheel and editable installs)."""
+    return Path(str(resources.files("sbcore.catalogue")))
+
+
+@hookimpl
+def register_catalogues(register: RegisterCatalogue) -> None:
+    register(catalogue_dir())
+
+
+@hookimpl
+def register_triggers(register: RegisterTrigger) -> None:
+    register("repeat_failure", triggers.repeat_failure, triggers.REPEAT_FAILURE_PARAMS)
+    register("standard_questions", triggers.standard_questions, triggers.STANDARD_QUESTIONS_PARAMS)

@@ -49,11 +49,35 @@ def safe_name(value: str) -> str:
 
 
 def ensure_private_dir(path: Path) -> Path:
-    """Create ``path`` (and parents) as 0700 directories; tighten it if it exists."""
-    path.mkdir(mode=DIR_MODE, parents=True, exist_ok=True)
-    if (path.stat().st_mode & 0o777) != DIR_MODE:
-        os.chmod(path, DIR_MODE)
+    """Create ``path`` (and any missing parents) as 0700 directories; tighten it if it exists.
+
+    Parents are created one by one rather than with ``mkdir(parents=True)``,
+    which would give them the umask's default mode (0777 under umask 0).
+    Directories that already exist above ``path`` are left as they are: they
+    may be the user's own (``~/.local/share``).
+    """
+    missing: list[Path] = []
+    probe = path
+    while not probe.is_dir():
+        missing.append(probe)
+        if probe.parent == probe:
+            break
+        probe = probe.parent
+    for directory in reversed(missing):
+        try:
+            directory.mkdir(mode=DIR_MODE)
+        except FileExistsError:  # another process got there first, or it is not a directory
+            if not directory.is_dir():
+                raise
+        _tighten(directory)
+    if not missing:
+        _tighten(path)
     return path
+
+
+def _tighten(directory: Path) -> None:
+    if (directory.stat().st_mode & 0o777) != DIR_MODE:
+        os.chmod(directory, DIR_MODE)
 
 
 def write_private(path: Path, data: bytes) -> None:
@@ -73,13 +97,29 @@ def write_private(path: Path, data: bytes) -> None:
         raise
 
 
-def append_private(path: Path, data: bytes) -> None:
-    """Append ``data`` to a 0600 file with a single ``O_APPEND`` write."""
+def append_private(path: Path, data: bytes, *, line_start: bool = False) -> None:
+    """Append ``data`` to a 0600 file with one ``O_APPEND`` write.
+
+    ``O_APPEND`` makes each write land at the current end, so concurrent
+    appenders (parallel hooks) never overwrite each other. A short write (a
+    full disk, a signal) is continued rather than silently truncated.
+
+    ``line_start`` is for line-oriented files: if the file does not end with a
+    newline (an earlier write was torn by a crash or ``ENOSPC``), a newline is
+    written first, so the torn fragment stays one bad line of its own instead
+    of swallowing the first line of ``data``.
+    """
     ensure_private_dir(path.parent)
-    fd = os.open(path, os.O_WRONLY | os.O_APPEND | os.O_CREAT, FILE_MODE)
+    fd = os.open(path, os.O_RDWR | os.O_APPEND | os.O_CREAT | os.O_CLOEXEC, FILE_MODE)
     try:
-        if (os.fstat(fd).st_mode & 0o777) != FILE_MODE:
+        status = os.fstat(fd)
+        if (status.st_mode & 0o777) != FILE_MODE:
             os.fchmod(fd, FILE_MODE)
-        os.write(fd, data)
+        if line_start and status.st_size > 0 and os.pread(fd, 1, status.st_size - 1) != b"\n":
+            data = b"\n" + data
+        view = memoryview(data)
+        while view:
+            written = os.write(fd, view)
+            view = view[written:]
     finally:
         os.close(fd)

@@ -16,7 +16,7 @@ from collections.abc import Sequence
 from sbcore import __version__
 
 # Subcommand modules, in the order ``--help`` lists them.
-COMMANDS: tuple[str, ...] = ()
+COMMANDS: tuple[str, ...] = ("detectors", "config")
 
 
 def build_parser() -> argparse.ArgumentParser:

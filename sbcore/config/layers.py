@@ -1,0 +1,199 @@
+"""The configuration layers: where each lives, and reading one without ever trusting it.
+
+Precedence, lowest first: the schema's defaults, the user's global file, the
+workspace file committed in the repository (shared by the team), and the local
+file for this user in this workspace (kept in the data directory, never in the
+repository). A layer file that cannot be used is reported with file, line and
+key, and skipped as a whole; the file itself is left exactly as it was.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Literal
+
+from sbcore.config.schema import schema_issues
+from sbcore.packs import yamlpos
+from sbcore.paths import config_dir, data_dir, safe_name
+
+LayerName = Literal["default", "global", "workspace", "local"]
+LAYERS: tuple[LayerName, ...] = ("default", "global", "workspace", "local")
+WRITABLE: tuple[LayerName, ...] = ("global", "workspace", "local")
+
+FILE_NAME = "config.yaml"
+WORKSPACE_DIR = ".second-brain"
+
+
+def find_workspace(start: Path) -> Path:
+    """The workspace ``start`` belongs to: the nearest directory holding ``.second-brain/`` or ``.git``.
+
+    Falls back to ``start`` itself, so a directory outside any repository is
+    still a workspace of its own. Symlinks are resolved: the local layer is
+    keyed by the real path.
+    """
+    here = Path(os.path.realpath(start))
+    for candidate in (here, *here.parents):
+        if (candidate / WORKSPACE_DIR).is_dir() or (candidate / ".git").exists():
+            return candidate
+    return here
+
+
+def global_path() -> Path:
+    """The user's global layer: ``<config dir>/config.yaml``."""
+    return config_dir() / FILE_NAME
+
+
+def workspace_path(workspace: Path) -> Path:
+    """The team's layer, committed in the repository: ``<workspace>/.second-brain/config.yaml``."""
+    return workspace / WORKSPACE_DIR / FILE_NAME
+
+
+def local_dir(workspace: Path) -> Path:
+    """This user's private state for one workspace, outside the repository."""
+    return data_dir() / "workspaces" / safe_name(os.path.realpath(workspace))
+
+
+def local_path(workspace: Path) -> Path:
+    """This user's layer for one workspace: ``<data dir>/workspaces/<workspace>/config.yaml``."""
+    return local_dir(workspace) / FILE_NAME
+
+
+def workspace_detector_dir(workspace: Path) -> Path:
+    """Where a workspace keeps detectors of its own (pack name ``workspace``), no package needed."""
+    return workspace / WORKSPACE_DIR / "detectors"
+
+
+def layer_path(layer: LayerName, workspace: Path | None) -> Path | None:
+    """The file behind a writable layer; None for defaults, or without a workspace for the repo layers."""
+    if layer == "global":
+        return global_path()
+    if workspace is None or layer == "default":
+        return None
+    return workspace_path(workspace) if layer == "workspace" else local_path(workspace)
+
+
+@dataclass(frozen=True)
+class ConfigProblem:
+    """Something wrong in the configuration, located as precisely as it can be."""
+
+    message: str
+    file: Path | None = None
+    line: int | None = None
+    key: str | None = None
+    hint: str | None = None
+
+    def __str__(self) -> str:
+        where = ""
+        if self.file is not None:
+            where = f"{self.file}:{self.line}: " if self.line is not None else f"{self.file}: "
+        text = where + (f"{self.key}: " if self.key else "") + self.message
+        return text + (f"\n  hint: {self.hint}" if self.hint else "")
+
+
+Status = Literal["missing", "ok", "skipped"]
+
+
+@dataclass
+class LayerFile:
+    """One layer as read from disk: its data when usable, its problems when not."""
+
+    name: LayerName
+    path: Path | None
+    status: Status = "missing"
+    data: dict[str, Any] = field(default_factory=dict)
+    problems: list[ConfigProblem] = field(default_factory=list)
+    lines: Mapping[tuple[str | int, ...], int] = field(default_factory=dict)
+
+    @property
+    def used(self) -> bool:
+        return self.status == "ok"
+
+    def line_of(self, path: tuple[str | int, ...]) -> int | None:
+        """Line of the deepest part of ``path`` present in the file."""
+        for end in range(len(path), 0, -1):
+            found = self.lines.get(tuple(path[:end]))
+            if found is not None:
+                return found
+        return None
+
+
+def read_text(path: Path) -> str | None:
+    """A layer file's text, or None when it does not exist."""
+    try:
+        return path.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        return None
+
+
+def read_layer(name: LayerName, path: Path | None) -> LayerFile:
+    """Read and validate one layer file. Never raises for bad content: problems skip the layer."""
+    layer = LayerFile(name, path)
+    if path is None:
+        return layer
+    try:
+        text = read_text(path)
+    except (OSError, UnicodeDecodeError) as exc:
+        return _skip(layer, [ConfigProblem(f"cannot read the file: {exc}", file=path)])
+    if text is None:
+        return layer
+    return parse_layer(layer, text)
+
+
+def parse_layer(layer: LayerFile, text: str) -> LayerFile:
+    """Fill ``layer`` from ``text``: its data, key lines, and any problems (which mark it skipped)."""
+    path = layer.path
+    try:
+        located = yamlpos.load(text)
+    except yamlpos.YamlSyntaxError as exc:
+        problem = ConfigProblem(f"not valid YAML: {exc.message}", file=path, line=exc.line)
+        return _skip(layer, [problem])
+    layer.lines = {key: position.line for key, position in located.positions.items()}
+    if located.problems:
+        problems = [
+            ConfigProblem(
+                p.message,
+                file=path,
+                line=p.line,
+                key=".".join(map(str, p.path)) or None,
+                hint=p.hint,
+            )
+            for p in located.problems
+        ]
+        return _skip(layer, problems)
+    data = located.data
+    if data is None:
+        layer.status = "ok"
+        return layer
+    if not isinstance(data, dict):
+        problem = ConfigProblem(
+            "expected a mapping of groups (projection:, gate:, ...) at the top of the file",
+            file=path,
+            line=located.start_line,
+        )
+        return _skip(layer, [problem])
+    issues = schema_issues(data)
+    if issues:
+        problems = [
+            ConfigProblem(
+                issue.message,
+                file=path,
+                line=layer.line_of(issue.path) or located.start_line,
+                key=issue.key or None,
+                hint=issue.hint,
+            )
+            for issue in issues
+        ]
+        return _skip(layer, problems)
+    layer.data = data
+    layer.status = "ok"
+    return layer
+
+
+def _skip(layer: LayerFile, problems: list[ConfigProblem]) -> LayerFile:
+    layer.status = "skipped"
+    layer.data = {}
+    layer.problems = problems
+    return layer

@@ -1,0 +1,423 @@
+"""Changing a layer: ``set`` and ``reset``, validated before anything is written.
+
+A rejected change raises ``ConfigRejected`` with every reason and leaves every
+file byte-for-byte as it was. An accepted one rewrites only the lines of the
+key it touches (see ``edit``), atomically, under a lock on the file's
+directory so two concurrent ``set`` calls cannot lose each other's change.
+Files in the data and config directories are private (0600); the workspace
+file belongs to the repository and keeps whatever mode it has.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import copy
+import json
+import os
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from sbcore.config.edit import Edit, remove_from_text, set_in_text
+from sbcore.config.effective import (
+    INVARIANTS,
+    MISSING,
+    EffectiveConfig,
+    broken_invariants,
+    invariant_message,
+    load_config,
+    lookup,
+    merge,
+    read_layers,
+)
+from sbcore.config.layers import (
+    WRITABLE,
+    LayerFile,
+    LayerName,
+    layer_path,
+    local_dir,
+    parse_layer,
+    read_text,
+)
+from sbcore.config.schema import (
+    BadValueError,
+    KeyRef,
+    UnknownKeyError,
+    knob,
+    parse_value,
+    resolve_key,
+    schema_issues,
+)
+from sbcore.packs import yamlpos
+from sbcore.paths import FILE_MODE, config_dir, data_dir, ensure_private_dir, write_private
+
+_HEADERS: dict[str, str] = {
+    "global": "# sbcore configuration, global layer: applies to every workspace of this user.\n",
+    "workspace": (
+        "# sbcore configuration, workspace layer: committed and shared by the team.\n"
+        "# Personal settings belong in the local layer (second-brain config set --local).\n"
+    ),
+    "local": "# sbcore configuration, local layer: this user, this workspace only.\n",
+}
+_HEADER_TAIL = "# `second-brain config show` lists every key, its value and the layer it comes from.\n"
+
+
+class ConfigRejected(Exception):
+    """A change that was refused; nothing was written."""
+
+    def __init__(self, reasons: list[str]) -> None:
+        super().__init__("\n".join(reasons))
+        self.reasons = reasons
+
+
+@dataclass
+class Outcome:
+    """What a ``set`` or ``reset`` did, for the command to report."""
+
+    key: str
+    layer: LayerName
+    path: Path
+    changed: bool
+    notes: list[str] = field(default_factory=list)
+    warnings: list[str] = field(default_factory=list)
+
+
+def set_value(
+    key: str,
+    raw: str,
+    *,
+    layer: LayerName = "local",
+    workspace: Path | None,
+    cwd: Path | None = None,
+) -> Outcome:
+    """Set ``key`` to the value written as ``raw`` (YAML or JSON) in one layer.
+
+    Validated against the schema (type, range, choices), against the file's
+    other contents, and against the knobs it must agree with, before anything
+    is written. ``cwd`` resolves a relative ``catalogue.file``.
+    """
+    target = _target(layer, workspace)
+    try:
+        ref = resolve_key(key)
+    except UnknownKeyError as exc:
+        raise ConfigRejected([str(exc)]) from exc
+    if ref.is_group:
+        raise ConfigRejected([_group_message(ref)])
+    try:
+        value = parse_value(raw, ref.schema)
+    except BadValueError as exc:
+        raise ConfigRejected([f"{key}: {exc}"]) from exc
+    ref, value = _normalise(ref, value, layer, workspace, cwd or Path.cwd())
+
+    def compute(text: str | None) -> Edit | None:
+        current = _parse(layer, target, text)
+        data = copy.deepcopy(current.data)
+        _assign(data, ref.path, value)
+        _check_layer(ref, current, data)
+        _check_invariants(ref, layer, workspace, data)
+        base = text if text is not None else _HEADERS[layer] + _HEADER_TAIL
+        return set_in_text(base, ref.path, value)
+
+    changed, comments_kept = _transact(layer, target, workspace, compute)
+    outcome = Outcome(key=ref.key, layer=layer, path=target, changed=changed)
+    if not comments_kept:
+        outcome.warnings.append(f"{target}: the file's comments could not be kept by this edit")
+    described = knob(ref.key)
+    if described is not None and described.warning:
+        outcome.warnings.append(described.warning)
+    _report_effective(outcome, ref, layer, workspace, value)
+    return outcome
+
+
+def reset_value(target_key: str, *, layer: LayerName = "local", workspace: Path | None) -> Outcome:
+    """Remove a key, a group, or (``all``) everything from one layer, so lower layers show through.
+
+    A key the schema does not know can still be removed when the file holds
+    it: that is how a misspelt key that breaks a layer gets cleaned up.
+    """
+    target = _target(layer, workspace)
+    if target_key == "all":
+        path: tuple[str, ...] = ()
+        shown = "all"
+    else:
+        try:
+            path = resolve_key(target_key).path
+        except UnknownKeyError as exc:
+            path = tuple(target_key.split("."))
+            if not _present_in_file(target, path):
+                raise ConfigRejected([str(exc)]) from exc
+        shown = target_key
+
+    def compute(text: str | None) -> Edit | None:
+        if text is None:
+            return None
+        current = _parse(layer, target, text, strict=False)
+        if path and lookup(current.data, path) is MISSING:
+            return None
+        return remove_from_text(text, path)
+
+    changed, comments_kept = _transact(layer, target, workspace, compute)
+    outcome = Outcome(key=shown, layer=layer, path=target, changed=changed)
+    if not changed:
+        outcome.notes.append(_not_set(shown, layer, target))
+    if not comments_kept:
+        outcome.warnings.append(f"{target}: the file's comments could not be kept by this edit")
+    config = load_config(workspace)
+    remaining = [p for f in config.layers if f.name == layer for p in f.problems]
+    if remaining:
+        outcome.warnings.append(
+            f"the {layer} layer is still skipped:\n" + "\n".join(str(problem) for problem in remaining)
+        )
+    if path and len(path) >= 2 and not _user_keyed_entry(path):
+        with contextlib.suppress(KeyError):
+            value = config.get(target_key)
+            outcome.notes.append(f"{target_key} is now {_show(value)} (from {config.layer_of(target_key)})")
+    return outcome
+
+
+# -- helpers ------------------------------------------------------------------------------------
+
+
+def _target(layer: LayerName, workspace: Path | None) -> Path:
+    if layer not in WRITABLE:
+        choices = ", ".join(WRITABLE)
+        raise ConfigRejected([f"{layer!r} is not a layer that can be written; use one of {choices}"])
+    path = layer_path(layer, workspace)
+    if path is None:
+        raise ConfigRejected([f"the {layer} layer needs a workspace"])
+    return path
+
+
+def _group_message(ref: KeyRef) -> str:
+    return (
+        f"{ref.key} is a group; set one of its keys (`second-brain config show {ref.key}` lists them), "
+        f"or reset the whole group with `second-brain config reset {ref.key}`"
+    )
+
+
+def _normalise(
+    ref: KeyRef, value: Any, layer: LayerName, workspace: Path | None, cwd: Path
+) -> tuple[KeyRef, Any]:
+    """Store values the way they will be read: resolved workspace paths, checked catalogue paths."""
+    if ref.path[:2] == ("enable", "workspaces") and len(ref.path) == 3:
+        real = os.path.realpath(os.path.expanduser(ref.path[2]))
+        return KeyRef(f"enable.workspaces.{real}", (*ref.path[:2], real), ref.schema), value
+    if ref.path == ("catalogue", "file") and value is not None:
+        given = Path(os.path.expanduser(value))
+        base = workspace if layer == "workspace" and workspace is not None else cwd
+        absolute = given if given.is_absolute() else base / given
+        if not absolute.exists():
+            raise ConfigRejected([f"catalogue.file: {absolute} does not exist"])
+        if layer == "workspace" and workspace is not None:
+            with contextlib.suppress(ValueError):
+                # Relative to the workspace root, so the committed file works in every checkout.
+                return ref, str(Path(os.path.realpath(absolute)).relative_to(workspace))
+        return ref, str(Path(os.path.realpath(absolute)))
+    return ref, value
+
+
+def _parse(layer: LayerName, path: Path, text: str | None, *, strict: bool = True) -> LayerFile:
+    """The layer's current contents, refusing what cannot be edited safely.
+
+    With ``strict``, schema problems elsewhere in the file also refuse the
+    change: the layer is skipped until they are fixed, so the new value would
+    not take effect either.
+    """
+    current = LayerFile(layer, path)
+    if text is None:
+        return current
+    try:
+        located = yamlpos.load(text)
+    except yamlpos.YamlSyntaxError as exc:
+        where = f"{path}:{exc.line}" if exc.line else str(path)
+        raise ConfigRejected([f"{where}: not valid YAML ({exc.message}); fix it by hand first"]) from exc
+    if located.problems:
+        reasons = [f"{path}:{p.line}: {p.message}" for p in located.problems]
+        raise ConfigRejected([*reasons, "fix the file by hand first"])
+    data = located.data if located.data is not None else {}
+    if not isinstance(data, dict):
+        raise ConfigRejected([f"{path}: the top of the file is not a mapping; fix it by hand first"])
+    if strict:
+        parse_layer(current, text)
+    current.data = data
+    return current
+
+
+def _assign(data: dict[str, Any], path: tuple[str, ...], value: Any) -> None:
+    for part in path[:-1]:
+        if not isinstance(data.get(part), dict):
+            data[part] = {}
+        data = data[part]
+    data[path[-1]] = copy.deepcopy(value)
+
+
+def _check_layer(ref: KeyRef, current: LayerFile, data: dict[str, Any]) -> None:
+    issues = schema_issues(data)
+    mine = [i for i in issues if _related(i.path, ref.path)]
+    if mine:
+        raise ConfigRejected([f"{issue.key}: {issue.message}" + _hint(issue.hint) for issue in mine])
+    if current.problems:
+        raise ConfigRejected(
+            [str(problem) for problem in current.problems]
+            + [
+                f"the {current.name} layer is skipped until these are fixed, so the new value would not "
+                "take effect; `second-brain config reset KEY` removes a bad key"
+            ]
+        )
+
+
+def _related(issue_path: tuple[str | int, ...], key_path: tuple[str, ...]) -> bool:
+    shorter = min(len(issue_path), len(key_path))
+    return tuple(issue_path[:shorter]) == key_path[:shorter]
+
+
+def _hint(hint: str | None) -> str:
+    return f" ({hint})" if hint else ""
+
+
+def _check_invariants(ref: KeyRef, layer: LayerName, workspace: Path | None, data: dict[str, Any]) -> None:
+    others = [(f.name, f.data) for f in read_layers(workspace) if f.used and f.name != layer]
+    candidate = merge(sorted([*others, (layer, data)], key=lambda item: WRITABLE.index(item[0])))
+    involved = {rule.low for rule in INVARIANTS} | {rule.high for rule in INVARIANTS}
+    if ref.key not in involved:
+        return
+    reasons = [
+        invariant_message(rule, low, high, candidate)
+        for rule, low, high in broken_invariants(candidate)
+        if ref.key in (rule.low, rule.high)
+    ]
+    if reasons:
+        raise ConfigRejected(reasons)
+
+
+def _present_in_file(path: Path, key_path: tuple[str, ...]) -> bool:
+    text = read_text(path)
+    if text is None:
+        return False
+    try:
+        data = yamlpos.load(text).data
+    except yamlpos.YamlSyntaxError:
+        return False
+    return lookup(data, key_path) is not MISSING
+
+
+def _not_set(key: str, layer: LayerName, path: Path) -> str:
+    if key == "all":
+        return f"the {layer} layer ({path}) sets nothing"
+    return f"{key} is not set in the {layer} layer ({path})"
+
+
+def _user_keyed_entry(path: tuple[str, ...]) -> bool:
+    """``detectors.<id>`` or ``tools.mcp_servers.<name>``: an entry that disappears rather than reverts."""
+    return path[0] == "detectors" or path[:2] in {("tools", "mcp_servers"), ("enable", "workspaces")}
+
+
+def _show(value: Any) -> str:
+    return json.dumps(value, ensure_ascii=False)
+
+
+def _report_effective(
+    outcome: Outcome, ref: KeyRef, layer: LayerName, workspace: Path | None, value: Any
+) -> None:
+    config: EffectiveConfig = load_config(workspace)
+    where = f"the {layer} layer ({outcome.path})"
+    verb = "=" if outcome.changed else "was already"
+    outcome.notes.append(f"{ref.key} {verb} {_show(value)} in {where}")
+    try:
+        winner = config.layer_of(ref.key)
+        effective = config.get(ref.key)
+    except KeyError:
+        return
+    if winner != layer and json.dumps(effective, sort_keys=True) != json.dumps(value, sort_keys=True):
+        outcome.warnings.append(
+            f"{ref.key} stays {_show(effective)}: the {winner} layer overrides the {layer} layer "
+            f"(reset it there with `second-brain config reset {ref.key} --{winner}`)"
+        )
+
+
+# -- writing ------------------------------------------------------------------------------------
+
+
+def _transact(
+    layer: LayerName,
+    path: Path,
+    workspace: Path | None,
+    compute: Callable[[str | None], Edit | None],
+) -> tuple[bool, bool]:
+    """Compute the new text, then write it under a directory lock, recomputing if the file moved meanwhile.
+
+    Validation runs before any directory is created, so a rejected change
+    leaves no trace, not even an empty ``.second-brain/``.
+    Returns (changed, comments kept).
+    """
+    before = read_text(path)
+    edit = compute(before)
+    if edit is None or edit.text == before:
+        return False, True
+    _prepare_dir(layer, path, workspace)
+    with _locked(path.parent):
+        current = read_text(path)
+        if current != before:
+            before, edit = current, compute(current)
+            if edit is None or edit.text == before:
+                return False, True
+        _write(layer, path, edit.text)
+    return True, edit.comments_kept
+
+
+def _prepare_dir(layer: LayerName, path: Path, workspace: Path | None) -> None:
+    if layer == "workspace":
+        path.parent.mkdir(parents=True, exist_ok=True)
+    elif layer == "local" and workspace is not None:
+        ensure_private_dir(data_dir())
+        ensure_private_dir(local_dir(workspace))
+    else:
+        ensure_private_dir(config_dir())
+
+
+@contextlib.contextmanager
+def _locked(directory: Path) -> Iterator[None]:
+    try:
+        import fcntl
+    except ImportError:  # pragma: no cover - not POSIX: no advisory locks, last writer wins
+        yield
+        return
+    fd = os.open(directory, os.O_RDONLY)
+    try:
+        fcntl.flock(fd, fcntl.LOCK_EX)
+        yield
+    finally:
+        os.close(fd)
+
+
+def _write(layer: LayerName, path: Path, text: str) -> None:
+    """Atomically replace the file's content, through a symlink if the file is one."""
+    real = Path(os.path.realpath(path))
+    data = text.encode("utf-8")
+    if layer == "workspace":
+        mode = real.stat().st_mode & 0o777 if real.exists() else None
+        _replace(real, data, mode)
+    elif real == path:
+        write_private(real, data)
+    else:
+        # A symlinked file (dotfiles): keep the link, don't touch the target's directory mode.
+        _replace(real, data, FILE_MODE)
+
+
+def _replace(path: Path, data: bytes, mode: int | None) -> None:
+    """Write beside ``path`` and rename over it; ``mode`` None keeps the umask's default for new files."""
+    tmp = path.with_name(f".{path.name}.{os.getpid()}.tmp")
+    fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_CLOEXEC, 0o666)
+    try:
+        if mode is not None:
+            os.fchmod(fd, mode)
+        with os.fdopen(fd, "wb") as handle:
+            handle.write(data)
+            handle.flush()
+            os.fsync(handle.fileno())
+        os.replace(tmp, path)
+    except BaseException:
+        with contextlib.suppress(FileNotFoundError):
+            os.unlink(tmp)
+        raise

@@ -1,0 +1,236 @@
+"""Structure-first elision with visible markers, redaction before every cap.
+
+A projected string is built in three steps, always in this order:
+
+1. **Redact** what may be kept: the slice up to the cap plus ``MAX_SECRET_SPAN`` (grown
+   until the redacted slice really extends that far past the cap), and nothing from
+   beyond that safe prefix is ever kept. A string elided structure-first (a shell
+   command) is redacted whole when it is at most ``WHOLE_REDACT_MAX`` characters. A secret straddling a cap
+   therefore cannot leave a prefix behind, and a megabyte body is never scanned whole.
+2. **Elide structure**: a shell heredoc body or a long quoted literal is replaced by its
+   first ``heredoc_head`` characters and a marker, so the command still reads as the
+   command it is (a hard cut mid-heredoc reads as garbage).
+3. **Cap** what is left: characters of the original text count, markers do not.
+
+Every removed span leaves a marker, ``…[<kind> +N lines, M chars, sha abcd; paths: …]``:
+what was cut, how big it was, a short SHA-256 of the removed text (so the same payload is
+recognisable twice), and every locator the span held (see ``locators``).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import re
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+from sbcore.observe import locators
+from sbcore.observe import redact as _redact
+
+redact: Callable[[str], str] = _redact.redact
+# The longest secret the redactor recognises; the margin redacted beyond every cap.
+MAX_SECRET_SPAN: int = int(getattr(_redact, "MAX_SECRET_SPAN", 1024))
+# A string elided structure-first is redacted whole up to this size (its structure may keep
+# text from anywhere in it); a longer one, or one that is only capped, is redacted over the
+# part that may be kept plus ``MAX_SECRET_SPAN``.
+WHOLE_REDACT_MAX = 16 * 1024
+
+# Path characters touching a cut: the part of a split token on either side of it.
+_EDGE_BEFORE = re.compile(r"[\w@%+.~/:-]+\Z")
+_EDGE_AFTER = re.compile(r"[\w@%+.~/:-]+")
+_EDGE_WINDOW = 512  # longer than any real path
+
+Segment = tuple[str | None, str]
+"""``(None, kept text)`` or ``(kind, removed text)``; together they spell the working text."""
+Structure = Callable[[str], list[Segment]]
+
+
+@dataclass(frozen=True, slots=True)
+class Elided:
+    """A projected string: its rendering and the locators its markers carry."""
+
+    text: str
+    harvested: tuple[str, ...] = ()
+    cut: bool = False
+    removed_chars: int = field(default=0, compare=False)
+
+
+def prepare(value: str, keep: int, whole_max: int = 0) -> tuple[str, int]:
+    """Redact ``value`` for a projection keeping at most ``keep`` characters.
+
+    Returns ``(work, safe)``: ``work[:safe]`` is redacted and may be kept; anything from
+    ``safe`` on must be elided (it may hold the unscanned remainder of a long value).
+    A value up to ``whole_max`` characters (or ``keep + MAX_SECRET_SPAN``) is redacted
+    whole: structure-first elision may keep text from anywhere in it.
+    """
+    if len(value) <= max(whole_max, keep + MAX_SECRET_SPAN):
+        done = redact(value)
+        return done, len(done)
+    want = keep + MAX_SECRET_SPAN
+    end = want
+    while True:
+        done = redact(value[:end])
+        if end >= len(value):
+            return done, len(done)
+        if len(done) >= want:
+            # A secret cut by the slice end is still raw, and shorter than the margin:
+            # it sits entirely after ``len(done) - MAX_SECRET_SPAN``.
+            return done + value[end:], len(done) - MAX_SECRET_SPAN
+        end += want - len(done) + MAX_SECRET_SPAN
+
+
+def human(count: int) -> str:
+    """``812``, ``1.8k``, ``42k``, ``1.2M``: sizes as a reader estimates them."""
+    if count < 1000:
+        return str(count)
+    if count < 10_000:
+        return f"{count / 1000:.1f}k"
+    if count < 1_000_000:
+        return f"{count // 1000}k"
+    return f"{count / 1_000_000:.1f}M"
+
+
+def short_sha(text: str) -> str:
+    """The first four hex digits of the SHA-256 of ``text`` (UTF-8)."""
+    return hashlib.sha256(text.encode("utf-8", "surrogatepass")).hexdigest()[:4]
+
+
+def marker(
+    kind: str, removed: str, visible: str, harvest_max: int, before: str = "", after: str = ""
+) -> tuple[str, list[str]]:
+    """The marker for one removed span, and the locators it lists.
+
+    ``before``/``after`` are the kept text on either side: a token the cut splits in two
+    is harvested whole. Locators already readable in ``visible`` (all the kept text) are
+    not repeated. The locator list is redacted: it may come from a part of a long value
+    that was never scanned.
+    """
+    lines = removed.count("\n")
+    size = f"+{lines} lines, {human(len(removed))} chars" if lines else f"+{human(len(removed))} chars"
+    edges = _EDGE_BEFORE.search(before[-_EDGE_WINDOW:]) if before else None
+    lead = _EDGE_AFTER.match(after, 0, _EDGE_WINDOW) if after else None
+    span = (edges.group() if edges else "") + removed + (lead.group() if lead else "")
+    found = [token for token in locators.harvest(span) if token not in visible]
+    paths = f"; paths: {redact(locators.compact(found, harvest_max))}" if found else ""
+    return f"…[{kind} {size}, sha {short_sha(removed)}{paths}]", found
+
+
+def cap_segments(segments: list[Segment], budget: int) -> list[Segment]:
+    """Keep at most ``budget`` characters of kept text; everything after becomes one tail cut."""
+    out: list[Segment] = []
+    remaining = budget
+    for index, (kind, text) in enumerate(segments):
+        if kind is not None or len(text) <= remaining:
+            out.append((kind, text))
+            if kind is None:
+                remaining -= len(text)
+            continue
+        tail = [text[remaining:]] + [rest for _, rest in segments[index + 1 :]]
+        head = text[:remaining]
+        if head:
+            out.append((None, head))
+        else:
+            while out and out[-1][0] is not None:  # a structural cut right before the cap joins the tail
+                tail.insert(0, out.pop()[1])
+        out.append(("tail", "".join(tail)))
+        break
+    return out
+
+
+def render(segments: list[Segment], harvest_max: int, visible_extra: str = "") -> Elided:
+    """Join kept text and markers; collect the locators the markers carry."""
+    visible = "".join(text for kind, text in segments if kind is None) + visible_extra
+    parts: list[str] = []
+    harvested: list[str] = []
+    removed = 0
+    for index, (kind, text) in enumerate(segments):
+        if kind is None:
+            parts.append(text)
+        elif text:
+            before = segments[index - 1][1] if index and segments[index - 1][0] is None else ""
+            after = segments[index + 1][1] if index + 1 < len(segments) and segments[index + 1][0] is None else ""
+            rendered, found = marker(kind, text, visible, harvest_max, before, after)
+            parts.append(rendered)
+            harvested.extend(found)
+            removed += len(text)
+    return Elided("".join(parts), tuple(dict.fromkeys(harvested)), removed > 0, removed)
+
+
+def elide(
+    value: str,
+    cap: int,
+    harvest_max: int,
+    structure: Structure | None = None,
+    visible_extra: str = "",
+) -> Elided:
+    """Redact, elide structure, cap: the one way a payload string is shortened."""
+    work, safe = prepare(value, cap, WHOLE_REDACT_MAX if structure is not None else 0)
+    head = work[:safe]
+    segments = structure(head) if structure is not None else [(None, head)]
+    if safe < len(work):
+        segments.append(("tail", work[safe:]))
+    return render(cap_segments(segments, cap), harvest_max, visible_extra)
+
+
+# --- shell structure ---------------------------------------------------------------------
+
+_HEREDOC = re.compile(r"(?<![<\w])<<(?P<dash>[-~]?)[ \t]*(?P<q>['\"]?)\\?(?P<tag>[A-Za-z_][\w.-]*)(?P=q)")
+_LITERAL = re.compile(r"\"(?:[^\"\\]|\\.)*\"|'[^']*'", re.S)
+
+
+def shell_structure(head_chars: int) -> Structure:
+    """Split a shell command into kept text and elided heredoc bodies / long literals."""
+
+    def split(command: str) -> list[Segment]:
+        segments: list[Segment] = []
+        position = 0
+        search_from = 0
+        while True:
+            match = _HEREDOC.search(command, search_from)
+            if match is None:
+                break
+            body_start = command.find("\n", match.end())
+            if body_start < 0:
+                break
+            body_start += 1
+            terminator = re.compile(rf"^[ \t]*{re.escape(match['tag'])}[ \t]*\)?[ \t;|&]*$", re.M)
+            end_match = terminator.search(command, body_start)
+            body_end = end_match.start() if end_match else len(command)
+            search_from = end_match.end() if end_match else len(command)
+            body = command[body_start:body_end]
+            segments.extend(_literals(command[position:body_start], head_chars))
+            if len(body) <= head_chars:  # short: kept verbatim, and not scanned for literals
+                segments.append((None, body))
+                position = body_end
+                continue
+            head = body[:head_chars]
+            newline = head.rfind("\n")
+            if newline > 0:
+                head = head[: newline + 1]
+            removed = body[len(head) :]
+            trailing = "\n" if removed.endswith("\n") and end_match else ""
+            if trailing:
+                removed = removed[:-1]
+            segments.append((None, head))
+            segments.append(("heredoc", removed))
+            position = body_end - len(trailing)
+        segments.extend(_literals(command[position:], head_chars))
+        return segments
+
+    return split
+
+
+def _literals(text: str, head_chars: int) -> list[Segment]:
+    """Elide quoted literals longer than ``head_chars`` inside ``text``."""
+    segments: list[Segment] = []
+    position = 0
+    for match in _LITERAL.finditer(text):
+        body_len = match.end() - match.start() - 2
+        if body_len <= head_chars:
+            continue
+        keep_to = match.start() + 1 + head_chars
+        segments.append((None, text[position:keep_to]))
+        segments.append(("literal", text[keep_to : match.end() - 1]))
+        position = match.end() - 1
+    segments.append((None, text[position:]))
+    return segments

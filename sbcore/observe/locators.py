@@ -1,0 +1,130 @@
+"""Locators: the paths and ``file:line`` tokens that index the observer into the repository.
+
+Projection may shorten any payload but never a locator (design, "Locators are never
+elided"): a path is how the observer grounds what it says, and how it reads the file
+itself when the payload matters. This module
+
+* finds locator-shaped tokens in text, so an elision can list the ones it removes;
+* renders a list of them compactly (grouped by directory once there are many);
+* expands that compact form again, so ``measure`` can check that every locator survived.
+
+The token rules are deliberately conservative. A false positive costs volume on every
+marker that carries it; a false negative is a coordinate the observer never sees. What
+counts as a locator:
+
+* a path with a leading ``/``, ``./``, ``../`` or ``~/``;
+* a relative path of two or more segments whose last segment has a file extension
+  (``src/app.py``), or of three or more segments (``services/foo/deploy``), or ending in
+  ``/`` (``src/utils/``);
+* a bare file name with a common source/config extension (``README.md``, ``setup.py``);
+
+each optionally followed by ``:line``, ``:line:col`` or ``:start-end``. URLs are not
+locators (they do not point into the repository) and are skipped whole.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+
+# Argument names whose values are locators and are always kept whole, whatever the tool.
+LOCATOR_KEYS: tuple[str, ...] = ("file_path", "notebook_path", "path", "pattern", "glob", "offset", "limit")
+
+_EXTENSIONS = (
+    "py|pyi|pyx|go|rs|js|mjs|cjs|ts|mts|cts|tsx|jsx|java|kt|kts|scala|rb|php|c|h|cc|cpp|cxx|hpp|hh|cs|"
+    "swift|m|mm|sh|bash|zsh|fish|ps1|bat|md|mdx|rst|txt|adoc|json|jsonl|ndjson|yaml|yml|toml|ini|cfg|conf|"
+    "env|lock|xml|html|htm|css|scss|sass|less|vue|svelte|astro|sql|proto|graphql|gql|tf|tfvars|hcl|lua|"
+    "pl|pm|ex|exs|erl|hrl|hs|ml|mli|nix|dart|zig|gradle|mk|cmake|ipynb|csv|tsv|log|diff|patch|j2|jinja|"
+    "tmpl|tpl|mod|sum|dockerfile|service|plist|gemspec|rake|ambr|snap|pem|crt|key|pub"
+)
+# Runs of path characters; everything else (spaces, quotes, brackets, ``=``, ``,`` …) separates.
+_RUN = re.compile(r"[\w@%+.~/:-]+")
+_BARE_FILE = re.compile(rf"[\w-][\w.-]*\.(?:{_EXTENSIONS})")
+_EXT_TAIL = re.compile(rf"\.(?:{_EXTENSIONS})$")
+_HAS_LETTER = re.compile(r"[A-Za-z]")
+_LINE_PART = re.compile(r"\d+(?:-\d+)?")
+_GROUP = re.compile(r"([^\s{},;]*)\{([^{}\s]*)\}")
+
+
+def _accept_path(token: str) -> bool:
+    """Apply the relative-path rules the regular expression cannot express cheaply."""
+    if not _HAS_LETTER.search(token):
+        return False  # dates, fractions, ratios
+    if token[0] in "/~" or token.startswith(("./", "../")):
+        return len(token) > 2 and any(part for part in token.split("/")[1:])
+    segments = token.split("/")
+    if "" in segments[:-1]:
+        return False  # "a//b": not a path
+    if segments[-1] == "":
+        return len(segments) >= 3  # "src/utils/"
+    if len(segments) >= 3:
+        return True
+    return _EXT_TAIL.search(segments[-1]) is not None
+
+
+def harvest(text: str) -> list[str]:
+    """Locator tokens in ``text``, first occurrence order, without duplicates."""
+    found: dict[str, None] = {}
+    for word in text.split():  # C-speed split first: most words hold neither "/" nor "."
+        if "/" not in word and "." not in word:
+            continue
+        for run in _RUN.findall(word):
+            if "://" in run or ("/" not in run and "." not in run):
+                continue  # a URL, or a run without a path character
+            parts = run.split(":")
+            index = 0
+            while index < len(parts):
+                base = parts[index].rstrip(".")
+                index += 1
+                suffix = ""
+                while index < len(parts) and len(suffix) < 12 and _LINE_PART.fullmatch(parts[index]):
+                    suffix += ":" + parts[index]
+                    index += 1
+                if _is_locator(base):
+                    found[base + suffix] = None
+    return list(found)
+
+
+def _is_locator(token: str) -> bool:
+    if "/" in token:
+        return _accept_path(token)
+    return "." in token and _BARE_FILE.fullmatch(token) is not None
+
+
+def compact(tokens: Iterable[str], harvest_max: int) -> str:
+    """Render locators for a marker: listed plainly up to ``harvest_max``, grouped beyond.
+
+    Grouping keeps every token (``src/{a.py,b.py}``) rather than dropping any: a marker
+    that silently loses coordinates would be a truncation the observer cannot see.
+    """
+    items = list(dict.fromkeys(tokens))
+    if len(items) <= harvest_max:
+        return ", ".join(items)
+    groups: dict[str, list[str]] = {}
+    for token in items:
+        head, sep, name = token.rpartition("/")
+        key = head + sep if sep and name else ""
+        groups.setdefault(key, []).append(name if key else token)
+    rendered: list[str] = []
+    for directory, names in groups.items():
+        if directory and len(names) > 1 and not any(c in name for name in names for c in "{},"):
+            rendered.append(f"{directory}{{{','.join(names)}}}")
+        else:
+            rendered.extend(directory + name for name in names)
+    return ", ".join(rendered)
+
+
+def expand(text: str) -> set[str]:
+    """Every ``dir/{a,b}`` group in ``text`` expanded to ``dir/a`` and ``dir/b``."""
+    out: set[str] = set()
+    for match in _GROUP.finditer(text):
+        prefix = match.group(1)
+        for name in match.group(2).split(","):
+            if name:
+                out.add(prefix + name)
+    return out
+
+
+def is_kept(locator: str, text: str, expanded: set[str]) -> bool:
+    """True when ``locator`` is readable in ``text``: verbatim or inside a group."""
+    return locator in text or locator in expanded

@@ -1,0 +1,426 @@
+"""The projector: transcript records in, observations out (the observation contract).
+
+What is forwarded (design, "The observation contract"):
+
+* assistant ``text``: whole (redacted);
+* user prompts: whole, minus everything the harness injected (system reminders,
+  slash-command and local-command wrappers, IDE notes, hook output, ``isMeta`` records,
+  compaction summaries, monitor ``<task-notification>`` prompts) and minus anything
+  carrying ``ADVISORY_SENTINEL``, which frames every advisory the plugin itself
+  delivers: the observer must never read its own advice back;
+* ``tool_use``: projected per tool (``calls``);
+* ``tool_result``: dropped, except a failure (capped head) and a subagent's final report
+  (``Agent``/``Task``, capped);
+* everything else is dropped: thinking blocks and their signatures, attachments (hook
+  output among them), progress, system and bookkeeping records, sidechain records
+  (unless ``include_sidechain``), synthetic assistant messages written by the harness.
+
+One API message may be split over several records (one per content block, ``usage``
+repeated on each): blocks are projected as they come, usage is counted once per
+``message.id``. A record seen twice (same ``uuid``) is projected once.
+
+``Projector`` is stateful and incremental: ``feed`` the records of a transcript in
+order, in as many slices as convenient; ``feed_lines`` does the same from raw JSONL
+lines and skips the records it will drop without parsing them (successful tool results
+are most of a transcript's bytes).
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Iterable
+from dataclasses import dataclass, field, replace
+from pathlib import Path
+from typing import Any
+
+from sbcore.observe.calls import CallProjector
+from sbcore.observe.config import ProjectionConfig
+from sbcore.observe.elide import elide, redact
+from sbcore.observe.locators import harvest
+from sbcore.observe.model import Observation
+
+ADVISORY_SENTINEL = "Second Brain advisory"
+"""Every advisory the gate delivers starts with this; content carrying it is never observed."""
+
+REPORT_TOOLS = frozenset({"Agent", "Task"})
+_USAGE_KEYS = ("input_tokens", "output_tokens", "cache_creation_input_tokens", "cache_read_input_tokens")
+
+# Harness-written blocks inside user text, removed with their content.
+_HARNESS_BLOCK = re.compile(
+    r"<(system-reminder|local-command-stdout|local-command-stderr|local-command-caveat|bash-stdout|"
+    r"bash-stderr|ide_opened_file|ide_selection|ide_diagnostics|user-prompt-submit-hook|command-message|"
+    r"command-contents)>.*?</\1>",
+    re.S,
+)
+# A user "prompt" that is entirely the harness talking (dropped whole).
+_HARNESS_PROMPT = re.compile(r"\s*(?:<task-notification>|<local-command-caveat>|Caveat: The messages below)")
+_COMMAND_NAME = re.compile(r"<command-name>(.*?)</command-name>", re.S)
+_COMMAND_ARGS = re.compile(r"<command-args>(.*?)</command-args>", re.S)
+_BASH_INPUT = re.compile(r"<bash-input>(.*?)</bash-input>", re.S)
+_TOOL_USE_ERROR = re.compile(r"</?tool_use_error>")
+_HAND_BACK = re.compile(r"\A\[Subagent hand-back\].*?The report follows:\n", re.S)
+_AGENT_FOOTER = re.compile(r"\n*agentId: [^\n]*(?:\n<usage>.*?</usage>)?\s*\Z", re.S)
+
+# Fast path for ``feed_lines``: structural JSON fragments (a quote inside a JSON string is
+# escaped, so these byte sequences only ever occur as real keys and values).
+_TOOL_RESULT = b'"type":"tool_result"'
+_KEEP_MARKS = (b'"type":"text"', b'"type":"tool_use"')
+_IS_ERROR_TRUE = re.compile(rb'"is_error"\s*:\s*true')
+_SIDECHAIN_PREFIX = re.compile(rb'\{"parentUuid":(?:null|"[^"]*"),"isSidechain":true,')
+_FIRST_TYPE = re.compile(rb'"type":"([^"]*)"')
+_BOOKKEEPING_TYPES = frozenset(
+    {
+        b"progress",
+        b"file-history-snapshot",
+        b"queue-operation",
+        b"summary",
+        b"last-prompt",
+        b"api-request",
+        b"api-request-blob",
+        b"api-request-shape",
+        b"tools-used",
+        b"cost-state",
+        b"atis-latch",
+        b"permission-mode",
+        b"pr-link",
+    }
+)
+
+
+@dataclass(slots=True)
+class ProjectorStats:
+    """What the projector saw: records considered, skipped unparsed, observations made."""
+
+    lines: int = 0
+    records: int = 0
+    skipped_unparsed: int = 0
+    invalid_lines: int = 0
+    duplicates: int = 0
+    observations: dict[str, int] = field(default_factory=dict)
+
+
+@dataclass(slots=True)
+class _Call:
+    name: str
+    subagent_type: str = ""
+
+
+class Projector:
+    """Stateful, incremental projection of one session's transcript."""
+
+    def __init__(self, config: ProjectionConfig | None = None) -> None:
+        self.config = config or ProjectionConfig()
+        self.stats = ProjectorStats()
+        self._calls_projector = CallProjector(self.config)
+        self._calls: dict[str, _Call] = {}
+        self._pending_reports: dict[bytes, None] = {}
+        self._seen_uuids: set[str] = set()
+        self._seen_messages: set[str] = set()
+        self._usage: dict[str, dict[str, int]] = {}
+
+    # -- public API ----------------------------------------------------------------------
+
+    @property
+    def usage(self) -> dict[str, dict[str, int]]:
+        """Primary (non-sidechain) token usage per ``sessionId``, counted once per message id."""
+        return {session: dict(totals) for session, totals in self._usage.items()}
+
+    def total_usage(self) -> dict[str, int]:
+        """``usage`` summed over sessions."""
+        out = dict.fromkeys(_USAGE_KEYS, 0)
+        for totals in self._usage.values():
+            for key in _USAGE_KEYS:
+                out[key] += totals.get(key, 0)
+        return out
+
+    def feed(self, records: Iterable[dict[str, Any]]) -> list[Observation]:
+        """Project parsed transcript records, in file order."""
+        out: list[Observation] = []
+        for record in records:
+            self.stats.records += 1
+            self._record(record, out)
+        for obs in out:
+            self.stats.observations[obs.kind] = self.stats.observations.get(obs.kind, 0) + 1
+        return out
+
+    def feed_lines(self, lines: Iterable[bytes]) -> list[Observation]:
+        """Project raw JSONL lines; records that would be dropped are not even parsed."""
+        records: list[dict[str, Any]] = []
+        for line in lines:
+            if not line or line.isspace():
+                continue
+            self.stats.lines += 1
+            if self._droppable(line):
+                self.stats.skipped_unparsed += 1
+                continue
+            try:
+                value = json.loads(line)
+            except ValueError:
+                try:
+                    value = json.loads(line.decode("utf-8", errors="replace"))
+                except ValueError:
+                    self.stats.invalid_lines += 1
+                    continue
+            if isinstance(value, dict):
+                records.append(value)
+            else:
+                self.stats.invalid_lines += 1
+        return self.feed(records)
+
+    # -- fast path -----------------------------------------------------------------------
+
+    def _droppable(self, line: bytes) -> bool:
+        """True only when the line is certainly a record the contract drops."""
+        if _TOOL_RESULT in line:
+            if any(mark in line for mark in _KEEP_MARKS) or _IS_ERROR_TRUE.search(line):
+                return False
+            return not any(call_id in line for call_id in self._pending_reports)
+        if not self.config.include_sidechain and _SIDECHAIN_PREFIX.match(line):
+            return True
+        first = _FIRST_TYPE.search(line)
+        return first is not None and first.group(1) in _BOOKKEEPING_TYPES
+
+    # -- records -------------------------------------------------------------------------
+
+    def _record(self, record: dict[str, Any], out: list[Observation]) -> None:
+        kind = record.get("type")
+        if kind not in ("user", "assistant"):
+            return
+        sidechain = bool(record.get("isSidechain"))
+        if sidechain and not self.config.include_sidechain:
+            return
+        uuid = record.get("uuid")
+        if isinstance(uuid, str):
+            if uuid in self._seen_uuids:
+                self.stats.duplicates += 1
+                return
+            self._seen_uuids.add(uuid)
+        message = record.get("message")
+        if not isinstance(message, dict):
+            return
+        start = len(out)
+        if kind == "assistant":
+            self._assistant(record, message, sidechain, out)
+        else:
+            self._user(record, message, out)
+        if sidechain:
+            for index in range(start, len(out)):
+                obs = out[index]
+                out[index] = replace(obs, text="[sub] " + obs.text)
+
+    def _assistant(
+        self, record: dict[str, Any], message: dict[str, Any], sidechain: bool, out: list[Observation]
+    ) -> None:
+        if message.get("model") == "<synthetic>":
+            return  # written by the harness (API errors, interruptions), not the model
+        message_id = message.get("id")
+        if not sidechain and isinstance(message_id, str) and message_id not in self._seen_messages:
+            self._seen_messages.add(message_id)
+            self._count_usage(record, message.get("usage"))
+        content = message.get("content")
+        if isinstance(content, str):
+            content = [{"type": "text", "text": content}]
+        if not isinstance(content, list):
+            return
+        for block in content:
+            if not isinstance(block, dict):
+                continue
+            block_type = block.get("type")
+            if block_type == "text":
+                text = block.get("text")
+                if isinstance(text, str) and text.strip():
+                    out.append(_obs(record, "text", "[text] " + redact(text.strip())))
+            elif block_type == "tool_use":
+                self._tool_use(record, block, out)
+
+    def _tool_use(self, record: dict[str, Any], block: dict[str, Any], out: list[Observation]) -> None:
+        call_id = block.get("id")
+        name = block.get("name")
+        name = name if isinstance(name, str) and name else "tool"
+        if isinstance(call_id, str):
+            if call_id in self._calls:
+                return  # the same block written twice
+            tool_input = block.get("input")
+            subagent = tool_input.get("subagent_type") if isinstance(tool_input, dict) else None
+            self._calls[call_id] = _Call(name, subagent if isinstance(subagent, str) else "")
+            if name in REPORT_TOOLS:
+                self._pending_reports[call_id.encode()] = None
+        cwd = record.get("cwd")
+        projected = self._calls_projector.project(name, block.get("input"), cwd if isinstance(cwd, str) else None)
+        out.append(
+            _obs(
+                record,
+                "tool",
+                projected.text,
+                tool=name,
+                tool_use_id=call_id if isinstance(call_id, str) else None,
+                args=projected.args,
+                locators=projected.locators,
+            )
+        )
+
+    def _user(self, record: dict[str, Any], message: dict[str, Any], out: list[Observation]) -> None:
+        if record.get("isMeta") or record.get("isCompactSummary") or record.get("isVisibleInTranscriptOnly"):
+            return
+        content = message.get("content")
+        if isinstance(content, str):
+            content = [{"type": "text", "text": content}]
+        if not isinstance(content, list):
+            return
+        prompt: list[str] = []
+        images = 0
+        for block in content:
+            if not isinstance(block, dict):
+                continue
+            block_type = block.get("type")
+            if block_type == "text":
+                cleaned = clean_prompt(block.get("text"))
+                if cleaned:
+                    prompt.append(cleaned)
+            elif block_type == "image":
+                images += 1
+            elif block_type == "tool_result":
+                self._tool_result(record, block, out)
+        if prompt:
+            text = "\n".join(prompt)
+            if images:
+                text += f" [+{images} image{'s' if images > 1 else ''}]"
+            out.append(_obs(record, "prompt", "[prompt] " + redact(text)))
+
+    def _tool_result(self, record: dict[str, Any], block: dict[str, Any], out: list[Observation]) -> None:
+        call_id = block.get("tool_use_id")
+        call_id = call_id if isinstance(call_id, str) else None
+        call = self._calls.get(call_id or "") or _Call("tool")
+        if call_id is not None:
+            self._pending_reports.pop(call_id.encode(), None)
+        if block.get("is_error"):
+            text = error_text(block.get("content"))
+            if not text or ADVISORY_SENTINEL in text:
+                return
+            done = elide(text, self.config.error_head, self.config.harvest_max)
+            out.append(
+                _obs(
+                    record,
+                    "error",
+                    f"[error] {call.name}: {done.text}",
+                    tool=call.name,
+                    tool_use_id=call_id,
+                    locators=_locators_of(done.text, done.harvested),
+                )
+            )
+            return
+        if call.name not in REPORT_TOOLS:
+            return
+        report = report_text(record, block)
+        if not report or ADVISORY_SENTINEL in report:
+            return
+        done = elide(report, self.config.report_cap, self.config.harvest_max)
+        label = f"{call.name} {call.subagent_type}" if call.subagent_type else call.name
+        out.append(
+            _obs(
+                record,
+                "report",
+                f"[report] {label}: {done.text}",
+                tool=call.name,
+                tool_use_id=call_id,
+                locators=_locators_of(done.text, done.harvested),
+            )
+        )
+
+    def _count_usage(self, record: dict[str, Any], usage: Any) -> None:
+        if not isinstance(usage, dict):
+            return
+        session = record.get("sessionId")
+        totals = self._usage.setdefault(session if isinstance(session, str) else "", dict.fromkeys(_USAGE_KEYS, 0))
+        for key in _USAGE_KEYS:
+            value = usage.get(key)
+            if isinstance(value, int) and not isinstance(value, bool):
+                totals[key] += value
+
+
+# -- content helpers (shared with ``measure``, which must agree on what a report is) --------
+
+
+def clean_prompt(text: Any) -> str | None:
+    """A user text block minus harness injections; ``None`` when nothing of the user's is left."""
+    if not isinstance(text, str) or ADVISORY_SENTINEL in text or _HARNESS_PROMPT.match(text):
+        return None
+    name = _COMMAND_NAME.search(text)
+    if name is not None:  # a slash command: keep what the user typed, not the wrapper
+        command = name.group(1).strip()
+        command = command if command.startswith("/") else "/" + command
+        args = _COMMAND_ARGS.search(text)
+        typed = f"{command} {args.group(1).strip()}" if args and args.group(1).strip() else command
+        return typed
+    bash = _BASH_INPUT.search(text)
+    if bash is not None:
+        return "! " + bash.group(1).strip()
+    if "<" in text:
+        text = _HARNESS_BLOCK.sub("", text)
+    text = text.strip()
+    return text or None
+
+
+def result_text(content: Any) -> str:
+    """The text of a tool_result's content (a string, or the text of its text blocks)."""
+    if isinstance(content, str):
+        return content
+    if isinstance(content, list):
+        return "\n".join(
+            part["text"]
+            for part in content
+            if isinstance(part, dict) and part.get("type") == "text" and isinstance(part.get("text"), str)
+        )
+    return ""
+
+
+def error_text(content: Any) -> str:
+    """A failed tool result's text without the ``<tool_use_error>`` wrapper."""
+    return _TOOL_USE_ERROR.sub("", result_text(content)).strip()
+
+
+def report_text(record: dict[str, Any], block: dict[str, Any]) -> str:
+    """A subagent's final report from its Agent/Task tool_result; empty when it is not one.
+
+    A background launch acknowledgement ("Async agent launched …") is not a report. The
+    harness frame ("[Subagent hand-back] …") and the ``agentId``/``<usage>`` footer are
+    stripped: they are bookkeeping, not the subagent's words.
+    """
+    result = record.get("toolUseResult")
+    if isinstance(result, dict) and (result.get("isAsync") or result.get("status") == "async_launched"):
+        return ""
+    text = result_text(block.get("content"))
+    if text.startswith("Async agent launched"):
+        return ""
+    framed = _HAND_BACK.match(text)
+    if framed is not None:
+        body = text[framed.end() :]
+        text = "\n".join(line[2:] if line.startswith("  ") else line for line in body.split("\n"))
+    return _AGENT_FOOTER.sub("", text).strip()
+
+
+def _locators_of(text: str, harvested: tuple[str, ...]) -> tuple[str, ...]:
+    return tuple(dict.fromkeys([*harvest(text), *harvested]))
+
+
+def _obs(record: dict[str, Any], kind: Any, text: str, **extra: Any) -> Observation:
+    timestamp = record.get("timestamp")
+    uuid = record.get("uuid")
+    return Observation(
+        kind=kind,
+        text=text,
+        timestamp=timestamp if isinstance(timestamp, str) else None,
+        uuid=uuid if isinstance(uuid, str) else None,
+        **extra,
+    )
+
+
+def iter_lines(path: str | Path) -> list[bytes]:
+    """The lines of a transcript file (the final line may lack its newline)."""
+    return Path(path).read_bytes().split(b"\n")
+
+
+def project_file(path: str | Path, config: ProjectionConfig | None = None) -> list[Observation]:
+    """Project a whole transcript file in one go."""
+    return Projector(config).feed_lines(iter_lines(path))

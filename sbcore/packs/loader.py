@@ -1,0 +1,813 @@
+"""Load detector YAML files into DetectorDefs, reporting every problem at once.
+
+Validation runs in three steps, each feeding the same list of error chains:
+
+1. YAML: syntax, one mapping, string keys, JSON-compatible values, no
+   duplicate keys (yamlpos), then the schema_version gate — a file written for
+   another format version is not checked further, since the rest would be noise.
+2. The published JSON Schema (schemas/detector.schema.json): every error, in
+   jsonschema's best_match order, each mapped back to its key's line.
+3. Cross-checks the schema cannot express: templates compile in the sandbox
+   and use only declared inputs; prompt_file exists; granted tools exist;
+   the trigger is registered and its params validate; a schema extension adds
+   to feedback_v1 without redefining it; config satisfies config_schema.
+   Keys that already failed the schema are not cross-checked again.
+"""
+
+from __future__ import annotations
+
+import copy
+import difflib
+import logging
+import re
+import shlex
+from collections.abc import Callable, Collection, Iterable, Iterator, Mapping
+from dataclasses import dataclass
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+from jinja2.sandbox import SandboxedEnvironment
+from jsonschema import Draft202012Validator, SchemaError, ValidationError
+from jsonschema.exceptions import relevance
+
+from sbcore.packs import yamlpos
+from sbcore.packs.errors import CatalogueError, ErrorChain, duplicate_error, format_key
+from sbcore.packs.model import (
+    BUILTIN_TOOLS,
+    RUN_TOOL,
+    Cadence,
+    DetectorDef,
+    SourceRef,
+    ToolGrant,
+    TriggerRef,
+)
+from sbcore.packs.templates import FALLBACK_INPUTS, PROMPT_INPUTS, check_template, default_environment
+from sbcore.schemas import load_schema
+
+__all__ = [
+    "CatalogueError",
+    "catalogue_files",
+    "load_catalogue",
+    "load_detector_file",
+    "validate_detector_data",
+]
+
+log = logging.getLogger(__name__)
+
+SCHEMA_VERSION = 1
+DEFAULT_MAX_ITERATIONS = 4
+FEEDBACK_SCHEMA = "feedback_v1"
+DETECTOR_SUFFIXES = (".yaml", ".yml")
+
+# Characters that only mean something to a shell. Run executes commands
+# without one (shlex.split + exec), so a pipe would reach git as an argument.
+SHELL_METACHARACTERS = frozenset(";|&<>`$()\n\r")
+_MCP_GRANT = re.compile(r"^mcp:(?P<server>[A-Za-z0-9][A-Za-z0-9_.-]*)/(?P<tool>\*|[A-Za-z0-9_.-]+)$")
+_FALLBACK_TEMPLATES = ("headline", "body", "dedup_key")
+
+# Hints keyed by the failing key (list indexes written as [*]).
+_KEY_HINTS = {
+    "confidence_floor": "confidence floors are probabilities between 0 and 1",
+    "finish_gate_floor": "confidence floors are probabilities between 0 and 1",
+    "fallback.confidence": "confidence is a probability between 0 and 1",
+    "deadline_s": "deadline_s is the fork's soft deadline in seconds: more than 0, at most 600",
+    "max_iterations": "max_iterations counts model round trips for tool calls: 1 to 16",
+    "id": "ids are lowercase letters, digits and '-', start with a letter, 2-63 characters: 'repeat-failure'",
+    "cadence.every_nth": "every_nth: N runs the detector on every N-th pass; N is a whole number, 1 or more",
+    "tools[*].run": 'write commands as a list: run: ["git log -n 20 --oneline"]',
+}
+
+Warn = Callable[[ErrorChain], None]
+
+
+def _log_warning(chain: ErrorChain) -> None:
+    log.warning("%s", chain.render())
+
+
+@dataclass(frozen=True)
+class _Context:
+    """What a detector may refer to: the installed packs' tools, triggers and servers."""
+
+    pack: str
+    known_tools: frozenset[str]
+    triggers: Mapping[str, dict[str, Any] | None]
+    mcp_servers: frozenset[str] | None
+    environment: SandboxedEnvironment
+    on_warning: Warn
+
+
+def _context(
+    pack: str,
+    known_tools: Collection[str],
+    triggers: Mapping[str, dict[str, Any] | None] | None,
+    mcp_servers: Collection[str] | None,
+    environment: SandboxedEnvironment | None,
+    on_warning: Warn | None,
+) -> _Context:
+    return _Context(
+        pack=pack,
+        known_tools=frozenset(known_tools),
+        triggers=dict(triggers or {}),
+        mcp_servers=None if mcp_servers is None else frozenset(mcp_servers),
+        environment=environment or default_environment(),
+        on_warning=on_warning or _log_warning,
+    )
+
+
+def load_detector_file(
+    path: Path | str,
+    *,
+    pack: str,
+    known_tools: Collection[str] = (),
+    triggers: Mapping[str, dict[str, Any] | None] | None = None,
+    mcp_servers: Collection[str] | None = None,
+    environment: SandboxedEnvironment | None = None,
+    on_warning: Warn | None = None,
+) -> DetectorDef:
+    """Load and fully validate one detector file; raises CatalogueError with every problem found.
+
+    ``known_tools`` are tool ids registered by packs (Read/Grep/Glob/Run are always
+    known); ``triggers`` maps registered trigger names to their params schema (or
+    None); ``mcp_servers``, when given, are the configured MCP server names a grant
+    may name. ``on_warning`` receives problems that do not stop the detector from
+    loading (by default they are logged).
+    """
+    ctx = _context(pack, known_tools, triggers, mcp_servers, environment, on_warning)
+    detector, chains = _load_file(Path(path), ctx)
+    if detector is None:
+        raise CatalogueError(chains)
+    return detector
+
+
+def load_catalogue(
+    paths: Iterable[Path | str],
+    *,
+    pack: str,
+    known_tools: Collection[str] = (),
+    triggers: Mapping[str, dict[str, Any] | None] | None = None,
+    mcp_servers: Collection[str] | None = None,
+    environment: SandboxedEnvironment | None = None,
+    on_warning: Warn | None = None,
+) -> list[DetectorDef]:
+    """Load every detector file under ``paths`` (files, or directories of ``*.yaml``/``*.yml``).
+
+    All files are checked before anything is raised, so one CatalogueError
+    carries every problem of every file, duplicate ids included.
+    """
+    ctx = _context(pack, known_tools, triggers, mcp_servers, environment, on_warning)
+    chains: list[ErrorChain] = []
+    loaded: list[DetectorDef] = []
+    first_of: dict[str, DetectorDef] = {}
+    for path in _expand(paths, chains):
+        detector, problems = _load_file(path, ctx)
+        chains.extend(problems)
+        if detector is None:
+            continue
+        if detector.id in first_of:
+            chains.append(duplicate_error(detector.id, first_of[detector.id], detector))
+            continue
+        first_of[detector.id] = detector
+        loaded.append(detector)
+    if chains:
+        raise CatalogueError(chains)
+    return loaded
+
+
+def catalogue_files(paths: Iterable[Path | str]) -> list[Path]:
+    """The detector files ``load_catalogue`` would read: files as given, directories' YAML sorted by name."""
+    return list(_expand(paths, []))
+
+
+def validate_detector_data(
+    data: Mapping[str, Any],
+    *,
+    source: SourceRef,
+    pack: str,
+    known_tools: Collection[str] = (),
+    triggers: Mapping[str, dict[str, Any] | None] | None = None,
+    mcp_servers: Collection[str] | None = None,
+    environment: SandboxedEnvironment | None = None,
+    on_warning: Warn | None = None,
+) -> DetectorDef:
+    """Validate an already-parsed document (e.g. a definition with configuration overrides applied).
+
+    ``source`` names the file the document came from; prompt_file resolves
+    against its directory. Without the YAML text there are no key lines, so
+    chains point at ``source``.
+    """
+    ctx = _context(pack, known_tools, triggers, mcp_servers, environment, on_warning)
+    located = yamlpos.Located(data=copy.deepcopy(dict(data)), start_line=source.line or 1)
+    detector, chains = _Checker(Path(source.path), located, ctx).run()
+    if detector is None:
+        raise CatalogueError(chains)
+    return detector
+
+
+def _expand(paths: Iterable[Path | str], chains: list[ErrorChain]) -> Iterator[Path]:
+    for entry in paths:
+        path = Path(entry)
+        if path.is_dir():
+            yield from sorted(p for p in path.iterdir() if p.suffix in DETECTOR_SUFFIXES and p.is_file())
+        elif path.exists():
+            yield path
+        else:
+            chains.append(ErrorChain(SourceRef(str(path)), "no such file or directory"))
+
+
+def _load_file(path: Path, ctx: _Context) -> tuple[DetectorDef | None, list[ErrorChain]]:
+    here = SourceRef(str(path))
+    try:
+        text = path.read_text(encoding="utf-8")
+    except UnicodeDecodeError as exc:
+        return None, [ErrorChain(here, f"not UTF-8 text ({exc.reason} at byte {exc.start})")]
+    except OSError as exc:
+        return None, [ErrorChain(here, f"cannot read: {exc.strerror or exc}")]
+    try:
+        located = yamlpos.load(text)
+    except yamlpos.YamlSyntaxError as exc:
+        return None, [
+            ErrorChain(
+                SourceRef(str(path), exc.line),
+                f"invalid YAML: {exc.message}",
+                hint="check the indentation and quoting on this line and the ones just above it",
+            )
+        ]
+    if located.problems:
+        return None, [
+            ErrorChain(
+                SourceRef(str(path), problem.line),
+                problem.message,
+                detector=located.top_scalars.get("id") or None,
+                key=format_key(problem.path) or None,
+                hint=problem.hint,
+            )
+            for problem in located.problems
+        ]
+    return _Checker(path, located, ctx).run()
+
+
+@cache
+def _detector_validator() -> Draft202012Validator:
+    return Draft202012Validator(load_schema("detector"))
+
+
+@cache
+def _feedback_schema() -> dict[str, Any]:
+    return load_schema(FEEDBACK_SCHEMA)
+
+
+def _json_type(value: Any) -> str:
+    if value is None:
+        return "null"
+    if isinstance(value, bool):
+        return "boolean"
+    if isinstance(value, int):
+        return "integer"
+    if isinstance(value, float):
+        return "number"
+    if isinstance(value, str):
+        return "string"
+    if isinstance(value, list):
+        return "array"
+    if isinstance(value, dict):
+        return "object"
+    return type(value).__name__
+
+
+def _short(value: Any, limit: int = 60) -> str:
+    text = repr(value)
+    return text if len(text) <= limit else text[: limit - 3] + "..."
+
+
+def _typo_hint(word: Any, choices: Iterable[Any]) -> str | None:
+    if not isinstance(word, str):
+        return None
+    options = sorted(str(choice) for choice in choices)
+    close = difflib.get_close_matches(word, options, n=1, cutoff=0.6)
+    return f"Typo? did you mean {close[0]!r}?" if close else None
+
+
+class _Checker:
+    """Validates one document, collecting chains; ``run`` returns the detector or the chains."""
+
+    def __init__(self, path: Path, located: yamlpos.Located, ctx: _Context) -> None:
+        self.path = path
+        self.located = located
+        self.ctx = ctx
+        self.data: Any = located.data
+        self.chains: list[ErrorChain] = []
+        self.failed_paths: set[tuple[str | int, ...]] = set()  # keys with an error already
+        self.detector_id: str | None = None
+
+    # -- reporting -----------------------------------------------------------
+
+    def error(
+        self,
+        path: tuple[str | int, ...],
+        problem: str,
+        hint: str | None = None,
+        *,
+        line_path: tuple[str | int, ...] | None = None,
+        source: SourceRef | None = None,
+        warning: bool = False,
+    ) -> None:
+        where = source or SourceRef(
+            str(self.path), self.located.line_of(path if line_path is None else line_path)
+        )
+        chain = ErrorChain(
+            source=where,
+            problem=problem,
+            detector=self.detector_id,
+            key=format_key(path) or None,
+            hint=hint,
+        )
+        if warning:
+            self.ctx.on_warning(chain.as_warning())
+            return
+        self.chains.append(chain)
+        self.failed_paths.add(path)
+
+    def checkable(self, key: str) -> bool:
+        """Present, and no schema error at or under it (those values may not have the right shape)."""
+        return key in self.data and not any(path[:1] == (key,) for path in self.failed_paths)
+
+    # -- the steps ----------------------------------------------------------------
+
+    def run(self) -> tuple[DetectorDef | None, list[ErrorChain]]:
+        data = self.data
+        if not isinstance(data, dict):
+            got = "an empty document" if data is None else f"a YAML {_json_type(data)}"
+            self.error(
+                (),
+                f"expected a mapping of detector keys, got {got}",
+                "a detector file is one YAML mapping: schema_version, id, description, prompt, ...",
+            )
+            return None, self.chains
+        if isinstance(data.get("id"), str) and data["id"]:
+            self.detector_id = data["id"]
+        if not self._version_ok():
+            return None, self.chains
+        self._check_schema()
+        self._check_prompt()
+        self._check_fallback()
+        grants = self._check_tools()
+        feedback_schema = self._check_feedback_schema()
+        self._check_trigger()
+        self._check_config()
+        if self.chains:
+            return None, self.chains
+        return self._build(grants, feedback_schema), []
+
+    def _version_ok(self) -> bool:
+        if "schema_version" not in self.data:
+            return True  # reported by the schema as a missing required key
+        version = self.data["schema_version"]
+        if type(version) is int and version == SCHEMA_VERSION:
+            return True
+        newer = type(version) is int and version > SCHEMA_VERSION
+        self.error(
+            ("schema_version",),
+            f"schema_version {_short(version)} is not supported "
+            f"(this sbcore reads schema_version {SCHEMA_VERSION})",
+            "the file was written for a newer sbcore: upgrade with `pip install -U sbcore`"
+            if newer
+            else f"set schema_version: {SCHEMA_VERSION}",
+        )
+        return False
+
+    def _check_schema(self) -> None:
+        self._report(_detector_validator().iter_errors(self.data))
+
+    def _report(
+        self,
+        errors: Iterable[ValidationError],
+        prefix: tuple[str | int, ...] = (),
+        fallback_hint: str | None = None,
+    ) -> None:
+        """Turn jsonschema errors about the value at ``prefix`` into chains, most relevant first."""
+        seen_required: set[tuple[Any, ...]] = set()
+        for error in sorted(errors, key=relevance, reverse=True):
+            self._explain(error, prefix, fallback_hint, seen_required)
+
+    def _explain(
+        self,
+        error: ValidationError,
+        prefix: tuple[str | int, ...],
+        fallback_hint: str | None,
+        seen_required: set[tuple[Any, ...]],
+    ) -> None:
+        path = (*prefix, *error.absolute_path)
+        schema = error.schema if isinstance(error.schema, dict) else {}
+        if "errorMessage" in schema:
+            key = schema.get("x-error-key") if not prefix else None
+            target = (key,) if key and key in self.data else path
+            self.error(target, schema["errorMessage"], schema.get("x-hint") or fallback_hint)
+            return
+        if error.validator in ("oneOf", "anyOf") and error.context:
+            chosen = _pick_alternative(error)
+            if chosen is None:
+                expected = " or ".join(dict.fromkeys(_expectation(e) for e in error.context if _mismatch(e)))
+                got = f"{_json_type(error.instance)} {_short(error.instance)}"
+                self.error(path, f"expected {expected}, got {got}", self._hint(error, path) or fallback_hint)
+                return
+            for sub in chosen:
+                self._explain(sub, prefix, fallback_hint, seen_required)
+            return
+        if error.validator in ("additionalProperties", "unevaluatedProperties"):
+            self._explain_unknown_keys(error, path)
+            return
+        if error.validator == "required":
+            marker = (path, tuple(error.schema_path))
+            if marker in seen_required:
+                return
+            seen_required.add(marker)
+            properties = schema.get("properties", {})
+            for name in error.validator_value:
+                if name not in error.instance:
+                    described = properties.get(name, {}).get("description") or fallback_hint
+                    self.error((*path, name), f"missing required key {name!r}", described, line_path=path)
+            return
+        self.error(path, self._message(error), self._hint(error, path) or fallback_hint)
+
+    def _explain_unknown_keys(self, error: ValidationError, path: tuple[str | int, ...]) -> None:
+        schema = error.schema
+        allowed = sorted(schema.get("properties", {}))
+        patterns = [re.compile(p) for p in schema.get("patternProperties", {})]
+        for key in error.instance:
+            if key in allowed or any(p.search(key) for p in patterns):
+                continue
+            hint = _typo_hint(key, allowed)
+            if hint is None:
+                hint = "allowed keys: " + ", ".join(allowed) if allowed else "no keys are allowed here"
+                if path == ():
+                    hint += "; free-form keys must start with 'x-'"
+            self.error((*path, key), f"unknown key {key!r}", hint)
+
+    def _message(self, error: ValidationError) -> str:
+        if error.validator == "type":
+            expected = error.validator_value
+            names = " or ".join(expected) if isinstance(expected, list) else expected
+            return f"expected {names}, got {_json_type(error.instance)} {_short(error.instance)}"
+        if error.validator == "const":
+            return f"expected {error.validator_value!r}, got {_short(error.instance)}"
+        if error.validator == "enum":
+            options = ", ".join(repr(v) for v in error.validator_value)
+            return f"expected one of {options}, got {_short(error.instance)}"
+        message = error.message
+        return message if len(message) <= 200 else message[:197] + "..."
+
+    def _hint(self, error: ValidationError, path: tuple[str | int, ...]) -> str | None:
+        quoted = _quoted_scalar_hint(error)
+        if quoted:
+            return quoted
+        pattern = re.sub(r"\[\d+\]", "[*]", format_key(path))
+        if pattern in _KEY_HINTS:
+            return _KEY_HINTS[pattern]
+        if error.validator == "enum":
+            typo = _typo_hint(error.instance, error.validator_value)
+            if typo:
+                return typo
+        schema = error.schema if isinstance(error.schema, dict) else {}
+        description = schema.get("description")
+        return str(description) if description else None
+
+    def _check_prompt(self) -> None:
+        if self.checkable("prompt"):
+            prompt = self.data["prompt"]
+            position = self.located.positions.get(("prompt",))
+            self._check_template(("prompt",), prompt, PROMPT_INPUTS, position)
+        if self.checkable("prompt_file"):
+            text = self._read_prompt_file()
+            if text is not None:
+                resolved = self.path.parent / self.data["prompt_file"]
+                for problem in check_template(text, PROMPT_INPUTS, self.ctx.environment):
+                    self.error(
+                        ("prompt_file",),
+                        problem.message,
+                        problem.hint,
+                        source=SourceRef(str(resolved), problem.line),
+                    )
+
+    def _read_prompt_file(self) -> str | None:
+        name = self.data["prompt_file"]
+        if Path(name).is_absolute():
+            self.error(
+                ("prompt_file",),
+                f"prompt_file {name!r} is an absolute path",
+                "give the path relative to this YAML file, so the detector works on every machine",
+            )
+            return None
+        resolved = self.path.parent / name
+        if not resolved.is_file():
+            self.error(
+                ("prompt_file",),
+                f"prompt file {name!r} not found (looked for {resolved})",
+                "prompt_file is relative to the directory of the YAML file",
+            )
+            return None
+        try:
+            return resolved.read_text(encoding="utf-8")
+        except (OSError, UnicodeDecodeError) as exc:
+            self.error(("prompt_file",), f"cannot read prompt file {name!r}: {exc}")
+            return None
+
+    def _check_template(
+        self,
+        path: tuple[str | int, ...],
+        source: str,
+        allowed: frozenset[str],
+        position: yamlpos.Position | None,
+    ) -> None:
+        for problem in check_template(source, allowed, self.ctx.environment):
+            if position is not None and position.text_line is not None:
+                line = position.text_line + problem.line - 1
+            else:
+                line = self.located.line_of(path)
+            self.error(path, problem.message, problem.hint, source=SourceRef(str(self.path), line))
+
+    def _check_fallback(self) -> None:
+        if not self.checkable("fallback"):
+            return
+        for field in _FALLBACK_TEMPLATES:
+            value = self.data["fallback"].get(field)
+            if isinstance(value, str):
+                position = self.located.positions.get(("fallback", field))
+                self._check_template(("fallback", field), value, FALLBACK_INPUTS, position)
+
+    def _check_tools(self) -> tuple[ToolGrant, ...]:
+        # Item by item: one malformed entry should not hide an unknown tool beside it.
+        tools = self.data.get("tools")
+        if not isinstance(tools, list):
+            return ()
+        failed_items = {path[1] for path in self.failed_paths if len(path) > 1 and path[0] == "tools"}
+        grants: list[ToolGrant] = []
+        commands: list[str] = []
+        run_at: int | None = None
+        for index, item in enumerate(tools):
+            if index in failed_items:
+                continue
+            if isinstance(item, dict):
+                run_at = len(grants) if run_at is None else run_at
+                for position, command in enumerate(item["run"]):
+                    if (
+                        self._command_ok(("tools", index, "run", position), command)
+                        and command not in commands
+                    ):
+                        commands.append(command)
+                continue
+            grant = self._named_grant(("tools", index), item)
+            if grant is not None and grant not in grants:
+                grants.append(grant)
+        if run_at is not None:
+            grants.insert(run_at, ToolGrant(kind="run", name=RUN_TOOL, commands=tuple(commands)))
+        return tuple(grants)
+
+    def _named_grant(self, path: tuple[str | int, ...], name: str) -> ToolGrant | None:
+        if name in BUILTIN_TOOLS:
+            return ToolGrant(kind="builtin", name=name)
+        if name == RUN_TOOL:
+            self.error(
+                path,
+                "'Run' is granted through the commands it may run",
+                'write - run: ["git log -n 20 --oneline"] with the exact commands',
+            )
+            return None
+        if name.startswith("mcp:"):
+            return self._mcp_grant(path, name)
+        if name in self.ctx.known_tools:
+            return ToolGrant(kind="pack", name=name)
+        hint = _typo_hint(name, [*BUILTIN_TOOLS, *self.ctx.known_tools])
+        if hint is None:
+            registered = ", ".join(sorted(self.ctx.known_tools)) or "none"
+            hint = (
+                "tools are Read, Grep, Glob, {run: [...]}, mcp:<server>/<tool>, or a tool registered "
+                f"by an installed pack (registered: {registered})"
+            )
+        self.error(path, f"unknown tool {name!r}", hint)
+        return None
+
+    def _mcp_grant(self, path: tuple[str | int, ...], name: str) -> ToolGrant | None:
+        match = _MCP_GRANT.match(name)
+        if match is None:
+            self.error(
+                path,
+                f"malformed MCP grant {name!r}",
+                "write mcp:<server>/<tool> for one tool or mcp:<server>/* for all of a server's tools",
+            )
+            return None
+        server, tool = match["server"], match["tool"]
+        servers = self.ctx.mcp_servers
+        if servers is not None and server not in servers:
+            hint = _typo_hint(server, servers) or (
+                "configured MCP servers: " + (", ".join(sorted(servers)) or "none")
+            )
+            self.error(path, f"no MCP server named {server!r} is configured", hint)
+            return None
+        return ToolGrant(kind="mcp", name=name, server=server, tool=tool)
+
+    def _command_ok(self, path: tuple[str | int, ...], command: str) -> bool:
+        if not command.strip():
+            self.error(path, "empty command", "each run entry is one exact command line")
+            return False
+        shell = sorted(set(command) & SHELL_METACHARACTERS)
+        if shell:
+            shown = " ".join(repr(c) for c in shell)
+            self.error(
+                path,
+                f"command {command!r} uses shell syntax ({shown})",
+                "commands run without a shell, exactly as written: drop pipes, redirections, "
+                "'&&' and '$', and allowlist each command on its own",
+            )
+            return False
+        try:
+            shlex.split(command)
+        except ValueError as exc:
+            self.error(path, f"command {command!r} cannot be split into arguments: {exc}")
+            return False
+        return True
+
+    def _check_feedback_schema(self) -> dict[str, Any]:
+        base = _feedback_schema()
+        spec = self.data.get("schema", FEEDBACK_SCHEMA)
+        if not isinstance(spec, dict) or not self.checkable("schema"):
+            return copy.deepcopy(base)
+        own = base["properties"]
+        merged = copy.deepcopy(base)
+        merged.pop("$id", None)
+        merged["title"] = f"feedback of detector {self.detector_id or '?'} (extends feedback_v1)"
+        if spec.get("description"):
+            merged["description"] = spec["description"]
+        for name, subschema in spec.get("properties", {}).items():
+            path: tuple[str | int, ...] = ("schema", "properties", name)
+            if name in own:
+                self.error(
+                    path,
+                    f"redefines feedback_v1's field {name!r}",
+                    "an extension may add fields but not change feedback_v1's own; choose another name",
+                )
+                continue
+            if not self._schema_ok(path, subschema):
+                continue
+            merged["properties"][name] = subschema
+        for index, name in enumerate(spec.get("required", [])):
+            if name not in merged["properties"] and name not in spec.get("properties", {}):
+                self.error(
+                    ("schema", "required", index),
+                    f"requires {name!r}, which is neither a feedback_v1 field nor defined under properties",
+                    _typo_hint(name, [*merged["properties"], *spec.get("properties", {})]),
+                )
+            elif name not in merged["required"]:
+                merged["required"].append(name)
+        return merged
+
+    def _schema_ok(self, path: tuple[str | int, ...], schema: Any) -> bool:
+        """Whether ``schema`` is a valid draft 2020-12 schema; reports where it is not."""
+        try:
+            Draft202012Validator.check_schema(schema)
+        except SchemaError as exc:
+            worst: ValidationError = exc
+            if exc.context:
+                worst = (_pick_alternative(exc) or [exc])[0]
+            where = (*path, *worst.absolute_path)
+            self.error(where, f"not a valid JSON Schema: {self._message(worst)}", self._hint(worst, where))
+            return False
+        return True
+
+    def _check_trigger(self) -> None:
+        if not self.checkable("trigger"):
+            return
+        name = self.data["trigger"]["name"]
+        triggers = self.ctx.triggers
+        if name not in triggers:
+            enabled = self.data.get("enabled") is True
+            hint = _typo_hint(name, triggers) or (
+                "registered triggers: " + ", ".join(sorted(triggers))
+                if triggers
+                else "no installed pack registers any trigger"
+            )
+            if not enabled:
+                hint += "; this detector is disabled, so it loads, but enabling it will fail"
+            self.error(
+                ("trigger", "name"),
+                f"trigger {name!r} is not available: no installed pack registers it",
+                hint,
+                warning=not enabled,
+            )
+            return
+        params_schema = triggers[name]
+        if params_schema is None:
+            return
+        params = self.data["trigger"].get("params", {})
+        errors = Draft202012Validator(params_schema).iter_errors(params)
+        self._report(
+            errors, ("trigger", "params"), f"see the documentation of trigger {name!r} for its params"
+        )
+
+    def _check_config(self) -> None:
+        if not self.checkable("config_schema"):
+            return
+        config_schema = self.data["config_schema"]
+        if not self._schema_ok(("config_schema",), config_schema):
+            return
+        if not self.checkable("config") and "config" in self.data:
+            return
+        errors = Draft202012Validator(config_schema).iter_errors(self.data.get("config", {}))
+        self._report(errors, ("config",), "config must satisfy this detector's config_schema")
+
+    # -- the result ---------------------------------------------------------------
+
+    def _build(self, grants: tuple[ToolGrant, ...], feedback_schema: dict[str, Any]) -> DetectorDef:
+        data: dict[str, Any] = self.data
+        if "prompt_file" in data:
+            prompt = (self.path.parent / data["prompt_file"]).read_text(encoding="utf-8")
+        else:
+            prompt = data["prompt"]
+        cadence_raw = data.get("cadence", "every_pass")
+        if isinstance(cadence_raw, dict):
+            cadence = Cadence(kind="every_nth", nth=cadence_raw["every_nth"])
+        else:
+            cadence = Cadence(kind=cadence_raw)
+        trigger = None
+        if "trigger" in data:
+            trigger = TriggerRef(name=data["trigger"]["name"], params=dict(data["trigger"].get("params", {})))
+        id_position = self.located.positions.get(("id",))
+        return DetectorDef(
+            id=data["id"],
+            pack=self.ctx.pack,
+            source=SourceRef(str(self.path), id_position.line if id_position else self.located.start_line),
+            description=data["description"].strip(),
+            status=data.get("status", "preview"),
+            enabled=data.get("enabled", False),
+            prompt=prompt,
+            tools=grants,
+            schema=feedback_schema,
+            cadence=cadence,
+            trigger=trigger,
+            deadline_s=_float_or_none(data.get("deadline_s")),
+            max_iterations=data.get("max_iterations", DEFAULT_MAX_ITERATIONS),
+            confidence_floor=_float_or_none(data.get("confidence_floor")),
+            finish_gate_floor=_float_or_none(data.get("finish_gate_floor")),
+            config=data.get("config", {}),
+            config_schema=data.get("config_schema"),
+            fallback=data.get("fallback"),
+            extras={key: value for key, value in data.items() if key.startswith("x-")},
+            raw=data,
+        )
+
+
+def _quoted_scalar_hint(error: ValidationError) -> str | None:
+    """A quoted ``"true"`` or ``"0.6"`` is a string in YAML: say so, it is the usual cause."""
+    if error.validator != "type" or not isinstance(error.instance, str):
+        return None
+    expected = error.validator_value if isinstance(error.validator_value, list) else [error.validator_value]
+    text = error.instance.strip().lower()
+    if "boolean" in expected and text in ("true", "false", "yes", "no", "on", "off"):
+        return "booleans are written true or false, without quotes"
+    if {"number", "integer"} & set(expected) and re.fullmatch(r"[-+]?\d+(\.\d*)?([eE][-+]?\d+)?", text):
+        return "numbers are written without quotes"
+    return None
+
+
+def _float_or_none(value: Any) -> float | None:
+    return None if value is None else float(value)
+
+
+def _pick_alternative(error: ValidationError) -> list[ValidationError] | None:
+    """The errors of the oneOf/anyOf branch the value was evidently written for, best first.
+
+    Branches failing on the value's own kind (a string where the branch wants an
+    object) are discarded; of the rest, the one whose errors reach deepest into
+    the value wins. None when every branch is for another kind of value.
+    """
+    branches: dict[Any, list[ValidationError]] = {}
+    for sub in error.context or []:
+        branches.setdefault(sub.relative_schema_path[0], []).append(sub)
+    fitting = [errs for _, errs in sorted(branches.items()) if not any(_mismatch(e) for e in errs)]
+    if not fitting:
+        return None
+    chosen = max(fitting, key=lambda errs: max(len(e.relative_path) for e in errs))
+    return sorted(chosen, key=relevance, reverse=True)
+
+
+def _mismatch(error: ValidationError) -> bool:
+    """Whether a failed alternative is simply for another kind of value (string vs object, ...)."""
+    if error.relative_path:
+        return False
+    if error.validator == "type":
+        return True
+    if error.validator == "const":
+        return _json_type(error.validator_value) != _json_type(error.instance)
+    if error.validator == "enum":
+        return all(_json_type(v) != _json_type(error.instance) for v in error.validator_value)
+    return False
+
+
+def _expectation(error: ValidationError) -> str:
+    if error.validator == "type":
+        expected = error.validator_value
+        names = expected if isinstance(expected, list) else [expected]
+        return " or ".join(f"an {n}" if n[0] in "aeiou" else f"a {n}" for n in names)
+    if error.validator == "enum":
+        return "one of " + ", ".join(repr(v) for v in error.validator_value)
+    return repr(error.validator_value)

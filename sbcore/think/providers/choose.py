@@ -1,0 +1,157 @@
+"""Zero-config provider selection, and building the chosen provider.
+
+With no configuration the environment decides: an Anthropic key selects
+``anthropic``; else an OpenAI key or base URL selects ``openai``; else the
+observer runs ``offline``. ``model.provider`` in the configuration overrides
+the guess (and may name a provider a pack registered). The choice is always
+announced in one line, saying why, so nobody has to wonder which model — if
+any — is reading their session. Credentials are read from the environment only
+when the provider is built, and travel inside a :class:`Secret`.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any, TextIO
+
+from sbcore.think.providers import anthropic, openai
+from sbcore.think.providers.base import (
+    Provider,
+    ProviderConfigError,
+    ProviderFactory,
+    ProviderSettings,
+    RetryPolicy,
+    Secret,
+)
+
+AUTO = "auto"
+
+_KEY_ENV = {"anthropic": "ANTHROPIC_API_KEY", "openai": "OPENAI_API_KEY"}
+_BASE_URL_ENV = {"anthropic": "ANTHROPIC_BASE_URL", "openai": "OPENAI_BASE_URL"}
+_DEFAULT_MODEL = {"anthropic": anthropic.DEFAULT_MODEL, "openai": openai.DEFAULT_MODEL}
+_DEFAULT_BASE_URL = {"anthropic": anthropic.DEFAULT_BASE_URL, "openai": openai.DEFAULT_BASE_URL}
+
+
+@dataclass(frozen=True)
+class Choice:
+    """Which provider, which model, where, and why. Holds the name of the key variable, never the key."""
+
+    provider: str
+    model: str
+    base_url: str | None
+    api_key_env: str | None
+    reason: str
+    cache_ttl_s: int | None = None
+
+    def describe(self) -> str:
+        """The one line announcing the choice."""
+        if self.provider == "offline":
+            return (
+                f"sbcore: model provider offline (no model): {self.reason}; triggered detectors use their "
+                "fallback advisory, the others are skipped"
+            )
+        where = self.base_url or _DEFAULT_BASE_URL.get(self.provider, "its default endpoint")
+        return f"sbcore: model provider {self.provider} ({self.model} at {where}): {self.reason}"
+
+
+def _setting(config: Mapping[str, Any], key: str) -> Any:
+    value = config.get(key)
+    return None if value in (None, "") else value
+
+
+def choose(config: Mapping[str, Any] | None = None, env: Mapping[str, str] | None = None) -> Choice:
+    """Decide the provider from the ``model`` configuration group and the environment.
+
+    :param config: the effective ``model`` group (``provider``, ``name``, ``base_url``,
+        ``cache_ttl``, ``api_key_env``); missing keys mean "not configured".
+    :param env: the environment to read (``os.environ`` by default).
+    :raises ProviderConfigError: an explicit choice that cannot work, naming the key to fix.
+    """
+    config = config or {}
+    env = os.environ if env is None else env
+    provider = str(_setting(config, "provider") or AUTO)
+    key_env = _setting(config, "api_key_env")
+    name = _setting(config, "name")
+    cache_ttl = _setting(config, "cache_ttl")
+
+    if provider == AUTO:
+        if key_env:
+            raise ProviderConfigError(
+                "model.api_key_env names the variable holding a key, but model.provider is 'auto': "
+                "set model.provider to anthropic or openai as well"
+            )
+        if env.get("ANTHROPIC_API_KEY"):
+            provider, reason = "anthropic", "ANTHROPIC_API_KEY is set"
+        elif env.get("OPENAI_API_KEY") or env.get("OPENAI_BASE_URL"):
+            found = [var for var in ("OPENAI_API_KEY", "OPENAI_BASE_URL") if env.get(var)]
+            provider, reason = "openai", f"{' and '.join(found)} {'is' if len(found) == 1 else 'are'} set"
+        else:
+            reason = "no ANTHROPIC_API_KEY, OPENAI_API_KEY or OPENAI_BASE_URL in the environment"
+            return Choice("offline", "", None, None, reason)
+    else:
+        reason = f"model.provider is {provider}"
+        if provider == "offline":
+            return Choice("offline", "", None, None, reason)
+
+    key_env = key_env or _KEY_ENV.get(provider)
+    base_url = _setting(config, "base_url") or env.get(_BASE_URL_ENV.get(provider, "")) or None
+    if provider in _KEY_ENV:
+        needs_key = provider == "anthropic" or not base_url
+        if needs_key and not (key_env and env.get(key_env)):
+            hint = "" if provider == "anthropic" else " (or OPENAI_BASE_URL for a server that needs no key)"
+            raise ProviderConfigError(f"model.provider is {provider} but {key_env} is not set{hint}")
+    model = str(name or env.get("SBCORE_MODEL") or _DEFAULT_MODEL.get(provider, ""))
+    if not model:
+        raise ProviderConfigError(f"model.name must be set for provider {provider!r}")
+    return Choice(provider, model, base_url, key_env, reason, int(cache_ttl) if cache_ttl else None)
+
+
+def settings_for(choice: Choice, env: Mapping[str, str] | None = None, **overrides: Any) -> ProviderSettings:
+    """Resolve a choice into factory settings, reading the key from the environment now."""
+    env = os.environ if env is None else env
+    key = env.get(choice.api_key_env, "") if choice.api_key_env else ""
+    values: dict[str, Any] = {
+        "provider": choice.provider,
+        "model": choice.model,
+        "base_url": choice.base_url,
+        "api_key": Secret(key),
+        "cache_ttl_s": choice.cache_ttl_s,
+        "retry": RetryPolicy(),
+    }
+    values.update(overrides)
+    return ProviderSettings(**values)
+
+
+def build(
+    choice: Choice,
+    factories: Mapping[str, ProviderFactory],
+    env: Mapping[str, str] | None = None,
+    **overrides: Any,
+) -> Provider:
+    """Build the chosen provider with the factory registered under its name."""
+    factory = factories.get(choice.provider)
+    if factory is None:
+        known = ", ".join(sorted(factories)) or "none"
+        raise ProviderConfigError(f"model.provider {choice.provider!r} is not registered (known: {known})")
+    return factory(settings_for(choice, env, **overrides))
+
+
+def select_provider(
+    config: Mapping[str, Any] | None,
+    factories: Mapping[str, ProviderFactory],
+    *,
+    env: Mapping[str, str] | None = None,
+    out: TextIO | None = None,
+    **overrides: Any,
+) -> Provider:
+    """Choose, announce the choice on ``out`` (stderr by default), and build the provider.
+
+    The announcement goes to stderr, not stdout: a worker's stdout is a
+    monitor channel where every line costs the primary a model turn.
+    """
+    choice = choose(config, env)
+    print(choice.describe(), file=out if out is not None else sys.stderr, flush=True)
+    return build(choice, factories, env, **overrides)
