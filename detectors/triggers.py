@@ -47,6 +47,7 @@ _DURATION = re.compile(r"^\d+(?:\.\d+)?[smhd]?$")
 _PUNCTUATION = frozenset("();<>|&")
 
 
+@lru_cache(maxsize=4096)  # every pass re-reads the same history: each command is normalised once
 def normalise_command(command: str) -> str:
     """The key under which cosmetic variants of one command count as the same command.
 

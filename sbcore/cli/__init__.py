@@ -16,7 +16,18 @@ from collections.abc import Sequence
 from sbcore import __version__
 
 # Subcommand modules, in the order ``--help`` lists them.
-COMMANDS: tuple[str, ...] = ("detectors", "config")
+COMMANDS: tuple[str, ...] = (
+    "detectors",
+    "config",
+    "project",
+    "measure",
+    "pack",
+    "replay",
+    "worker",
+    "install",
+    "hookbench",
+    "run_now",
+)
 
 
 def build_parser() -> argparse.ArgumentParser:

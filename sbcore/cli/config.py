@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import logging
 import sys
 import textwrap
 from pathlib import Path
@@ -118,8 +119,17 @@ def _layer_options(parser: argparse.ArgumentParser) -> None:
 
 
 def _workspace(args: argparse.Namespace) -> Path:
+    """The workspace to act on; also takes over reporting from the library's log.
+
+    ``load_config`` logs every problem it finds (a worker's log is where they
+    belong); here each one is printed once, by the command, so the log
+    records would only repeat them on stderr.
+    """
     from sbcore.config import find_workspace
 
+    library_log = logging.getLogger("sbcore.config")
+    if not any(isinstance(handler, logging.NullHandler) for handler in library_log.handlers):
+        library_log.addHandler(logging.NullHandler())
     return find_workspace(getattr(args, "directory", None) or Path.cwd())
 
 
@@ -219,9 +229,9 @@ def _render(value: Any, width: int | None = _VALUE_WIDTH) -> str:
 def _print_rows(rows: list[tuple[str, Any, LayerName]]) -> None:
     if not rows:
         return
-    key_width = max(len(key) for key, _, _ in rows)
+    key_width = max(len("KEY"), *(len(key) for key, _, _ in rows))
     values = [_render(value) for _, value, _ in rows]
-    value_width = max(len(text) for text in values)
+    value_width = max(len("VALUE"), *(len(text) for text in values))
     print(f"{'KEY':<{key_width}}  {'VALUE':<{value_width}}  LAYER")
     for (key, _, layer), text in zip(rows, values, strict=True):
         print(f"{key:<{key_width}}  {text:<{value_width}}  {layer}")
@@ -280,6 +290,8 @@ def _set(args: argparse.Namespace) -> int:
         print(note)
     for warning in outcome.warnings:
         print(f"warning: {warning}", file=sys.stderr)
+    if outcome.changed:
+        _refresh_hot_snapshot(_workspace(args))
     return 0
 
 
@@ -297,7 +309,19 @@ def _reset(args: argparse.Namespace) -> int:
         print(note)
     for warning in outcome.warnings:
         print(f"warning: {warning}", file=sys.stderr)
+    if outcome.changed:
+        _refresh_hot_snapshot(_workspace(args))
     return 0
+
+
+def _refresh_hot_snapshot(workspace: Path) -> None:
+    """Tell the hooks: they read the hot keys from a snapshot, not from the YAML layers."""
+    from sbcore.config.hot import write_hot_snapshot
+
+    try:
+        write_hot_snapshot(workspace)
+    except OSError as exc:
+        print(f"warning: the hooks' configuration snapshot was not updated: {exc}", file=sys.stderr)
 
 
 def _refused(reasons: list[str]) -> int:

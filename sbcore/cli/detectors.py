@@ -11,13 +11,17 @@ import argparse
 import sys
 from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass, field
+from functools import cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from jinja2.sandbox import SandboxedEnvironment
 
+    from sbcore.config import EffectiveConfig
+    from sbcore.packs.catalogue import EffectiveCatalogue
     from sbcore.packs.errors import ErrorChain
+    from sbcore.packs.manager import PackManager
     from sbcore.packs.model import DetectorDef
 
 CLI_PACK = "cli"
@@ -34,6 +38,8 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     actions = parser.add_subparsers(dest="detectors_action", metavar="ACTION")
     _register_validate(actions)
     _register_schema(actions)
+    _register_list(actions)
+    _register_show(actions)
 
 
 def _usage(parser: argparse.ArgumentParser) -> int:
@@ -73,8 +79,9 @@ def _register_validate(actions: argparse._SubParsersAction[argparse.ArgumentPars
 class ValidationContext:
     """What detectors may refer to, as the installed packs define it.
 
-    Until the plugin manager supplies registrations this is the built-ins
-    only: Read/Grep/Glob/Run, no pack tools, no triggers, MCP servers unchecked.
+    The defaults are the built-ins only (Read/Grep/Glob/Run, no pack tools,
+    no triggers, MCP servers unchecked); :func:`validation_context` fills it
+    from the installed packs.
     """
 
     known_tools: Collection[str] = ()
@@ -91,17 +98,35 @@ class ValidationReport:
 
 
 def effective_sources() -> list[tuple[str, Path]]:
-    """(pack, path) pairs of the catalogue in force: for now the built-in catalogue directory."""
-    from importlib import resources
-
-    root = resources.files("sbcore.catalogue")
-    if not isinstance(root, Path):  # a zipped install: YAML files are not on disk
-        raise RuntimeError("the built-in catalogue is not on the filesystem; install sbcore unzipped")
-    return [(BUILTIN_PACK, root)]
+    """(pack, path) pairs of the catalogues the installed packs register (the built-in pack among them)."""
+    return [(source.pack, source.path) for source in _plugin_manager().registry.catalogues]
 
 
 def validation_context() -> ValidationContext:
-    return ValidationContext()
+    """What the installed packs register: their tools, triggers, MCP servers and template filters."""
+    manager = _plugin_manager()
+    registry = manager.registry
+    return ValidationContext(
+        known_tools=registry.known_tools(),
+        triggers=registry.trigger_schemas(),
+        mcp_servers=None,  # configured servers come from the workspace configuration, not checked here
+        environment=manager.template_environment(),
+    )
+
+
+@cache
+def _plugin_manager() -> PackManager:
+    """One manager per command run; broken packs are reported on stderr once, by name."""
+    import warnings
+
+    from sbcore.packs.manager import PackWarning, get_plugin_manager
+
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", PackWarning)
+        manager = get_plugin_manager()
+    for broken in manager.broken:
+        print(f"sbcore: skipped {broken}", file=sys.stderr)
+    return manager
 
 
 def validate_sources(sources: Sequence[tuple[str, Path]], context: ValidationContext) -> ValidationReport:
@@ -204,4 +229,116 @@ def _schema(args: argparse.Namespace) -> int:
         print(schema_path(args.name))
     else:
         print(json.dumps(load_schema(args.name), indent=2))
+    return 0
+
+
+# -- list / show (the effective catalogue: packs, catalogue.file, workspace detectors, overrides) ------
+
+
+def _register_list(actions: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    parser = actions.add_parser(
+        "list",
+        help="list the detectors in force: pack, enabled, status, source",
+        description=(
+            "List the effective catalogue for a workspace: every detector with its pack, whether it is "
+            "enabled (and which configuration layer decided), its status and where it is defined. "
+            "Problems (broken packs, invalid files or overrides) go to stderr; exits 1 if there is an error."
+        ),
+    )
+    _workspace_argument(parser)
+    parser.add_argument(
+        "--json", action="store_true", help="print one JSON object (detectors, packs, problems)"
+    )
+    parser.add_argument(
+        "--packs", action="store_true", help="list the installed packs (version, hooks) instead of detectors"
+    )
+    parser.set_defaults(func=_list)
+
+
+def _register_show(actions: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    parser = actions.add_parser(
+        "show",
+        help="show one detector's effective definition and the layer each field came from",
+        description=(
+            "Print a detector's effective definition as YAML, each field annotated with its layer: "
+            "the pack, catalogue.file, workspace detectors, or the global/workspace/local configuration."
+        ),
+    )
+    parser.add_argument("detector_id", metavar="ID", help="detector id, e.g. repeat-failure")
+    _workspace_argument(parser)
+    parser.add_argument("--json", action="store_true", help="print the fields and their layers as JSON")
+    parser.set_defaults(func=_show)
+
+
+def _workspace_argument(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "--workspace",
+        type=Path,
+        metavar="DIR",
+        help="the workspace whose configuration applies (default: the one the current directory is in)",
+    )
+
+
+def _effective(args: argparse.Namespace) -> tuple[PackManager, EffectiveConfig, EffectiveCatalogue]:
+    """(manager, config, catalogue) for the workspace the arguments name."""
+    from sbcore.config import find_workspace, load_config
+    from sbcore.packs.catalogue import assemble_catalogue
+
+    workspace = args.workspace or find_workspace(Path.cwd())
+    manager = _plugin_manager()
+    config = load_config(workspace)
+    return manager, config, assemble_catalogue(manager, workspace=workspace, config=config)
+
+
+def _print_problems(catalogue: EffectiveCatalogue) -> bool:
+    """Catalogue problems on stderr; whether any is an error (broken packs are printed when loading)."""
+    from sbcore.packs.errors import render_chains
+    from sbcore.packs.listing import shown_problems
+
+    problems = shown_problems(catalogue)
+    if problems:
+        print(render_chains(problems), file=sys.stderr)
+    return any(chain.severity == "error" for chain in problems)
+
+
+def _list(args: argparse.Namespace) -> int:
+    import json
+
+    from sbcore.packs.listing import catalogue_report, detector_row, render_packs, render_table
+
+    if args.packs and not args.json:
+        manager = _plugin_manager()
+        print(render_packs(manager))
+        return 1 if manager.broken else 0
+    manager, _config, catalogue = _effective(args)
+    if args.json:
+        print(json.dumps(catalogue_report(catalogue, manager), indent=2, ensure_ascii=False))
+        return 1 if catalogue.errors or manager.broken else 0
+    print(render_table([detector_row(detector) for detector in catalogue.detectors]))
+    if catalogue.source != "packs":
+        print(f"(catalogue in force: {catalogue.source})")
+    failed = _print_problems(catalogue)
+    return 1 if failed or manager.broken else 0
+
+
+def _show(args: argparse.Namespace) -> int:
+    import difflib
+
+    from sbcore.packs.listing import definition_json, field_values, render_definition
+
+    _manager, config, catalogue = _effective(args)
+    detector = catalogue.get(args.detector_id)
+    if detector is None:
+        ids = [d.id for d in catalogue.detectors]
+        close = difflib.get_close_matches(args.detector_id, ids, n=1)
+        hint = f"did you mean {close[0]!r}?" if close else "`second-brain detectors list` shows the ids"
+        print(f"no detector {args.detector_id!r} in the catalogue in force; {hint}", file=sys.stderr)
+        return 1
+    fields = field_values(detector, lambda knob: config.get(knob, None))
+    print(definition_json(detector, fields) if args.json else render_definition(detector, fields))
+    related = [chain for chain in catalogue.problems if chain.detector == detector.id]
+    if related and not args.json:
+        from sbcore.packs.errors import render_chains
+
+        print(render_chains(related), file=sys.stderr)
     return 0

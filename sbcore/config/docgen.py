@@ -28,9 +28,8 @@ tests/config/test_docs.py fails when it is out of date. -->
 Every threshold, cap and interval Second Brain uses is a default, not a constant. The right
 projection cap for a repository whose agents live in Bash heredocs is not the right one for a
 repository of small edits, and the advisory rate that suits a two-hour refactor is wrong for a
-quick fix. Every knob below can be changed with `second-brain config set` (or
-`/second-brain-config set` from inside Claude Code), is checked before it is written, and can be
-traced to the layer it came from.
+quick fix. Every knob below can be changed with `second-brain config set`, is checked before it
+is written, and can be traced to the layer it came from.
 
 ## Layers
 
@@ -94,12 +93,13 @@ to load falls back to the bundled one, and the failure is reported.
 
 ### Picking up changes
 
-A long-running worker does not re-read configuration on every step. `EffectiveConfig.changed()`
-compares stamps (path, modification time, size, inode) of everything the configuration was read
-from: the three layer files, every file under `.second-brain/detectors/`, and `catalogue.file`.
-That costs a handful of `stat` calls, so a worker checks at each pass boundary and reloads only
-when something changed. `EffectiveConfig.as_dict()` is the whole effective configuration as plain
-JSON-ready data, for processes that should not import YAML or JSON Schema machinery.
+Nothing needs restarting after a change. `EffectiveConfig.changed()` compares stamps (path,
+modification time, size, inode) of everything the configuration was read from: the three layer
+files, every file under `.second-brain/detectors/`, and `catalogue.file`. That costs a handful of
+`stat` calls, so a long-running process can check it at every pass boundary and reload
+(`load_config`) only when something changed. `EffectiveConfig.as_dict()` is the whole effective
+configuration as plain JSON-ready data, for processes that should not import the YAML and JSON
+Schema machinery.
 
 ## Commands
 

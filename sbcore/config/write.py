@@ -14,6 +14,7 @@ import contextlib
 import copy
 import json
 import os
+import secrets
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -33,11 +34,11 @@ from sbcore.config.effective import (
 )
 from sbcore.config.layers import (
     WRITABLE,
+    ConfigProblem,
     LayerFile,
     LayerName,
     layer_path,
     local_dir,
-    parse_layer,
     read_text,
 )
 from sbcore.config.schema import (
@@ -147,12 +148,14 @@ def reset_value(target_key: str, *, layer: LayerName = "local", workspace: Path 
             path = tuple(target_key.split("."))
             if not _present_in_file(target, path):
                 raise ConfigRejected([str(exc)]) from exc
-        shown = target_key
+        if path[:2] == ("enable", "workspaces") and len(path) == 3 and not _present_in_file(target, path):
+            path = (*path[:2], os.path.realpath(os.path.expanduser(path[2])))
+        shown = ".".join(path)
 
     def compute(text: str | None) -> Edit | None:
         if text is None:
             return None
-        current = _parse(layer, target, text, strict=False)
+        current = _parse(layer, target, text)
         if path and lookup(current.data, path) is MISSING:
             return None
         return remove_from_text(text, path)
@@ -217,13 +220,8 @@ def _normalise(
     return ref, value
 
 
-def _parse(layer: LayerName, path: Path, text: str | None, *, strict: bool = True) -> LayerFile:
-    """The layer's current contents, refusing what cannot be edited safely.
-
-    With ``strict``, schema problems elsewhere in the file also refuse the
-    change: the layer is skipped until they are fixed, so the new value would
-    not take effect either.
-    """
+def _parse(layer: LayerName, path: Path, text: str | None) -> LayerFile:
+    """The layer's current data and key lines, refusing a file that cannot be edited safely."""
     current = LayerFile(layer, path)
     if text is None:
         return current
@@ -238,9 +236,8 @@ def _parse(layer: LayerName, path: Path, text: str | None, *, strict: bool = Tru
     data = located.data if located.data is not None else {}
     if not isinstance(data, dict):
         raise ConfigRejected([f"{path}: the top of the file is not a mapping; fix it by hand first"])
-    if strict:
-        parse_layer(current, text)
     current.data = data
+    current.lines = {key: position.line for key, position in located.positions.items()}
     return current
 
 
@@ -253,13 +250,18 @@ def _assign(data: dict[str, Any], path: tuple[str, ...], value: Any) -> None:
 
 
 def _check_layer(ref: KeyRef, current: LayerFile, data: dict[str, Any]) -> None:
+    """Refuse a value that breaks the schema, or a file that would stay broken (and so stay skipped)."""
     issues = schema_issues(data)
-    mine = [i for i in issues if _related(i.path, ref.path)]
+    mine = [issue for issue in issues if _related(issue.path, ref.path)]
     if mine:
         raise ConfigRejected([f"{issue.key}: {issue.message}" + _hint(issue.hint) for issue in mine])
-    if current.problems:
+    if issues:
+        problems = [
+            ConfigProblem(issue.message, current.path, current.line_of(issue.path), issue.key, issue.hint)
+            for issue in issues
+        ]
         raise ConfigRejected(
-            [str(problem) for problem in current.problems]
+            [str(problem) for problem in problems]
             + [
                 f"the {current.name} layer is skipped until these are fixed, so the new value would not "
                 "take effect; `second-brain config reset KEY` removes a bad key"
@@ -351,19 +353,29 @@ def _transact(
     leaves no trace, not even an empty ``.second-brain/``.
     Returns (changed, comments kept).
     """
-    before = read_text(path)
+    before = _read(path)
     edit = compute(before)
     if edit is None or edit.text == before:
         return False, True
-    _prepare_dir(layer, path, workspace)
-    with _locked(path.parent):
-        current = read_text(path)
-        if current != before:
-            before, edit = current, compute(current)
-            if edit is None or edit.text == before:
-                return False, True
-        _write(layer, path, edit.text)
+    try:
+        _prepare_dir(layer, path, workspace)
+        with _locked(path.parent):
+            current = _read(path)
+            if current != before:
+                before, edit = current, compute(current)
+                if edit is None or edit.text == before:
+                    return False, True
+            _write(layer, path, edit.text)
+    except OSError as exc:
+        raise ConfigRejected([f"cannot write {path}: {exc.strerror or exc}"]) from exc
     return True, edit.comments_kept
+
+
+def _read(path: Path) -> str | None:
+    try:
+        return read_text(path)
+    except (OSError, UnicodeDecodeError) as exc:
+        raise ConfigRejected([f"cannot read {path}: {exc}"]) from exc
 
 
 def _prepare_dir(layer: LayerName, path: Path, workspace: Path | None) -> None:
@@ -407,7 +419,7 @@ def _write(layer: LayerName, path: Path, text: str) -> None:
 
 def _replace(path: Path, data: bytes, mode: int | None) -> None:
     """Write beside ``path`` and rename over it; ``mode`` None keeps the umask's default for new files."""
-    tmp = path.with_name(f".{path.name}.{os.getpid()}.tmp")
+    tmp = path.with_name(f".{path.name}.{secrets.token_hex(6)}.tmp")
     fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_CLOEXEC, 0o666)
     try:
         if mode is not None:

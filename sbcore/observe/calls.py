@@ -25,13 +25,12 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable
-from dataclasses import dataclass
-from typing import Any
+from typing import Any, NamedTuple
 
 from sbcore.observe import locators
 from sbcore.observe.anchors import AnchorResolver, format_anchor
 from sbcore.observe.config import ProjectionConfig
-from sbcore.observe.elide import Elided, elide, redact, shell_structure
+from sbcore.observe.elide import Elided, Structure, elide, marker, redact, shell_structure
 
 _EDIT_TOOLS = frozenset({"Edit", "MultiEdit"})
 _AGENT_TOOLS = frozenset({"Agent", "Task"})
@@ -39,8 +38,7 @@ _WHOLE_TOOLS = frozenset({"Read", "Glob", "Grep"})
 _PATH_KEYS = ("file_path", "notebook_path", "path")
 
 
-@dataclass(frozen=True, slots=True)
-class CallProjection:
+class CallProjection(NamedTuple):
     """A projected tool call: structured args, rendered text, locators."""
 
     args: dict[str, Any]
@@ -51,27 +49,29 @@ class CallProjection:
 class _Builder:
     """Accumulates one call's projection (args, header, body lines, locators)."""
 
-    def __init__(self, name: str, config: ProjectionConfig) -> None:
+    def __init__(self, name: str, config: ProjectionConfig, shell: Structure) -> None:
         self.name = name
         self.config = config
+        self.shell = shell
         self.args: dict[str, Any] = {}
         self.header: list[str] = [f"[tool] {name}"]
         self.body: list[str] = []
+        self.payload: list[str] = []  # kept payload text: harvested for locators at the end
         self.locators: list[str] = []
 
     def elide(self, value: str, cap: int, shell: bool = False) -> Elided:
-        structure = shell_structure(self.config.heredoc_head) if shell else None
-        done = elide(value, cap, self.config.harvest_max, structure)
+        done = elide(value, cap, self.config.harvest_max, self.shell if shell else None)
         self.locators.extend(done.harvested)
+        self.payload.append(done.kept_text)
         return done
 
     def locator(self, key: str, value: Any) -> str:
         """Keep a locator argument whole (redacted only); return its rendering."""
         text = redact(value) if isinstance(value, str) else _flow(value)
         self.args[key] = text if isinstance(value, str) else value
-        if key in _PATH_KEYS or (key == "pattern" and self.name == "Glob") or key == "glob":
-            if text:
-                self.locators.append(text)
+        path_like = key in _PATH_KEYS or key == "glob" or (key == "pattern" and self.name == "Glob")
+        if path_like and text:
+            self.locators.append(text)
         return text
 
     def extras(self, tool_input: dict[str, Any], skip: frozenset[str]) -> None:
@@ -103,7 +103,8 @@ class _Builder:
         body = [part for part in self.body if part]
         if body:
             text += "\n" + "\n".join(body)
-        self.locators.extend(locators.harvest(text))
+        if self.payload:
+            self.locators.extend(locators.harvest("\n".join(self.payload)))
         return CallProjection(self.args, text, tuple(dict.fromkeys(self.locators)))
 
 
@@ -122,7 +123,33 @@ def _flow(value: Any) -> str:
     return str(value)
 
 
+def _split_common(new: str, old: str) -> tuple[str, str, str, str]:
+    """``(shared leading lines, new middle, old middle, shared trailing lines)``."""
+    if not new or not old or new == old:
+        return "", new, old, ""
+    new_lines = new.splitlines(keepends=True)
+    old_lines = old.splitlines(keepends=True)
+    limit = min(len(new_lines), len(old_lines))
+    head = 0
+    while head < limit and new_lines[head] == old_lines[head]:
+        head += 1
+    tail = 0
+    while tail < limit - head and new_lines[-1 - tail] == old_lines[-1 - tail]:
+        tail += 1
+    if not head and not tail:
+        return "", new, old, ""
+    return (
+        "".join(new_lines[:head]),
+        "".join(new_lines[head : len(new_lines) - tail]),
+        "".join(old_lines[head : len(old_lines) - tail]),
+        "".join(new_lines[len(new_lines) - tail :]),
+    )
+
+
 def _prefixed(prefix: str, text: str) -> str:
+    """Prefix every line (a final newline ends the last line; it does not open another)."""
+    if text.endswith("\n"):
+        text = text[:-1]
     return "\n".join(prefix + line for line in text.split("\n"))
 
 
@@ -139,6 +166,7 @@ class CallProjector:
     def __init__(self, config: ProjectionConfig) -> None:
         self.config = config
         self.anchors = AnchorResolver()
+        self.shell = shell_structure(config.heredoc_head)
         self._rules: dict[str, Callable[[_Builder, dict[str, Any], str | None], None]] = {
             "Bash": self._bash,
             "Edit": self._edit,
@@ -152,7 +180,7 @@ class CallProjector:
     def project(self, name: str, tool_input: Any, cwd: str | None) -> CallProjection:
         if not isinstance(tool_input, dict):
             tool_input = {"input": tool_input}
-        builder = _Builder(name, self.config)
+        builder = _Builder(name, self.config, self.shell)
         rule = self._rules.get(name)
         if rule is not None:
             rule(builder, tool_input, cwd)
@@ -176,13 +204,41 @@ class CallProjector:
         b.body.append(command.text)
 
     def _edit_body(self, b: _Builder, new: str, old: str) -> tuple[str, str]:
+        """``+ new`` / ``- old`` heads, after eliding the lines both sides share.
+
+        An edit usually carries unchanged context around its change; shown twice, it would
+        fill both caps and hide the change itself. Leading and trailing lines common to
+        ``old_string`` and ``new_string`` are therefore elided first (an ``unchanged``
+        marker each), and the caps apply to what differs.
+        """
+        before, new_mid, old_mid, after = _split_common(new, old)
+        head = self._context(before)
+        tail = self._context(after)
+        if head is None:  # too short to elide: it stays part of both bodies
+            new_mid, old_mid = before + new_mid, before + old_mid
+        else:
+            b.body.append(head[0])
+            b.locators.extend(head[1])
+        if tail is None:
+            new_mid, old_mid = new_mid + after, old_mid + after
+        new, old = new_mid, old_mid
         new_done = b.elide(new, self.config.edit_new) if new else None
         old_done = b.elide(old, self.config.edit_old) if old else None
         if new_done is not None:
             b.body.append(_prefixed("+ ", new_done.text))
         if old_done is not None:
             b.body.append(_prefixed("- ", old_done.text))
+        if tail is not None:
+            b.body.append(tail[0])
+            b.locators.extend(tail[1])
         return (new_done.text if new_done else ""), (old_done.text if old_done else "")
+
+    def _context(self, text: str) -> tuple[str, list[str]] | None:
+        """The marker for shared context, or ``None`` when it would not be shorter than it."""
+        if not text:
+            return None
+        rendered, found = marker("unchanged", text, "", self.config.harvest_max)
+        return (rendered, found) if len(rendered) < len(text) else None
 
     def _anchor(self, b: _Builder, file_path: str, cwd: str | None, new: str, old: str) -> str:
         lines = self.anchors.resolve(file_path, cwd, new, old) if file_path else None
@@ -265,7 +321,9 @@ class CallProjector:
             b.header.append(b.locator(primary, tool_input[primary]))
         if b.name in ("Glob", "Grep") and "path" in tool_input:
             b.header.append(f"in {b.locator('path', tool_input['path'])}")
-        b.extras(tool_input, frozenset({primary or "", "path"} if b.name in ("Glob", "Grep") else {primary or ""}))
+        b.extras(
+            tool_input, frozenset({primary or "", "path"} if b.name in ("Glob", "Grep") else {primary or ""})
+        )
 
     def _other(self, b: _Builder, tool_input: dict[str, Any]) -> None:
         rest: dict[str, Any] = {}
@@ -276,13 +334,15 @@ class CallProjector:
                 rest[key] = value
         if not rest:
             return
-        serialized = " ".join(f"{key}={_flow(value)}" for key, value in rest.items())
+        flows = {key: _flow(value) for key, value in rest.items()}
+        serialized = " ".join(f"{key}={flat}" for key, flat in flows.items())
         done = b.elide(serialized, self.config.default_cap)
         b.header.append(done.text)
         for key, value in rest.items():
             if value is None or isinstance(value, bool | int | float):
                 b.args[key] = value
-                continue
-            flat = _flow(value)
-            projected = elide(flat, self.config.default_cap, self.config.harvest_max).text
-            b.args[key] = value if projected == flat else projected
+            elif len(rest) == 1:  # the projection above is this value's own
+                b.args[key] = value if done.text == serialized else done.text[len(key) + 1 :]
+            else:
+                projected = elide(flows[key], self.config.default_cap, self.config.harvest_max).text
+                b.args[key] = value if projected == flows[key] else projected

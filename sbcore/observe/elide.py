@@ -22,7 +22,7 @@ from __future__ import annotations
 import hashlib
 import re
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 from sbcore.observe import locators
 from sbcore.observe import redact as _redact
@@ -35,10 +35,8 @@ MAX_SECRET_SPAN: int = int(getattr(_redact, "MAX_SECRET_SPAN", 1024))
 # part that may be kept plus ``MAX_SECRET_SPAN``.
 WHOLE_REDACT_MAX = 16 * 1024
 
-# Path characters touching a cut: the part of a split token on either side of it.
-_EDGE_BEFORE = re.compile(r"[\w@%+.~/:-]+\Z")
-_EDGE_AFTER = re.compile(r"[\w@%+.~/:-]+")
-_EDGE_WINDOW = 512  # longer than any real path
+# How much kept text on either side of a cut is searched for the rest of a split token.
+_EDGE_WINDOW = 512
 
 Segment = tuple[str | None, str]
 """``(None, kept text)`` or ``(kind, removed text)``; together they spell the working text."""
@@ -51,8 +49,12 @@ class Elided:
 
     text: str
     harvested: tuple[str, ...] = ()
-    cut: bool = False
-    removed_chars: int = field(default=0, compare=False)
+    kept: str | None = None  # the text without its markers (``None``: same as ``text``)
+
+    @property
+    def kept_text(self) -> str:
+        """What was kept of the original, markers left out (for harvesting its locators)."""
+        return self.text if self.kept is None else self.kept
 
 
 def prepare(value: str, keep: int, whole_max: int = 0) -> tuple[str, int]:
@@ -100,16 +102,16 @@ def marker(
 ) -> tuple[str, list[str]]:
     """The marker for one removed span, and the locators it lists.
 
-    ``before``/``after`` are the kept text on either side: a token the cut splits in two
-    is harvested whole. Locators already readable in ``visible`` (all the kept text) are
+    ``before``/``after`` are the kept text on either side: the word a cut splits in two is
+    harvested whole. Locators already readable in ``visible`` (all the kept text) are
     not repeated. The locator list is redacted: it may come from a part of a long value
     that was never scanned.
     """
     lines = removed.count("\n")
     size = f"+{lines} lines, {human(len(removed))} chars" if lines else f"+{human(len(removed))} chars"
-    edges = _EDGE_BEFORE.search(before[-_EDGE_WINDOW:]) if before else None
-    lead = _EDGE_AFTER.match(after, 0, _EDGE_WINDOW) if after else None
-    span = (edges.group() if edges else "") + removed + (lead.group() if lead else "")
+    head = before[-_EDGE_WINDOW:].rsplit(None, 1)[-1] if before and not before[-1].isspace() else ""
+    tail = after[:_EDGE_WINDOW].split(None, 1)[0] if after and not after[0].isspace() else ""
+    span = head + removed + tail
     found = [token for token in locators.harvest(span) if token not in visible]
     paths = f"; paths: {redact(locators.compact(found, harvest_max))}" if found else ""
     return f"…[{kind} {size}, sha {short_sha(removed)}{paths}]", found
@@ -137,23 +139,23 @@ def cap_segments(segments: list[Segment], budget: int) -> list[Segment]:
     return out
 
 
-def render(segments: list[Segment], harvest_max: int, visible_extra: str = "") -> Elided:
+def render(segments: list[Segment], harvest_max: int) -> Elided:
     """Join kept text and markers; collect the locators the markers carry."""
-    visible = "".join(text for kind, text in segments if kind is None) + visible_extra
+    visible = "".join(text for kind, text in segments if kind is None)
     parts: list[str] = []
     harvested: list[str] = []
-    removed = 0
     for index, (kind, text) in enumerate(segments):
         if kind is None:
             parts.append(text)
         elif text:
             before = segments[index - 1][1] if index and segments[index - 1][0] is None else ""
-            after = segments[index + 1][1] if index + 1 < len(segments) and segments[index + 1][0] is None else ""
+            after = (
+                segments[index + 1][1] if index + 1 < len(segments) and segments[index + 1][0] is None else ""
+            )
             rendered, found = marker(kind, text, visible, harvest_max, before, after)
             parts.append(rendered)
             harvested.extend(found)
-            removed += len(text)
-    return Elided("".join(parts), tuple(dict.fromkeys(harvested)), removed > 0, removed)
+    return Elided("".join(parts), tuple(dict.fromkeys(harvested)), visible)
 
 
 def elide(
@@ -161,15 +163,16 @@ def elide(
     cap: int,
     harvest_max: int,
     structure: Structure | None = None,
-    visible_extra: str = "",
 ) -> Elided:
     """Redact, elide structure, cap: the one way a payload string is shortened."""
+    if len(value) <= cap and structure is None:
+        return Elided(redact(value))  # nothing to cut (redaction may lengthen it: never re-cut)
     work, safe = prepare(value, cap, WHOLE_REDACT_MAX if structure is not None else 0)
     head = work[:safe]
-    segments = structure(head) if structure is not None else [(None, head)]
+    segments: list[Segment] = structure(head) if structure is not None else [(None, head)]
     if safe < len(work):
         segments.append(("tail", work[safe:]))
-    return render(cap_segments(segments, cap), harvest_max, visible_extra)
+    return render(cap_segments(segments, cap), harvest_max)
 
 
 # --- shell structure ---------------------------------------------------------------------

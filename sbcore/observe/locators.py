@@ -39,6 +39,14 @@ _EXTENSIONS = (
 )
 # Runs of path characters; everything else (spaces, quotes, brackets, ``=``, ``,`` …) separates.
 _RUN = re.compile(r"[\w@%+.~/:-]+")
+# Where a locator can be: a slash, or a dot starting a known extension.
+_ANCHOR = re.compile(rf"/|\.(?:{_EXTENSIONS})(?![\w-])")
+_TOKEN_MAX = 300  # longer "paths" are data (base64, minified code), not locators
+_WORD_MAX = 1024  # how far back a word may start before its anchor
+_NON_SPACE = re.compile(r"\S*")
+# Words recur (the same paths, edit after edit): their tokens are remembered, boundedly.
+_WORD_CACHE: dict[str, tuple[str, ...]] = {}
+_WORD_CACHE_MAX = 8192
 _BARE_FILE = re.compile(rf"[\w-][\w.-]*\.(?:{_EXTENSIONS})")
 _EXT_TAIL = re.compile(rf"\.(?:{_EXTENSIONS})$")
 _HAS_LETTER = re.compile(r"[A-Za-z]")
@@ -63,26 +71,56 @@ def _accept_path(token: str) -> bool:
 
 
 def harvest(text: str) -> list[str]:
-    """Locator tokens in ``text``, first occurrence order, without duplicates."""
+    """Locator tokens in ``text``, first occurrence order, without duplicates.
+
+    Only words holding an anchor (a ``/``, or a ``.`` and a known extension) are looked
+    at: a C-speed scan finds the anchors, so plain prose and code cost little.
+    """
     found: dict[str, None] = {}
-    for word in text.split():  # C-speed split first: most words hold neither "/" nor "."
-        if "/" not in word and "." not in word:
-            continue
-        for run in _RUN.findall(word):
-            if "://" in run or ("/" not in run and "." not in run):
-                continue  # a URL, or a run without a path character
-            parts = run.split(":")
-            index = 0
-            while index < len(parts):
-                base = parts[index].rstrip(".")
-                index += 1
-                suffix = ""
-                while index < len(parts) and len(suffix) < 12 and _LINE_PART.fullmatch(parts[index]):
-                    suffix += ":" + parts[index]
-                    index += 1
-                if _is_locator(base):
-                    found[base + suffix] = None
+    if "/" not in text and "." not in text:
+        return []
+    search = _ANCHOR.search
+    anchor = search(text)
+    while anchor is not None:
+        at = anchor.start()
+        low = at - _WORD_MAX if at > _WORD_MAX else 0
+        start = max(text.rfind(" ", low, at), text.rfind("\n", low, at)) + 1
+        if start == 0 and low:
+            start = low
+        gap = text[start:at]
+        if "\t" in gap or "\r" in gap:  # rare whitespace: find the real word start
+            start += max(gap.rfind("\t"), gap.rfind("\r")) + 1
+        stop = _NON_SPACE.match(text, at).end()  # type: ignore[union-attr]  # \S* always matches
+        word = text[start:stop]
+        tokens = _WORD_CACHE.get(word)
+        if tokens is None:
+            tokens = _harvest_word(word)
+            if len(_WORD_CACHE) >= _WORD_CACHE_MAX:
+                _WORD_CACHE.clear()
+            _WORD_CACHE[word] = tokens
+        for token in tokens:
+            found[token] = None
+        anchor = search(text, stop)  # the next anchor after this word
     return list(found)
+
+
+def _harvest_word(word: str) -> tuple[str, ...]:
+    tokens: list[str] = []
+    for run in _RUN.findall(word):
+        if "://" in run or ("/" not in run and "." not in run):
+            continue  # a URL, or a run without a path character
+        parts = run.split(":")
+        index = 0
+        while index < len(parts):
+            base = parts[index].rstrip(".")
+            index += 1
+            suffix = ""
+            while index < len(parts) and len(suffix) < 12 and _LINE_PART.fullmatch(parts[index]):
+                suffix += ":" + parts[index]
+                index += 1
+            if len(base) <= _TOKEN_MAX and _is_locator(base):
+                tokens.append(base + suffix)
+    return tuple(tokens)
 
 
 def _is_locator(token: str) -> bool:

@@ -11,7 +11,9 @@ in docs/observation.md):
   progress, system and bookkeeping records are not content (they are reported apart).
 * **observed chars**: the length of every ``Observation.text`` the projector emits.
 * **built-in chars**: the length of every entry of the built-in observer's digest
-  (``digest``) for the same records.
+  (``digest``) for the same records. The digest keeps user text whole, harness-injected
+  or not; the ratio is also given as if it skipped the harness-injected part, as the
+  projector does.
 * **locators**: for every item the projection shortens (tool calls, failed tool
   results, subagent reports), the values of locator arguments (``LOCATOR_KEYS``) and
   the path and ``file:line`` tokens of every other string in it; one is kept when it
@@ -39,6 +41,7 @@ from sbcore.observe.project import (
     ADVISORY_SENTINEL,
     REPORT_TOOLS,
     Projector,
+    clean_prompt,
     error_text,
     report_text,
     result_text,
@@ -67,6 +70,7 @@ class _Totals:
     segment_in: dict[str, int] = field(default_factory=lambda: dict.fromkeys(dict(SEGMENTS), 0))
     segment_out: dict[str, int] = field(default_factory=lambda: dict.fromkeys(dict(SEGMENTS), 0))
     segment_builtin: dict[str, int] = field(default_factory=lambda: dict.fromkeys(dict(SEGMENTS), 0))
+    builtin_harness_chars: int = 0
     tool_calls: dict[str, int] = field(default_factory=dict)
     tool_in: dict[str, int] = field(default_factory=dict)
     tool_out: dict[str, int] = field(default_factory=dict)
@@ -166,7 +170,9 @@ def call_locators(tool_input: Any) -> list[str]:
     return list(dict.fromkeys(found))
 
 
-def _items(record: dict[str, Any], names: dict[str, str], seen_calls: set[str]) -> list[tuple[str, str, list[str]]]:
+def _items(
+    record: dict[str, Any], names: dict[str, str], seen_calls: set[str]
+) -> list[tuple[str, str, list[str]]]:
     """``(observation kind, tool_use_id, locators)`` for each shortened item of a record."""
     message = record.get("message")
     content = message.get("content") if isinstance(message, dict) else None
@@ -225,8 +231,13 @@ def _measure_file(path: Path, config: ProjectionConfig, totals: _Totals) -> None
         totals.images += images
         for segment, chars in content.items():
             totals.segment_in[segment] += chars
+        meta = bool(
+            record.get("isMeta") or record.get("isCompactSummary") or record.get("isVisibleInTranscriptOnly")
+        )
         for segment, text in builtin_entries(record):
             totals.segment_builtin[segment] += len(text)
+            if segment == "prompt" and (meta or clean_prompt(text) is None):
+                totals.builtin_harness_chars += len(text)
         for obs in observations:
             totals.observations += 1
             totals.segment_out[_SEGMENT_OF_KIND[obs.kind]] += len(obs.text)
@@ -256,7 +267,9 @@ def _count_locators(
     totals: _Totals,
     path: Path,
 ) -> None:
-    by_item = {(obs.kind, obs.tool_use_id or ""): obs.text for obs in observations}
+    by_item: dict[tuple[str, str], str] = {
+        (obs.kind, obs.tool_use_id or ""): obs.text for obs in observations
+    }
     for kind, call_id, found in _items(record, names, seen_calls):
         text = by_item.get((kind, call_id), "")
         expanded = locators.expand(text) if "{" in text else set()
@@ -265,25 +278,35 @@ def _count_locators(
             if locators.is_kept(token, text, expanded):
                 totals.locators_kept += 1
             elif len(totals.lost) < _LOST_SAMPLE:
-                totals.lost.append({"file": path.name, "kind": kind, "tool_use_id": call_id, "locator": token})
+                totals.lost.append(
+                    {"file": path.name, "kind": kind, "tool_use_id": call_id, "locator": token}
+                )
 
 
 def throughput(files: Sequence[Path], config: ProjectionConfig, repeat: int) -> tuple[float, float, int]:
-    """``(projection MB/s, json.loads MB/s, bytes)``: medians of interleaved runs."""
+    """``(projection MB/s, json.loads MB/s, bytes)``: medians over ``repeat`` runs.
+
+    Both start from the file's bytes on disk (read included). The two are interleaved file
+    by file, in alternating order, so a busy machine slows both alike.
+    """
     size = sum(path.stat().st_size for path in files)
     projection: list[float] = []
     parsing: list[float] = []
-    for _ in range(max(1, repeat)):
-        start = time.perf_counter()
+    for run in range(max(1, repeat)):
+        project_time = parse_time = 0.0
         for path in files:
-            for line in path.read_bytes().split(b"\n"):
-                if line:
-                    json.loads(line)
-        parsing.append(time.perf_counter() - start)
-        start = time.perf_counter()
-        for path in files:
-            Projector(config).feed_lines(path.read_bytes().split(b"\n"))
-        projection.append(time.perf_counter() - start)
+            for step in (0, 1) if run % 2 == 0 else (1, 0):
+                start = time.perf_counter()
+                if step == 0:
+                    for line in path.read_bytes().split(b"\n"):
+                        if line:
+                            json.loads(line)
+                    parse_time += time.perf_counter() - start
+                else:
+                    Projector(config).feed_bytes(path.read_bytes())
+                    project_time += time.perf_counter() - start
+        projection.append(project_time)
+        parsing.append(parse_time)
     mb = size / 1_000_000
     return mb / statistics.median(projection), mb / statistics.median(parsing), size
 
@@ -339,6 +362,12 @@ def measure(
         "builtin_chars": builtin,
         "builtin_share": _pct(builtin, input_chars),
         "ratio_vs_builtin": round(observed / builtin, 4) if builtin else 0.0,
+        "builtin_harness_prompt_chars": totals.builtin_harness_chars,
+        "ratio_vs_builtin_without_harness_prompts": (
+            round(observed / (builtin - totals.builtin_harness_chars), 4)
+            if builtin > totals.builtin_harness_chars
+            else 0.0
+        ),
         "locators_in": totals.locators_in,
         "locators_kept": totals.locators_kept,
         "locators_lost": totals.lost,
@@ -370,6 +399,10 @@ def render_tables(result: dict[str, Any]) -> str:
         f"{'Observed total':<22}{'':>9}{result['observed_share']:>8.1f}%{result['builtin_share']:>9.1f}%"
         f"   ratio {result['ratio_vs_builtin']:.3f}"
     )
+    lines.append(
+        f"{'':<22}(ratio {result['ratio_vs_builtin_without_harness_prompts']:.3f} if the built-in "
+        f"also skipped the {result['builtin_harness_prompt_chars']:,} chars of harness-injected user text)"
+    )
     lines += ["", f"{'Tool':<22}{'Args kept':>10}{'Calls':>8}"]
     calls = args = kept = 0
     for name, row in result["per_tool"].items():
@@ -381,7 +414,8 @@ def render_tables(result: dict[str, Any]) -> str:
     lines += [
         "",
         f"Locators: {result['locators_in']:,} in, {result['locators_kept']:,} kept",
-        f"Throughput: projection {result['projection_mb_s']} MB/s, json.loads {result['json_loads_mb_s']} MB/s, "
+        f"Throughput: projection {result['projection_mb_s']} MB/s, "
+        f"json.loads {result['json_loads_mb_s']} MB/s, "
         f"ratio {result['throughput_ratio']:.2f} (median of {result['repeat']})",
     ]
     for lost in result["locators_lost"]:

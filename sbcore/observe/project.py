@@ -39,11 +39,10 @@ from sbcore.observe.config import ProjectionConfig
 from sbcore.observe.elide import elide, redact
 from sbcore.observe.locators import harvest
 from sbcore.observe.model import Observation
-
-ADVISORY_SENTINEL = "Second Brain advisory"
-"""Every advisory the gate delivers starts with this; content carrying it is never observed."""
+from sbcore.observe.sentinel import ADVISORY_SENTINEL
 
 REPORT_TOOLS = frozenset({"Agent", "Task"})
+_INVALID_KEPT = 20  # line numbers of invalid lines remembered for the error report
 _USAGE_KEYS = ("input_tokens", "output_tokens", "cache_creation_input_tokens", "cache_read_input_tokens")
 
 # Harness-written blocks inside user text, removed with their content.
@@ -60,13 +59,18 @@ _COMMAND_ARGS = re.compile(r"<command-args>(.*?)</command-args>", re.S)
 _BASH_INPUT = re.compile(r"<bash-input>(.*?)</bash-input>", re.S)
 _TOOL_USE_ERROR = re.compile(r"</?tool_use_error>")
 _HAND_BACK = re.compile(r"\A\[Subagent hand-back\].*?The report follows:\n", re.S)
-_AGENT_FOOTER = re.compile(r"\n*agentId: [^\n]*(?:\n<usage>.*?</usage>)?\s*\Z", re.S)
+_AGENT_FOOTER = re.compile(r"agentId: [^\n]*(?:\n<usage>.*?</usage>)?\s*\Z", re.S)
 
 # Fast path for ``feed_lines``: structural JSON fragments (a quote inside a JSON string is
 # escaped, so these byte sequences only ever occur as real keys and values).
-_TOOL_RESULT = b'"type":"tool_result"'
-_KEEP_MARKS = (b'"type":"text"', b'"type":"tool_use"')
-_IS_ERROR_TRUE = re.compile(rb'"is_error"\s*:\s*true')
+_PARSE_FIRST = (b'ext","text"', b'ext"}', b'ool_use"')
+# ``"type":"t…"`` introduces every block type that matters here: tool_result (droppable
+# when it succeeded), text and tool_use (never dropped unparsed). A text *block* has a
+# ``text`` key beside its type; a Read result's ``{"type":"text","file":…}`` does not.
+_TYPE_T = b'"type":"t'
+_MESSAGE_ID = re.compile(rb'"message":\{"id":"([^"\\]+)"')
+_SESSION_ID = re.compile(rb'"sessionId":"([^"\\]*)"')
+_DECODER = json.JSONDecoder()
 _SIDECHAIN_PREFIX = re.compile(rb'\{"parentUuid":(?:null|"[^"]*"),"isSidechain":true,')
 _FIRST_TYPE = re.compile(rb'"type":"([^"]*)"')
 _BOOKKEEPING_TYPES = frozenset(
@@ -84,18 +88,24 @@ _BOOKKEEPING_TYPES = frozenset(
         b"atis-latch",
         b"permission-mode",
         b"pr-link",
+        b"system",
     }
 )
 
 
 @dataclass(slots=True)
 class ProjectorStats:
-    """What the projector saw: records considered, skipped unparsed, observations made."""
+    """What the projector saw: records considered, skipped unparsed, observations made.
+
+    ``lines`` counts every line fed (blank ones too), so ``invalid_line_numbers`` (the
+    first few lines that were not a JSON object, 1-based) point into the file.
+    """
 
     lines: int = 0
     records: int = 0
     skipped_unparsed: int = 0
     invalid_lines: int = 0
+    invalid_line_numbers: list[int] = field(default_factory=list)
     duplicates: int = 0
     observations: dict[str, int] = field(default_factory=dict)
 
@@ -140,46 +150,120 @@ class Projector:
         for record in records:
             self.stats.records += 1
             self._record(record, out)
+        return self._counted(out)
+
+    def feed_lines(self, lines: Iterable[bytes]) -> list[Observation]:
+        """Project raw JSONL lines; records that would be dropped are not even parsed."""
+        out: list[Observation] = []
+        for line in lines:
+            self._line(line, 0, len(line), out)
+        return self._counted(out)
+
+    def feed_bytes(self, data: bytes) -> list[Observation]:
+        """Project a buffer of JSONL (the last line may lack its newline).
+
+        Dropped lines are judged in place: only the lines that get parsed are copied out.
+        """
+        out: list[Observation] = []
+        find = data.find
+        start, size = 0, len(data)
+        while start < size:
+            end = find(b"\n", start)
+            if end < 0:
+                end = size
+            self._line(data, start, end, out)
+            start = end + 1
+        return self._counted(out)
+
+    def _counted(self, out: list[Observation]) -> list[Observation]:
         for obs in out:
             self.stats.observations[obs.kind] = self.stats.observations.get(obs.kind, 0) + 1
         return out
 
-    def feed_lines(self, lines: Iterable[bytes]) -> list[Observation]:
-        """Project raw JSONL lines; records that would be dropped are not even parsed."""
-        records: list[dict[str, Any]] = []
-        for line in lines:
-            if not line or line.isspace():
-                continue
-            self.stats.lines += 1
-            if self._droppable(line):
-                self.stats.skipped_unparsed += 1
-                continue
-            try:
-                value = json.loads(line)
-            except ValueError:
-                try:
-                    value = json.loads(line.decode("utf-8", errors="replace"))
-                except ValueError:
-                    self.stats.invalid_lines += 1
-                    continue
-            if isinstance(value, dict):
-                records.append(value)
-            else:
-                self.stats.invalid_lines += 1
-        return self.feed(records)
+    def _line(self, data: bytes, start: int, end: int, out: list[Observation]) -> None:
+        """One line: skipped unparsed, or parsed and projected at once (so it dies young)."""
+        self.stats.lines += 1
+        if start == end:
+            return
+        if self._droppable(data, start, end):
+            self.stats.skipped_unparsed += 1
+            return
+        text = data[start:end].decode("utf-8", errors="replace")
+        if text[:1].isspace():
+            text = text.lstrip()
+        try:
+            value, stop = _DECODER.raw_decode(text)
+        except ValueError:
+            value, stop = None, 0
+        if not isinstance(value, dict) or (stop != len(text) and not text[stop:].isspace()):
+            self._invalid(text)
+            return
+        self.stats.records += 1
+        self._record(value, out)
+
+    def _invalid(self, text: str) -> None:
+        if not text.strip():
+            return  # a blank line
+        self.stats.invalid_lines += 1
+        if len(self.stats.invalid_line_numbers) < _INVALID_KEPT:
+            self.stats.invalid_line_numbers.append(self.stats.lines)
 
     # -- fast path -----------------------------------------------------------------------
 
-    def _droppable(self, line: bytes) -> bool:
-        """True only when the line is certainly a record the contract drops."""
-        if _TOOL_RESULT in line:
-            if any(mark in line for mark in _KEEP_MARKS) or _IS_ERROR_TRUE.search(line):
-                return False
-            return not any(call_id in line for call_id in self._pending_reports)
-        if not self.config.include_sidechain and _SIDECHAIN_PREFIX.match(line):
+    def _droppable(self, data: bytes, start: int, end: int) -> bool:
+        """True only when ``data[start:end]`` is certainly a record the contract drops."""
+        find = data.find
+        at = find(_TYPE_T, start, end)
+        if at >= 0 and data.startswith(_PARSE_FIRST, at + 9):
+            return False  # the first block is text or a tool call (most records that matter)
+        # The message precedes ``toolUseResult`` (a second copy of a tool's output): only the
+        # message is scanned when that order holds.
+        scan = find(b',"toolUseResult":', start, end) if at >= 0 else -1
+        if scan < 0 or find(b'"message":', start, scan) < 0:
+            scan = end
+        result = thinking = False
+        while 0 <= at < scan:
+            value = data[at + 9 : at + 21]
+            if value.startswith(b'ool_result"'):
+                result = True
+            elif value.startswith(b'hinking"'):
+                thinking = True
+            elif value.startswith(_PARSE_FIRST):
+                return False  # a text block or a tool call: parse it
+            at = find(_TYPE_T, at + 9, scan)
+        if result:
+            at = find(b'"is_error"', start, scan)
+            while at >= 0:
+                if data[at + 10 : at + 16].lstrip(b" :").startswith(b"t"):
+                    return False  # a failure: parse it
+                at = find(b'"is_error"', at + 10, scan)
+            return not any(find(call_id, start, scan) >= 0 for call_id in self._pending_reports)
+        if thinking:
+            return self._thinking_only(data, start, end)
+        if not self.config.include_sidechain and _SIDECHAIN_PREFIX.match(data, start, end):
             return True
-        first = _FIRST_TYPE.search(line)
+        first = _FIRST_TYPE.search(data, start, end)
         return first is not None and first.group(1) in _BOOKKEEPING_TYPES
+
+    def _thinking_only(self, data: bytes, start: int, end: int) -> bool:
+        """An assistant record holding only thinking: count its usage without parsing it all."""
+        message_id = _MESSAGE_ID.search(data, start, end)
+        if message_id is None or data.find(b'"type":"assistant"', start, end) < 0:
+            return False
+        key = message_id.group(1).decode("utf-8", errors="replace")
+        if data.find(b'"isSidechain":true', start, end) >= 0 or key in self._seen_messages:
+            return True  # no primary usage to count (a sidechain, or already counted)
+        at = data.find(b'"usage":{', start, end)
+        if at < 0:
+            return False
+        try:
+            usage, _ = _DECODER.raw_decode(data[at + 8 : end].decode("utf-8", errors="replace"))
+        except ValueError:
+            return False
+        session = _SESSION_ID.search(data, start, end)
+        self._seen_messages.add(key)
+        self._count_usage({"sessionId": session.group(1).decode() if session else None}, usage)
+        return True
 
     # -- records -------------------------------------------------------------------------
 
@@ -247,7 +331,9 @@ class Projector:
             if name in REPORT_TOOLS:
                 self._pending_reports[call_id.encode()] = None
         cwd = record.get("cwd")
-        projected = self._calls_projector.project(name, block.get("input"), cwd if isinstance(cwd, str) else None)
+        projected = self._calls_projector.project(
+            name, block.get("input"), cwd if isinstance(cwd, str) else None
+        )
         out.append(
             _obs(
                 record,
@@ -306,7 +392,7 @@ class Projector:
                     f"[error] {call.name}: {done.text}",
                     tool=call.name,
                     tool_use_id=call_id,
-                    locators=_locators_of(done.text, done.harvested),
+                    locators=_locators_of(done.kept_text, done.harvested),
                 )
             )
             return
@@ -324,7 +410,7 @@ class Projector:
                 f"[report] {label}: {done.text}",
                 tool=call.name,
                 tool_use_id=call_id,
-                locators=_locators_of(done.text, done.harvested),
+                locators=_locators_of(done.kept_text, done.harvested),
             )
         )
 
@@ -332,7 +418,10 @@ class Projector:
         if not isinstance(usage, dict):
             return
         session = record.get("sessionId")
-        totals = self._usage.setdefault(session if isinstance(session, str) else "", dict.fromkeys(_USAGE_KEYS, 0))
+        name = session if isinstance(session, str) else ""
+        totals = self._usage.get(name)
+        if totals is None:
+            totals = self._usage[name] = dict.fromkeys(_USAGE_KEYS, 0)
         for key in _USAGE_KEYS:
             value = usage.get(key)
             if isinstance(value, int) and not isinstance(value, bool):
@@ -346,14 +435,14 @@ def clean_prompt(text: Any) -> str | None:
     """A user text block minus harness injections; ``None`` when nothing of the user's is left."""
     if not isinstance(text, str) or ADVISORY_SENTINEL in text or _HARNESS_PROMPT.match(text):
         return None
-    name = _COMMAND_NAME.search(text)
+    name = _COMMAND_NAME.search(text) if "<command-name>" in text else None
     if name is not None:  # a slash command: keep what the user typed, not the wrapper
         command = name.group(1).strip()
         command = command if command.startswith("/") else "/" + command
         args = _COMMAND_ARGS.search(text)
         typed = f"{command} {args.group(1).strip()}" if args and args.group(1).strip() else command
         return typed
-    bash = _BASH_INPUT.search(text)
+    bash = _BASH_INPUT.search(text) if "<bash-input>" in text else None
     if bash is not None:
         return "! " + bash.group(1).strip()
     if "<" in text:
@@ -377,7 +466,8 @@ def result_text(content: Any) -> str:
 
 def error_text(content: Any) -> str:
     """A failed tool result's text without the ``<tool_use_error>`` wrapper."""
-    return _TOOL_USE_ERROR.sub("", result_text(content)).strip()
+    text = result_text(content)
+    return (_TOOL_USE_ERROR.sub("", text) if "tool_use_error>" in text else text).strip()
 
 
 def report_text(record: dict[str, Any], block: dict[str, Any]) -> str:
@@ -397,7 +487,10 @@ def report_text(record: dict[str, Any], block: dict[str, Any]) -> str:
     if framed is not None:
         body = text[framed.end() :]
         text = "\n".join(line[2:] if line.startswith("  ") else line for line in body.split("\n"))
-    return _AGENT_FOOTER.sub("", text).strip()
+    footer = text.rfind("agentId: ")
+    if footer >= 0 and (footer == 0 or text[footer - 1] == "\n") and _AGENT_FOOTER.match(text, footer):
+        text = text[:footer]
+    return text.strip()
 
 
 def _locators_of(text: str, harvested: tuple[str, ...]) -> tuple[str, ...]:
@@ -423,4 +516,4 @@ def iter_lines(path: str | Path) -> list[bytes]:
 
 def project_file(path: str | Path, config: ProjectionConfig | None = None) -> list[Observation]:
     """Project a whole transcript file in one go."""
-    return Projector(config).feed_lines(iter_lines(path))
+    return Projector(config).feed_bytes(Path(path).read_bytes())

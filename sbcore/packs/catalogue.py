@@ -28,7 +28,7 @@ from __future__ import annotations
 
 import copy
 import difflib
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Protocol
@@ -154,7 +154,6 @@ class _Inputs:
     triggers: dict[str, dict[str, Any] | None]
     mcp_servers: frozenset[str] | None
     environment: SandboxedEnvironment
-    warn: Callable[[ErrorChain], None]
 
 
 def assemble_catalogue(
@@ -187,16 +186,16 @@ def assemble_catalogue(
         triggers=registry.trigger_schemas(),
         mcp_servers=frozenset(registry.mcp_servers) | frozenset(configured_servers),
         environment=manager.template_environment(),
-        warn=result.problems.append,
     )
 
     detectors: dict[str, DetectorDef] = {}
+    bundle_problems: list[ErrorChain] = []
     for source in registry.catalogues:
-        _load_into(detectors, [source.path], source.pack, inputs, result.problems)
+        _load_into(detectors, [source.path], source.pack, inputs, bundle_problems)
 
     replacement = config.catalogue_file()
-    if replacement is not None:
-        _replace_with(detectors, replacement, inputs, result)
+    if replacement is None or not _replace_with(detectors, replacement, inputs, result):
+        result.problems[:0] = bundle_problems  # the bundle is in force: its problems are current
 
     detector_dir = config.workspace_detector_dir()
     if detector_dir is not None and detector_dir.is_dir():
@@ -232,7 +231,7 @@ def _load_into(
                 triggers=inputs.triggers,
                 mcp_servers=inputs.mcp_servers,
                 environment=inputs.environment,
-                on_warning=inputs.warn,
+                on_warning=problems.append,
             )
         except CatalogueError as exc:
             problems.extend(exc.chains)
@@ -245,7 +244,8 @@ def _load_into(
 
 def _replace_with(
     detectors: dict[str, DetectorDef], path: Path, inputs: _Inputs, result: EffectiveCatalogue
-) -> None:
+) -> bool:
+    """Put ``path``'s detectors in place of ``detectors`` if it loads cleanly; whether it did."""
     replacement: dict[str, DetectorDef] = {}
     problems: list[ErrorChain] = []
     if not path.exists():
@@ -266,11 +266,12 @@ def _replace_with(
             )
         )
         result.problems.extend(chain.as_warning() for chain in problems)
-        return
+        return False
     result.problems.extend(problems)
     detectors.clear()
     detectors.update(replacement)
     result.source = f"catalogue.file: {path}"
+    return True
 
 
 def _base_label(definition: DetectorDef) -> str:
@@ -361,7 +362,7 @@ def _apply_overrides(
             triggers=inputs.triggers,
             mcp_servers=inputs.mcp_servers,
             environment=inputs.environment,
-            on_warning=inputs.warn,
+            on_warning=problems.append,
         )
     except CatalogueError as exc:
         available, reason = _availability(definition, inputs)

@@ -71,11 +71,15 @@ class TriggerMatch:
 class TriggerFunc(Protocol):
     """A structural trigger: a pure check over the observations of a task.
 
-    ``params`` are the detector's trigger params (already validated against the
-    params schema given at registration, defaults filled in by the schema's
-    ``default`` values). ``state`` is a dict the host keeps per (task,
-    detector) across passes, so a trigger can avoid re-reporting a finding it
-    already reported. Return ``None`` when nothing matches.
+    ``params`` are the detector's trigger params (validated against the params
+    schema given at registration when the catalogue loaded; the schema's
+    top-level ``default`` values fill in what the detector leaves out).
+    ``state`` is a JSON-serialisable dict the host keeps per (task, detector)
+    across passes, so a trigger can avoid re-reporting a finding it already
+    reported. A trigger that also declares a ``config`` parameter receives the
+    detector's effective ``config`` as a fourth, keyword argument (the host
+    checks the signature once, at registration). Return ``None`` when nothing
+    matches.
     """
 
     def __call__(
@@ -144,8 +148,10 @@ def register_tools(register: RegisterTool) -> None:
 def register_providers(register: RegisterProvider) -> None:
     """Register model providers the observer can run detector forks on.
 
-    :param register: call ``register(name, factory)``; ``factory`` builds the
-        provider from the effective configuration when it is chosen.
+    :param register: call ``register(name, factory)``. ``name`` is what
+        ``model.provider`` selects; ``factory(settings)`` receives the resolved
+        :class:`sbcore.think.providers.base.ProviderSettings` and returns a
+        provider.
 
     The return value is ignored. A provider name registered by two packs is an
     error naming both.

@@ -54,6 +54,15 @@ from sbcore.think import FEEDBACK_TOOL
 
 Api = Literal["anthropic", "openai"]
 
+_API_PATHS: dict[str, Api] = {
+    "/v1/messages": "anthropic",
+    "/v1/chat/completions": "openai",
+    "/chat/completions": "openai",
+}
+
+_GARBAGE_BODY = b'{"id": "fake", "content": [{"type": "text", "text": "unterminated'
+_GARBAGE_EVENT = b'{"type": "message_start", oops'
+
 FAKE_API_KEY = "sk-fake-loopback-key"
 """A key value to hand clients that insist on one; the fake accepts any key, or none."""
 
@@ -231,6 +240,7 @@ class FakeProvider:
 class _Server(ThreadingHTTPServer):
     daemon_threads = True
     block_on_close = False
+    request_queue_size = 128  # a pass fans out many forks at once; the default backlog of 5 drops connects
 
     def __init__(
         self, address: tuple[str, int], handler: type[BaseHTTPRequestHandler], fake: FakeProvider
@@ -257,47 +267,42 @@ class _Handler(BaseHTTPRequestHandler):
     def do_POST(self) -> None:
         fake = self.server.fake
         path, _, query = self.path.partition("?")
+        raw = self.rfile.read(int(self.headers.get("content-length") or 0))
+        api = _API_PATHS.get(path)
         headers = {name.lower(): value for name, value in self.headers.items()}
-        length = int(self.headers.get("content-length") or 0)
-        raw = self.rfile.read(length) if length else b""
-        api: Api | None = (
-            "anthropic"
-            if path == "/v1/messages"
-            else "openai"
-            if path in ("/v1/chat/completions", "/chat/completions")
-            else None
-        )
-        base = {"api": api, "path": path, "query": query, "headers": headers, "raw": raw}
+        seen = {"api": api, "path": path, "query": query, "headers": headers, "raw": raw}
+        unrouted = {"route": None, "detector": None, "scripted": False, "outcome": "rejected"}
         if api is None:
-            fake._record(**base, body=None, route=None, detector=None, scripted=False, outcome="rejected")
+            fake._record(**seen, **unrouted, body=None)
             self._reply_json(404, wire.anthropic_error("not_found_error", f"no endpoint {path}"))
             return
+        problem: str | None
         try:
             body = json.loads(raw)
         except ValueError:
-            body = None
-        problem = (
-            "body is not JSON"
-            if body is None
-            else (wire.check_anthropic if api == "anthropic" else wire.check_openai)(body)
-        )
+            body, problem = None, "body is not JSON"
+        else:
+            problem = (wire.check_anthropic if api == "anthropic" else wire.check_openai)(body)
         if problem is not None:
-            fake._record(
-                **base, body=body, route=None, detector=None, scripted=False, outcome="rejected", note=problem
-            )
+            fake._record(**seen, **unrouted, body=body, note=problem)
             self._reply_json(400, self._error(api, "invalid_request_error", problem))
             return
-        route, detector = wire.classify(body, headers)
+        self._serve(api, body, seen)
+
+    def _serve(self, api: Api, body: dict[str, Any], seen: dict[str, Any]) -> None:
+        """Answer a valid request from its script: a fault, or a reply with cache accounting."""
+        fake = self.server.fake
+        route, detector = wire.classify(body, seen["headers"])
         step, scripted = fake._scripts.next(route, detector)
-        found = {"body": body, "route": route, "detector": detector, "scripted": scripted}
+        found = {**seen, "body": body, "route": route, "detector": detector, "scripted": scripted}
         if isinstance(step, Fault):
-            record = fake._record(**base, **found, outcome=step.kind.value)
+            record = fake._record(**found, outcome=step.kind.value)
             self._fault(api, step, body.get("stream") is True, record.seq)
             return
         reply = step if step is not None else self._default(route, body, api)
         reply, note = wire.honour_tool_choice(reply, wire.forced_tool(body, openai=api == "openai"))
         charge = (fake.anthropic_cache if api == "anthropic" else fake.openai_cache).charge(body)
-        record = fake._record(**base, **found, outcome="reply", usage=charge.usage, reply=reply, note=note)
+        record = fake._record(**found, outcome="reply", usage=charge.usage, reply=reply, note=note)
         self._wait(fake._config.latency_ms + reply.delay_ms)
         self._answer(api, reply, body, record.seq, charge)
 
@@ -324,11 +329,10 @@ class _Handler(BaseHTTPRequestHandler):
             completion = wire.openai_completion(
                 reply, seq=seq, model=model, usage=charge.usage, created=int(time.time())
             )
-            include_usage = isinstance(body.get("stream_options"), dict) and body["stream_options"].get(
-                "include_usage"
-            )
+            options = body.get("stream_options")
+            include_usage = isinstance(options, dict) and options.get("include_usage") is True
             sent = (
-                self._stream(wire.openai_chunks(completion, include_usage=bool(include_usage)))
+                self._stream(wire.openai_chunks(completion, include_usage=include_usage))
                 if stream
                 else self._reply_json(200, wire.dumps(completion))
             )
@@ -347,15 +351,9 @@ class _Handler(BaseHTTPRequestHandler):
             self.close_connection = True
         elif fault.kind is FaultKind.GARBAGE:
             if stream:
-                self._stream(
-                    [
-                        wire.sse(
-                            "message_start" if api == "anthropic" else None, b'{"type": "message_start", oops'
-                        )
-                    ]
-                )
+                self._stream([wire.sse("message_start" if api == "anthropic" else None, _GARBAGE_EVENT)])
             else:
-                self._reply_json(200, b'{"id": "fake", "content": [{"type": "text", "text": "unterminated')
+                self._reply_json(200, _GARBAGE_BODY)
         else:
             self._truncated(api, stream, seq)
 

@@ -46,4 +46,3 @@ def dirs(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Dirs]:
     monkeypatch.delenv("CLAUDE_PLUGIN_DATA", raising=False)
     monkeypatch.chdir(workspace)
     yield Dirs(config, data, workspace.resolve())
-

@@ -50,7 +50,9 @@ def test_adding_a_group_appends_it_at_the_end() -> None:
 
 def test_adding_a_nested_entry_inside_a_user_keyed_map() -> None:
     edit = set_in_text(TEAM_FILE, ("detectors", "prior-art", "enabled"), True)
-    assert edit.text.endswith("    enabled: true   # history matters in this repo\n  prior-art:\n    enabled: true\n")
+    assert edit.text.endswith(
+        "    enabled: true   # history matters in this repo\n  prior-art:\n    enabled: true\n"
+    )
     assert _data(edit.text)["detectors"] == {"git-log": {"enabled": True}, "prior-art": {"enabled": True}}
 
 
@@ -166,7 +168,9 @@ def _model_remove(model: dict[str, Any], path: tuple[str, ...]) -> None:
 
 @settings(max_examples=150, deadline=None)
 @given(OPS)
-def test_edit_sequences_match_a_model_and_keep_the_header(ops: list[tuple[str, tuple[str, ...], Any]]) -> None:
+def test_edit_sequences_match_a_model_and_keep_the_header(
+    ops: list[tuple[str, tuple[str, ...], Any]],
+) -> None:
     header = "# header: keep me\n"
     text = header
     model: dict[str, Any] = {}

@@ -116,7 +116,12 @@ def test_values_handed_out_are_copies(dirs: Dirs) -> None:
 
 BROKEN = [
     ("gate:\n  rate_per_hour: [2\n", 3, None, "not valid YAML"),
-    ("gate:\n  cooldown_s: 5\n  rate_per_hour: 200\n", 3, "gate.rate_per_hour", "greater than the maximum of 60"),
+    (
+        "gate:\n  cooldown_s: 5\n  rate_per_hour: 200\n",
+        3,
+        "gate.rate_per_hour",
+        "greater than the maximum of 60",
+    ),
     ("gate:\n  rate_per_hr: 2\n", 2, "gate.rate_per_hr", "unknown key 'rate_per_hr'"),
     ("mute:\n  all: true\nmute:\n  all: false\n", 3, "mute", "duplicate key 'mute' (first on line 1)"),
     ("- gate\n", 1, None, "expected a mapping of groups"),

@@ -118,8 +118,13 @@ def test_detector_override_fields_check_what_the_detector_schema_checks(field: s
 
 
 def test_trigger_override_holds_params_only() -> None:
-    trigger = load_schema("config")["properties"]["detectors"]["additionalProperties"]["properties"]["trigger"]
-    assert cs.schema_issues({"detectors": {"repeat-failure": {"trigger": {"params": {"min_failures": 4}}}}}) == []
+    trigger = load_schema("config")["properties"]["detectors"]["additionalProperties"]["properties"][
+        "trigger"
+    ]
+    assert (
+        cs.schema_issues({"detectors": {"repeat-failure": {"trigger": {"params": {"min_failures": 4}}}}})
+        == []
+    )
     assert set(trigger["properties"]) == {"params"}
 
 
@@ -133,9 +138,17 @@ def test_trigger_override_holds_params_only() -> None:
         ({"model": {"provider": "antropic"}}, ("model", "provider"), "is not one of"),
         ({"loop": {"salience_triggers": ["error", "error"]}}, ("loop", "salience_triggers"), "non-unique"),
         ({"loop": {"salience_triggers": ["tool"]}}, ("loop", "salience_triggers", 0), "is not one of"),
-        ({"detectors": {"Repeat_Failure": {"enabled": True}}}, ("detectors", "Repeat_Failure"), "detector ids"),
+        (
+            {"detectors": {"Repeat_Failure": {"enabled": True}}},
+            ("detectors", "Repeat_Failure"),
+            "detector ids",
+        ),
         ({"detectors": {"x1": {"enabled": "yes"}}}, ("detectors", "x1", "enabled"), "expected boolean"),
-        ({"detectors": {"x1": {"cadence": "hourly"}}}, ("detectors", "x1", "cadence"), "cadence is every_pass"),
+        (
+            {"detectors": {"x1": {"cadence": "hourly"}}},
+            ("detectors", "x1", "cadence"),
+            "cadence is every_pass",
+        ),
         ({"detectors": {"x1": {"system": "hi"}}}, ("detectors", "x1", "system"), "unknown key 'system'"),
         ({"detectors": {"x1": {"tools": [{"run": []}]}}}, ("detectors", "x1", "tools", 0), "a tool grant is"),
         (
@@ -144,13 +157,19 @@ def test_trigger_override_holds_params_only() -> None:
             "either command",
         ),
         ({"tools": {"mcp_servers": {"s": {}}}}, ("tools", "mcp_servers", "s"), "either command"),
-        ({"enable": {"workspaces": {"relative/path": False}}}, ("enable", "workspaces", "relative/path"), "absolute"),
+        (
+            {"enable": {"workspaces": {"relative/path": False}}},
+            ("enable", "workspaces", "relative/path"),
+            "absolute",
+        ),
         ({"model": {"base_url": "localhost:8080"}}, ("model", "base_url"), "http:// or https://"),
         ({"model": {"api_key_env": "sk-abc123"}}, ("model", "api_key_env"), "not the key itself"),
         ({"window": {"compaction_threshold": 1.5}}, ("window", "compaction_threshold"), "maximum of 0.99"),
     ],
 )
-def test_bad_layers_are_rejected_at_the_right_key(document: dict[str, Any], path: tuple[Any, ...], fragment: str) -> None:
+def test_bad_layers_are_rejected_at_the_right_key(
+    document: dict[str, Any], path: tuple[Any, ...], fragment: str
+) -> None:
     issues = cs.schema_issues(document)
     assert [issue.path for issue in issues] == [path], issues
     assert fragment in issues[0].message
@@ -164,7 +183,11 @@ def test_unknown_key_gets_a_spelling_hint() -> None:
 def test_good_entries_of_user_keyed_maps_validate() -> None:
     document = {
         "detectors": {
-            "git-log": {"enabled": True, "cadence": {"every_nth": 3}, "tools": ["Read", {"run": ["git log"]}]},
+            "git-log": {
+                "enabled": True,
+                "cadence": {"every_nth": 3},
+                "tools": ["Read", {"run": ["git log"]}],
+            },
             "standard-questions": {"config": {"questions": []}},
         },
         "tools": {
@@ -185,8 +208,14 @@ def test_good_entries_of_user_keyed_maps_validate() -> None:
         ("gate", ("gate",)),
         ("detectors.repeat-failure.enabled", ("detectors", "repeat-failure", "enabled")),
         ("detectors.repeat-failure", ("detectors", "repeat-failure")),
-        ("detectors.standard-questions.config.questions", ("detectors", "standard-questions", "config", "questions")),
-        ("detectors.git-log.trigger.params.min_failures", ("detectors", "git-log", "trigger", "params", "min_failures")),
+        (
+            "detectors.standard-questions.config.questions",
+            ("detectors", "standard-questions", "config", "questions"),
+        ),
+        (
+            "detectors.git-log.trigger.params.min_failures",
+            ("detectors", "git-log", "trigger", "params", "min_failures"),
+        ),
         ("enable.workspaces./home/me/my.repo", ("enable", "workspaces", "/home/me/my.repo")),
         ("tools.mcp_servers.search.command", ("tools", "mcp_servers", "search", "command")),
     ],

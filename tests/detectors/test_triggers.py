@@ -13,13 +13,13 @@ import pytest
 import yaml
 from hypothesis import given
 from hypothesis import strategies as st
-
 from sbcore.detectors.triggers import (
     error_headline,
     normalise_command,
     repeat_failure,
     standard_questions,
 )
+
 from sbcore.observe.model import Observation
 from sbcore.packs.catalogue import merge_config
 from sbcore.packs.hookspecs import TriggerMatch
@@ -57,7 +57,9 @@ class Session:
         )
         if error is not None:
             self.observations.append(
-                Observation(kind="error", text=error, timestamp=self._stamp(), tool=tool, tool_use_id=tool_use_id)
+                Observation(
+                    kind="error", text=error, timestamp=self._stamp(), tool=tool, tool_use_id=tool_use_id
+                )
             )
         return tool_use_id
 
@@ -159,13 +161,19 @@ def test_normalisation_never_raises(command: str) -> None:
 @pytest.mark.parametrize(
     ("text", "expected"),
     [
-        ("Exit code 1\n======== test session starts ========\nFAILED tests/x.py::t - AssertionError",
-         "FAILED tests/x.py::t - AssertionError"),
-        ("Exit code 2\nusage: tool [-h]\ntool: error: unrecognized arguments: --frob",
-         "tool: error: unrecognized arguments: --frob"),
+        (
+            "Exit code 1\n======== test session starts ========\nFAILED tests/x.py::t - AssertionError",
+            "FAILED tests/x.py::t - AssertionError",
+        ),
+        (
+            "Exit code 2\nusage: tool [-h]\ntool: error: unrecognized arguments: --frob",
+            "tool: error: unrecognized arguments: --frob",
+        ),
         ("just some output\nmore", "just some output"),
-        ("[error] Bash: Exit code 1\nModuleNotFoundError: No module named 'x'",
-         "ModuleNotFoundError: No module named 'x'"),
+        (
+            "[error] Bash: Exit code 1\nModuleNotFoundError: No module named 'x'",
+            "ModuleNotFoundError: No module named 'x'",
+        ),
         ("Exit code 1", "Exit code 1"),
         ("", ""),
     ],
@@ -184,7 +192,7 @@ def test_error_headline_is_capped() -> None:
 def test_three_failures_of_one_command_fire() -> None:
     s = Session()
     for _ in range(3):
-        s.fail("uv run pyright", "Exit code 1\nerror: Import \"foo\" could not be resolved")
+        s.fail("uv run pyright", 'Exit code 1\nerror: Import "foo" could not be resolved')
     match = fire(s)
     assert match is not None
     assert match.key == "uv run pyright"
@@ -193,7 +201,7 @@ def test_three_failures_of_one_command_fire() -> None:
     assert match.data["command"] == "uv run pyright"
     assert match.data["exit_code"] == 1
     assert len(match.evidence) == 3
-    assert all('could not be resolved' in line for line in match.evidence)
+    assert all("could not be resolved" in line for line in match.evidence)
     assert match.evidence[0].startswith("2026-01-01T10:00:00Z: ")  # when the attempt started
     assert "failed 3 times in a row" in match.summary
 
@@ -369,9 +377,7 @@ def checklist() -> dict[str, Any]:
     return config
 
 
-def ask(
-    session: Session, config: dict[str, Any], state: dict[str, Any] | None = None
-) -> TriggerMatch | None:
+def ask(session: Session, config: dict[str, Any], state: dict[str, Any] | None = None) -> TriggerMatch | None:
     return standard_questions(session.observations, {}, {} if state is None else state, config)
 
 
@@ -488,7 +494,12 @@ def test_a_team_can_change_and_extend_the_checklist(checklist: dict[str, Any]) -
         },
     )
     assert [q["id"] for q in team["questions"]] == [
-        "tests_run", "tests_added", "compiles", "deployed", "docs_updated", "version_bumped"
+        "tests_run",
+        "tests_added",
+        "compiles",
+        "deployed",
+        "docs_updated",
+        "version_bumped",
     ]
     assert checklist["questions"][4]["enabled"] is True  # the shipped defaults are untouched
     s = Session()
@@ -553,7 +564,11 @@ def test_an_empty_checklist_asks_nothing() -> None:
     ],
 )
 def test_path_globs(pattern: str, path: str, matches: bool) -> None:
-    config = {"questions": [{"id": "q1", "question": "?", "applies_after": "edit", "answered_by": {"edits": [pattern]}}]}
+    config = {
+        "questions": [
+            {"id": "q1", "question": "?", "applies_after": "edit", "answered_by": {"edits": [pattern]}}
+        ]
+    }
     s = Session()
     s.edit(path)
     assert (standard_questions(s.observations, {}, {}, config) is None) is matches
@@ -582,7 +597,9 @@ def _corpus_sessions() -> Iterator[tuple[str, list[Observation]]]:
                     names[block["id"]] = "Bash"
                     command = (block.get("input") or {}).get("command", "")
                     observations.append(
-                        Observation("tool", command, tool="Bash", tool_use_id=block["id"], args={"command": command})
+                        Observation(
+                            "tool", command, tool="Bash", tool_use_id=block["id"], args={"command": command}
+                        )
                     )
                 elif block.get("type") == "tool_result" and block.get("tool_use_id") in names:
                     if block.get("is_error"):
@@ -590,7 +607,9 @@ def _corpus_sessions() -> Iterator[tuple[str, list[Observation]]]:
                         if isinstance(body, list):
                             body = "\n".join(part.get("text", "") for part in body if isinstance(part, dict))
                         observations.append(
-                            Observation("error", str(body)[:400], tool="Bash", tool_use_id=block["tool_use_id"])
+                            Observation(
+                                "error", str(body)[:400], tool="Bash", tool_use_id=block["tool_use_id"]
+                            )
                         )
                     else:
                         observations.append(Observation("text", "ok"))

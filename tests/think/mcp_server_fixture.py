@@ -3,7 +3,7 @@
 Run as ``python mcp_server_fixture.py`` for stdio, or ``python mcp_server_fixture.py --http PORT`` for
 streamable HTTP on 127.0.0.1. Its tools are deliberately tiny, each exercising one adapter path: a plain
 result (echo, add), a tool error (fail), a slow call (slow), the server's environment (env) and process (pid),
-and a tool name that needs mapping to a provider-safe wire name (search.code).
+and tool names that need care on the wire (search.code, x__echo).
 """
 
 from __future__ import annotations
@@ -58,6 +58,12 @@ def pid() -> str:
 def search_code(query: str) -> str:
     """A tool whose name is not a valid provider tool name as it stands."""
     return f"no results for {query}"
+
+
+@app.tool(name="x__echo")
+def x_echo(text: str) -> str:
+    """On a server named ``fx``, maps to the same wire name as ``echo`` on a server named ``fx__x``."""
+    return f"x echo: {text}"
 
 
 if __name__ == "__main__":

@@ -266,6 +266,13 @@ def test_dispatch_validates_arguments_before_running(ws: Path, args: object, fra
     assert fragment in result.text
 
 
+def test_an_unusable_schema_is_an_error_not_an_exception(ws: Path) -> None:
+    schema = {"type": "object", "properties": {"q": {"$ref": "https://example.invalid/schema.json"}}}
+    box = Toolbox(ws, remote=FakeHub([FakeRemote("docs", "search", input_schema=schema)]))
+    result = call(box, "d", Grant.parse(["mcp:docs/*"]), "mcp__docs__search", {"q": "x"})
+    assert result.is_error and "cannot check the arguments of mcp__docs__search" in result.text
+
+
 def test_registered_tools_run_when_granted(ws: Path) -> None:
     box = Toolbox(ws, registered={"word_count": PackTool()})
     assert call(box, "d", Grant.parse(["word_count"]), "word_count", {"q": "a b c"}) == ToolResult("3")

@@ -168,6 +168,8 @@ def test_grep_bad_regex_is_an_error(ws: Path) -> None:
         {"pattern": "needle", "path": "escape/leak.py"},
         {"pattern": "needle\x00"},
         {"pattern": "x" * 5000},
+        {"pattern": "needle", "glob": "../outside/*.py"},
+        {"pattern": "needle", "glob": "/tmp/**/*.py"},
     ],
     ids=lambda args: repr(args)[:50],
 )

@@ -166,7 +166,7 @@ def test_read_allows_paths_inside(tree: Path, path: str, expected: str) -> None:
 
 
 def test_missing_file_is_an_error_not_a_refusal(tree: Path) -> None:
-    for path in ("missing.txt", "dangling_in", "src/nope/deeper.txt"):
+    for path in ("missing.txt", "dangling_in", "src/nope/deeper.txt", "src/a.py/x"):
         result = ReadTool(Jail(tree), LIMITS).read({"path": path})
         assert result.is_error and not result.refused
         assert "does not exist" in result.text

@@ -19,6 +19,7 @@ from sbcore.think.providers import (
     ProviderSettings,
     build,
     choose,
+    registered_factories,
     select_provider,
 )
 from sbcore.think.providers import plugin as builtin_plugin
@@ -120,7 +121,8 @@ def test_configuration_overrides_the_environment() -> None:
     assert choice == Choice(
         "openai", "qwen2.5-coder", "http://vllm:8000/v1", "MY_KEY", "model.provider is openai", None
     )
-    assert choose({"provider": "auto", "name": "claude-sonnet-4-5", "cache_ttl": 3600}, env) == Choice(
+    assert choose({"cache_ttl": "5m"}, env).cache_ttl_s == 300
+    assert choose({"provider": "auto", "name": "claude-sonnet-4-5", "cache_ttl": "1h"}, env) == Choice(
         "anthropic", "claude-sonnet-4-5", None, "ANTHROPIC_API_KEY", "ANTHROPIC_API_KEY is set", 3600
     )
 
@@ -133,6 +135,8 @@ def test_configuration_overrides_the_environment() -> None:
         ({"provider": "anthropic", "api_key_env": "TEAM_KEY"}, {}, "TEAM_KEY is not set"),
         ({"api_key_env": "TEAM_KEY"}, {"TEAM_KEY": "x"}, "model.provider is 'auto'"),
         ({"provider": "bedrock"}, {}, "model.name must be set"),
+        ({"base_url": "http://localhost:11434/v1"}, {}, "set model.provider to openai or anthropic"),
+        ({"cache_ttl": "2h"}, {}, r"model\.cache_ttl must be 5m or 1h, not '2h'"),
     ],
 )
 def test_impossible_explicit_choices_name_what_to_fix(
@@ -192,6 +196,30 @@ def test_select_provider_always_announces_its_choice(capsys: pytest.CaptureFixtu
     assert captured.out == ""
     assert "model provider offline (no model)" in captured.err
     assert not offline.has_model
+
+
+def test_the_plugin_manager_supplies_builtin_and_pack_providers() -> None:
+    from sbcore.packs.hookspecs import hookimpl
+    from sbcore.packs.manager import get_plugin_manager
+
+    class LocalPack:
+        @hookimpl
+        def register_providers(self, register: Callable[..., None]) -> None:
+            register("echo-local", OfflineProvider.from_settings)
+
+    manager = get_plugin_manager(autoload=False)
+    assert manager.add_pack("local-pack", LocalPack())
+    factories = registered_factories(manager)
+    assert sorted(factories) == ["anthropic", "echo-local", "offline", "openai"]
+    assert manager.registry.providers["anthropic"].pack == "builtin-providers"
+    provider = select_provider({"provider": "echo-local", "name": "m"}, factories, env={}, out=io.StringIO())
+    assert isinstance(provider, OfflineProvider) and provider.settings is not None
+    assert provider.settings.provider == "echo-local"
+
+
+def test_select_provider_defaults_to_the_installed_packs() -> None:
+    provider = select_provider(None, env={"OPENAI_API_KEY": OPENAI_KEY}, out=io.StringIO())
+    assert isinstance(provider, OpenAIProvider)
 
 
 def test_builtin_plugin_registers_three_providers() -> None:

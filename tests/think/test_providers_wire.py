@@ -478,3 +478,20 @@ def test_iter_sse_groups_lines_and_drops_an_unterminated_tail() -> None:
 )
 def test_parse_retry_after(headers: dict[str, str], expected: float | None) -> None:
     assert parse_retry_after(headers, now=lambda: 10.0) == expected
+
+
+def test_a_reply_becomes_the_next_assistant_message() -> None:
+    reply = Response((TextBlock("Reading."), ToolUseBlock("t", "Read", {"path": "a"})), "tool_use", Usage())
+    message = reply.as_message()
+    assert message.role == "assistant" and message.content == reply.content
+    assert anthropic.build_body(Request("m", (), (Message.user("go"), message)))["messages"][1]["content"][
+        1
+    ] == {
+        "type": "tool_use",
+        "id": "t",
+        "name": "Read",
+        "input": {"path": "a"},
+    }
+    with pytest.raises(ValueError, match="at least one content block"):
+        Response((), "end_turn", Usage()).as_message()
+    assert Usage(1, 2, 3, 4) + Usage(10, 20, 30, 40) == Usage(11, 22, 33, 44)

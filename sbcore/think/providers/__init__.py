@@ -30,7 +30,7 @@ from sbcore.think.providers.base import (
     Unreachable,
     Usage,
 )
-from sbcore.think.providers.choose import Choice, build, choose, select_provider
+from sbcore.think.providers.choose import Choice, build, choose, registered_factories, select_provider
 from sbcore.think.providers.offline import SKIPPED_NO_MODEL, OfflineProvider
 
 __all__ = [
@@ -62,5 +62,6 @@ __all__ = [
     "Usage",
     "build",
     "choose",
+    "registered_factories",
     "select_provider",
 ]

@@ -173,8 +173,8 @@ class Response:
         return next((block for block in self.tool_uses if block.name == name), None)
 
     def as_message(self) -> Message:
-        """The reply as an assistant message, to append to a fork's own tail."""
-        return Message("assistant", self.content or (TextBlock(""),))
+        """The reply as an assistant message, to append to a fork's own tail (ValueError when empty)."""
+        return Message("assistant", self.content)
 
 
 class ProviderError(Exception):
@@ -312,7 +312,6 @@ class ProviderSettings:
     stream: bool = False
     cache_ttl_s: int | None = None
     retry: RetryPolicy = field(default_factory=RetryPolicy)
-    extra: Mapping[str, Any] = field(default_factory=dict)
 
 
 @runtime_checkable

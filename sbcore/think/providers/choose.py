@@ -15,7 +15,7 @@ import os
 import sys
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any, TextIO
+from typing import TYPE_CHECKING, Any, TextIO
 
 from sbcore.think.providers import anthropic, openai
 from sbcore.think.providers.base import (
@@ -26,6 +26,9 @@ from sbcore.think.providers.base import (
     RetryPolicy,
     Secret,
 )
+
+if TYPE_CHECKING:
+    from sbcore.packs.manager import PackManager
 
 AUTO = "auto"
 
@@ -75,7 +78,7 @@ def choose(config: Mapping[str, Any] | None = None, env: Mapping[str, str] | Non
     provider = str(_setting(config, "provider") or AUTO)
     key_env = _setting(config, "api_key_env")
     name = _setting(config, "name")
-    cache_ttl = _setting(config, "cache_ttl")
+    cache_ttl = _ttl_seconds(_setting(config, "cache_ttl"))
 
     if provider == AUTO:
         if key_env:
@@ -88,6 +91,11 @@ def choose(config: Mapping[str, Any] | None = None, env: Mapping[str, str] | Non
         elif env.get("OPENAI_API_KEY") or env.get("OPENAI_BASE_URL"):
             found = [var for var in ("OPENAI_API_KEY", "OPENAI_BASE_URL") if env.get(var)]
             provider, reason = "openai", f"{' and '.join(found)} {'is' if len(found) == 1 else 'are'} set"
+        elif _setting(config, "base_url"):
+            raise ProviderConfigError(
+                "model.base_url is set but model.provider is 'auto' and no key in the environment tells "
+                "which wire format it speaks: set model.provider to openai or anthropic"
+            )
         else:
             reason = "no ANTHROPIC_API_KEY, OPENAI_API_KEY or OPENAI_BASE_URL in the environment"
             return Choice("offline", "", None, None, reason)
@@ -106,7 +114,21 @@ def choose(config: Mapping[str, Any] | None = None, env: Mapping[str, str] | Non
     model = str(name or env.get("SBCORE_MODEL") or _DEFAULT_MODEL.get(provider, ""))
     if not model:
         raise ProviderConfigError(f"model.name must be set for provider {provider!r}")
-    return Choice(provider, model, base_url, key_env, reason, int(cache_ttl) if cache_ttl else None)
+    return Choice(provider, model, base_url, key_env, reason, cache_ttl)
+
+
+_TTL_WORDS = {"5m": 300, "1h": 3600}
+
+
+def _ttl_seconds(value: Any) -> int | None:
+    """``model.cache_ttl`` ("5m" or "1h", as the config schema spells it; whole seconds also accepted)."""
+    if value is None:
+        return None
+    if isinstance(value, str) and value in _TTL_WORDS:
+        return _TTL_WORDS[value]
+    if isinstance(value, int) and not isinstance(value, bool) and value > 0:
+        return value
+    raise ProviderConfigError(f"model.cache_ttl must be 5m or 1h, not {value!r}")
 
 
 def settings_for(choice: Choice, env: Mapping[str, str] | None = None, **overrides: Any) -> ProviderSettings:
@@ -139,9 +161,18 @@ def build(
     return factory(settings_for(choice, env, **overrides))
 
 
+def registered_factories(manager: PackManager | None = None) -> dict[str, ProviderFactory]:
+    """The provider factories of every loaded pack (the built-ins are a pack too)."""
+    if manager is None:
+        from sbcore.packs.manager import get_plugin_manager
+
+        manager = get_plugin_manager()
+    return {name: item.value for name, item in manager.registry.providers.items()}
+
+
 def select_provider(
-    config: Mapping[str, Any] | None,
-    factories: Mapping[str, ProviderFactory],
+    config: Mapping[str, Any] | None = None,
+    factories: Mapping[str, ProviderFactory] | None = None,
     *,
     env: Mapping[str, str] | None = None,
     out: TextIO | None = None,
@@ -151,7 +182,8 @@ def select_provider(
 
     The announcement goes to stderr, not stdout: a worker's stdout is a
     monitor channel where every line costs the primary a model turn.
+    ``factories`` defaults to what the installed packs registered.
     """
     choice = choose(config, env)
     print(choice.describe(), file=out if out is not None else sys.stderr, flush=True)
-    return build(choice, factories, env, **overrides)
+    return build(choice, registered_factories() if factories is None else factories, env, **overrides)

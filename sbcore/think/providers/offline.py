@@ -59,9 +59,7 @@ class OfflineProvider:
         return "OfflineProvider()"
 
     async def send(self, request: Request) -> Response:
-        raise NoModel(
-            "no model configured; offline only evaluates fallbacks", provider=self.name
-        )
+        raise NoModel("no model configured; offline only evaluates fallbacks", provider=self.name)
 
     async def aclose(self) -> None:
         return None

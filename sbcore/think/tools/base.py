@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from typing import Any, Protocol, runtime_checkable
+from typing import Any, Protocol
 
 from sbcore.observe.redact import redact
 
@@ -47,7 +47,6 @@ class ToolResult:
         return cls(text, is_error=True, refused=True)
 
 
-@runtime_checkable
 class Tool(Protocol):
     """A tool a detector may be granted. Packs registering tools (``register_tools``) implement this."""
 
@@ -67,12 +66,10 @@ class Tool(Protocol):
         ...
 
     async def call(self, args: dict[str, Any]) -> ToolResult:
-        """Run with already-validated ``args``. Must not write anywhere; should bound its own time and
-        output."""
+        """Run with already-validated ``args``: never write anything; bound your own time and output."""
         ...
 
 
-@runtime_checkable
 class RemoteTool(Tool, Protocol):
     """A tool proxied from an MCP server: granted as ``mcp:<server>/<remote_name>``."""
 

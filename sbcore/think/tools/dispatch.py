@@ -3,9 +3,8 @@
 Every fork of a pass sends the same ``tools=`` list — the union of the pass's detector grants, sorted by name,
 so it is byte-identical across forks and the provider's prefix cache holds. What a detector may actually use
 is its own grant, and :meth:`Toolbox.dispatch` re-checks every call against it: a model can name any tool it
-saw on the wire (or one it never saw), so the offered list is a hint and the grant is the boundary. Dispatch
-never raises for a bad call; it returns an error :class:`~sbcore.think.tools.base.ToolResult` the model can
-read.
+saw on the wire (or one it never saw), so the offered list is a hint and the grant is the boundary.
+Dispatch never raises for a bad call; it returns an error ``ToolResult`` the model can read.
 """
 
 from __future__ import annotations
@@ -39,8 +38,8 @@ from sbcore.think.tools.run import RUN, RunLimits, RunTool
 FILE_TOOLS = (READ, GREP, GLOB)
 RESERVED_NAMES = frozenset({*FILE_TOOLS, RUN, FEEDBACK_TOOL})
 MCP_WIRE_PREFIX = "mcp__"
-MCP_GRANT_RE = re.compile(r"^mcp:([A-Za-z0-9_.-]+)/(\*|[^/\s]+)$")
-"""``mcp:<server>/<tool>`` or ``mcp:<server>/*``."""
+MCP_GRANT_RE = re.compile(r"^mcp:([A-Za-z0-9][A-Za-z0-9_.-]*)/(\*|[A-Za-z0-9_.-]+)$")
+"""``mcp:<server>/<tool>`` or ``mcp:<server>/*`` (the same syntax the catalogue loader accepts)."""
 
 
 @dataclass(frozen=True)
@@ -66,7 +65,9 @@ class Grant:
             if isinstance(item, ToolGrant):
                 if item.kind == "run":
                     run.update(item.commands)
-                elif item.kind == "mcp" and item.server and item.tool:
+                elif item.kind == "mcp":
+                    if not (item.server and item.tool):
+                        raise ValueError(f"MCP grant {item.name!r} names no server or tool")
                     mcp.add((item.server, item.tool))
                 else:
                     tools.add(item.name)
@@ -163,8 +164,7 @@ class Toolbox:
         return {} if self.remote is None else {tool.name: tool for tool in self.remote.tools()}
 
     def _granted_tools(self, grant: Grant) -> dict[str, Tool]:
-        """The tools of ``grant`` that exist right now, by wire name (Run excluded: its schema is per
-        pass)."""
+        """The tools of ``grant`` that exist now, by wire name (not Run: its enum depends on the pass)."""
         tools: dict[str, Tool] = {}
         for name in grant.tools:
             tool = self._files.get(name) or self.registered.get(name)
@@ -183,8 +183,7 @@ class Toolbox:
         return sorted(names)
 
     def missing(self, grant: Grant) -> list[str]:
-        """Entries of ``grant`` that resolve to no tool right now, each with the reason (for status and
-        logs)."""
+        """Entries of ``grant`` that resolve to no tool right now, each with its reason (status, logs)."""
         problems = [
             f"{name}: no such tool is registered"
             for name in sorted(grant.tools)
@@ -262,7 +261,10 @@ class Toolbox:
                 f"refused: {command!r} is not in detector {detector_id!r}'s allowlist "
                 f"(allowed: {'; '.join(grant.run)})"
             )
-        problems = _validation_problems(tool.input_schema, args)
+        try:
+            problems = _validation_problems(tool.input_schema, args)
+        except Exception as exc:  # e.g. an MCP server's schema with an unresolvable $ref
+            return ToolResult.error(f"cannot check the arguments of {tool_name}: {type(exc).__name__}: {exc}")
         if problems:
             return ToolResult.refusal(f"invalid arguments for {tool_name}: " + "; ".join(problems[:5]))
         try:

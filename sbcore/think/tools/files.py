@@ -27,7 +27,8 @@ from typing import Any
 
 from sbcore.observe.redact import redact
 from sbcore.think.tools.base import ToolResult, cap_text, finish_output
-from sbcore.think.tools.jail import Jail, JailError, NotFound, read_regular_at
+from sbcore.think.tools.jail import Jail, JailError, NotFound, is_link_at, read_regular_at
+from sbcore.think.tools.run import terminate_group
 
 READ = "Read"
 GREP = "Grep"
@@ -35,8 +36,7 @@ GLOB = "Glob"
 
 BINARY_SNIFF_BYTES = 8192
 SKIPPED_DIRS = frozenset({".git", ".hg", ".svn"})
-"""Version-control internals: never walked by Grep or listed by Glob (Read can still open a named file
-there)."""
+"""Version-control internals: Grep never walks them, Glob never lists them (Read may open a named file)."""
 
 
 @dataclass(frozen=True)
@@ -160,10 +160,7 @@ _PACKAGE_PARENT = str(Path(__file__).resolve().parents[3])
 
 
 async def _run_isolated(op: str, jail: Jail, args: dict[str, Any], limits: FileLimits) -> ToolResult:
-    """Run ``op`` (grep or glob) in a child process, killed if it outlives the time box plus a grace
-    period."""
-    from sbcore.think.tools.run import terminate_group
-
+    """Run ``op`` (grep or glob) in a child process, killed if it outlives its time box plus a grace."""
     payload = json.dumps({"op": op, "root": str(jail.root), "args": args, "limits": asdict(limits)}).encode()
     env = dict(os.environ, SBCORE_OBSERVER="1")
     proc = await asyncio.create_subprocess_exec(
@@ -183,13 +180,13 @@ async def _run_isolated(op: str, jail: Jail, args: dict[str, Any], limits: FileL
             proc.communicate(payload), timeout=limits.time_box_s + limits.kill_grace_s
         )
     except TimeoutError:
-        await terminate_group(proc)
+        await terminate_group(proc, limits.kill_grace_s)
         return ToolResult.error(
             f"{op.capitalize()} did not finish within its {limits.time_box_s:g} s time box and was stopped; "
             "narrow the path, the pattern or the glob"
         )
     except asyncio.CancelledError:
-        await terminate_group(proc)
+        await terminate_group(proc, limits.kill_grace_s)
         raise
     try:
         reply = json.loads(out)
@@ -362,10 +359,7 @@ def grep_sync(jail: Jail, args: dict[str, Any], limits: FileLimits, deadline: fl
 
     def is_link(dir_fd: int, name: str) -> bool:
         """fwalk lists links to directories among the directories (without descending): count them skipped."""
-        try:
-            link = stat.S_ISLNK(os.stat(name, dir_fd=dir_fd, follow_symlinks=False).st_mode)
-        except OSError:
-            return False
+        link = is_link_at(dir_fd, name)
         counts["symlinks"] += link
         return link
 

@@ -5,10 +5,9 @@ A detector's model chooses the paths, so every path is hostile input. The rules,
 1. Lexical: a string, non-empty, no NUL byte, bounded length (whole path and each component), no ``~``
    (nothing is expanded), not naming a pseudo-filesystem (``/proc``, ``/dev``, ``/sys``).
 2. Resolution: joined to the root (absolute paths are taken as they are) and resolved with
-   ``os.path.realpath``;
-   the result must be the root or under it (``os.path.commonpath``) and not inside a pseudo-filesystem. This
-   is what refuses ``..`` escapes and symlinks pointing outside, while links from inside to inside keep
-   working.
+   ``os.path.realpath``; the result must be the root or under it (``os.path.commonpath``) and not inside a
+   pseudo-filesystem. This is what refuses ``..`` escapes and symlinks pointing outside, while links from
+   inside to inside keep working.
 3. Opening: the resolved path is opened one component at a time from a descriptor of the root with
    ``O_NOFOLLOW``, so a symlink swapped in after the check is refused rather than followed; the last component
    is ``lstat``-ed before it is opened, and only a regular file under the size cap is opened at all (a FIFO is
@@ -156,8 +155,7 @@ class Jail:
         return resolved
 
     def read_file(self, given: object, *, max_bytes: int) -> tuple[Resolved, bytes]:
-        """Resolve ``given`` and read it whole, refusing anything but a regular file of at most
-        ``max_bytes``."""
+        """Resolve ``given`` and read it whole: only a regular file of at most ``max_bytes`` is read."""
         resolved = self.resolve(given)
         parent_fd, name = self.open_parent(resolved)
         try:
@@ -168,8 +166,8 @@ class Jail:
             os.close(parent_fd)
 
     def open_parent(self, resolved: Resolved) -> tuple[int, str]:
-        """A descriptor (the caller closes it) of the resolved path's parent, reached without following any
-        symlink, and the last name.
+        """A descriptor of the resolved path's parent (the caller closes it), reached without following any
+        symlink, and the path's last name.
 
         The resolved path contains no symlinks (realpath removed them), so meeting one here means the tree
         changed after the check — refused, never followed.
@@ -185,19 +183,31 @@ class Jail:
                 except FileNotFoundError:
                     raise NotFound(f"{resolved.given!r} does not exist") from None
                 except OSError as exc:
-                    if exc.errno in (errno.ELOOP, errno.ENOTDIR):
-                        raise JailError(
-                            f"refused: {resolved.given!r} passes through a symbolic link that does not "
-                            "resolve "
-                            "inside the workspace (a loop, or the tree changed while it was being opened)"
+                    if exc.errno not in (errno.ELOOP, errno.ENOTDIR):
+                        raise JailError(f"cannot access {resolved.given!r}: {exc.strerror}") from None
+                    # O_NOFOLLOW | O_DIRECTORY fails on a symlink with ELOOP or ENOTDIR, depending on the OS
+                    if not is_link_at(fd, part):
+                        raise NotFound(
+                            f"{resolved.given!r} does not exist (a parent is not a directory)"
                         ) from None
-                    raise JailError(f"cannot access {resolved.given!r}: {exc.strerror}") from None
+                    raise JailError(
+                        f"refused: {resolved.given!r} passes through a symbolic link that does not resolve "
+                        "inside the workspace (a loop, or the tree changed while it was being opened)"
+                    ) from None
                 os.close(fd)
                 fd = next_fd
         except BaseException:
             os.close(fd)
             raise
         return fd, parts[-1]
+
+
+def is_link_at(dir_fd: int, name: str) -> bool:
+    """Whether ``name`` in the directory ``dir_fd`` is a symbolic link (not followed)."""
+    try:
+        return stat.S_ISLNK(os.stat(name, dir_fd=dir_fd, follow_symlinks=False).st_mode)
+    except OSError:
+        return False
 
 
 def read_regular_at(dir_fd: int, name: str, *, max_bytes: int, label: str) -> bytes:

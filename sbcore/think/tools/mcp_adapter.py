@@ -1,5 +1,4 @@
-"""The MCP adapter: configured MCP servers' tools, proxied into detector forks. The ONLY module importing
-``mcp``.
+"""The MCP adapter: MCP servers' tools, proxied into detector forks. The ONLY module importing ``mcp``.
 
 Protocol work is not ours to hand-roll, so this is a thin layer over the official SDK's ``Client``. One
 :class:`McpHub` per worker holds one client session per configured server (stdio via
@@ -56,7 +55,7 @@ from sbcore.think.tools.base import ToolResult, cap_text
 
 log = logging.getLogger(__name__)
 
-SERVER_NAME_RE = re.compile(r"^[A-Za-z0-9_.-]{1,64}$")
+SERVER_NAME_RE = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_.-]{0,63}$")
 MAX_DESCRIPTION_CHARS = 2000
 MAX_ERRLOG_BYTES = 1024 * 1024
 """A server's stderr goes to an unlinked temporary file, emptied when it grows past this."""
@@ -304,7 +303,12 @@ class McpHub:
         startable = [s for s in self._servers.values() if s.reason is None and not s.disabled]
         for server in startable:
             server.task = asyncio.create_task(self._own(server), name=f"mcp:{server.name}")
-        await asyncio.gather(*(self._await_start(server) for server in startable))
+        try:
+            await asyncio.gather(*(self._await_start(server) for server in startable))
+        except BaseException:  # cancelled while starting: stop what did start before giving up
+            await self.__aexit__(None, None, None)
+            raise
+        self._drop_clashes()
         for line in self.report():
             log.info("mcp %s", line)
         return self
@@ -338,8 +342,7 @@ class McpHub:
                 await server.task
 
     async def _own(self, server: _Server) -> None:
-        """The task owning one server's session: connect, list tools, then hold the session until the hub
-        closes."""
+        """The task owning one session: connect, list tools, hold the session until the hub closes."""
         try:
             async with AsyncExitStack() as stack:
                 target = await self._target(server, stack)
@@ -392,6 +395,20 @@ class McpHub:
         server.errlog = errlog
         return stdio_client(params, errlog=server.errlog)
 
+    def _drop_clashes(self) -> None:
+        """Two servers' tools mapped to one wire name (``a``/``b__c`` and ``a__b``/``c``): the server first in
+        name order keeps it, so the outcome does not depend on which server started first."""
+        owners: dict[str, str] = {}
+        for server in self._servers.values():  # sorted by name at construction
+            for name in sorted(server.tools):
+                if name in owners:
+                    tool = server.tools.pop(name)
+                    server.skipped.append(
+                        f"{tool.remote_name}: wire name {name} is already used by {owners[name]}"
+                    )
+                else:
+                    owners[name] = server.name
+
     async def _list_tools(self, server: _Server, client: Client) -> None:
         listed = []
         cursor: str | None = None
@@ -401,13 +418,12 @@ class McpHub:
             cursor = page.next_cursor
             if cursor is None:
                 break
-        taken: dict[str, str] = {other: s.name for s in self._servers.values() for other in s.tools}
         for tool in sorted(listed, key=lambda t: t.name):
             name = wire_name(server.name, tool.name)
             schema = dict(tool.input_schema or {})
             problem = None
-            if name in taken or name in server.tools:
-                problem = f"wire name {name} is already used"
+            if name in server.tools:
+                problem = f"wire name {name} is already used by {server.tools[name].remote_name}"
             elif schema.get("type") != "object":
                 problem = "its input schema is not an object schema"
             else:
@@ -486,8 +502,7 @@ class McpHub:
     # -- calls -----------------------------------------------------------------------------------------------
 
     async def call(self, server_name: str, tool: str, args: dict[str, Any]) -> ToolResult:
-        """Call ``tool`` on ``server_name``. Errors of any kind come back as error results, never
-        exceptions."""
+        """Call ``tool`` on ``server_name``; every kind of failure comes back as an error result."""
         server = self._servers.get(server_name)
         client = None if server is None else server.client
         if server is None or client is None:

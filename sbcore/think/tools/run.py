@@ -41,8 +41,7 @@ ENV_PASSTHROUGH = (
     "TMPDIR",
     "TZ",
 )
-"""The only variables a command inherits: enough for toolchains to find themselves and their caches, no
-secrets."""
+"""The only variables a command inherits: enough for toolchains to find themselves and their caches."""
 
 FIXED_ENV = {
     "SBCORE_OBSERVER": "1",
@@ -70,8 +69,7 @@ class RunLimits:
 def scrubbed_env(
     passthrough: Iterable[str] = ENV_PASSTHROUGH, source: Mapping[str, str] | None = None
 ) -> dict[str, str]:
-    """The environment a command runs with: ``passthrough`` names copied from ``source`` plus
-    :data:`FIXED_ENV`."""
+    """The environment of a command: the ``passthrough`` names found in ``source``, plus :data:`FIXED_ENV`."""
     source = os.environ if source is None else source
     env = {name: source[name] for name in passthrough if name in source}
     env.update(FIXED_ENV)
@@ -79,8 +77,7 @@ def scrubbed_env(
 
 
 async def terminate_group(proc: asyncio.subprocess.Process, grace_s: float = 2.0) -> None:
-    """Stop ``proc`` and everything it started (it leads its own session): SIGTERM, then SIGKILL after
-    ``grace_s``."""
+    """Stop ``proc`` and all it started (it leads its own session): SIGTERM, SIGKILL ``grace_s`` later."""
     for sig in (signal.SIGTERM, signal.SIGKILL):
         with contextlib.suppress(ProcessLookupError, PermissionError):
             os.killpg(proc.pid, sig)

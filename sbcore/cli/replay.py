@@ -1,0 +1,265 @@
+"""``second-brain replay``: recorded transcripts through observe → trigger policy → passes → feedback.
+
+Offline by default: nothing leaves the machine, structural detectors answer with their fallback advisory,
+model-only detectors say ``skipped: no model``, and the output depends on the input alone. ``--provider``
+runs real forks against a model. ``--labels`` scores the structural detectors on labelled cases instead.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import contextlib
+import json
+import sys
+from collections.abc import AsyncIterator, Callable, Sequence
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, cast
+
+if TYPE_CHECKING:
+    from sbcore.config import EffectiveConfig
+    from sbcore.packs.catalogue import EffectiveCatalogue
+    from sbcore.packs.manager import PackManager
+    from sbcore.packs.model import DetectorDef
+    from sbcore.think.providers.base import Provider
+    from sbcore.think.replay import Replayer
+    from sbcore.think.tools.base import RemoteToolSource
+    from sbcore.think.tools.dispatch import Toolbox
+
+DEFAULT_CORPUS = Path("../shared/corpus/transcripts")
+
+
+def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    parser = subparsers.add_parser(
+        "replay",
+        help="replay transcripts through the observer (offline by default)",
+        description=(
+            "Replay Claude Code transcripts (files, or directories of *.jsonl) through projection, the "
+            "trigger policy on the records' own timestamps, detector passes and feedback. Prints each "
+            "pass (time, episode size, every detector's verdict and headline, cache tokens), then a "
+            "summary. Offline by default and deterministic for the same input."
+        ),
+    )
+    parser.add_argument("transcripts", nargs="*", type=Path, metavar="TRANSCRIPT")
+    parser.add_argument(
+        "--provider",
+        default="offline",
+        help="offline (default), auto (choose from the environment), anthropic, openai, or a pack's provider",
+    )
+    parser.add_argument(
+        "--detectors",
+        metavar="IDS",
+        help="comma-separated detector ids to run instead of the enabled ones (disabled ones included)",
+    )
+    parser.add_argument("--json", action="store_true", help="print one JSON document instead of text")
+    parser.add_argument(
+        "--debug", type=Path, metavar="DIR", help="capture each pass's prefix and each fork's loop under DIR"
+    )
+    parser.add_argument(
+        "--labels",
+        type=Path,
+        metavar="FILE",
+        help="score the detectors on the labelled cases in FILE (precision and recall) instead",
+    )
+    parser.add_argument(
+        "--corpus",
+        type=Path,
+        default=DEFAULT_CORPUS,
+        metavar="DIR",
+        help=f"where `corpus:` references in a labels file point (default {DEFAULT_CORPUS})",
+    )
+    parser.add_argument(
+        "--workspace", type=Path, metavar="DIR", help="workspace whose configuration applies (default: none)"
+    )
+    parser.add_argument("--progress", action="store_true", help="show progress on stderr even when not a TTY")
+    parser.add_argument("--timings", action="store_true", help="add wall-clock times (not deterministic)")
+    parser.set_defaults(func=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    from sbcore.observe.measure import transcript_files
+
+    if args.labels is None and not args.transcripts:
+        print("second-brain replay: give at least one TRANSCRIPT (or --labels FILE)", file=sys.stderr)
+        return 2
+    try:
+        paths = transcript_files(args.transcripts)
+    except FileNotFoundError as exc:
+        print(f"second-brain replay: {exc}", file=sys.stderr)
+        return 2
+    try:
+        return asyncio.run(_main(args, paths))
+    except _UsageError as exc:
+        print(f"second-brain replay: {exc}", file=sys.stderr)
+        return 2
+
+
+class _UsageError(Exception):
+    pass
+
+
+async def _main(args: argparse.Namespace, paths: list[Path]) -> int:
+    from sbcore.config import load_config
+    from sbcore.packs.catalogue import assemble_catalogue
+    from sbcore.packs.manager import get_plugin_manager
+
+    config = load_config(args.workspace)
+    manager = get_plugin_manager()
+    catalogue = assemble_catalogue(manager, workspace=args.workspace, config=config)
+    for chain in catalogue.errors:
+        print(f"second-brain replay: catalogue problem: {chain.problem} ({chain.source})", file=sys.stderr)
+    detectors = _detectors(catalogue, args)
+    async with (
+        _provider(config, args.provider) as provider,
+        _toolbox(manager, config, detectors, args, provider) as box,
+    ):
+
+        def replayer(chosen: Sequence[DetectorDef]) -> Replayer:
+            from sbcore.think.replay import Replayer
+
+            return Replayer(
+                config=config,
+                detectors=chosen,
+                provider=provider,
+                triggers=manager.registry.triggers,
+                environment=manager.template_environment(),
+                toolbox=box,
+                debug_root=args.debug,
+            )
+
+        if args.labels is not None:
+            labelled = (
+                detectors if args.detectors else [d.definition for d in catalogue.detectors if d.available]
+            )
+            return await _labels(args, labelled, replayer)
+        return await _replay(args, paths, replayer(detectors))
+
+
+def _detectors(catalogue: EffectiveCatalogue, args: argparse.Namespace) -> list[DetectorDef]:
+    """The enabled detectors, or exactly those ``--detectors`` names (enabled or not)."""
+    if not args.detectors:
+        return [d.definition for d in catalogue.detectors if d.definition.enabled and d.available]
+    chosen = []
+    for name in (part.strip() for part in args.detectors.split(",") if part.strip()):
+        found = catalogue.get(name)
+        if found is None:
+            known = ", ".join(d.id for d in catalogue.detectors)
+            raise _UsageError(f"--detectors: no detector {name!r} (known: {known})")
+        if not found.available:
+            raise _UsageError(f"--detectors: {name} cannot run: {found.unavailable_reason}")
+        chosen.append(found.definition)
+    return chosen
+
+
+@contextlib.asynccontextmanager
+async def _provider(config: EffectiveConfig, name: str) -> AsyncIterator[Provider]:
+    from sbcore.think.providers import OfflineProvider, ProviderConfigError, select_provider
+
+    if name == "offline":
+        yield OfflineProvider()
+        return
+    model = dict(config.group("model"))
+    model["provider"] = name
+    try:
+        provider = select_provider(model)
+    except ProviderConfigError as exc:
+        raise _UsageError(f"--provider {name}: {exc}") from None
+    try:
+        yield provider
+    finally:
+        await provider.aclose()
+
+
+@contextlib.asynccontextmanager
+async def _toolbox(
+    manager: PackManager,
+    config: EffectiveConfig,
+    detectors: Sequence[DetectorDef],
+    args: argparse.Namespace,
+    provider: Provider,
+) -> AsyncIterator[Toolbox | None]:
+    """Tools only when a model runs and some detector is granted any; MCP servers only when one is named."""
+    if not provider.has_model or not any(d.tools for d in detectors):
+        yield None
+        return
+    from sbcore.think.tools.dispatch import Toolbox
+    from sbcore.think.tools.mcp_adapter import McpHub
+
+    root = (args.workspace or Path.cwd()).resolve()
+    registered = {name: item.value for name, item in manager.registry.tools.items()}
+    servers = {name: dict(item.value) for name, item in manager.registry.mcp_servers.items()}
+    servers.update(config.get("tools.mcp_servers", {}) or {})
+    wanted = {grant.server for d in detectors for grant in d.tools if grant.kind == "mcp"}
+    servers = {name: spec for name, spec in servers.items() if name in wanted}
+    if not servers:
+        yield Toolbox(root, registered=registered)
+        return
+    async with McpHub(servers, cwd=root) as hub:
+        # McpHub.tools() returns list[McpTool]; list invariance hides that McpTool is a RemoteTool.
+        yield Toolbox(root, registered=registered, remote=cast("RemoteToolSource", hub))
+
+
+async def _replay(args: argparse.Namespace, paths: list[Path], replayer: Replayer) -> int:
+    from sbcore.think.replay import Summary, render_session, render_summary
+
+    show = args.progress or sys.stderr.isatty()
+    summary = Summary(model=replayer.provider.model if replayer.provider.has_model else "")
+    sessions: list[dict[str, Any]] = []
+    failed = 0
+    for index, path in enumerate(paths, start=1):
+        if show:
+            _progress(index, len(paths), path)
+        try:
+            session = await replayer.replay_file(path)
+        except OSError as exc:
+            print(f"\nsecond-brain replay: {path}: {exc.strerror or exc}", file=sys.stderr)
+            failed += 1
+            continue
+        summary.add(session)
+        if args.json:
+            sessions.append(session.to_json(timings=args.timings))
+        else:
+            print("\n".join(render_session(session, timings=args.timings)), flush=True)
+    if show:
+        print(file=sys.stderr)
+    if args.json:
+        json.dump(
+            {"sessions": sessions, "summary": summary.to_json()}, sys.stdout, ensure_ascii=False, indent=1
+        )
+        print()
+    else:
+        print("\n".join(render_summary(summary)))
+    return 1 if failed else 0
+
+
+def _progress(index: int, total: int, path: Path) -> None:
+    width = 30
+    done = width * index // max(total, 1)
+    sys.stderr.write(f"\r[{'#' * done}{'.' * (width - done)}] {index}/{total} {path.name[:40]:<40}")
+    sys.stderr.flush()
+
+
+async def _labels(
+    args: argparse.Namespace,
+    detectors: Sequence[DetectorDef],
+    replayer: Callable[[Sequence[DetectorDef]], Replayer],
+) -> int:
+    """Score the labelled detectors (they run whether enabled or not)."""
+    from sbcore.think.replay import LabelError, evaluate_labels, load_labels, render_scores
+
+    try:
+        cases = load_labels(args.labels, args.corpus if args.corpus.is_dir() else None)
+    except LabelError as exc:
+        raise _UsageError(str(exc)) from None
+    by_id = {d.id: d for d in detectors}
+    unknown = sorted({case.detector for case in cases} - set(by_id))
+    if unknown:
+        raise _UsageError(f"{args.labels}: cases name unknown detectors: {', '.join(unknown)}")
+    scores = await evaluate_labels(cases, lambda ids: replayer([by_id[i] for i in ids]))
+    if args.json:
+        json.dump({name: score.to_json() for name, score in scores.items()}, sys.stdout, indent=1)
+        print()
+    else:
+        print(f"{len(cases)} labelled cases from {args.labels}")
+        print("\n".join(render_scores(scores)))
+    return 0

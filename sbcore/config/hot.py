@@ -1,0 +1,159 @@
+"""Writing the hooks' snapshot of the hot keys (``<data>/hot.json``).
+
+Hooks read configuration without YAML or JSON Schema, from a snapshot whose
+shape and reader live in :mod:`sbcore.hooks.hotconfig`. This is the writer:
+``second-brain config set`` / ``reset`` call it after every accepted change,
+and the worker calls it when it sees the configuration change (and to add the
+catalogue's per-detector floors, which only it has loaded).
+
+Every refresh recomputes every scope the snapshot already holds, plus ``"*"``
+(defaults and the global layer) and the workspace at hand: a change to the
+global layer changes the effective values of every workspace. Scopes whose
+directory is gone are dropped, and at most :data:`MAX_SCOPES` are kept (the
+most recently written), so the file stays small.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import fcntl
+import json
+import os
+import time
+from collections.abc import Iterable, Iterator, Mapping
+from pathlib import Path
+from typing import Any, Protocol
+
+from sbcore.config.effective import EffectiveConfig, load_config
+from sbcore.hooks.hotconfig import ANY_WORKSPACE, DETECTOR_KEYS, GROUPS, VERSION, snapshot_path
+from sbcore.paths import FILE_MODE, data_dir, ensure_private_dir, write_private
+
+MAX_SCOPES = 64
+"""Most workspace scopes kept in the snapshot."""
+
+
+class DetectorFloors(Protocol):
+    """What the snapshot takes from a detector definition (:class:`sbcore.packs.model.DetectorDef` fits)."""
+
+    @property
+    def id(self) -> str: ...
+
+    @property
+    def enabled(self) -> bool: ...
+
+    @property
+    def confidence_floor(self) -> float | None: ...
+
+    @property
+    def finish_gate_floor(self) -> float | None: ...
+
+
+def write_hot_snapshot(
+    workspace: Path | None,
+    *,
+    detectors: Iterable[DetectorFloors] | None = None,
+    data: Path | None = None,
+    now: float | None = None,
+) -> Path:
+    """Refresh ``<data>/hot.json`` for ``workspace`` (None: only the ``"*"`` scope) and every known scope.
+
+    ``detectors``: the catalogue's effective detector definitions for this
+    workspace; when given they replace the workspace scope's catalogue floors,
+    otherwise the floors a previous writer recorded are kept. Returns the
+    snapshot's path. Raises ``OSError`` when it cannot be written.
+    """
+    root = data if data is not None else data_dir()
+    stamp = time.time() if now is None else now
+    target = snapshot_path(root)
+    mine = ANY_WORKSPACE if workspace is None else os.path.realpath(workspace)
+    with _locked(root):
+        previous = _read_scopes(target)
+        wanted = [ANY_WORKSPACE, mine, *(scope for scope in previous if scope not in (ANY_WORKSPACE, mine))]
+        scopes: dict[str, Any] = {}
+        for scope in wanted:
+            if scope != ANY_WORKSPACE and not os.path.isdir(scope):
+                continue
+            config = load_config(None if scope == ANY_WORKSPACE else Path(scope))
+            old = previous.get(scope, {})
+            recorded = old.get("catalogue")
+            if scope == mine and detectors is not None:
+                catalogue = _catalogue(detectors)
+            else:
+                catalogue = recorded if isinstance(recorded, dict) else {}
+            written_at = old.get("written_at")
+            if (
+                scope in (ANY_WORKSPACE, mine)
+                or isinstance(written_at, bool)
+                or not isinstance(written_at, int | float)
+            ):
+                written_at = stamp
+            scopes[scope] = scope_entry(config, catalogue, written_at)
+        kept = sorted(
+            (scope for scope in scopes if scope != ANY_WORKSPACE),
+            key=lambda scope: scopes[scope]["written_at"],
+            reverse=True,
+        )[:MAX_SCOPES]
+        document = {
+            "v": VERSION,
+            "scopes": {ANY_WORKSPACE: scopes[ANY_WORKSPACE]} | {s: scopes[s] for s in kept},
+        }
+        write_private(
+            target, json.dumps(document, ensure_ascii=False, indent=1, sort_keys=True).encode() + b"\n"
+        )
+    return target
+
+
+def scope_entry(config: EffectiveConfig, catalogue: Mapping[str, Any], written_at: float) -> dict[str, Any]:
+    """One scope: the hot groups' effective values and each detector's switch and floors.
+
+    ``detectors`` merges the catalogue's values with the configuration's
+    ``detectors.<id>.*`` overrides on top, as the gate does. ``catalogue`` is
+    kept apart as well, so a later refresh without the catalogue at hand can
+    merge again.
+    """
+    entry: dict[str, Any] = {"written_at": written_at, "catalogue": dict(catalogue)}
+    for name in GROUPS:
+        entry[name] = config.group(name)
+    merged: dict[str, dict[str, Any]] = {name: dict(fields) for name, fields in catalogue.items()}
+    for name, fields in (config.get("detectors", {}) or {}).items():
+        chosen = {key: fields[key] for key in DETECTOR_KEYS if fields.get(key) is not None}
+        if chosen:
+            merged.setdefault(name, {}).update(chosen)
+    entry["detectors"] = merged
+    return entry
+
+
+def _catalogue(detectors: Iterable[DetectorFloors]) -> dict[str, dict[str, Any]]:
+    floors: dict[str, dict[str, Any]] = {}
+    for detector in detectors:
+        fields: dict[str, Any] = {"enabled": bool(detector.enabled)}
+        if detector.confidence_floor is not None:
+            fields["confidence_floor"] = float(detector.confidence_floor)
+        if detector.finish_gate_floor is not None:
+            fields["finish_gate_floor"] = float(detector.finish_gate_floor)
+        floors[detector.id] = fields
+    return floors
+
+
+def _read_scopes(path: Path) -> dict[str, dict[str, Any]]:
+    """The previous snapshot's scopes; an unreadable or foreign file is simply replaced."""
+    try:
+        document = json.loads(path.read_bytes())
+    except (OSError, ValueError):
+        return {}
+    scopes = document.get("scopes") if isinstance(document, dict) and document.get("v") == VERSION else None
+    if not isinstance(scopes, dict):
+        return {}
+    return {scope: entry for scope, entry in scopes.items() if isinstance(entry, dict)}
+
+
+@contextlib.contextmanager
+def _locked(root: Path) -> Iterator[None]:
+    """Serialise writers (the command and a worker may refresh at once); readers never lock."""
+    ensure_private_dir(root)
+    fd = os.open(root / "hot.lock", os.O_RDWR | os.O_CREAT | os.O_CLOEXEC, FILE_MODE)
+    try:
+        fcntl.flock(fd, fcntl.LOCK_EX)
+        yield
+    finally:
+        os.close(fd)

@@ -1,0 +1,942 @@
+"""The gate: what a detector's answer becomes — advice for the agent, a note for the user, or nothing.
+
+Most generated advice should die here (design, "Advice: generation → gating
+→ delivery"). One detector answer goes through these steps, in order; the
+first that applies decides, and every decision is written to the task's
+history with its reason code (:class:`~sbcore.gate.history.Reason`):
+
+1. outcomes first: the answer's verdicts on this detector's earlier advice are
+   recorded; an evidenced ``rejected`` or ``contradicted`` suppresses that
+   advisory's key for the rest of the task;
+2. ``verdict`` is not ``advise`` → no advisory (``not_advise``); no headline →
+   ``no_headline``;
+3. mute: ``mute.all`` → ``muted``; the detector disabled → ``detector_muted``.
+   Muted answers leave no trace in dedup or the rate window, so unmuting starts
+   clean;
+4. the validity clock has already run out → ``expired_ttl``;
+5. floors: below ``gate.human_floor`` → ``below_human_floor``; below the agent
+   floor (the detector's ``confidence_floor``, else ``gate.confidence_floor``)
+   → routed to the user alone (``human_only``), still subject to 6–8;
+6. a suppressed key → ``suppressed``; the same normalised key as anything
+   remembered in the task → ``duplicate_key``; headline+body too similar →
+   ``duplicate_similar`` (except that a waiting advisory from the same
+   detector with the same key is *superseded*, not duplicated);
+7. a ``stale_if`` pattern matches an observation that arrived after generation
+   → ``stale``;
+8. agent route only: ``gate.rate_per_hour`` agent advisories in the last hour
+   → ``rate_limited``; less than ``gate.cooldown_s`` since the last →
+   ``cooldown``;
+9. otherwise queued: ``passed`` (agent and user), ``human_only`` (user alone)
+   or ``supersedes`` (in place of a waiting one).
+
+Staleness before rate: ``rate_limited`` should mean "a live advisory held back"
+(a tuning signal), not "something already handled". Mute first: a muted
+detector's output should not shape anything that happens after the unmute.
+
+What the gate remembers, per task: every queued or delivered advisory, and
+those dropped as ``stale``, ``rate_limited``, ``cooldown`` or stale at claim —
+so a pass that rediscovers them does not burn the rate limit again. Floor and
+mute drops are not remembered (a later, surer or unmuted repeat deserves its
+chance), and a duplicate is not remembered (the original already is). Expiry on
+either clock frees the key: the finding may be raised again if it is still true.
+A human-only advisory does not block a later repeat confident enough for the
+agent. All of it is a fold over the history file (:meth:`Gate.apply`), so a
+restarted worker resumes with the memory it had.
+
+Similarity is token Jaccard: headline and body, case-folded, split into
+letter/digit runs, one-character tokens and common English function words
+dropped; two advisories are the same point when ``|A ∩ B| / |A ∪ B|`` reaches
+``gate.dedup_threshold``. It ignores word order and is cheap enough to run
+against every remembered advisory on every answer.
+
+Standard library only, so the Stop hook can import :func:`decide_finish_gate`.
+"""
+
+from __future__ import annotations
+
+import logging
+import re
+import time
+import uuid
+from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from enum import StrEnum
+from pathlib import Path
+from typing import Any, Literal, Protocol
+
+from sbcore import paths
+from sbcore.gate.advice import (
+    STALE_IF_LIMIT,
+    Advice,
+    HasText,
+    compile_stale_if,
+    normalise_key,
+    stale_reason,
+)
+from sbcore.gate.framing import clean_body, clean_evidence, clean_headline
+from sbcore.gate.history import Action, History, Reason, Stage, make_record
+from sbcore.gate.mailbox import Mailbox, MailboxBusy, PostResult
+
+log = logging.getLogger("sbcore.gate")
+
+HOUR = 3600.0
+SUPPRESSING_VERDICTS = frozenset({"rejected", "contradicted"})
+REMEMBERED_DROPS = frozenset({Reason.STALE, Reason.RATE_LIMITED, Reason.COOLDOWN, Reason.STALE_AT_CLAIM})
+FORGETTING = frozenset(
+    {Reason.EXPIRED_TTL, Reason.EXPIRED_QUEUE, Reason.REVALIDATED_OUT, Reason.SUPERSEDE_TARGET_GONE}
+)
+Route = Literal["agent", "human"]
+
+
+# -- settings -----------------------------------------------------------------------------------
+
+
+class ConfigLike(Protocol):
+    """What the gate reads from the configuration (:class:`sbcore.config.EffectiveConfig` fits)."""
+
+    def get(self, key: str, default: Any = ...) -> Any: ...
+
+
+class DetectorLike(Protocol):
+    """What the gate reads from a detector definition (:class:`sbcore.packs.model.DetectorDef` fits)."""
+
+    @property
+    def id(self) -> str: ...
+
+    @property
+    def enabled(self) -> bool: ...
+
+    @property
+    def confidence_floor(self) -> float | None: ...
+
+    @property
+    def finish_gate_floor(self) -> float | None: ...
+
+
+@dataclass(frozen=True)
+class FinishGateSettings:
+    """``finish_gate.*`` plus each detector's own ``finish_gate_floor``."""
+
+    enabled: bool
+    min_interval_s: float
+    per_task_cap: int
+    confidence_floor: float
+    detector_floors: Mapping[str, float] = field(default_factory=dict)
+
+    def floor(self, detector: str) -> float:
+        return self.detector_floors.get(detector, self.confidence_floor)
+
+
+@dataclass(frozen=True)
+class GateSettings:
+    """The effective values the gate decides with (no defaults here: the schema owns them)."""
+
+    confidence_floor: float
+    human_floor: float
+    rate_per_hour: int
+    cooldown_s: float
+    body_cap: int
+    dedup_threshold: float
+    advice_ttl_s: float
+    queue_timeout_s: float
+    mute_all: bool
+    finish_gate: FinishGateSettings
+    disabled_detectors: frozenset[str] = frozenset()
+    detector_floors: Mapping[str, float] = field(default_factory=dict)
+
+    @classmethod
+    def from_config(cls, config: ConfigLike, detectors: Iterable[DetectorLike] = ()) -> GateSettings:
+        """Read ``gate.*``, ``finish_gate.*``, ``mute.all`` and per-detector overrides.
+
+        ``detectors`` are the effective definitions (the catalogue has applied
+        ``detectors.<id>.*`` overrides already); entries of the ``detectors``
+        configuration group are applied on top, so the result is right with or
+        without a catalogue at hand.
+        """
+        gate = config.get("gate")
+        finish = config.get("finish_gate")
+        disabled: set[str] = set()
+        floors: dict[str, float] = {}
+        finish_floors: dict[str, float] = {}
+        for detector in detectors:
+            if not detector.enabled:
+                disabled.add(detector.id)
+            if detector.confidence_floor is not None:
+                floors[detector.id] = float(detector.confidence_floor)
+            if detector.finish_gate_floor is not None:
+                finish_floors[detector.id] = float(detector.finish_gate_floor)
+        for name, entry in (config.get("detectors", {}) or {}).items():
+            if entry.get("enabled") is False:
+                disabled.add(name)
+            elif entry.get("enabled") is True:
+                disabled.discard(name)
+            if entry.get("confidence_floor") is not None:
+                floors[name] = float(entry["confidence_floor"])
+            if entry.get("finish_gate_floor") is not None:
+                finish_floors[name] = float(entry["finish_gate_floor"])
+        return cls(
+            confidence_floor=float(gate["confidence_floor"]),
+            human_floor=float(gate["human_floor"]),
+            rate_per_hour=int(gate["rate_per_hour"]),
+            cooldown_s=float(gate["cooldown_s"]),
+            body_cap=int(gate["body_cap"]),
+            dedup_threshold=float(gate["dedup_threshold"]),
+            advice_ttl_s=float(gate["advice_ttl_s"]),
+            queue_timeout_s=float(gate["queue_timeout_s"]),
+            mute_all=bool(config.get("mute")["all"]),
+            finish_gate=FinishGateSettings(
+                enabled=bool(finish["enabled"]),
+                min_interval_s=float(finish["min_interval_s"]),
+                per_task_cap=int(finish["per_task_cap"]),
+                confidence_floor=float(finish["confidence_floor"]),
+                detector_floors=finish_floors,
+            ),
+            disabled_detectors=frozenset(disabled),
+            detector_floors=floors,
+        )
+
+    def agent_floor(self, detector: str) -> float:
+        """The confidence an advisory from ``detector`` needs to reach the agent."""
+        return self.detector_floors.get(detector, self.confidence_floor)
+
+
+# -- similarity ---------------------------------------------------------------------------------
+
+_WORD = re.compile(r"[^\W_]+")
+# Common English function words: shared by any two sentences, so they say nothing about sameness.
+_FUNCTION_WORD_TEXT = (
+    "a an and are as at be been but by can do does for from has have if in into is it its may "
+    "no not of on or so than that the then there these this those to was were which will with you your"
+)
+_FUNCTION_WORDS = frozenset(_FUNCTION_WORD_TEXT.split())
+
+
+def tokens(text: str) -> frozenset[str]:
+    """The content words of ``text`` (what similarity compares)."""
+    return frozenset(
+        word for word in _WORD.findall(text.casefold()) if len(word) > 1 and word not in _FUNCTION_WORDS
+    )
+
+
+def similarity(left: frozenset[str], right: frozenset[str]) -> float:
+    """Jaccard similarity of two token sets; 0 when either is empty (nothing to compare)."""
+    if not left or not right:
+        return 0.0
+    return len(left & right) / len(left | right)
+
+
+# -- decisions ----------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class GateInput:
+    """One detector's answer and what the gate needs to judge it.
+
+    feedback:
+        the validated feedback_v1 record (verdict, headline, body, ...).
+    observations_since:
+        the observations that arrived after the window this answer was
+        generated from (the staleness re-check reads them).
+    generated_at:
+        when the answer was generated (default: the gate's clock now).
+    """
+
+    detector: str
+    task_id: str
+    feedback: Mapping[str, Any]
+    observations_since: Callable[[], Iterable[HasText | str]] = lambda: ()
+    generated_at: float | None = None
+
+
+@dataclass(frozen=True)
+class GateDecision:
+    """What became of one answer; ``advice`` is the envelope (None when there was none to build)."""
+
+    action: Action
+    reason: Reason
+    text: str
+    detector: str
+    task_id: str
+    advice: Advice | None = None
+
+    @property
+    def delivers(self) -> bool:
+        return self.action is not Action.DROP
+
+
+@dataclass
+class _Entry:
+    """An advisory the gate remembers within a task."""
+
+    advice: Advice
+    key: str
+    tokens: frozenset[str]
+    route: Route
+    state: Literal["pending", "delivered", "dropped"]
+    admitted_at: float
+
+
+@dataclass
+class _Task:
+    entries: dict[str, _Entry] = field(default_factory=dict)
+    suppressed: dict[str, str] = field(default_factory=dict)  # normalised key -> why
+    finish_firings: dict[str, float] = field(default_factory=dict)  # record identity -> time
+    history: History | None = None
+    offset: int = 0
+
+
+class Gate:
+    """The decision pipeline for one session (rate and cooldown) across its tasks (everything else).
+
+    ``clock`` is injectable (simulations run on a fake one); ``settings`` may be
+    replaced between calls when the configuration changes. With ``history``
+    true, decisions are appended to ``<data>/history/<task>.jsonl`` and the
+    memory of a task is restored from that file the first time the task is
+    seen, and kept in step with what the drains append (:meth:`sync`).
+    """
+
+    def __init__(
+        self,
+        settings: GateSettings,
+        *,
+        session_id: str,
+        workspace: str,
+        clock: Callable[[], float] = time.time,
+        data: Path | None = None,
+        history: bool = True,
+        new_id: Callable[[], str] | None = None,
+    ) -> None:
+        self.settings = settings
+        self.session_id = session_id
+        self.workspace = workspace
+        self.clock = clock
+        self._data = data or paths.data_dir()
+        self._history = history
+        self._new_id = new_id or (lambda: uuid.uuid4().hex[:12])
+        self._tasks: dict[str, _Task] = {}
+        self._slots: dict[str, float] = {}  # this session's agent advisories: id -> admission/delivery time
+
+    # -- the pipeline ---------------------------------------------------------------------------
+
+    def decide(self, answer: GateInput) -> GateDecision:
+        """Judge one detector answer (see the module docstring for the steps); record the decision."""
+        now = self.clock()
+        task = self._task(answer.task_id)
+        self.sync()
+        self._forget_lapsed(task, now)
+        feedback = answer.feedback
+        self._record_outcomes(answer, task, now)
+        verdict = feedback.get("verdict")
+        if verdict != "advise":
+            return self._drop(answer, now, Reason.NOT_ADVISE, f"verdict {verdict!r}: nothing to deliver")
+        headline = clean_headline(str(feedback.get("headline") or ""))
+        if not headline:
+            return self._drop(answer, now, Reason.NO_HEADLINE, "verdict advise without a headline")
+        advice, notes = self._envelope(answer, headline, now)
+        settings = self.settings
+
+        if settings.mute_all:
+            return self._drop(answer, now, Reason.MUTED, "mute.all is on", advice)
+        if answer.detector in settings.disabled_detectors:
+            return self._drop(
+                answer, now, Reason.DETECTOR_MUTED, f"detector {answer.detector} is disabled", advice
+            )
+        if advice.expired_by(now) == "advice_ttl":
+            age = now - advice.generated_at
+            return self._drop(
+                answer, now, Reason.EXPIRED_TTL, f"generated {age:g} s ago, validity {advice.ttl:g} s", advice
+            )
+
+        floor = settings.agent_floor(answer.detector)
+        human_floor = min(settings.human_floor, floor)
+        confidence = advice.confidence
+        if confidence < human_floor:
+            return self._drop(
+                answer,
+                now,
+                Reason.BELOW_HUMAN_FLOOR,
+                f"confidence {confidence:g} is below the human floor {human_floor:g}",
+                advice,
+            )
+        route: Route = "agent" if confidence >= floor else "human"
+        advice = advice.with_changes(human_only=route == "human")
+
+        key = normalise_key(advice.dedup_key)
+        words = tokens(f"{advice.headline}\n{advice.body}")
+        if key in task.suppressed:
+            return self._drop(answer, now, Reason.SUPPRESSED, f"key {key!r}: {task.suppressed[key]}", advice)
+        target = next(
+            (
+                entry
+                for entry in task.entries.values()
+                if entry.state == "pending" and entry.advice.kind == answer.detector and entry.key == key
+            ),
+            None,
+        )
+        duplicate = self._duplicate(task, key, words, route, target)
+        if duplicate is not None:
+            reason, text = duplicate
+            return self._drop(answer, now, reason, text, advice)
+
+        stale = stale_reason(advice, answer.observations_since())
+        if stale is not None:
+            return self._drop(answer, now, Reason.STALE, stale, advice, route=route)
+
+        inherits_slot = target is not None and target.advice.id in self._slots
+        if route == "agent" and not inherits_slot:
+            held = self._held_back(now)
+            if held is not None:
+                reason, text = held
+                return self._drop(answer, now, reason, text, advice, route=route)
+
+        action = Action.DELIVER_AGENT if route == "agent" else Action.DELIVER_HUMAN_ONLY
+        if target is not None:
+            advice = advice.with_changes(supersedes=target.advice.id)
+            reason, text = (
+                Reason.SUPERSEDES,
+                f"replaces waiting advisory {target.advice.id} (same detector and key)",
+            )
+        elif route == "agent":
+            reason, text = Reason.PASSED, f"confidence {confidence:g} clears the agent floor {floor:g}"
+        else:
+            reason, text = (
+                Reason.HUMAN_ONLY,
+                f"confidence {confidence:g} is below the agent floor {floor:g}: for the user only",
+            )
+        if notes:
+            text = f"{text}; {'; '.join(notes)}"
+        slot_at = now if route == "agent" and not inherits_slot else None
+        return self._commit(answer, now, action, reason, text, advice, route=route, slot_at=slot_at)
+
+    def submit(self, answer: GateInput, mailbox: Mailbox, *, timeout: float = 5.0) -> GateDecision:
+        """Decide, and queue what passes in ``mailbox``; returns the final decision.
+
+        When the mailbox cannot take it (its lock stayed busy for ``timeout``
+        seconds, the disk failed) or the advisory it was to supersede is gone,
+        that outcome is recorded and returned instead.
+        """
+        decision = self.decide(answer)
+        if not decision.delivers or decision.advice is None:
+            return decision
+        try:
+            result = mailbox.post(decision.advice, now=self.clock(), timeout=timeout)
+        except (MailboxBusy, OSError) as error:
+            return self._post_failed(decision.advice, f"{type(error).__name__}: {error}")
+        return self.posted(result) or decision
+
+    def posted(self, result: PostResult) -> GateDecision | None:
+        """Reconcile memory with what :meth:`Mailbox.post` did; a drop decision when nothing was queued."""
+        now = self.clock()
+        advice = result.advice
+        if result.outcome == "superseded" and result.replaced is not None:
+            old = result.replaced
+            self._write(
+                advice.task_id,
+                "post",
+                now,
+                detector=old.kind,
+                advice_id=old.id,
+                action=Action.DROP,
+                reason=Reason.SUPERSEDED,
+                text=f"replaced in the mailbox by {advice.id}",
+                dedup_key=old.dedup_key,
+                by=advice.id,
+                slot_at=None if advice.human_only else self._slots.get(old.id),
+            )
+            return None
+        if result.outcome == "target_gone":
+            text = f"advisory {advice.supersedes} was no longer waiting (claimed, expired or dropped)"
+            self._write(
+                advice.task_id,
+                "post",
+                now,
+                detector=advice.kind,
+                advice_id=advice.id,
+                action=Action.DROP,
+                reason=Reason.SUPERSEDE_TARGET_GONE,
+                text=text,
+                dedup_key=advice.dedup_key,
+            )
+            return GateDecision(
+                Action.DROP, Reason.SUPERSEDE_TARGET_GONE, text, advice.kind, advice.task_id, advice
+            )
+        return None
+
+    # -- the finish gate ------------------------------------------------------------------------
+
+    def finish_gate(
+        self,
+        waiting: Iterable[Advice],
+        *,
+        task_id: str,
+        background: Sequence[str],
+        stop_hook_active: bool,
+    ) -> FinishGateDecision:
+        """:func:`decide_finish_gate` with this task's firings, the decision recorded.
+
+        For a caller with no claim race (the worker's deferred wake). The Stop
+        hook, which must claim the advisory before it may fire, uses the pure
+        function and records with :func:`finish_gate_record` once its claim
+        succeeded.
+        """
+        now = self.clock()
+        task = self._task(task_id)
+        self.sync()
+        decision = decide_finish_gate(
+            waiting,
+            now=now,
+            settings=self.settings,
+            background=background,
+            stop_hook_active=stop_hook_active,
+            firings=sorted(task.finish_firings.values()),
+        )
+        self._append(task, finish_gate_record(decision, at=now, task_id=task_id, session_id=self.session_id))
+        return decision
+
+    # -- memory -----------------------------------------------------------------------------------
+
+    def sync(self) -> None:
+        """Fold in what others appended to the known tasks' histories (claims, expiries, firings)."""
+        for task in self._tasks.values():
+            if task.history is None:
+                continue
+            records, task.offset = task.history.read(task.offset)
+            self._apply_all(records)
+
+    def apply(self, record: Mapping[str, Any]) -> None:
+        """Fold one history record into memory.
+
+        Idempotent, and correct in file order: the gate applies its own
+        records as it writes them and again when :meth:`sync` reads them
+        back, and a record only ever follows the records it depends on.
+        """
+        task_id = record.get("task_id")
+        if not isinstance(task_id, str):
+            return
+        task = self._tasks.setdefault(task_id, _Task())
+        stage, reason = record.get("stage"), record.get("reason")
+        advice_id = record.get("advice_id")
+        mine = record.get("session_id") == self.session_id
+        if stage == "outcome":
+            key = record.get("dedup_key")
+            if record.get("verdict") in SUPPRESSING_VERDICTS and record.get("evidence") and key:
+                task.suppressed[normalise_key(key)] = f"{record['verdict']} (advisory {advice_id})"
+            return
+        if stage == "finish_gate":
+            if record.get("action") == "fire":
+                task.finish_firings[f"{record.get('at')}:{advice_id}"] = float(record["at"])
+            return
+        if not isinstance(advice_id, str):
+            return
+        if stage == "gate":
+            self._apply_decision(task, record, advice_id, mine)
+        elif reason == Reason.SUPERSEDED:
+            task.entries.pop(advice_id, None)
+            self._slots.pop(advice_id, None)
+            successor, slot_at = record.get("by"), record.get("slot_at")
+            if mine and isinstance(successor, str) and successor in task.entries and slot_at is not None:
+                self._slots[successor] = float(slot_at)
+        elif reason in FORGETTING or reason == Reason.POST_FAILED:
+            task.entries.pop(advice_id, None)
+            self._slots.pop(advice_id, None)
+        elif reason == Reason.STALE_AT_CLAIM:
+            if advice_id in task.entries:
+                task.entries[advice_id].state = "dropped"
+            self._slots.pop(advice_id, None)
+        elif reason == Reason.CLAIMED:
+            if advice_id in task.entries:
+                task.entries[advice_id].state = "delivered"
+            if mine and record.get("action") == Action.DELIVER_AGENT:
+                self._slots[advice_id] = float(record["at"])
+
+    def _apply_decision(self, task: _Task, record: Mapping[str, Any], advice_id: str, mine: bool) -> None:
+        action, reason = record.get("action"), record.get("reason")
+        remembered = action != Action.DROP or reason in REMEMBERED_DROPS
+        raw = record.get("advice")
+        if not remembered or not isinstance(raw, dict):
+            return
+        try:
+            advice = Advice.from_json(raw)
+        except ValueError as error:
+            log.warning(
+                "history of task %s: advisory %s unreadable (%s)", record.get("task_id"), advice_id, error
+            )
+            return
+        route: Route = "human" if record.get("route") == "human" else "agent"
+        task.entries[advice_id] = _Entry(
+            advice=advice,
+            key=normalise_key(advice.dedup_key),
+            tokens=tokens(f"{advice.headline}\n{advice.body}"),
+            route=route,
+            state="dropped" if action == Action.DROP else "pending",
+            admitted_at=float(record["at"]),
+        )
+        slot_at = record.get("slot_at")
+        if mine and slot_at is not None:
+            self._slots[advice_id] = float(slot_at)
+
+    def _task(self, task_id: str) -> _Task:
+        """The memory of ``task_id``; the first time, restored from its history file."""
+        task = self._tasks.get(task_id)
+        if task is None:
+            task = self._tasks[task_id] = _Task()
+        if self._history and task.history is None:
+            task.history = History.for_task(task_id, self._data)
+            records, task.offset = task.history.read(0)
+            self._apply_all(records)
+        return task
+
+    def _apply_all(self, records: Iterable[Mapping[str, Any]]) -> None:
+        """Fold records read from a file, skipping (and logging) any that are not well formed."""
+        for record in records:
+            try:
+                self.apply(record)
+            except (KeyError, TypeError, ValueError) as error:
+                log.warning("skipping malformed history record %r: %s", record, error)
+
+    def _forget_lapsed(self, task: _Task, now: float) -> None:
+        """Forget waiting advisories whose clocks ran out even if no drain reported it.
+
+        A mailbox nobody claims from records no expiry; without this, such an
+        advisory would block its key for the rest of the task. The queue clock
+        is measured from admission, a moment before the real enqueue.
+        """
+        for advice_id, entry in list(task.entries.items()):
+            if entry.state != "pending":
+                continue
+            advice = entry.advice
+            if now >= advice.generated_at + advice.ttl or now >= entry.admitted_at + advice.queue_timeout:
+                del task.entries[advice_id]
+                self._slots.pop(advice_id, None)
+
+    def _duplicate(
+        self,
+        task: _Task,
+        key: str,
+        words: frozenset[str],
+        route: Route,
+        target: _Entry | None,
+    ) -> tuple[Reason, str] | None:
+        blocking = [
+            entry
+            for entry in task.entries.values()
+            if entry is not target
+            and (entry.state == "dropped" or entry.route == "agent" or route == "human")
+        ]
+        for entry in blocking:
+            if entry.key == key:
+                return Reason.DUPLICATE_KEY, f"key {key!r} already {entry.state} as {entry.advice.id}"
+        threshold = self.settings.dedup_threshold
+        for entry in blocking:
+            score = similarity(words, entry.tokens)
+            if score >= threshold:
+                return (
+                    Reason.DUPLICATE_SIMILAR,
+                    f"{score:.2f} similar to {entry.state} advisory {entry.advice.id} "
+                    f"(threshold {threshold:g})",
+                )
+        return None
+
+    def _held_back(self, now: float) -> tuple[Reason, str] | None:
+        settings = self.settings
+        recent = [at for at in self._slots.values() if now - at < HOUR]
+        if len(recent) >= settings.rate_per_hour:
+            return (
+                Reason.RATE_LIMITED,
+                f"{len(recent)} agent advisories in the last hour (gate.rate_per_hour)",
+            )
+        if self._slots:
+            last = max(self._slots.values())
+            if now - last < settings.cooldown_s:
+                return (
+                    Reason.COOLDOWN,
+                    f"{now - last:g} s since the last agent advisory, cooldown {settings.cooldown_s:g} s",
+                )
+        return None
+
+    # -- building and recording -----------------------------------------------------------------
+
+    def _envelope(self, answer: GateInput, headline: str, now: float) -> tuple[Advice, list[str]]:
+        feedback = answer.feedback
+        notes: list[str] = []
+        patterns = [str(p) for p in feedback.get("stale_if") or () if p]
+        if len(patterns) > STALE_IF_LIMIT:
+            notes.append(
+                f"{len(patterns) - STALE_IF_LIMIT} stale_if patterns beyond {STALE_IF_LIMIT} ignored"
+            )
+            patterns = patterns[:STALE_IF_LIMIT]
+        notes.extend(
+            f"stale_if {pattern!r} is not a usable regex: matched literally"
+            for pattern in patterns
+            if compile_stale_if(pattern)[1]
+        )
+        raw_key = str(feedback.get("dedup_key") or "")
+        key = normalise_key(raw_key) or f"{answer.detector}:{normalise_key(headline)}"
+        advice = Advice(
+            id=self._new_id(),
+            task_id=answer.task_id,
+            session_id=self.session_id,
+            workspace=self.workspace,
+            kind=answer.detector,
+            headline=headline,
+            body=clean_body(str(feedback.get("body") or ""), self.settings.body_cap),
+            confidence=float(feedback.get("confidence", 0.0)),
+            dedup_key=key,
+            generated_at=now if answer.generated_at is None else answer.generated_at,
+            ttl=self.settings.advice_ttl_s,
+            queue_timeout=self.settings.queue_timeout_s,
+            evidence=clean_evidence(list(feedback.get("evidence") or ())),
+            stale_if=tuple(patterns),
+            finish_gate=bool(feedback.get("finish_gate", False)),
+        )
+        return advice, notes
+
+    def _record_outcomes(self, answer: GateInput, task: _Task, now: float) -> None:
+        for outcome in answer.feedback.get("outcomes") or ():
+            advice_id, verdict = outcome.get("advice_id"), outcome.get("verdict")
+            evidence = [str(item) for item in outcome.get("evidence") or ()]
+            entry = task.entries.get(advice_id)
+            key = entry.advice.dedup_key if entry is not None else None
+            if entry is None:
+                text = f"{verdict}: advisory {advice_id} is not known in this task"
+            elif verdict in SUPPRESSING_VERDICTS and not evidence:
+                text = f"{verdict} without evidence: not acted on"
+            elif verdict in SUPPRESSING_VERDICTS:
+                text = f"{verdict}: key {key!r} suppressed for the rest of the task"
+            else:
+                text = str(verdict)
+            self._write(
+                answer.task_id,
+                "outcome",
+                now,
+                detector=answer.detector,
+                advice_id=advice_id,
+                action=None,
+                reason=None,
+                text=text,
+                dedup_key=key,
+                verdict=verdict,
+                evidence=evidence,
+            )
+
+    def _drop(
+        self,
+        answer: GateInput,
+        now: float,
+        reason: Reason,
+        text: str,
+        advice: Advice | None = None,
+        *,
+        route: Route | None = None,
+    ) -> GateDecision:
+        return self._commit(answer, now, Action.DROP, reason, text, advice, route=route, slot_at=None)
+
+    def _commit(
+        self,
+        answer: GateInput,
+        now: float,
+        action: Action,
+        reason: Reason,
+        text: str,
+        advice: Advice | None,
+        *,
+        route: Route | None,
+        slot_at: float | None,
+    ) -> GateDecision:
+        extra: dict[str, Any] = {}
+        if advice is not None:
+            extra = {
+                "advice": advice.to_json(),
+                "dedup_key": advice.dedup_key,
+                "confidence": advice.confidence,
+                "route": route,
+                "slot_at": slot_at,
+            }
+        self._write(
+            answer.task_id,
+            "gate",
+            now,
+            detector=answer.detector,
+            advice_id=advice.id if advice is not None else None,
+            action=action,
+            reason=reason,
+            text=text,
+            **extra,
+        )
+        return GateDecision(action, reason, text, answer.detector, answer.task_id, advice)
+
+    def _post_failed(self, advice: Advice, why: str) -> GateDecision:
+        text = f"could not queue: {why}"
+        self._write(
+            advice.task_id,
+            "post",
+            self.clock(),
+            detector=advice.kind,
+            advice_id=advice.id,
+            action=Action.DROP,
+            reason=Reason.POST_FAILED,
+            text=text,
+            dedup_key=advice.dedup_key,
+        )
+        return GateDecision(Action.DROP, Reason.POST_FAILED, text, advice.kind, advice.task_id, advice)
+
+    def _write(
+        self,
+        task_id: str,
+        stage: Stage,
+        now: float,
+        *,
+        detector: str,
+        advice_id: str | None,
+        action: Action | None,
+        reason: Reason | None,
+        text: str,
+        **extra: Any,
+    ) -> None:
+        """Build a record, fold it into memory, append it to the task's history."""
+        record = make_record(
+            stage,
+            at=now,
+            task_id=task_id,
+            session_id=self.session_id,
+            detector=detector,
+            advice_id=advice_id,
+            action=action,
+            reason=reason,
+            text=text,
+            **extra,
+        )
+        self._append(self._task(task_id), record)
+
+    def _append(self, task: _Task, record: dict[str, Any]) -> None:
+        """Fold ``record`` into memory and append it to the task's history (best effort)."""
+        self.apply(record)
+        if task.history is not None:
+            try:
+                task.history.record(record)
+            except OSError as error:  # memory has it; the log is best effort
+                log.warning("history of task %s not written: %s", record.get("task_id"), error)
+
+
+# -- the finish gate ----------------------------------------------------------------------------
+
+
+class FinishReason(StrEnum):
+    """Why the finish gate fired or held."""
+
+    FIRE = "fire"
+    DISABLED = "disabled"  # finish_gate.enabled is false
+    MUTED = "muted"  # mute.all is on
+    STOP_HOOK_ACTIVE = "stop_hook_active"  # this Stop already follows a block: never twice in a row
+    BACKGROUND_WORK = "background_work"  # a background command, subagent or monitor is outstanding
+    CAP_REACHED = "cap_reached"  # finish_gate.per_task_cap firings in this task already
+    TOO_SOON = "too_soon"  # less than finish_gate.min_interval_s since the last firing in this task
+    NO_CANDIDATE = "no_candidate"  # no finish_gate advisory waiting (live, agent-bound, detector enabled)
+    NO_EVIDENCE = "no_evidence"  # finish_gate advisories waiting, none citing evidence
+    BELOW_FLOOR = "below_floor"  # evidenced ones waiting, none confident enough
+
+
+@dataclass(frozen=True)
+class FinishGateDecision:
+    """Whether to continue the turn, why, and with which advisory."""
+
+    fire: bool
+    reason: FinishReason
+    text: str
+    advice: Advice | None = None
+
+
+def decide_finish_gate(
+    waiting: Iterable[Advice],
+    *,
+    now: float,
+    settings: GateSettings,
+    background: Sequence[str],
+    stop_hook_active: bool,
+    firings: Collection[float],
+) -> FinishGateDecision:
+    """May the agent's finished turn be continued, and with what? All conditions must hold.
+
+    ``waiting`` is what the mailbox holds; ``background`` the background work
+    the worker saw launched and never saw finish (any entry means silence);
+    ``firings`` the times this task's finish gate already fired. The chosen
+    advisory is the most confident eligible one (the earliest generated on a
+    tie). Pure: recording is the caller's (:func:`finish_gate_record`).
+    """
+    finish = settings.finish_gate
+
+    def hold(reason: FinishReason, text: str) -> FinishGateDecision:
+        return FinishGateDecision(False, reason, text)
+
+    if not finish.enabled:
+        return hold(FinishReason.DISABLED, "finish_gate.enabled is false")
+    if settings.mute_all:
+        return hold(FinishReason.MUTED, "mute.all is on")
+    if stop_hook_active:
+        return hold(FinishReason.STOP_HOOK_ACTIVE, "this stop follows a continued turn")
+    if background:
+        return hold(FinishReason.BACKGROUND_WORK, f"outstanding: {', '.join(background)}")
+    if len(firings) >= finish.per_task_cap:
+        return hold(
+            FinishReason.CAP_REACHED, f"{len(firings)} of finish_gate.per_task_cap {finish.per_task_cap}"
+        )
+    if firings and now - max(firings) < finish.min_interval_s:
+        since = now - max(firings)
+        return hold(
+            FinishReason.TOO_SOON,
+            f"{since:g} s since the last, finish_gate.min_interval_s {finish.min_interval_s:g}",
+        )
+    candidates = [
+        advice
+        for advice in waiting
+        if advice.finish_gate
+        and not advice.human_only
+        and advice.expired_by(now) is None
+        and advice.kind not in settings.disabled_detectors
+    ]
+    if not candidates:
+        return hold(FinishReason.NO_CANDIDATE, "no finish-gate advisory is waiting")
+    evidenced = [advice for advice in candidates if advice.evidence]
+    if not evidenced:
+        return hold(FinishReason.NO_EVIDENCE, f"{len(candidates)} waiting, none cites evidence")
+    eligible = [advice for advice in evidenced if advice.confidence >= finish.floor(advice.kind)]
+    if not eligible:
+        best = max(evidenced, key=lambda advice: advice.confidence)
+        return hold(
+            FinishReason.BELOW_FLOOR,
+            f"best confidence {best.confidence:g} is below the finish-gate floor {finish.floor(best.kind):g}",
+        )
+    chosen = min(eligible, key=lambda advice: (-advice.confidence, advice.generated_at))
+    return FinishGateDecision(
+        True,
+        FinishReason.FIRE,
+        f"{chosen.kind}: {chosen.headline} (confidence {chosen.confidence:g})",
+        chosen,
+    )
+
+
+def finish_gate_record(
+    decision: FinishGateDecision, *, at: float, task_id: str, session_id: str
+) -> dict[str, Any]:
+    """The history record of a finish-gate decision (``action`` is ``fire`` or ``hold``)."""
+    advice = decision.advice
+    return make_record(
+        "finish_gate",
+        at=at,
+        task_id=task_id,
+        session_id=session_id,
+        detector=advice.kind if advice is not None else "",
+        advice_id=advice.id if advice is not None else None,
+        action="fire" if decision.fire else "hold",
+        reason=decision.reason,
+        text=decision.text,
+    )
+
+
+def finish_gate_firings(records: Iterable[Mapping[str, Any]]) -> list[float]:
+    """The times the finish gate fired, from a task's history records."""
+    return [
+        float(record["at"])
+        for record in records
+        if record.get("stage") == "finish_gate" and record.get("action") == "fire"
+    ]

@@ -1,0 +1,94 @@
+"""The drain: hand what is waiting in the mailbox to the agent and the user, in one hook answer.
+
+Runs on PostToolUse, PostToolUseFailure and UserPromptSubmit. The answer is
+one JSON object:
+
+* ``hookSpecificOutput.additionalContext`` — the framed advisories for the
+  agent (it reaches the model's next request);
+* ``systemMessage`` — the same framed text for the user, each advisory
+  followed by the detector that raised it and the command that mutes it
+  (shown to the user only; the model never sees a synchronous hook's
+  systemMessage, which is why these hooks are never ``async``).
+
+Advice below the agent's confidence floor is human-only: it rides in
+``systemMessage`` alone, and with nothing for the agent the answer has no
+``hookSpecificOutput`` at all.
+
+Nothing is delivered from inside a subagent (its additionalContext would reach
+that subagent, not the main loop), in a workspace that is not enrolled, or
+while ``mute.all`` holds; advice from a detector that has since been switched
+off stays in the mailbox until a clock expires it. The claim never waits: on
+lock contention the answer is empty and the next hook call looks again.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Sequence
+from typing import Any
+
+from sbcore.hooks.context import HookContext
+from sbcore.hooks.failures import log_failure
+
+RECHECK_CAP = 64_000
+"""Characters of the current payload the claim-time staleness re-check reads."""
+
+_RECHECK_KEYS = ("tool_input", "tool_response", "error", "prompt")
+
+
+def handle(context: HookContext) -> dict[str, Any] | None:
+    """Claim and render this session's deliverable advice; None when there is nothing to say."""
+    if context.in_subagent:
+        return None
+    from sbcore.gate.mailbox import Mailbox
+
+    mailbox = Mailbox(context.session_id, context.data)
+    if not mailbox.path.exists():
+        return None
+    hot = context.hot
+    if not hot.enabled or hot.muted:
+        return None
+
+    from sbcore.gate.advice import stale_reason
+
+    seen = observed_texts(context)
+    claimed = mailbox.claim(
+        context.now,
+        for_agent=True,
+        human_channel=True,
+        recheck=lambda advice: stale_reason(advice, seen),
+        select=lambda advice: hot.detector_enabled(advice.kind),
+    )
+    if mailbox.problem and not mailbox.problem.startswith("busy"):
+        log_failure(context.data, context.event, f"mailbox {context.session_id}: {mailbox.problem}")
+    if not claimed:
+        return None
+    return render(context.event, claimed)
+
+
+def observed_texts(context: HookContext) -> list[str]:
+    """What this call shows of the session's latest step, for the claim-time ``stale_if`` re-check.
+
+    The tool's input and result (or error), or the prompt: the freshest
+    observation there is, which the worker may not have seen yet.
+    """
+    texts: list[str] = []
+    for key in _RECHECK_KEYS:
+        value = context.payload.get(key)
+        if value is None:
+            continue
+        text = value if isinstance(value, str) else json.dumps(value, ensure_ascii=False, default=str)
+        texts.append(text[:RECHECK_CAP])
+    return texts
+
+
+def render(event: str, claimed: Sequence[Any]) -> dict[str, Any]:
+    """The hook answer for ``claimed`` advisories: the agent's copy and, always, the user's."""
+    from sbcore.gate.framing import frame_for_agent, frame_for_user
+
+    for_agent = [frame_for_agent(advice) for advice in claimed if not advice.human_only]
+    answer: dict[str, Any] = {}
+    if for_agent:
+        answer["hookSpecificOutput"] = {"hookEventName": event, "additionalContext": "\n\n".join(for_agent)}
+    answer["systemMessage"] = "\n\n".join(frame_for_user(advice) for advice in claimed)
+    return answer

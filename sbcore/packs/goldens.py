@@ -1,0 +1,682 @@
+"""Golden cases: a detector's must-fire and must-stay-silent examples, and the runner that checks them.
+
+A golden case is one YAML file at ``goldens/<pack>/<detector>/<case>.yaml``
+(schema: ``sbcore/schemas/golden.schema.json``): what the coding agent did,
+inline or as a range of a recorded transcript, and a label. It is to a
+detector what semgrep's ``# ruleid:`` / ``# ok:`` lines are to a rule.
+
+The runner evaluates a case the way the observer would in one pass, using the
+installed packs (so a detector file missing from a pack's package data is a
+failing case, not a silently shorter catalogue):
+
+1. the detector as the installed packs define it, with the case's
+   ``config`` overrides applied and nothing from the user's own configuration;
+2. its cadence: a ``turn_end`` detector is not due unless the case ends a turn
+   (every other cadence is taken to be due: a case is one pass where it is);
+3. its structural trigger, on the case's observations; no match means the
+   detector never runs, which settles silence without a model;
+4. a match with a ``fallback`` gives the advisory the offline provider would
+   deliver; a match without one, or a detector with no trigger at all, needs
+   the model. Those cases are reported *pending*, with the reason, and never as
+   passed: they become runnable with the pass engine and recorded provider I/O.
+
+The result carries a normalised decision (ids and times replaced by stable
+placeholders, floats rounded) for syrupy snapshots; see
+:mod:`sbcore.testing.pytest_plugin`.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+from collections.abc import Collection, Iterable, Iterator, Mapping, Sequence
+from dataclasses import dataclass, field
+from functools import cache
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, Literal
+
+from sbcore.observe.model import Observation
+from sbcore.packs.errors import ErrorChain, format_key, render_chains
+from sbcore.packs.model import SourceRef
+
+if TYPE_CHECKING:
+    from sbcore.packs.catalogue import EffectiveCatalogue
+    from sbcore.packs.manager import PackManager
+    from sbcore.packs.model import DetectorDef
+    from sbcore.packs.registry import Registry
+
+Label = Literal["must_fire", "must_stay_silent"]
+Outcome = Literal["passed", "failed", "pending", "skipped"]
+
+LABELS: tuple[Label, ...] = ("must_fire", "must_stay_silent")
+CASE_SUFFIXES = (".yaml", ".yml")
+ENV_SHARED = "SBCORE_SHARED_DIR"
+SHARED_PREFIX = "shared:"
+FLOAT_DIGITS = 3
+
+MODEL_ONLY = "model-only detector: needs the pass engine / recorded provider I/O"
+MODEL_DECIDES = (
+    "the trigger matched and this detector has no fallback, so whether it advises is the model's call: "
+    "needs the pass engine / recorded provider I/O"
+)
+NO_ENGINE = (
+    "recorded provider I/O is present, but this sbcore has no pass engine to replay it "
+    "(sbcore.think has no run_detector_case yet)"
+)
+
+_ISO_TIME = re.compile(r"\b\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:Z|[+-]\d{2}:?\d{2})?\b")
+_UUID = re.compile(r"\b[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}\b")
+
+
+class GoldenError(Exception):
+    """One or more golden case files are invalid; ``chains`` holds every problem found."""
+
+    def __init__(self, chains: Iterable[ErrorChain]) -> None:
+        self.chains = list(chains)
+        super().__init__(render_chains(self.chains))
+
+
+# --------------------------------------------------------------------------------------------
+# The case model
+# --------------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class TranscriptRef:
+    """A recorded transcript and the inclusive, 1-based line range to project (``None``: to the end)."""
+
+    path: str
+    first: int = 1
+    last: int | None = None
+
+    def resolve(self, case_file: Path) -> tuple[Path | None, str]:
+        """The transcript's path, or None and why it is not available (only shared files may be absent)."""
+        if not self.path.startswith(SHARED_PREFIX):
+            return case_file.parent / self.path, ""
+        relative = self.path[len(SHARED_PREFIX) :].lstrip("/")
+        base = shared_dir(case_file)
+        if base is None:
+            return None, (
+                f"shared transcript {relative} is not available: set {ENV_SHARED} or put the shared "
+                "directory next to the repository (../shared)"
+            )
+        resolved = base / relative
+        if not resolved.is_file():
+            return None, f"shared transcript {resolved} does not exist"
+        return resolved, ""
+
+
+@dataclass(frozen=True)
+class Expectation:
+    """What a firing case must also satisfy."""
+
+    dedup_key: str | None = None
+    headline_pattern: str | None = None
+
+
+@dataclass(frozen=True)
+class GoldenCase:
+    """One parsed golden case. ``id`` (``pack/detector/name``) is its test id."""
+
+    pack: str
+    detector: str
+    name: str
+    path: Path
+    description: str
+    label: Label
+    observations: tuple[Observation, ...] | None
+    transcript: TranscriptRef | None
+    turn_end: bool = True
+    overrides: Mapping[str, Any] = field(default_factory=dict)
+    expect: Expectation = field(default_factory=Expectation)
+    provider_io: tuple[Mapping[str, Any], ...] = ()
+    line_of_config: int | None = None
+
+    @property
+    def id(self) -> str:
+        return f"{self.pack}/{self.detector}/{self.name}"
+
+    @property
+    def uses_shared_corpus(self) -> bool:
+        return self.transcript is not None and self.transcript.path.startswith(SHARED_PREFIX)
+
+    def __str__(self) -> str:
+        return self.id
+
+    def load_observations(self) -> tuple[tuple[Observation, ...] | None, str]:
+        """The observations this case describes, or None and the reason they are unavailable."""
+        if self.observations is not None:
+            return self.observations, ""
+        assert self.transcript is not None  # the schema requires one of the two
+        path, reason = self.transcript.resolve(self.path)
+        if path is None:
+            return None, reason
+        return project_transcript(path, self.transcript.first, self.transcript.last), ""
+
+    def check(self, snapshot: Any = None) -> GoldenResult:
+        """Run this case inside a pytest test: fail, skip (pending) or pass, then match ``snapshot``.
+
+        See :func:`sbcore.testing.pytest_plugin.check_case`.
+        """
+        from sbcore.testing.pytest_plugin import check_case
+
+        return check_case(self, snapshot)
+
+
+def project_transcript(path: Path, first: int = 1, last: int | None = None) -> tuple[Observation, ...]:
+    """Lines ``first``..``last`` (1-based, inclusive) of a JSONL transcript, projected like the observer."""
+    from sbcore.observe.project import Projector
+
+    lines = path.read_bytes().splitlines()
+    return tuple(Projector().feed_lines(lines[first - 1 : last]))
+
+
+def shared_dir(case_file: Path) -> Path | None:
+    """``$SBCORE_SHARED_DIR``, else the ``shared`` directory beside the repository holding ``case_file``.
+
+    The repository is the directory above ``goldens/``; without one in the
+    case's path, the case file's own ancestors are searched for ``../shared``.
+    """
+    configured = os.environ.get(ENV_SHARED)
+    if configured:
+        return Path(configured) if Path(configured).is_dir() else None
+    parents = case_file.resolve().parents
+    for index, parent in enumerate(parents):
+        if parent.name == "goldens" and index + 1 < len(parents):
+            candidate = parents[index + 1].parent / "shared"
+            return candidate if candidate.is_dir() else None
+    return None
+
+
+# --------------------------------------------------------------------------------------------
+# Finding and loading cases
+# --------------------------------------------------------------------------------------------
+
+
+def case_files(root: Path, packs: Collection[str] | None = None) -> list[Path]:
+    """``root/<pack>/<detector>/<case>.yaml`` files, sorted; only the named packs when given."""
+    if not root.is_dir():
+        return []
+    found = []
+    for pack_dir in sorted(p for p in root.iterdir() if p.is_dir() and not p.name.startswith((".", "_"))):
+        if packs is not None and pack_dir.name not in packs:
+            continue
+        for detector_dir in sorted(
+            p for p in pack_dir.iterdir() if p.is_dir() and not p.name.startswith(".")
+        ):
+            found.extend(
+                sorted(p for p in detector_dir.iterdir() if p.suffix in CASE_SUFFIXES and p.is_file())
+            )
+    return found
+
+
+def is_case_file(path: Path, root: Path) -> bool:
+    """Whether ``path`` sits where a golden case does: exactly ``root/<pack>/<detector>/<file>.yaml``."""
+    try:
+        relative = path.resolve().relative_to(root.resolve())
+    except ValueError:
+        return False
+    return len(relative.parts) == 3 and path.suffix in CASE_SUFFIXES
+
+
+def case_test_id(path: Path) -> str:
+    """A case file's test id, ``<pack>.<detector>.<case>``.
+
+    Not ``/``-separated: syrupy drops ``/`` from snapshot file names, which
+    could make two ids share one snapshot.
+    """
+    return f"{path.parent.parent.name}.{path.parent.name}.{path.stem}"
+
+
+def load_cases(root: Path, packs: Collection[str] | None = None) -> list[GoldenCase]:
+    """Every case under ``root`` (only ``packs`` when given); one GoldenError lists every bad file."""
+    cases: list[GoldenCase] = []
+    chains: list[ErrorChain] = []
+    for path in case_files(root, packs):
+        try:
+            cases.append(load_case(path))
+        except GoldenError as exc:
+            chains.extend(exc.chains)
+    if chains:
+        raise GoldenError(chains)
+    return cases
+
+
+def load_case(path: Path) -> GoldenCase:
+    """Parse and validate one case file; the pack and detector are its two parent directories' names."""
+    from sbcore.packs import yamlpos
+
+    detector, pack = path.parent.name, path.parent.parent.name
+    here = SourceRef(str(path))
+    try:
+        text = path.read_text(encoding="utf-8")
+        located = yamlpos.load(text)
+    except (OSError, UnicodeDecodeError) as exc:
+        raise GoldenError([ErrorChain(here, f"cannot read the case file: {exc}", detector)]) from exc
+    except yamlpos.YamlSyntaxError as exc:
+        raise GoldenError(
+            [ErrorChain(SourceRef(str(path), exc.line), f"invalid YAML: {exc.message}")]
+        ) from exc
+    if located.problems:
+        raise GoldenError(
+            ErrorChain(SourceRef(str(path), p.line), p.message, detector, format_key(p.path) or None, p.hint)
+            for p in located.problems
+        )
+    data = located.data
+    chains = [
+        ErrorChain(
+            SourceRef(str(path), located.line_of(key)), message, detector, format_key(key) or None, hint
+        )
+        for key, message, hint in _schema_problems(data)
+    ]
+    if not re.fullmatch(r"[a-z][a-z0-9-]{1,62}", detector):
+        chains.append(
+            ErrorChain(
+                here,
+                f"the case's directory {detector!r} is not a detector id",
+                hint="golden cases live at goldens/<pack>/<detector-id>/<case>.yaml",
+            )
+        )
+    if chains:
+        raise GoldenError(chains)
+    return _build_case(path, pack, detector, data, located.line_of(("config",)) if "config" in data else None)
+
+
+def _schema_problems(data: Any) -> Iterator[tuple[tuple[str | int, ...], str, str | None]]:
+    """(key path, message, hint) per schema violation, the clearest wording first."""
+    from jsonschema.exceptions import relevance
+
+    if not isinstance(data, dict):
+        yield (), "a golden case is a mapping (description, label, observations or transcript, ...)", None
+        return
+    validator = _case_validator()
+    for error in sorted(validator.iter_errors(data), key=relevance):
+        path = tuple(error.absolute_path)
+        if error.validator == "oneOf" and not path:
+            has = [key for key in ("observations", "transcript") if key in data]
+            which = "both" if has else "neither"
+            yield (), f"give exactly one of 'observations' and 'transcript' ({which} given)", None
+        elif error.validator == "not" and not path:
+            yield (
+                ("expect",),
+                "'expect' applies only to must_fire cases",
+                "drop it, or label the case must_fire",
+            )
+        elif error.validator == "additionalProperties":
+            allowed = sorted(error.schema.get("properties", {}))
+            unknown = sorted(set(error.instance) - set(allowed))
+            for key in unknown:
+                if isinstance(key, str) and key.startswith("x-") and not path:
+                    continue
+                yield (*path, key), f"unknown key {key!r}", _typo(key, allowed)
+        elif error.validator == "propertyNames":
+            yield (
+                path,
+                f"{error.instance!r} cannot be overridden",
+                (
+                    "overridable fields: " + ", ".join(error.schema["enum"])
+                    if "enum" in error.schema
+                    else None
+                ),
+            )
+        else:
+            yield path, error.message, None
+
+
+@cache
+def _case_validator() -> Any:
+    from jsonschema import Draft202012Validator
+
+    from sbcore.schemas import load_schema
+
+    schema = load_schema("golden")
+    return Draft202012Validator(schema, format_checker=Draft202012Validator.FORMAT_CHECKER)
+
+
+def _typo(word: str, choices: Sequence[str]) -> str | None:
+    import difflib
+
+    close = difflib.get_close_matches(word, choices, n=1, cutoff=0.6)
+    return f"Typo? did you mean {close[0]!r}?" if close else None
+
+
+def _build_case(
+    path: Path, pack: str, detector: str, data: dict[str, Any], config_line: int | None
+) -> GoldenCase:
+    observations = None
+    if "observations" in data:
+        observations = tuple(
+            Observation(
+                kind=item["kind"],
+                text=item.get("text", ""),
+                timestamp=item.get("timestamp"),
+                uuid=item.get("uuid"),
+                tool=item.get("tool"),
+                tool_use_id=item.get("tool_use_id"),
+                args=dict(item.get("args") or {}),
+                locators=tuple(item.get("locators") or ()),
+            )
+            for item in data["observations"]
+        )
+    transcript = None
+    if "transcript" in data:
+        first, _, last = data["transcript"].get("records", "1-").partition("-")
+        transcript = TranscriptRef(data["transcript"]["path"], int(first), int(last) if last else None)
+    expect = data.get("expect") or {}
+    return GoldenCase(
+        pack=pack,
+        detector=detector,
+        name=path.stem,
+        path=path,
+        description=data["description"],
+        label=data["label"],
+        observations=observations,
+        transcript=transcript,
+        turn_end=data.get("turn_end", True),
+        overrides=dict(data.get("config") or {}),
+        expect=Expectation(expect.get("dedup_key"), expect.get("headline_pattern")),
+        provider_io=tuple(data.get("provider_io") or ()),
+        line_of_config=config_line,
+    )
+
+
+# --------------------------------------------------------------------------------------------
+# Running cases
+# --------------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Evaluation:
+    """What one pass of the detector made of the observations.
+
+    ``by`` says what decided: ``cadence`` (not due), ``trigger`` (no match, so
+    the detector never ran), ``fallback`` (the offline advisory), or None when
+    nothing offline can decide (``pending`` says why).
+    """
+
+    by: Literal["cadence", "trigger", "fallback"] | None
+    fired: bool = False
+    match: Mapping[str, Any] | None = None
+    feedback: Mapping[str, Any] | None = None
+    note: str = ""
+    pending: str = ""
+
+
+@dataclass(frozen=True)
+class GoldenResult:
+    """A case's outcome: passed, failed, pending (needs a model) or skipped (input unavailable)."""
+
+    case: GoldenCase
+    outcome: Outcome
+    reason: str = ""
+    decision: dict[str, Any] | None = None  # normalised; set once the case was evaluated
+
+    @property
+    def snapshot_value(self) -> dict[str, Any] | None:
+        """What the case's snapshot holds: the decision, or for the shared corpus only its digest.
+
+        Corpus transcripts are not ours to copy into a repository, and a
+        decision quotes them (commands, error lines), so those snapshots keep
+        the outline and a SHA-256 of the normalised decision instead.
+        """
+        if self.decision is None or not self.case.uses_shared_corpus:
+            return self.decision
+        import hashlib
+        import json
+
+        canonical = json.dumps(self.decision, sort_keys=True, ensure_ascii=False).encode()
+        outline = ("detector", "pack", "label", "observations", "decided_by", "fired")
+        return {
+            **{key: self.decision[key] for key in outline},
+            "decision_sha256": hashlib.sha256(canonical).hexdigest(),
+        }
+
+    def report(self) -> str:
+        """What a failing or pending case prints: the case file, its label and what happened."""
+        head = f"{self.case.path} ({self.case.label}): {self.case.description}"
+        return f"{head}\n  {self.outcome}: {self.reason}" if self.reason else f"{head}\n  {self.outcome}"
+
+
+class GoldenRunner:
+    """Runs golden cases against the installed packs (or the manager it is given).
+
+    The catalogue is assembled from the packs alone: defaults-only
+    configuration, no ``catalogue.file``, no workspace detectors, so a case
+    means the same on every machine. Detectors are evaluated whether or not
+    they are enabled by default.
+    """
+
+    def __init__(self, manager: PackManager | None = None) -> None:
+        self._manager = manager
+        self._base: EffectiveCatalogue | None = None
+
+    @property
+    def manager(self) -> PackManager:
+        if self._manager is None:
+            from sbcore.packs.manager import get_plugin_manager
+
+            self._manager = get_plugin_manager()
+        return self._manager
+
+    def run(self, case: GoldenCase) -> GoldenResult:
+        definition, problem = self._definition(case)
+        if definition is None:
+            return GoldenResult(case, "failed", problem)
+        observations, unavailable = case.load_observations()
+        if observations is None:
+            return GoldenResult(case, "skipped", unavailable)
+        evaluation = self.evaluate(definition, observations, case)
+        decision = normalise(_decision(case, definition, observations, evaluation), observations)
+        if evaluation.by is None:
+            return GoldenResult(case, "pending", evaluation.pending, decision)
+        failure = _judge(case, definition, evaluation)
+        return GoldenResult(case, "failed" if failure else "passed", failure, decision)
+
+    def evaluate(
+        self, definition: DetectorDef, observations: Sequence[Observation], case: GoldenCase
+    ) -> Evaluation:
+        """One pass of ``definition`` over ``observations`` (see the module docstring for the steps)."""
+        if definition.cadence.kind == "turn_end" and not case.turn_end:
+            return Evaluation(
+                "cadence", note="cadence turn_end: the detector is not due before the turn ends"
+            )
+        trigger = definition.trigger
+        if trigger is None:
+            return Evaluation(None, pending=NO_ENGINE if case.provider_io else MODEL_ONLY)
+        registry: Registry = self.manager.registry
+        spec = registry.triggers.get(trigger.name)
+        if spec is None:
+            return Evaluation(
+                None,
+                pending=f"trigger {trigger.name!r} is not registered by any installed pack, "
+                "so this detector cannot run in this version",
+            )
+        found = spec.invoke(observations, trigger.params, {}, definition.config)
+        if found is None:
+            return Evaluation(
+                "trigger",
+                note=f"trigger {trigger.name!r} found no match in {len(observations)} observation(s)",
+            )
+        match = found.as_template_input()
+        if not definition.fallback:
+            return Evaluation(None, match=match, pending=NO_ENGINE if case.provider_io else MODEL_DECIDES)
+        feedback = self._fallback(definition, match)
+        fired = feedback.get("verdict") == "advise"
+        return Evaluation("fallback", fired=fired, match=match, feedback=feedback, note=match["summary"])
+
+    def _fallback(self, definition: DetectorDef, match: Mapping[str, Any]) -> dict[str, Any]:
+        from sbcore.packs.templates import render
+        from sbcore.think.providers.offline import OfflineProvider
+
+        environment = self.manager.template_environment()
+
+        def render_in_sandbox(source: str, **inputs: Any) -> str:
+            return render(source, environment=environment, **inputs)
+
+        result = OfflineProvider().evaluate(definition, match, render_in_sandbox)
+        if isinstance(result, str):  # only for a detector without a fallback, ruled out by the caller
+            raise RuntimeError(f"offline evaluation of {definition.id!r} returned {result!r}")
+        return result
+
+    def _definition(self, case: GoldenCase) -> tuple[DetectorDef | None, str]:
+        """The detector under test as installed, with the case's overrides; or None and why not."""
+        from sbcore.packs.catalogue import assemble_catalogue
+
+        manager = self.manager
+        if self._base is None:
+            self._base = assemble_catalogue(manager, config=_defaults_config())
+        catalogue = self._base
+        if case.overrides:
+            catalogue = assemble_catalogue(
+                manager, config=_defaults_config(), overrides={case.detector: case.overrides}
+            )
+        found = catalogue.get(case.detector)
+        if found is None:
+            return None, self._missing(case, catalogue)
+        definition = found.definition
+        if definition.pack != case.pack:
+            return None, (
+                f"detector {case.detector!r} comes from pack {definition.pack!r}, but this case is filed "
+                f"under pack {case.pack!r}: move it to goldens/{definition.pack}/{case.detector}/"
+            )
+        refused = [
+            ErrorChain(
+                SourceRef(str(case.path), case.line_of_config),
+                chain.problem,
+                chain.detector,
+                f"config.{chain.key.split('.', 2)[2]}"
+                if chain.key and chain.key.count(".") >= 2
+                else "config",
+                chain.hint,
+            )
+            for chain in catalogue.problems
+            if case.overrides
+            and chain.detector == case.detector
+            and (chain.key or "").startswith("detectors.")
+        ]
+        if refused:
+            return None, "the case's config overrides are refused:\n" + render_chains(refused)
+        return definition, ""
+
+    def _missing(self, case: GoldenCase, catalogue: EffectiveCatalogue) -> str:
+        manager = self.manager
+        broken = [b for b in manager.broken if b.name == case.pack]
+        if broken:
+            return f"pack {case.pack!r} failed to load: {broken[0]}"
+        loaded = {info.name for info in manager.list_packs()}
+        if case.pack not in loaded:
+            return (
+                f"no pack named {case.pack!r} is installed (installed: {', '.join(sorted(loaded)) or 'none'})"
+                "; the directory under goldens/ must be the pack's entry point name"
+            )
+        ids = sorted(d.id for d in catalogue.detectors if d.definition.pack == case.pack)
+        message = (
+            f"pack {case.pack!r} as installed defines no detector {case.detector!r} "
+            f"(it defines: {', '.join(ids) or 'none'}). If the file is in your checkout, check that it is "
+            "package data: a detector file missing from the wheel is missing here too"
+        )
+        related = [
+            c for c in catalogue.problems if c.detector == case.detector or case.detector in c.source.path
+        ]
+        return message + ("\n" + render_chains(related) if related else "")
+
+
+def _defaults_config() -> Any:
+    """The configuration with nothing but the schema's defaults: cases must not depend on a user's files."""
+    from sbcore.config.effective import EffectiveConfig, merge
+
+    return EffectiveConfig(None, [], merge([]))
+
+
+def _judge(case: GoldenCase, definition: DetectorDef, evaluation: Evaluation) -> str:
+    """Why the evaluation contradicts the case, or "" when it agrees."""
+    feedback = evaluation.feedback or {}
+    if feedback:
+        problem = _feedback_problem(definition, feedback)
+        if problem:
+            return problem
+    if case.label == "must_stay_silent":
+        if evaluation.fired:
+            return f"expected silence, but the detector advised: {feedback.get('headline', '')!r}"
+        return ""
+    if not evaluation.fired:
+        return f"expected the detector to fire, but it stayed silent: {evaluation.note}"
+    expect = case.expect
+    if expect.dedup_key is not None and feedback.get("dedup_key") != expect.dedup_key:
+        return f"expected dedup_key {expect.dedup_key!r}, got {feedback.get('dedup_key')!r}"
+    if expect.headline_pattern is not None and not re.search(
+        expect.headline_pattern, feedback.get("headline", "")
+    ):
+        return f"headline {feedback.get('headline')!r} does not match {expect.headline_pattern!r}"
+    return ""
+
+
+def _feedback_problem(definition: DetectorDef, feedback: Mapping[str, Any]) -> str:
+    """The advisory must be valid feedback for this detector, as a model's tool call would have to be."""
+    from jsonschema import Draft202012Validator
+    from jsonschema.exceptions import best_match
+
+    error = best_match(Draft202012Validator(definition.schema).iter_errors(dict(feedback)))
+    if error is None:
+        return ""
+    where = format_key(tuple(error.absolute_path)) or "(top level)"
+    return f"the fallback renders feedback that breaks the detector's schema at {where}: {error.message}"
+
+
+def _decision(
+    case: GoldenCase, definition: DetectorDef, observations: Sequence[Observation], evaluation: Evaluation
+) -> dict[str, Any]:
+    return {
+        "detector": definition.id,
+        "pack": definition.pack,
+        "label": case.label,
+        "observations": len(observations),
+        "decided_by": evaluation.by or "pending",
+        "fired": evaluation.fired,
+        "trigger": None
+        if definition.trigger is None
+        else {"name": definition.trigger.name, "match": evaluation.match},
+        "feedback": evaluation.feedback,
+        "note": evaluation.note or evaluation.pending,
+    }
+
+
+def normalise(value: Any, observations: Sequence[Observation]) -> Any:
+    """``value`` with the case's ids and times replaced by placeholders and floats rounded.
+
+    Ids (``tool_use_id``, ``uuid``) and timestamps found in the observations
+    become ``<id1>``, ``<id2>``, ``<time1>``… in order of first appearance, so
+    two mentions of one id stay recognisably the same; any other ISO-8601 time
+    or UUID left in a string becomes ``<time>`` / ``<uuid>``. List order is
+    kept: triggers produce it deterministically, and it carries meaning
+    (evidence is oldest first).
+    """
+    replacements: dict[str, str] = {}
+    counts = {"id": 0, "time": 0}
+    for obs in observations:
+        for raw, prefix in ((obs.tool_use_id, "id"), (obs.uuid, "id"), (obs.timestamp, "time")):
+            if raw and raw not in replacements:
+                counts[prefix] += 1
+                replacements[raw] = f"<{prefix}{counts[prefix]}>"
+    ordered = sorted(replacements, key=len, reverse=True)
+    pattern = re.compile("|".join(re.escape(raw) for raw in ordered)) if ordered else None
+
+    def clean(item: Any) -> Any:
+        if isinstance(item, Mapping):
+            return {str(key): clean(sub) for key, sub in item.items()}
+        if isinstance(item, list | tuple):
+            return [clean(sub) for sub in item]
+        if isinstance(item, float):
+            return round(item, FLOAT_DIGITS)
+        if isinstance(item, str):
+            text = pattern.sub(lambda m: replacements[m.group(0)], item) if pattern else item
+            return _UUID.sub("<uuid>", _ISO_TIME.sub("<time>", text))
+        return item
+
+    return clean(value)
+
+
+@cache
+def default_runner() -> GoldenRunner:
+    """One runner per process over the installed packs (what ``GoldenCase.check`` uses)."""
+    return GoldenRunner()

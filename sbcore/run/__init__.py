@@ -1,0 +1,50 @@
+"""When the observer thinks and what it may spend: the trigger policy, the budgets, and the clock they share.
+
+``TriggerPolicy`` decides when a pass starts (clock floor, volume, ceiling,
+salience, turn end, manual run; single flight; coalescing; budget-aware
+backoff); ``Budget`` holds the per-task and per-hour token ceilings. Both read
+time from an injected ``Clock``, so the live worker and replay run the same
+rules, one on the monotonic clock and the other on the transcript's timestamps.
+"""
+
+from __future__ import annotations
+
+from sbcore.run.budget import HOUR_S, Budget, BudgetSettings, Exhaustion, Headroom, RollingWindow
+from sbcore.run.clock import Clock, SimulatedClock, SystemClock, epoch_seconds
+from sbcore.run.episode import Episode, PendingEpisode, coalesce
+from sbcore.run.policy import (
+    Decision,
+    Hold,
+    HoldReason,
+    NotDue,
+    PolicyStatus,
+    Reason,
+    TriggerPolicy,
+    TriggerSettings,
+    backoff_factor,
+)
+
+__all__ = [
+    "HOUR_S",
+    "Budget",
+    "BudgetSettings",
+    "Clock",
+    "Decision",
+    "Episode",
+    "Exhaustion",
+    "Headroom",
+    "Hold",
+    "HoldReason",
+    "NotDue",
+    "PendingEpisode",
+    "PolicyStatus",
+    "Reason",
+    "RollingWindow",
+    "SimulatedClock",
+    "SystemClock",
+    "TriggerPolicy",
+    "TriggerSettings",
+    "backoff_factor",
+    "coalesce",
+    "epoch_seconds",
+]

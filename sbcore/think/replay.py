@@ -1,0 +1,568 @@
+"""Replay: a recorded transcript through the whole thinking path, on the records' own clock.
+
+For each transcript: project its lines in order, drive the trigger policy (``sbcore.run``) with a simulated
+clock that follows the records' timestamps, and run a pass whenever the policy says one is due, exactly as a
+live worker would. Turn ends are read from the transcript: the harness's ``turn_duration`` and
+``stop_hook_summary`` records, an assistant message that ended its turn, a new user prompt after the agent
+has been working (the previous turn is over, interrupted or not), and the end of the file.
+
+Offline (the default) nothing leaves the machine and the output is a function of the input alone: no wall
+clock, no randomness, ordered output. With a provider, forks really run; the policy's budget is charged with
+what they spend.
+
+Labels (:func:`evaluate_labels`) measure the structural detectors' precision and recall on cases a person
+labelled: a transcript (or a line range of one) and whether a detector must fire on it or stay silent.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import math
+from collections import Counter, defaultdict
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+import yaml
+
+from sbcore.observe.config import ProjectionConfig
+from sbcore.observe.model import Observation
+from sbcore.observe.project import Projector
+from sbcore.packs.model import DetectorDef
+from sbcore.packs.registry import TriggerSpec
+from sbcore.run.budget import Budget, BudgetSettings
+from sbcore.run.clock import SimulatedClock, epoch_seconds
+from sbcore.run.policy import Hold, TriggerPolicy, TriggerSettings
+from sbcore.think.debug import DebugCapture
+from sbcore.think.pass_ import EngineSettings, PassEngine, PassResult
+from sbcore.think.providers.base import Provider, Usage
+from sbcore.think.tools.dispatch import Toolbox
+
+if TYPE_CHECKING:
+    from jinja2.sandbox import SandboxedEnvironment
+
+    from sbcore.config import EffectiveConfig
+
+_TURN_MARKERS = (b"turn_duration", b"stop_hook_summary", b'"end_turn"', b'"stop_sequence"')
+_TURN_SUBTYPES = frozenset({"turn_duration", "stop_hook_summary"})
+_MAX_WAKES = 10_000
+
+Progress = Callable[[int, int, Path], None]
+
+
+# -- prices -----------------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Price:
+    """US dollars per million tokens; cache reads and writes as multiples of the input price."""
+
+    input: float
+    output: float
+    cache_read: float
+    cache_write: float
+
+
+PRICES: dict[str, Price] = {
+    "claude-haiku-4-5": Price(1.0, 5.0, 0.1, 1.25),
+    "claude-sonnet-4-5": Price(3.0, 15.0, 0.1, 1.25),
+    "claude-opus-4-5": Price(5.0, 25.0, 0.1, 1.25),
+    "gpt-4.1-mini": Price(0.4, 1.6, 0.25, 1.0),
+    "gpt-4.1": Price(2.0, 8.0, 0.25, 1.0),
+}
+"""List prices when this was written, used for an estimate only; a model not listed gets no figure."""
+
+
+def estimate_cost(usage: Usage, model: str) -> float | None:
+    """Dollars for ``usage`` on ``model`` (a dated model id matches its family), or None if unknown."""
+    price = PRICES.get(model) or next((p for name, p in PRICES.items() if model.startswith(name)), None)
+    if price is None:
+        return None
+    dollars = (
+        usage.input_tokens * price.input
+        + usage.output_tokens * price.output
+        + usage.cache_read_tokens * price.input * price.cache_read
+        + usage.cache_write_tokens * price.input * price.cache_write
+    )
+    return dollars / 1_000_000
+
+
+# -- one transcript ---------------------------------------------------------------------------------------
+
+
+@dataclass
+class SessionReplay:
+    """One transcript replayed."""
+
+    path: Path
+    session: str
+    lines: int
+    observations: int
+    passes: list[PassResult] = field(default_factory=list)
+    holds: dict[str, int] = field(default_factory=dict)
+    demotion: dict[str, dict[str, Any]] = field(default_factory=dict)
+
+    @property
+    def usage(self) -> Usage:
+        return sum((p.usage for p in self.passes), Usage())
+
+    def fired(self, detector: str) -> bool:
+        """Whether ``detector`` advised in any pass."""
+        return any((r := p.result(detector)) is not None and r.verdict == "advise" for p in self.passes)
+
+    def to_json(self, *, timings: bool = False) -> dict[str, Any]:
+        return {
+            "path": str(self.path),
+            "session": self.session,
+            "lines": self.lines,
+            "observations": self.observations,
+            "passes": [p.to_json(timings=timings) for p in self.passes],
+            "demotion": self.demotion,
+        }
+
+
+@dataclass
+class Replayer:
+    """Replays transcripts with one set of detectors and one provider (a fresh task per transcript)."""
+
+    config: EffectiveConfig
+    detectors: Sequence[DetectorDef]
+    provider: Provider
+    triggers: Mapping[str, TriggerSpec]
+    environment: SandboxedEnvironment | None = None
+    toolbox: Toolbox | None = None
+    debug_root: Path | None = None
+
+    async def replay_file(self, path: Path, *, lines: tuple[int, int] | None = None) -> SessionReplay:
+        """Replay ``path`` (only 1-based lines ``lines[0]..lines[1]`` when given)."""
+        raw = path.read_bytes().split(b"\n")
+        first, last = lines if lines is not None else (1, len(raw))
+        chosen = list(enumerate(raw, start=1))[first - 1 : last]
+        session, cwd, start = _identity(line for _, line in chosen)
+        clock = SimulatedClock(start)
+        policy = TriggerPolicy(
+            TriggerSettings.from_config(self.config),
+            clock,
+            Budget(BudgetSettings.from_config(self.config), clock),
+            muted=False,
+        )
+        engine = PassEngine(
+            self.detectors,
+            self.provider,
+            settings=EngineSettings.from_config(self.config),
+            triggers=self.triggers,
+            toolbox=self.toolbox,
+            environment=self.environment,
+            clock=clock,
+            workspace=str(self.toolbox.root) if self.toolbox is not None else cwd,
+            cwd=cwd,
+            session=session,
+            debug=DebugCapture(self.debug_root, session) if self.debug_root is not None else None,
+        )
+        driver = _Driver(policy, engine, clock)
+        projector = Projector(ProjectionConfig.from_mapping(self.config.group("projection")))
+        count = 0
+        for _, line in chosen:
+            observations = projector.feed_lines([line])
+            turn_over = _ends_turn(line)
+            stamp = next((o.timestamp for o in reversed(observations) if o.timestamp), None)
+            if stamp is None and turn_over:
+                stamp = _timestamp(line)
+            if stamp is not None:
+                await driver.advance_to(stamp)
+            count += len(observations)
+            await driver.offer(observations, turn_end=turn_over)
+        await driver.finish()
+        return SessionReplay(
+            path=path,
+            session=session,
+            lines=len(chosen),
+            observations=count,
+            passes=driver.passes,
+            holds=dict(policy.status().holds),
+            demotion=engine.ladder.status(),
+        )
+
+
+class _Driver:
+    """Feeds the policy, runs the passes it asks for, and wakes it when simulated time says so."""
+
+    def __init__(self, policy: TriggerPolicy, engine: PassEngine, clock: SimulatedClock) -> None:
+        self.policy = policy
+        self.engine = engine
+        self.clock = clock
+        self.passes: list[PassResult] = []
+        self._working = False  # the agent did something since the last turn end
+
+    async def advance_to(self, stamp: str) -> None:
+        """Move the clock to ``stamp``, running any pass due on the way (a ceiling, a floor's end)."""
+        try:
+            target = epoch_seconds(stamp)
+        except ValueError:
+            return
+        for _ in range(_MAX_WAKES):
+            held = self.policy.held
+            wake = held.until if isinstance(held, Hold) else None
+            if wake is None or wake > target or wake <= self.clock.now():
+                break
+            self.clock.set(wake)
+            await self._drain()
+        self.clock.follow(target)
+
+    async def offer(self, observations: Sequence[Observation], *, turn_end: bool) -> None:
+        if any(o.kind == "prompt" for o in observations) and self._working:
+            await self._turn_end()  # a new prompt: whatever the agent was doing, its turn is over
+        if observations:
+            self.policy.offer(observations)
+            self._working = self._working or any(o.kind != "prompt" for o in observations)
+        if turn_end:
+            await self._turn_end()
+        else:
+            await self._drain()
+
+    async def finish(self) -> None:
+        """The transcript ended: the session's last turn is over."""
+        await self._turn_end()
+
+    async def _turn_end(self) -> None:
+        self.policy.offer((), turn_end=True)
+        self._working = False
+        await self._drain()
+
+    async def _drain(self) -> None:
+        while (decision := self.policy.due()) is not None:
+            episode = self.policy.start()
+            headroom = self.policy.budget.headroom()
+            result = await self.engine.run_pass(
+                episode.observations,
+                turn_end=episode.turn_end,
+                reason=decision.reason.replace("_", " "),
+                notes=[episode.note] if episode.note else [],
+                token_allowance=min(headroom.task, headroom.hour) if self.engine.provider.has_model else None,
+            )
+            usage = result.usage
+            self.policy.finish(usage.prompt_tokens + usage.output_tokens)
+            self.passes.append(result)
+
+
+def _identity(lines: Iterable[bytes]) -> tuple[str, str | None, float]:
+    """The session id, the working directory and the first timestamp (epoch seconds) of a transcript."""
+    session: str | None = None
+    cwd: str | None = None
+    start: float | None = None
+    for line in lines:
+        if session is not None and cwd is not None and start is not None:
+            break
+        if not line.strip():
+            continue
+        try:
+            record = json.loads(line)
+        except ValueError:
+            continue
+        if not isinstance(record, dict):
+            continue
+        if session is None and isinstance(record.get("sessionId"), str):
+            session = record["sessionId"]
+        if cwd is None and isinstance(record.get("cwd"), str):
+            cwd = record["cwd"]
+        if start is None and isinstance(record.get("timestamp"), str):
+            with contextlib.suppress(ValueError):
+                start = epoch_seconds(record["timestamp"])
+    return session or "session", cwd, start if start is not None else 0.0
+
+
+def _ends_turn(line: bytes) -> bool:
+    """Whether a transcript line marks the end of the agent's turn (cheap byte test, then parsed)."""
+    if not any(marker in line for marker in _TURN_MARKERS):
+        return False
+    try:
+        record = json.loads(line)
+    except ValueError:
+        return False
+    if not isinstance(record, dict) or record.get("isSidechain"):
+        return False
+    if record.get("type") == "system":
+        return record.get("subtype") in _TURN_SUBTYPES
+    message = record.get("message")
+    return (
+        record.get("type") == "assistant"
+        and isinstance(message, dict)
+        and message.get("stop_reason") in ("end_turn", "stop_sequence")
+    )
+
+
+def _timestamp(line: bytes) -> str | None:
+    try:
+        record = json.loads(line)
+    except ValueError:
+        return None
+    stamp = record.get("timestamp") if isinstance(record, dict) else None
+    return stamp if isinstance(stamp, str) else None
+
+
+# -- many transcripts -------------------------------------------------------------------------------------
+
+
+@dataclass
+class Summary:
+    """Totals over a replay."""
+
+    files: int = 0
+    passes: int = 0
+    observations: int = 0
+    verdicts: dict[str, Counter[str]] = field(default_factory=lambda: defaultdict(Counter))
+    usage: Usage = field(default_factory=Usage)
+    model: str = ""
+
+    def add(self, session: SessionReplay) -> None:
+        self.files += 1
+        self.passes += len(session.passes)
+        self.observations += session.observations
+        for result in (r for p in session.passes for r in p.results):
+            self.verdicts[result.detector][result.label] += 1
+        self.usage = self.usage + session.usage
+
+    @property
+    def cost(self) -> float | None:
+        return estimate_cost(self.usage, self.model) if self.model else 0.0
+
+    def to_json(self) -> dict[str, Any]:
+        cost = self.cost
+        return {
+            "files": self.files,
+            "passes": self.passes,
+            "observations": self.observations,
+            "verdicts": {
+                name: dict(sorted(counts.items())) for name, counts in sorted(self.verdicts.items())
+            },
+            "usage": {
+                "input_tokens": self.usage.input_tokens,
+                "output_tokens": self.usage.output_tokens,
+                "cache_read_tokens": self.usage.cache_read_tokens,
+                "cache_write_tokens": self.usage.cache_write_tokens,
+            },
+            "estimated_cost_usd": None if cost is None else round(cost, 6),
+            "model": self.model or None,
+        }
+
+
+async def replay_paths(
+    replayer: Replayer, paths: Sequence[Path], *, progress: Progress | None = None
+) -> tuple[list[SessionReplay], Summary]:
+    """Replay every transcript in ``paths`` in order; a broken file is reported by the caller, not here."""
+    sessions: list[SessionReplay] = []
+    summary = Summary(model=replayer.provider.model if replayer.provider.has_model else "")
+    for index, path in enumerate(paths, start=1):
+        if progress is not None:
+            progress(index, len(paths), path)
+        session = await replayer.replay_file(path)
+        sessions.append(session)
+        summary.add(session)
+    return sessions, summary
+
+
+# -- text output ------------------------------------------------------------------------------------------
+
+
+def render_session(session: SessionReplay, *, timings: bool = False) -> list[str]:
+    """Per pass: time, episode size, each detector's verdict and headline, cache tokens."""
+    lines = [
+        f"== {session.path.name} (session {session.session}): {len(session.passes)} passes, "
+        f"{session.observations:,} observations from {session.lines:,} lines"
+    ]
+    for p in session.passes:
+        stamp = p.timestamp[:19].replace("T", " ") if p.timestamp else "time unknown"
+        head = (
+            f"pass {p.number:<3} {stamp}  {p.reason or '-':<9} {p.observations:>4} obs {p.chars:>7,} chars  "
+            f"cache r/w {p.usage.cache_read_tokens:,}/{p.usage.cache_write_tokens:,}"
+        )
+        if timings:
+            head += f"  {p.wall_s:.2f}s"
+        lines.append(head)
+        for result in p.results:
+            headline = f"  {result.headline}" if result.headline and result.verdict != "silent" else ""
+            error = f"  ({result.error})" if result.error and result.status in ("failed", "invalid") else ""
+            lines.append(f"  {result.detector:<22} {result.label}{headline}{error}")
+        if p.compaction is not None:
+            c = p.compaction
+            lines.append(f"  [compaction: passes {c.evicted_passes[0]}-{c.evicted_passes[-1]} folded]")
+        lines.extend(f"  [{step}]" for step in p.steps)
+    return lines
+
+
+def render_summary(summary: Summary) -> list[str]:
+    lines = [
+        "",
+        f"Summary: {summary.files} transcript(s), {summary.passes} passes, "
+        f"{summary.observations:,} observations",
+    ]
+    labels = sorted({label for counts in summary.verdicts.values() for label in counts})
+    if labels:
+        width = max(len(name) for name in summary.verdicts) + 2
+        lines.append(" " * width + "".join(f"{label:>18}" for label in labels))
+        for name, counts in sorted(summary.verdicts.items()):
+            lines.append(f"{name:<{width}}" + "".join(f"{counts.get(label, 0):>18}" for label in labels))
+    u = summary.usage
+    lines.append(
+        f"Tokens: input {u.input_tokens:,}, output {u.output_tokens:,}, cache read {u.cache_read_tokens:,}, "
+        f"cache write {u.cache_write_tokens:,}"
+    )
+    cost = summary.cost
+    if not summary.model:
+        lines.append("Estimated cost: $0.00 (offline: no model was called)")
+    elif cost is None:
+        lines.append(f"Estimated cost: unknown (no price listed for {summary.model})")
+    else:
+        lines.append(f"Estimated cost: ${cost:.4f} ({summary.model}, list prices)")
+    return lines
+
+
+# -- labels -----------------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class LabelCase:
+    """One labelled case: does ``detector`` fire on ``transcript`` (``lines``, 1-based inclusive)?"""
+
+    id: str
+    transcript: Path
+    detector: str
+    expect: str
+    lines: tuple[int, int] | None = None
+    why: str = ""
+
+
+class LabelError(ValueError):
+    """A labels file that cannot be used; the message names the file and the case."""
+
+
+def load_labels(path: Path, corpus: Path | None = None) -> list[LabelCase]:
+    """Read a labels file. ``transcript`` is relative to the labels file, or ``corpus:<name>`` for a file of
+    the shared corpus (``corpus`` is its directory). Cases whose corpus file is absent are left out."""
+    try:
+        document = yaml.safe_load(path.read_text(encoding="utf-8"))
+    except (OSError, yaml.YAMLError) as exc:
+        raise LabelError(f"{path}: cannot read labels: {exc}") from None
+    raw_cases = document.get("cases") if isinstance(document, dict) else None
+    if not isinstance(raw_cases, list):
+        raise LabelError(f"{path}: expected a mapping with a `cases` list")
+    cases: list[LabelCase] = []
+    seen: set[str] = set()
+    for index, raw in enumerate(raw_cases):
+        where = f"{path}: cases[{index}]"
+        if not isinstance(raw, dict):
+            raise LabelError(f"{where}: a case is a mapping")
+        missing = [key for key in ("id", "transcript", "detector", "expect") if key not in raw]
+        if missing:
+            raise LabelError(f"{where}: missing {', '.join(missing)}")
+        case_id = str(raw["id"])
+        if case_id in seen:
+            raise LabelError(f"{where}: duplicate case id {case_id!r}")
+        seen.add(case_id)
+        if raw["expect"] not in ("fire", "silent"):
+            raise LabelError(f"{where} ({case_id}): expect must be fire or silent, not {raw['expect']!r}")
+        reference = str(raw["transcript"])
+        if reference.startswith("corpus:"):
+            if corpus is None or not (corpus / reference.removeprefix("corpus:")).is_file():
+                continue
+            transcript = corpus / reference.removeprefix("corpus:")
+        else:
+            transcript = path.parent / reference
+            if not transcript.is_file():
+                raise LabelError(f"{where} ({case_id}): no transcript {transcript}")
+        span = raw.get("lines")
+        if span is not None and not (
+            isinstance(span, list) and len(span) == 2 and all(isinstance(n, int) and n >= 1 for n in span)
+        ):
+            raise LabelError(f"{where} ({case_id}): lines must be [first, last], 1-based")
+        cases.append(
+            LabelCase(
+                id=case_id,
+                transcript=transcript,
+                detector=str(raw["detector"]),
+                expect=str(raw["expect"]),
+                lines=(span[0], span[1]) if span else None,
+                why=str(raw.get("why", "")),
+            )
+        )
+    return cases
+
+
+@dataclass
+class Score:
+    """Confusion counts of one detector over the labelled cases."""
+
+    tp: int = 0
+    fp: int = 0
+    fn: int = 0
+    tn: int = 0
+    misses: list[str] = field(default_factory=list)
+
+    @property
+    def precision(self) -> float:
+        return self.tp / (self.tp + self.fp) if self.tp + self.fp else math.nan
+
+    @property
+    def recall(self) -> float:
+        return self.tp / (self.tp + self.fn) if self.tp + self.fn else math.nan
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "tp": self.tp,
+            "fp": self.fp,
+            "fn": self.fn,
+            "tn": self.tn,
+            "precision": None if math.isnan(self.precision) else round(self.precision, 4),
+            "recall": None if math.isnan(self.recall) else round(self.recall, 4),
+            "wrong": self.misses,
+        }
+
+
+async def evaluate_labels(
+    cases: Sequence[LabelCase], make_replayer: Callable[[Sequence[str]], Replayer]
+) -> dict[str, Score]:
+    """Replay each distinct (transcript, lines) once with the detectors labelled on it; score per detector.
+
+    A case is predicted to fire when its detector advised in any pass of the replay.
+    """
+    groups: dict[tuple[Path, tuple[int, int] | None], list[LabelCase]] = defaultdict(list)
+    for case in cases:
+        groups[(case.transcript, case.lines)].append(case)
+    scores: dict[str, Score] = defaultdict(Score)
+    for (transcript, span), members in sorted(
+        groups.items(), key=lambda item: (str(item[0][0]), item[0][1] or (0, 0))
+    ):
+        replayer = make_replayer(sorted({case.detector for case in members}))
+        session = await replayer.replay_file(transcript, lines=span)
+        for case in members:
+            score = scores[case.detector]
+            fired = session.fired(case.detector)
+            if case.expect == "fire":
+                score.tp += fired
+                score.fn += not fired
+            else:
+                score.fp += fired
+                score.tn += not fired
+            if fired != (case.expect == "fire"):
+                score.misses.append(case.id)
+    return dict(sorted(scores.items()))
+
+
+def render_scores(scores: Mapping[str, Score]) -> list[str]:
+    lines = [
+        f"{'detector':<22}{'cases':>7}{'tp':>5}{'fp':>5}{'fn':>5}{'tn':>5}{'precision':>11}{'recall':>8}"
+    ]
+    for name, s in scores.items():
+        total = s.tp + s.fp + s.fn + s.tn
+        lines.append(
+            f"{name:<22}{total:>7}{s.tp:>5}{s.fp:>5}{s.fn:>5}{s.tn:>5}{_ratio(s.precision):>11}{_ratio(s.recall):>8}"
+        )
+        if s.misses:
+            lines.append(f"  wrong: {', '.join(s.misses)}")
+    return lines
+
+
+def _ratio(value: float) -> str:
+    return "n/a" if math.isnan(value) else f"{value:.2f}"

@@ -1,0 +1,9 @@
+"""``python -m sbcore.worker``: run a session worker (the same as ``second-brain worker``)."""
+
+from __future__ import annotations
+
+import sys
+
+from sbcore.worker.main import main
+
+sys.exit(main())

@@ -1,0 +1,123 @@
+"""The observer a worker runs: the effective catalogue, the chosen provider and a pass engine, from config.
+
+Built once when the worker becomes active, and rebuilt at a pass boundary
+when the configuration behind it changed (a detector switched off, another
+model chosen). A rebuild keeps what the old engine learnt about the task —
+the observations its structural triggers look back over, their state, each
+detector's open advisories, the demotion ladder, the pass count — and keeps
+the window too when its shape did not change, so the provider's prefix cache
+stays warm across a configuration edit.
+"""
+
+from __future__ import annotations
+
+import logging
+import os
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from sbcore.config import EffectiveConfig
+from sbcore.packs.catalogue import assemble_catalogue
+from sbcore.packs.manager import PackManager, get_plugin_manager
+from sbcore.packs.model import DetectorDef
+from sbcore.run.clock import Clock
+from sbcore.think.pass_ import EngineSettings, PassEngine
+from sbcore.think.providers.base import Provider, ProviderConfigError
+from sbcore.think.providers.choose import Choice, build, choose, registered_factories
+from sbcore.think.providers.offline import OfflineProvider
+from sbcore.think.tools.dispatch import Toolbox
+
+log = logging.getLogger("sbcore.worker")
+
+
+@dataclass
+class Observer:
+    """What one configuration makes of the observer.
+
+    ``definitions`` are every detector of the effective catalogue (enabled or
+    not: the gate needs to know which are off); ``provider_line`` is the
+    one-line announcement of the model in use; ``problems`` what went wrong
+    building it (catalogue errors, a provider that could not be configured).
+    """
+
+    engine: PassEngine
+    definitions: list[DetectorDef]
+    provider: Provider
+    provider_line: str
+    problems: list[str] = field(default_factory=list)
+
+    async def aclose(self) -> None:
+        await self.provider.aclose()
+
+
+class ObserverFactory:
+    """Builds :class:`Observer` values for one session; the pack manager is loaded once."""
+
+    def __init__(
+        self,
+        *,
+        session_id: str,
+        cwd: Path,
+        clock: Clock,
+        manager: PackManager | None = None,
+    ) -> None:
+        self.session_id = session_id
+        self.cwd = cwd
+        self.clock = clock
+        self.manager = manager or get_plugin_manager()
+
+    def build(self, config: EffectiveConfig, previous: Observer | None = None) -> Observer:
+        problems: list[str] = []
+        catalogue = assemble_catalogue(self.manager, workspace=config.workspace, config=config)
+        problems.extend(str(chain) for chain in catalogue.errors)
+        definitions = [item.definition for item in catalogue.detectors if item.available]
+        provider, line = self._provider(config, problems)
+        root = config.workspace or self.cwd
+        engine = PassEngine(
+            [d for d in definitions if d.enabled],
+            provider,
+            settings=EngineSettings.from_config(config),
+            triggers=self.manager.registry.triggers,
+            toolbox=Toolbox(
+                root=Path(root),
+                registered={name: item.value for name, item in self.manager.registry.tools.items()},
+            ),
+            environment=self.manager.template_environment(),
+            clock=self.clock,
+            workspace=str(root),
+            cwd=str(self.cwd),
+            session=self.session_id,
+        )
+        if previous is not None:
+            carry_over(previous.engine, engine)
+        return Observer(engine, definitions, provider, line, problems)
+
+    def _provider(self, config: EffectiveConfig, problems: list[str]) -> tuple[Provider, str]:
+        """The configured provider; on a configuration it cannot satisfy, offline, and the problem said."""
+        try:
+            choice = choose(config.group("model"), os.environ)
+            provider = build(choice, registered_factories(self.manager))
+        except ProviderConfigError as error:
+            problems.append(f"model: {error}")
+            choice = Choice("offline", "", None, None, f"the configured provider cannot be used: {error}")
+            provider = OfflineProvider()
+        line = choice.describe()
+        log.info("%s", line)
+        return provider, line
+
+
+def carry_over(old: PassEngine, new: PassEngine) -> None:
+    """Move the task's accumulated state from ``old`` into a freshly built ``new`` engine."""
+    new.history = old.history
+    new.passes = old.passes
+    new.ladder = old.ladder
+    for detector in new.detectors:
+        new.trigger_state[detector.id] = old.trigger_state.get(detector.id, {})
+        new.open_advisories[detector.id] = old.open_advisories.get(detector.id, [])
+    same_shape = (
+        old.settings.budget_chars == new.settings.budget_chars
+        and old.settings.compaction_threshold == new.settings.compaction_threshold
+        and old.settings.compaction_floor == new.settings.compaction_floor
+    )
+    if same_shape:
+        new.window = old.window

@@ -1,0 +1,158 @@
+"""Starting a worker: resolve the session, take over stdio and logging, hold the lock (or stand by), run.
+
+The same entry point serves every host: the plugin monitor (``bin/sb-worker``
+→ ``second-brain worker --data … --root … --project …``), the headless start
+from the SessionStart hook, and a person running ``second-brain worker
+--session ID`` to debug. Nothing here prints to stdout; errors that stop the
+worker before it has a log go to stderr.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import logging
+import os
+import sys
+import time
+from dataclasses import dataclass
+from pathlib import Path
+
+from sbcore import paths
+from sbcore.worker import locate
+from sbcore.worker.lifecycle import (
+    Channel,
+    Lifeline,
+    ParentWatch,
+    SessionLock,
+    log_path,
+    logging_to,
+    open_log,
+)
+from sbcore.worker.session import Session, SessionSpec
+from sbcore.worker.status import StatusFile
+
+log = logging.getLogger("sbcore.worker")
+
+OBSERVER_MARKER = "SBCORE_OBSERVER"
+"""Set to ``1`` in the worker's environment, so every process it spawns is known as the observer's own."""
+
+
+@dataclass(frozen=True)
+class WorkerOptions:
+    """What ``second-brain worker`` was told; everything unset is taken from the environment."""
+
+    session_id: str | None = None
+    data: Path | None = None
+    project: Path | None = None
+    transcript: Path | None = None
+    root: Path | None = None
+    parent_pid: int | None = None
+    host: str | None = None
+    tick_s: float = 0.25
+    poll_s: float = 1.0
+
+
+class UsageError(Exception):
+    """The worker cannot start with what it was given (no session id)."""
+
+
+def run_worker(options: WorkerOptions) -> int:
+    """Run one worker to the end of its session; the exit code (0 for every orderly exit)."""
+    os.environ[OBSERVER_MARKER] = "1"
+    session_id = options.session_id or locate.session_from_env()
+    if not session_id:
+        raise UsageError("no session: pass --session or run under Claude Code (CLAUDE_CODE_SESSION_ID)")
+    data = options.data or paths.data_dir()
+    os.environ["SBCORE_DATA_DIR"] = str(data)  # config, mailbox and children all agree on one directory
+    paths.ensure_private_dir(data)
+    log_fd = open_log(log_path(data, session_id))
+    channel = Channel(divert=log_fd)
+    try:
+        with logging_to(log_fd):
+            return _serve(options, session_id, data, channel)
+    finally:
+        channel.close()
+        os.close(log_fd)
+
+
+def _serve(options: WorkerOptions, session_id: str, data: Path, channel: Channel) -> int:
+    parent = ParentWatch.from_env(options.parent_pid)
+    lifeline = Lifeline(parent, channel)
+    lifeline.install_signals()
+    host = options.host or _guess_host(channel)
+    cwd = (options.project or Path.cwd()).resolve()
+    log.info(
+        "worker %d for session %s (host %s, watching %s, cwd %s)",
+        os.getpid(),
+        session_id,
+        host,
+        parent.describe(),
+        cwd,
+    )
+    lock = SessionLock(data, session_id)
+    if not lock.try_acquire(host=host):
+        log.info("standing by: the session is held by %s", lock.holder())
+        while not lock.try_acquire(host=host):
+            reason = lifeline.wait(options.poll_s)
+            if reason is not None:
+                log.info("exiting from standby: %s", reason)
+                return 0
+        log.info("took over the session")
+    status = StatusFile(
+        data,
+        session_id,
+        host=host,
+        cwd=str(cwd),
+        plugin_root=str(options.root) if options.root else None,
+        plugin_version=_plugin_version(options.root),
+    )
+    spec = SessionSpec(
+        session_id=session_id,
+        data=data,
+        cwd=cwd,
+        host=host,
+        transcript=options.transcript,
+        tick_s=options.tick_s,
+        poll_s=options.poll_s,
+    )
+    try:
+        session = Session(spec, lifeline, channel, status)
+        asyncio.run(session.run())
+    except Exception as error:  # a bug: say so, then keep quiet until the session ends (exiting is loud)
+        log.exception("worker crashed")
+        status.update(state="exited", exit={"reason": "crashed", "at": time.time(), "error": repr(error)})
+        lock.release()
+        while lifeline.wait(options.poll_s) is None:
+            pass
+        return 1
+    reason = lifeline.reason
+    log.info("exiting: %s", reason)
+    status.update(state="exited", detail=f"exited: {reason}", exit={"reason": reason, "at": time.time()})
+    lock.release()
+    return 0
+
+
+def _guess_host(channel: Channel) -> str:
+    """A pipe on stdout is a monitor's; a detached start under Claude Code is headless; else by hand."""
+    if channel.pipe:
+        return "monitor"
+    return "headless" if "CLAUDE_PID" in os.environ else "manual"
+
+
+def _plugin_version(root: Path | None) -> str | None:
+    """The installed plugin's version (``<root>/.claude-plugin/plugin.json``), to show beside the code's."""
+    if root is None:
+        return None
+    try:
+        version = json.loads((root / ".claude-plugin" / "plugin.json").read_text()).get("version")
+    except (OSError, ValueError, AttributeError):
+        return None
+    return version if isinstance(version, str) else None
+
+
+def main(argv: list[str] | None = None) -> int:
+    """``python -m sbcore.worker``: the same as ``second-brain worker``."""
+    from sbcore.cli import main as cli_main
+
+    return cli_main(["worker", *(sys.argv[1:] if argv is None else argv)])

@@ -1,0 +1,742 @@
+"""The session loop: tail → project → policy → pass → gate → mailbox → status, in real time.
+
+One :class:`Session` per worker. Every tick (``tick_s``, a quarter second by
+default) it:
+
+1. checks the configuration's fingerprint (a few ``stat`` calls): ``mute.all``
+   and enrolment take effect at once, everything else at the next pass
+   boundary, where the observer (catalogue, provider, engine) is rebuilt;
+2. reads what the hooks recorded in the events file: the transcript path and
+   start source (SessionStart), the turn end with the final assistant message
+   (Stop), and looks for a ``second-brain run`` request;
+3. tails the transcript into the spool (:class:`sbcore.observe.spool.Tail`,
+   durable offsets) and reads the spool back from its own durable offset, so
+   what it passes on is exactly what was spooled, once;
+4. offers the new observations to the trigger policy — the turn end with
+   them — and starts a pass when the policy says one is due.
+
+A pass runs as an asyncio task beside the loop, so the loop keeps tailing,
+noticing a mute, and exiting promptly on SIGTERM or a dead session while a
+model call is in flight. When it finishes, each detector's answer goes through
+the gate into the mailbox, the policy is charged, the spool offset the pass
+covered is committed, and the status file is rewritten.
+
+Restart: offsets (transcript, spool, events) and the gate's history are on
+disk, so a worker that crashed and came back (or a standby that took over)
+neither observes an observation twice nor posts the same advisory twice. The
+spool offset is committed only after the pass that covered it, so
+observations a crash caught waiting are offered again, not lost. What a
+restart loses is the in-memory window (design, "Lifecycle").
+
+The Stop hook's ``last_assistant_message`` often reaches the worker before
+the transcript does. It is projected like a transcript record and offered with
+the turn end; when the same text later arrives from the transcript, that copy
+is dropped.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import logging
+import time
+from collections import deque
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+from sbcore import paths
+from sbcore.config import EffectiveConfig, find_workspace, load_config
+from sbcore.config.hot import write_hot_snapshot
+from sbcore.gate.advice import Advice, stale_reason
+from sbcore.gate.framing import frame_for_agent
+from sbcore.gate.gate import Gate, GateInput, GateSettings
+from sbcore.gate.history import Action
+from sbcore.gate.mailbox import Mailbox, MailboxBusy
+from sbcore.hooks.events import background_path, events_path
+from sbcore.observe.config import ProjectionConfig
+from sbcore.observe.model import Observation
+from sbcore.observe.project import Projector
+from sbcore.observe.reader import FileId, read_records
+from sbcore.observe.spool import Spool, Tail
+from sbcore.run.clock import SystemClock, epoch_seconds
+from sbcore.run.episode import Episode
+from sbcore.run.policy import Decision, TriggerPolicy
+from sbcore.think.feedback import FeedbackResult
+from sbcore.think.pass_ import PassResult
+from sbcore.worker import locate
+from sbcore.worker.engine import Observer, ObserverFactory
+from sbcore.worker.lifecycle import Channel, Lifeline, workers_dir
+from sbcore.worker.status import StatusFile, summarise_pass
+
+log = logging.getLogger("sbcore.worker")
+
+MAX_TAIL_STEPS = 16
+"""Transcript batches moved per tick at most (4 MiB each), so a huge backlog cannot starve the loop."""
+RECENT_TEXTS = 8
+"""Assistant texts remembered to tell a Stop message the transcript already delivered."""
+BACKGROUND_TOOLS = {"Bash": "bash", "Agent": "agent", "Task": "agent"}
+
+
+# -- durable worker state -------------------------------------------------------------------------
+
+
+@dataclass
+class WorkerState:
+    """``<data>/workers/<session>.state.json`` (0600): where a restarted worker resumes.
+
+    ``spool_offset`` is the end of what completed passes covered;
+    ``events_offset`` how far the events file was read; ``epoch`` counts the
+    task boundaries seen in this session (``/clear``, a fork).
+    """
+
+    path: Path
+    spool_offset: int = 0
+    spool_file: FileId | None = None
+    events_offset: int = 0
+    epoch: int = 0
+
+    @classmethod
+    def load(cls, data: Path, session_id: str) -> WorkerState:
+        path = workers_dir(data) / f"{paths.safe_name(session_id)}.state.json"
+        try:
+            body = json.loads(path.read_bytes())
+            file_id = body.get("spool_file")
+            return cls(
+                path,
+                spool_offset=int(body["spool_offset"]),
+                spool_file=FileId(*file_id) if isinstance(file_id, list) and len(file_id) == 4 else None,
+                events_offset=int(body["events_offset"]),
+                epoch=int(body.get("epoch", 0)),
+            )
+        except FileNotFoundError:
+            return cls(path)
+        except (OSError, ValueError, KeyError, TypeError) as error:
+            log.warning(
+                "worker state %s unusable (%s): starting from the beginning of the spool", path, error
+            )
+            return cls(path)
+
+    def save(self) -> None:
+        body = {
+            "v": 1,
+            "spool_offset": self.spool_offset,
+            "spool_file": list(self.spool_file) if self.spool_file else None,
+            "events_offset": self.events_offset,
+            "epoch": self.epoch,
+        }
+        paths.write_private(self.path, json.dumps(body).encode() + b"\n")
+
+
+def request_path(data: Path, session_id: str) -> Path:
+    """Where ``second-brain run`` asks a running worker for a pass now."""
+    return workers_dir(data) / f"{paths.safe_name(session_id)}.run-request"
+
+
+# -- the session ----------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class SessionSpec:
+    """What a worker serves and how it paces itself."""
+
+    session_id: str
+    data: Path
+    cwd: Path
+    host: str = "manual"
+    transcript: Path | None = None
+    tick_s: float = 0.25
+    poll_s: float = 1.0
+    heartbeat_s: float = 30.0
+
+
+@dataclass
+class _TurnEnd:
+    at: float
+    text: str | None
+    stop_hook_active: bool = False
+
+
+class Session:
+    """The loop of one active worker (it holds the session lock)."""
+
+    def __init__(
+        self,
+        spec: SessionSpec,
+        lifeline: Lifeline,
+        channel: Channel,
+        status: StatusFile,
+        *,
+        factory: Callable[[], ObserverFactory] | None = None,
+    ) -> None:
+        self.spec = spec
+        self.lifeline = lifeline
+        self.channel = channel
+        self.status = status
+        self.clock = SystemClock()
+        self._factory_maker = factory or (
+            lambda: ObserverFactory(session_id=spec.session_id, cwd=spec.cwd, clock=self.clock)
+        )
+        self.workspace = find_workspace(spec.cwd)
+        self.config: EffectiveConfig = load_config(self.workspace)
+        self.state = WorkerState.load(spec.data, spec.session_id)
+        self.spool = Spool(spec.session_id, spec.data)
+        self.mailbox = Mailbox(spec.session_id, spec.data)
+        self.transcript: Path | None = spec.transcript
+        # Built when the worker first becomes active (enrolled):
+        self.observer: Observer | None = None
+        self._factory: ObserverFactory | None = None
+        self.policy: TriggerPolicy | None = None
+        self.gate: Gate | None = None
+        self.projector: Projector | None = None
+        self.tail: Tail | None = None
+        # Per-pass bookkeeping:
+        self._pass: asyncio.Task[PassResult] | None = None
+        self._episode: Episode | None = None
+        self._pass_started_at = 0.0
+        self._pass_commit: tuple[tuple[int, FileId | None], int] = ((0, None), 0)
+        self._arrived_during_pass: list[Observation] = []
+        self._config_pending = False
+        self._run_request: str | None = None
+        self._pass_request: str | None = None
+        self._turn_end: _TurnEnd | None = None
+        self._last_stop_active = False
+        self._epoch_at = 0.0
+        self._events_read = self.state.events_offset
+        self._stop_texts: deque[str] = deque(maxlen=RECENT_TEXTS)
+        self._recent_texts: deque[str] = deque(maxlen=RECENT_TEXTS)
+        self._launches: dict[str, dict[str, Any]] = {}
+        self._spool_read: tuple[int, FileId | None] = (self.state.spool_offset, self.state.spool_file)
+        self._last_heartbeat = 0.0
+        self.observed = 0
+        self.passes = 0
+        self.decisions: dict[str, int] = {}
+        self.last_pass: dict[str, Any] | None = None
+        self._closing: set[asyncio.Task[None]] = set()
+
+    @property
+    def task_id(self) -> str:
+        """The task the gate scopes dedup and suppression to: the session, then one per new epoch."""
+        epoch = self.state.epoch
+        return self.spec.session_id if epoch == 0 else f"{self.spec.session_id}~{epoch}"
+
+    # -- the loop ---------------------------------------------------------------------------------
+
+    async def run(self) -> None:
+        """Serve the session until the lifeline says stop."""
+        self._write_hot()  # hooks judge enrolment and mute from it, enrolled or not
+        try:
+            while self.lifeline.reason is None:
+                try:
+                    active = self._cycle()
+                except Exception as error:  # never die while the session lives: log, back off, go on
+                    log.exception("worker tick failed")
+                    self.status.update(
+                        last_error=f"{type(error).__name__}: {error}", last_error_at=time.time()
+                    )
+                    active = False
+                await self._sleep(self.spec.tick_s if active else self.spec.poll_s)
+        finally:
+            await self._shutdown()
+
+    async def run_now(self, request: str) -> dict[str, Any]:
+        """One pass now, with no worker running (``second-brain run``): catch up, pass, gate.
+
+        Returns the pass's report (as the status file's ``last_pass``), or
+        ``{"refused": why}`` when the workspace is not enrolled or the policy
+        refused the pass (muted, budget spent).
+        """
+        try:
+            if not self.config.is_enabled():
+                return {"refused": f"workspace {self.workspace} is not enrolled (enable.*)"}
+            self._activate()
+            self._run_request = request
+            assert self.policy is not None
+            self.policy.manual()
+            self._maybe_start_pass()
+            if self._pass is None:
+                refused = self.status.document.get("run_refused") or {}
+                return {"refused": refused.get("why", "the policy held the pass")}
+            await asyncio.wait({self._pass})
+            self._finish_pass_if_done()
+            return dict(self.last_pass or {})
+        finally:
+            await self._shutdown()
+
+    def _cycle(self) -> bool:
+        """One tick; False while dormant (the caller then sleeps the longer poll interval)."""
+        self._check_config()
+        if not self.config.is_enabled():
+            if self.status.state != "dormant":
+                log.info("workspace %s is not enrolled: dormant until it is", self.workspace)
+                self.status.update(state="dormant", detail=f"workspace {self.workspace} is not enrolled")
+            return False
+        if self.observer is None:
+            self._activate()
+        self._check_run_request()
+        self._tick()
+        self._finish_pass_if_done()
+        self._maybe_start_pass()
+        self._heartbeat()
+        return True
+
+    async def _sleep(self, seconds: float) -> None:
+        """Sleep one tick, waking early when a running pass finishes."""
+        if self._pass is not None and not self._pass.done():
+            await asyncio.wait({self._pass}, timeout=seconds)
+        else:
+            await asyncio.sleep(seconds)
+
+    # -- configuration ----------------------------------------------------------------------------
+
+    def _check_config(self) -> None:
+        if not self.config.changed():
+            return
+        self.config = load_config(self.workspace)
+        log.info("configuration changed: reloaded")
+        self._config_pending = True
+        self._write_hot()
+        muted = bool(self.config.get("mute.all"))
+        if self.policy is not None and self.policy.muted != muted:
+            self.policy.muted = muted
+            log.info("mute.all is now %s", muted)
+        if self.gate is not None:
+            self.gate.settings = GateSettings.from_config(self.config, self._definitions())
+        if self._pass is None:
+            self._apply_config()
+
+    def _apply_config(self) -> None:
+        """At a pass boundary: the policy, the gate, the projection and the observer follow the config."""
+        self._config_pending = False
+        if self.policy is not None:
+            self.policy.apply_config(self.config)
+        if self._factory is not None and self.observer is not None:
+            previous = self.observer
+            self.observer = self._factory.build(self.config, previous)
+            if previous.provider is not self.observer.provider:
+                closing = asyncio.get_running_loop().create_task(previous.aclose())
+                self._closing.add(closing)
+                closing.add_done_callback(self._closing.discard)
+            self._write_hot()
+        if self.gate is not None:
+            self.gate.settings = GateSettings.from_config(self.config, self._definitions())
+        projection = ProjectionConfig.from_mapping(self.config.group("projection"))
+        if self.projector is not None and projection != self.projector.config:
+            self.projector = Projector(projection)  # new records only: nothing already spooled changes
+        self._status_config()
+
+    def _write_hot(self) -> None:
+        """Refresh the hooks' snapshot of the hot keys (enrolment, mute, floors) for this workspace."""
+        detectors = self.observer.definitions if self.observer is not None else None
+        try:
+            write_hot_snapshot(self.workspace, detectors=detectors, data=self.spec.data)
+        except OSError as error:
+            log.warning("hot configuration snapshot not written: %s", error)
+
+    def _definitions(self) -> list[Any]:
+        return self.observer.definitions if self.observer is not None else []
+
+    def _status_config(self) -> None:
+        problems = [str(problem) for problem in self.config.problems]
+        if self.observer is not None:
+            problems += self.observer.problems
+        self.status.update(
+            config_problems=problems,
+            provider=self.observer.provider_line if self.observer is not None else None,
+        )
+
+    # -- becoming active --------------------------------------------------------------------------
+
+    def _activate(self) -> None:
+        log.info("watching session %s (workspace %s)", self.spec.session_id, self.workspace)
+        self._factory = self._factory_maker()
+        self.observer = self._factory.build(self.config)
+        self.policy = TriggerPolicy.from_config(self.config, self.clock)
+        self.gate = Gate(
+            GateSettings.from_config(self.config, self.observer.definitions),
+            session_id=self.spec.session_id,
+            workspace=str(self.workspace),
+            data=self.spec.data,
+        )
+        self.projector = Projector(ProjectionConfig.from_mapping(self.config.group("projection")))
+        self.status.update(
+            state="muted" if self.policy.muted else "watching",
+            detail="",
+            workspace=str(self.workspace),
+            task_id=self.task_id,
+        )
+        self._status_config()
+        self._write_hot()
+        # A first look at what is on disk, then the sweep re-validates against it.
+        self._sweep_mailbox(self._tick())
+
+    def _sweep_mailbox(self, seen: Sequence[Observation]) -> None:
+        """Drop what an earlier worker left that must not be delivered any more (design, "Lifecycle").
+
+        Entries past either clock go; the rest are re-validated against the
+        observations this worker has read since it started (``stale_if``),
+        and all of them go while ``mute.all`` holds.
+        """
+        muted = bool(self.config.get("mute.all"))
+
+        def revalidate(advice: Advice) -> str | None:
+            if muted:
+                return "mute.all is on"
+            return stale_reason(advice, [obs for obs in seen if _after(obs, advice.generated_at)])
+
+        try:
+            removed = self.mailbox.sweep_on_start(time.time(), revalidate)
+        except (MailboxBusy, OSError) as error:
+            log.warning("mailbox sweep skipped: %s", error)
+            return
+        for item in removed:
+            log.info("mailbox sweep dropped %s (%s): %s", item.advice.id, item.reason, item.text)
+
+    # -- one tick of input ------------------------------------------------------------------------
+
+    def _tick(self) -> list[Observation]:
+        """Read events, tail the transcript, read the spool; offer what is new. Returns it."""
+        self._apply_events(self._read_events())
+        self._tail_transcript()
+        observations = self._from_transcript(self._read_spool())
+        turn_end = self._turn_end
+        if turn_end is not None:
+            self._turn_end = None
+            self._last_stop_active = turn_end.stop_hook_active
+            observations += self._final_text(turn_end)
+            self._recent_texts.clear()
+        assert self.policy is not None
+        if observations or turn_end is not None:
+            self.policy.offer(observations, turn_end=turn_end is not None)
+        if self._pass is not None:
+            self._arrived_during_pass.extend(observations)
+        self.observed += len(observations)
+        self._note_launches(observations)
+        return observations
+
+    def _read_events(self) -> list[dict[str, Any]]:
+        result = read_records(events_path(self.spec.data, self.spec.session_id), self._events_read)
+        self._events_read = result.offset
+        return [r for r in result.records if r.get("session_id") in (None, self.spec.session_id)]
+
+    def _apply_events(self, events: Sequence[dict[str, Any]]) -> None:
+        for event in events:
+            kind = event.get("event")
+            stamp = event.get("at")
+            at = float(stamp) if isinstance(stamp, int | float) else time.time()
+            if kind == "session_start":
+                path = event.get("transcript_path")
+                if self.transcript is None and isinstance(path, str) and path:
+                    self.transcript = Path(path)
+                    log.info("transcript %s (from SessionStart)", path)
+                if event.get("source") in ("clear", "fork") and at > self._epoch_at:
+                    self._new_task(f"session start ({event.get('source')})", at)
+            elif kind == "turn_end":
+                text = event.get("last_assistant_message")
+                self._turn_end = _TurnEnd(
+                    at, text if isinstance(text, str) else None, bool(event.get("stop_hook_active"))
+                )
+
+    def _new_task(self, why: str, at: float) -> None:
+        """A task boundary: a fresh epoch, window, policy and budget; the gate keys on the new task id."""
+        self.state.epoch += 1
+        self._epoch_at = at
+        log.info("new task %s: %s", self.task_id, why)
+        if self._factory is not None:
+            self.observer = self._factory.build(self.config)
+        self.policy = TriggerPolicy.from_config(self.config, self.clock)
+        self.status.update(task_id=self.task_id)
+
+    def _tail_transcript(self) -> None:
+        if self.tail is None:
+            path = self.transcript or locate.find_transcript(self.spec.session_id)
+            if path is None:
+                candidate = locate.derived_transcript(self.spec.session_id, self.spec.cwd)
+                path = candidate if candidate.exists() else None
+            if path is None:
+                return  # not written yet (a -p session writes it after the first prompt)
+            self.transcript = path
+            self.tail = Tail(
+                self.spec.session_id, path, self._project, if_missing="start", data=self.spec.data
+            )
+            self.status.update(transcript=str(path))
+        for _ in range(MAX_TAIL_STEPS):
+            step = self.tail.step()
+            if step.gap:
+                log.warning("%s", step.gap)
+            if step.stats.bytes_read == 0:
+                break
+
+    def _project(self, records: list[dict[str, Any]]) -> list[Observation]:
+        assert self.projector is not None
+        return self.projector.feed(records)
+
+    def _read_spool(self) -> list[Observation]:
+        offset, file_id = self._spool_read
+        found: list[Observation] = []
+        while True:
+            read = self.spool.read(offset, max_bytes=4 * 1024 * 1024, expect=file_id)
+            if read.stats.gap:
+                log.warning("spool %s was %s: reading on from its end", self.spool.path, read.stats.gap)
+            found.extend(read.observations)
+            file_id = read.file_id or file_id
+            if read.offset == offset:
+                break
+            offset = read.offset
+        self._spool_read = (offset, file_id)
+        return found
+
+    def _from_transcript(self, observations: list[Observation]) -> list[Observation]:
+        """Drop the transcript's copy of a final message the Stop hook already handed over."""
+        kept: list[Observation] = []
+        for obs in observations:
+            if obs.kind == "text":
+                if obs.text in self._stop_texts:
+                    self._stop_texts.remove(obs.text)
+                    continue
+                self._recent_texts.append(obs.text)
+            kept.append(obs)
+        return kept
+
+    def _final_text(self, turn_end: _TurnEnd) -> list[Observation]:
+        """The Stop hook's last assistant message, projected as the transcript would have it, unless seen."""
+        if not turn_end.text or self.projector is None:
+            return []
+        record = {
+            "type": "assistant",
+            "uuid": f"sbcore-stop-{turn_end.at!r}",
+            "timestamp": datetime.fromtimestamp(turn_end.at, UTC).isoformat().replace("+00:00", "Z"),
+            "message": {"role": "assistant", "content": [{"type": "text", "text": turn_end.text}]},
+        }
+        fresh = [
+            obs
+            for obs in Projector(self.projector.config).feed([record])
+            if obs.text not in self._recent_texts
+        ]
+        self._stop_texts.extend(obs.text for obs in fresh)
+        return fresh
+
+    # -- background work (read by the Stop hook's finish gate) -------------------------------------
+
+    def _note_launches(self, observations: Sequence[Observation]) -> None:
+        """Remember backgrounded commands, agents and monitors: the Stop hook holds while they settle."""
+        settle = float(self.config.get("finish_gate.background_settle_s"))
+        now = time.time()
+        changed = False
+        for obs in observations:
+            if obs.kind != "tool" or obs.tool_use_id is None:
+                continue
+            kind = "monitor" if obs.tool == "Monitor" else BACKGROUND_TOOLS.get(obs.tool or "")
+            if kind is None or (kind != "monitor" and not obs.args.get("run_in_background")):
+                continue
+            description = obs.args.get("description") or obs.args.get("command") or ""
+            launched = _epoch_or(obs.timestamp, now)
+            self._launches[obs.tool_use_id] = {
+                "id": obs.tool_use_id,
+                "kind": kind,
+                "launched_at": launched,
+                "description": str(description)[:200],
+            }
+            changed = True
+        for key in [key for key, item in self._launches.items() if now - item["launched_at"] >= settle]:
+            del self._launches[key]
+            changed = True
+        if changed:
+            body = {"v": 1, "launches": list(self._launches.values())}
+            paths.write_private(
+                background_path(self.spec.data, self.spec.session_id), json.dumps(body).encode()
+            )
+
+    def _background(self) -> list[str]:
+        return [f"{item['kind']} {item['id']}" for item in self._launches.values()]
+
+    # -- passes -----------------------------------------------------------------------------------
+
+    def _check_run_request(self) -> None:
+        """``second-brain run`` wrote a request: a pass now, past floor and volume (not mute or budget)."""
+        path = request_path(self.spec.data, self.spec.session_id)
+        try:
+            nonce = path.read_text().strip() or "run"
+            path.unlink()
+        except FileNotFoundError:
+            return
+        assert self.policy is not None
+        log.info("pass requested (%s)", nonce)
+        self._run_request = nonce
+        self.policy.manual()
+
+    def _maybe_start_pass(self) -> None:
+        if self._pass is not None or self.policy is None or self.observer is None:
+            return
+        if self._config_pending:
+            self._apply_config()
+        answer = self.policy.check()
+        if not isinstance(answer, Decision):
+            if self._run_request is not None and "manual" in answer.dropped:
+                self.status.update(run_refused={"request": self._run_request, "why": answer.detail})
+                self._run_request = None
+            state = "muted" if answer.reason == "muted" else "watching"
+            if self.status.state != state:
+                self.status.update(state=state, detail=answer.detail)
+            return
+        episode = self.policy.start()
+        self._episode = episode
+        self._pass_request, self._run_request = self._run_request, None
+        self._pass_commit = (self._spool_read, self._events_read)
+        self._arrived_during_pass = []
+        self._pass_started_at = time.time()
+        headroom = self.policy.budget.headroom()
+        log.info("pass %d starts (%s): %s", episode.number, episode.decision.reason, episode.decision.detail)
+        self.status.update(state="thinking", detail=f"pass {episode.number} ({episode.decision.reason})")
+        self._pass = asyncio.get_running_loop().create_task(
+            self.observer.engine.run_pass(
+                episode.observations,
+                turn_end=episode.turn_end,
+                reason=episode.decision.reason,
+                notes=[episode.note] if episode.note else [],
+                token_allowance=min(headroom.task, headroom.hour),
+            )
+        )
+
+    def _finish_pass_if_done(self) -> None:
+        task, episode = self._pass, self._episode
+        if task is None or episode is None or not task.done():
+            return
+        self._pass = self._episode = None
+        assert self.policy is not None and self.gate is not None
+        result: PassResult | None = None
+        error: str | None = None
+        try:
+            result = task.result()
+        except (
+            Exception
+        ) as exc:  # the engine promises not to raise; if it does, the pass is lost, not the worker
+            log.exception("pass %d failed", episode.number)
+            error = f"{type(exc).__name__}: {exc}"
+        tokens = 0 if result is None else result.usage.prompt_tokens + result.usage.output_tokens
+        self.policy.finish(tokens)
+        verdicts = [] if result is None else [self._gate(item) for item in result.results]
+        spool, events = self._pass_commit
+        self.state.spool_offset, self.state.spool_file = spool
+        self.state.events_offset = events
+        self.state.save()
+        self.passes += 1
+        self.last_pass = {
+            "number": episode.number,
+            "reason": episode.decision.reason,
+            "detail": episode.decision.detail,
+            "turn_end": episode.turn_end,
+            "started_at": self._pass_started_at,
+            "duration_s": round(time.time() - self._pass_started_at, 3),
+            "observations": len(episode.observations),
+            "chars": episode.chars,
+            "tokens": tokens,
+            "verdicts": verdicts,
+            "skipped": [] if result is None else [{"detector": d, "why": why} for d, why in result.skipped],
+            "request": self._pass_request,
+            "error": error,
+        }
+        line = summarise_pass(self.last_pass)
+        log.info("%s", line)
+        self.status.update(
+            state="muted" if self.policy.muted else "watching",
+            detail=line,
+            passes=self.passes,
+            last_pass=self.last_pass,
+            policy=self.policy.status().to_json(),
+            observed=self.observed,
+            decisions=dict(self.decisions),
+        )
+        if episode.turn_end:
+            self._wake()
+        if self._config_pending:
+            self._apply_config()
+
+    def _gate(self, result: FeedbackResult) -> dict[str, Any]:
+        """One detector's answer through the gate (and into the mailbox); its line for the status file."""
+        assert self.gate is not None
+        item: dict[str, Any] = {
+            "detector": result.detector,
+            "label": result.label,
+            "headline": result.headline,
+        }
+        if result.feedback is None:
+            return item
+        since = list(self._arrived_during_pass)
+        answer = GateInput(
+            detector=result.detector,
+            task_id=self.task_id,
+            feedback=result.feedback,
+            observations_since=lambda: since,
+            generated_at=self._pass_started_at,
+        )
+        decision = self.gate.submit(answer, self.mailbox)
+        self.decisions[str(decision.reason)] = self.decisions.get(str(decision.reason), 0) + 1
+        if result.verdict == "advise" or decision.action is not Action.DROP:
+            log.info("gate: %s %s (%s): %s", result.detector, decision.action, decision.reason, decision.text)
+        item["gate"] = {"action": str(decision.action), "reason": str(decision.reason)}
+        if decision.advice is not None and decision.delivers:
+            item["advice_id"] = decision.advice.id
+        return item
+
+    def _wake(self) -> None:
+        """The finish gate's deferred half: after a turn-end pass, one line on a monitor's stdout.
+
+        Only when stdout is a pipe (a monitor host: the line becomes a model
+        turn that reopens the finished loop) and the gate's finish-gate
+        decision fires for a waiting advisory, which is claimed first so it is
+        delivered exactly once. A headless worker's stdout is /dev/null: it
+        never claims anything it could not deliver.
+        """
+        if not self.channel.pipe or self.gate is None or self._last_stop_active:
+            return
+        decision = self.gate.finish_gate(
+            self.mailbox.pending(),
+            task_id=self.task_id,
+            background=self._background(),
+            stop_hook_active=False,
+        )
+        chosen = decision.advice
+        if not decision.fire or chosen is None:
+            log.info("finish gate (deferred): %s — %s", decision.reason, decision.text)
+            return
+        claimed = self.mailbox.claim(time.time(), select=lambda advice: advice.id == chosen.id)
+        if claimed and self.channel.wake(frame_for_agent(claimed[0])):
+            log.info("finish gate (deferred): woke the session with %s (%s)", chosen.id, chosen.kind)
+
+    # -- housekeeping -----------------------------------------------------------------------------
+
+    def _heartbeat(self) -> None:
+        now = time.time()
+        if now - self._last_heartbeat < self.spec.heartbeat_s:
+            return
+        self._last_heartbeat = now
+        assert self.policy is not None
+        self.status.update(policy=self.policy.status().to_json(), observed=self.observed)
+
+    async def _shutdown(self) -> None:
+        task = self._pass
+        if task is not None and not task.done():
+            task.cancel()
+            await asyncio.wait({task}, timeout=2.0)
+        if self.observer is not None:
+            try:
+                await asyncio.wait_for(self.observer.aclose(), 2.0)
+            except Exception as error:  # closing a provider on the way out must not mask the exit
+                log.warning("closing the provider: %s", error)
+
+
+def _epoch_or(timestamp: str | None, default: float) -> float:
+    if not timestamp:
+        return default
+    try:
+        return epoch_seconds(timestamp)
+    except ValueError:
+        return default
+
+
+def _after(observation: Observation, moment: float) -> bool:
+    """Whether ``observation`` happened after ``moment`` (one without a usable time counts as after)."""
+    return _epoch_or(observation.timestamp, float("inf")) > moment

@@ -1,0 +1,103 @@
+"""The status file: what the worker is doing, written through so anything can read it with no worker to ask.
+
+There is no endpoint to query: ``/second-brain-stats``, the statusline and
+``second-brain run`` read ``<data>/status/<session>.json`` (0600). The worker
+rewrites it atomically after every pass, on every change of state (standby,
+dormant, watching, thinking, muted) and as a heartbeat, so a reader can tell a
+live worker from a stale file by ``updated_at``; on exit it says why. A file
+left by a worker that died without a word still carries its last ``pid`` and
+``updated_at``, and :func:`read_status` reports whether that process is alive.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import time
+from collections.abc import Mapping
+from pathlib import Path
+from typing import Any, Literal
+
+from sbcore import __version__, paths
+
+VERSION = 1
+
+State = Literal["starting", "standby", "dormant", "watching", "thinking", "muted", "exited"]
+
+
+def status_path(data: Path, session_id: str) -> Path:
+    """``<data>/status/<session>.json``."""
+    return data / "status" / f"{paths.safe_name(session_id)}.json"
+
+
+class StatusFile:
+    """The worker's status document; :meth:`update` merges fields and rewrites the file."""
+
+    def __init__(self, data: Path, session_id: str, **identity: Any) -> None:
+        self.path = status_path(data, session_id)
+        now = time.time()
+        self._doc: dict[str, Any] = {
+            "v": VERSION,
+            "session_id": session_id,
+            "pid": os.getpid(),
+            "version": __version__,
+            "started_at": now,
+            "updated_at": now,
+            "state": "starting",
+            **identity,
+        }
+        self.writes = 0
+
+    @property
+    def document(self) -> dict[str, Any]:
+        return dict(self._doc)
+
+    @property
+    def state(self) -> State:
+        state: State = self._doc["state"]
+        return state
+
+    def update(self, **fields: Any) -> None:
+        """Merge ``fields`` into the document and write it (atomic rename, 0600)."""
+        self._doc.update(fields)
+        self._doc["updated_at"] = time.time()
+        body = json.dumps(self._doc, ensure_ascii=False, sort_keys=True, default=str, allow_nan=False)
+        paths.write_private(self.path, body.encode() + b"\n")
+        self.writes += 1
+
+
+def read_status(data: Path, session_id: str) -> dict[str, Any] | None:
+    """The status document of ``session_id`` with ``alive`` added (is its worker running?); None if absent."""
+    try:
+        doc = json.loads(status_path(data, session_id).read_bytes())
+    except (OSError, ValueError):
+        return None
+    if not isinstance(doc, dict):
+        return None
+    doc["alive"] = doc.get("state") != "exited" and _running(doc.get("pid"))
+    return doc
+
+
+def _running(pid: object) -> bool:
+    if not isinstance(pid, int) or pid <= 0:
+        return False
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:
+        return True
+    return True
+
+
+def summarise_pass(report: Mapping[str, Any]) -> str:
+    """One line for logs and the status file: ``pass 3 (turn_end): repeat-failure advise "…"; 4 silent``."""
+    verdicts = report.get("verdicts", [])
+    loud = [
+        f"{item['detector']} {item['label']}" + (f' "{item["headline"]}"' if item.get("headline") else "")
+        for item in verdicts
+        if item.get("label") != "silent"
+    ]
+    quiet = sum(1 for item in verdicts if item.get("label") == "silent")
+    parts = [*loud, f"{quiet} silent"] if quiet or not loud else loud
+    return f"pass {report.get('number')} ({report.get('reason')}): " + "; ".join(parts)

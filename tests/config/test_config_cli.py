@@ -1,0 +1,165 @@
+"""``second-brain config``: what a person sees, and the exit codes scripts rely on."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+import pytest
+
+from sbcore.cli import main
+
+if TYPE_CHECKING:
+    from conftest import Dirs
+
+
+def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
+    code = main(["config", *argv])
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def test_bare_config_shows_everything_with_layers(dirs: Dirs, capsys: pytest.CaptureFixture[str]) -> None:
+    dirs.put(dirs.workspace_file, "gate:\n  rate_per_hour: 2\n")
+    code, out, err = run(capsys)
+    assert (code, err) == (0, "")
+    assert out.startswith(f"workspace  {dirs.workspace}  [observed]\nlayers, lowest first:\n")
+    layer_lines = [line.split() for line in out.splitlines() if line.startswith("  ")]
+    assert layer_lines[:4] == [
+        ["default", "the", "schema's", "defaults"],
+        ["global", str(dirs.global_file), "no", "file"],
+        ["workspace", str(dirs.workspace_file), "1", "key"],
+        ["local", str(dirs.local_file), "no", "file"],
+    ]
+    assert "no file" in out
+    lines = {
+        line.split()[0]: line.split()[1:] for line in out.splitlines() if line.startswith(("gate.", "mute."))
+    }
+    assert lines["gate.rate_per_hour"] == ["2", "workspace"]
+    assert lines["gate.cooldown_s"] == ["300", "default"]
+    assert lines["mute.all"] == ["false", "default"]
+    assert main(["config", "show"]) == 0
+
+
+def test_show_one_key_explains_it(dirs: Dirs, capsys: pytest.CaptureFixture[str]) -> None:
+    dirs.put(dirs.global_file, "gate:\n  rate_per_hour: 1\n")
+    dirs.put(dirs.local_file, "gate:\n  rate_per_hour: 3\n")
+    code, out, _ = run(capsys, "show", "gate.rate_per_hour")
+    assert code == 0
+    assert out.splitlines()[:3] == ["gate.rate_per_hour = 3   (local)", "  default: 4", "  allowed: 0 – 60"]
+    assert "Most advisories delivered to the agent" in out
+    assert "warning: gate.rate_per_hour bounds" in out
+    assert out.splitlines()[-3:] == ["  global     1", "  workspace  -", "  local      3"]
+
+
+def test_show_a_group_or_a_detector(dirs: Dirs, capsys: pytest.CaptureFixture[str]) -> None:
+    dirs.put(dirs.workspace_file, "detectors:\n  git-log:\n    enabled: true\n    deadline_s: 20\n")
+    code, out, _ = run(capsys, "show", "mute")
+    assert code == 0
+    assert out.splitlines() == ["KEY       VALUE  LAYER", "mute.all  false  default"]
+    code, out, _ = run(capsys, "show", "detectors.git-log")
+    assert out.splitlines()[1:] == [
+        "detectors.git-log.enabled     true   workspace",
+        "detectors.git-log.deadline_s  20     workspace",
+    ]
+
+
+def test_show_json(dirs: Dirs, capsys: pytest.CaptureFixture[str]) -> None:
+    dirs.put(dirs.local_file, "mute:\n  all: true\n")
+    code, out, _ = run(capsys, "show", "--json")
+    document = json.loads(out)
+    assert code == 0
+    assert document["workspace"] == str(dirs.workspace)
+    assert document["effective"]["mute"]["all"] is True
+    assert {"key": "mute.all", "value": True, "layer": "local"} in document["values"]
+    assert [layer["status"] for layer in document["layers"]] == ["missing", "missing", "ok"]
+    code, out, _ = run(capsys, "show", "gate", "--json")
+    document = json.loads(out)
+    assert "effective" not in document
+    assert {row["key"] for row in document["values"]} == {
+        "gate.confidence_floor", "gate.human_floor", "gate.rate_per_hour", "gate.cooldown_s",
+        "gate.body_cap", "gate.dedup_threshold", "gate.advice_ttl_s", "gate.queue_timeout_s",
+    }  # fmt: skip
+
+
+def test_show_reports_a_broken_layer_and_exits_1(dirs: Dirs, capsys: pytest.CaptureFixture[str]) -> None:
+    dirs.put(dirs.workspace_file, "gate:\n  rate_per_hour: 100\n")
+    code, out, err = run(capsys)
+    assert code == 1
+    assert "SKIPPED: 1 problem" in out
+    assert (
+        f"problem: {dirs.workspace_file}:2: gate.rate_per_hour: 100 is greater than the maximum of 60" in err
+    )
+
+
+def test_show_unknown_key(dirs: Dirs, capsys: pytest.CaptureFixture[str]) -> None:
+    code, _, err = run(capsys, "show", "gate.rate_per_hr")
+    assert code == 2
+    assert "did you mean 'gate.rate_per_hour'?" in err
+
+
+def test_set_prints_what_happened_and_warns_for_loud_knobs(
+    dirs: Dirs, capsys: pytest.CaptureFixture[str]
+) -> None:
+    code, out, err = run(capsys, "set", "gate.rate_per_hour", "8")
+    assert code == 0
+    assert out == f"gate.rate_per_hour = 8 in the local layer ({dirs.local_file})\n"
+    assert err.startswith("warning: gate.rate_per_hour bounds how often the observer speaks")
+    code, out, err = run(capsys, "set", "--workspace", "gate.cooldown_s", "120")
+    assert (code, err) == (0, "")
+    assert out == f"gate.cooldown_s = 120 in the workspace layer ({dirs.workspace_file})\n"
+
+
+def test_set_refused_exits_2_and_writes_nothing(dirs: Dirs, capsys: pytest.CaptureFixture[str]) -> None:
+    dirs.put(dirs.local_file, "# mine\ngate:\n  rate_per_hour: 2\n")
+    before = dirs.local_file.read_bytes()
+    code, out, err = run(capsys, "set", "gate.rate_per_hour", "61")
+    assert (code, out) == (2, "")
+    assert err == "error: gate.rate_per_hour: 61 is greater than the maximum of 60\nnothing was written\n"
+    assert dirs.local_file.read_bytes() == before
+
+
+def test_layer_flags_are_exclusive(dirs: Dirs, capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit) as caught:
+        main(["config", "set", "--global", "--local", "mute.all", "true"])
+    assert caught.value.code == 2
+    assert "not allowed with argument" in capsys.readouterr().err
+
+
+def test_reset(dirs: Dirs, capsys: pytest.CaptureFixture[str]) -> None:
+    dirs.put(dirs.global_file, "mute:\n  all: true\n")
+    code, out, _ = run(capsys, "reset", "mute", "--global")
+    assert code == 0
+    assert out == f"removed mute from the global layer ({dirs.global_file})\n"
+    code, out, _ = run(capsys, "reset", "all", "--global")
+    assert out == f"the global layer ({dirs.global_file}) sets nothing\n"
+    code, _, err = run(capsys, "reset", "nonsense.key")
+    assert code == 2
+    assert "unknown configuration key 'nonsense'" in err
+
+
+def test_directory_option_picks_the_workspace(
+    dirs: Dirs, capsys: pytest.CaptureFixture[str], tmp_path_factory: pytest.TempPathFactory
+) -> None:
+    other = tmp_path_factory.mktemp("other")
+    (other / ".git").mkdir()
+    code, out, _ = run(capsys, "-C", str(other), "set", "mute.all", "true", "--workspace")
+    assert code == 0
+    assert (other / ".second-brain" / "config.yaml").exists()
+    assert not dirs.workspace_file.exists()
+    code, out, _ = run(capsys, "show", "mute.all", "-C", str(other / ".second-brain"))
+    assert out.startswith("mute.all = true   (workspace)")
+
+
+def test_the_installed_command_runs_and_reports_each_problem_once(dirs: Dirs) -> None:
+    command = [str(Path(sys.executable).parent / "second-brain"), "config", "show", "model.provider"]
+    result = subprocess.run(command, capture_output=True, text=True, check=False)
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.startswith('model.provider = "auto"   (default)')
+    dirs.put(dirs.global_file, "gate:\n  rate_per_hour: 100\n")
+    result = subprocess.run(command, capture_output=True, text=True, check=False)
+    assert result.returncode == 1
+    assert result.stderr.count("100 is greater than the maximum of 60") == 1, result.stderr

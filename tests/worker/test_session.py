@@ -1,0 +1,288 @@
+"""The session loop, in process: tail → project → policy → pass → gate → mailbox → status.
+
+The observer runs offline (no model keys in the environment), so the
+structural detectors answer with their fallback advisories: a repeated
+failure is the advisory these tests watch travel through the loop.
+"""
+
+from __future__ import annotations
+
+import json
+import time
+from typing import Any
+
+import pytest
+from worker_helpers import World, drive, make_session, until
+
+from sbcore.gate.advice import Advice
+from sbcore.gate.mailbox import Mailbox
+
+
+@pytest.fixture(autouse=True)
+def _private_env(world: World, monkeypatch: pytest.MonkeyPatch) -> None:
+    world.apply_env(monkeypatch)
+
+
+def _record_status(session: Any) -> list[dict[str, Any]]:
+    """Every document the status file is written with, in order."""
+    written: list[dict[str, Any]] = []
+    original = session.status.update
+
+    def update(**fields: Any) -> None:
+        original(**fields)
+        written.append(json.loads(session.status.path.read_text()))
+
+    session.status.update = update
+    return written
+
+
+def _advisories(world: World) -> list[dict[str, Any]]:
+    return [r for r in world.history() if r.get("stage") == "gate" and r.get("action") != "drop"]
+
+
+def test_a_repeated_failure_becomes_one_queued_advisory_with_a_status_after_every_pass(world: World) -> None:
+    session = make_session(world)
+    writes = _record_status(session)
+    records = world.records
+
+    async def scenario() -> None:
+        world.append(records.prompt("make the tests pass"))
+        for attempt in range(3):
+            world.append(*records.failing(times=1))
+            await until(lambda n=attempt: session.passes > n, what=f"the pass after failure {attempt + 1}")
+        await until(lambda: world.mailbox(), what="the advisory in the mailbox")
+
+    drive(session, scenario)
+    queued = world.mailbox()
+    assert len(queued) == 1
+    advice = queued[0]
+    assert advice.kind == "repeat-failure"
+    assert "failed 3 times in a row" in advice.headline
+    assert advice.task_id == world.session
+    assert [r["detector"] for r in _advisories(world)] == ["repeat-failure"]
+
+    numbers = {doc["last_pass"]["number"] for doc in writes if doc.get("last_pass")}
+    assert numbers == set(range(1, session.passes + 1)), "the status file is written after every pass"
+    final = writes[-1]
+    assert final["passes"] == session.passes
+    verdicts = {item["detector"]: item for item in final["last_pass"]["verdicts"]}
+    assert verdicts["repeat-failure"]["label"] == "advise"
+    assert verdicts["repeat-failure"]["gate"] == {"action": "deliver_agent", "reason": "passed"}
+    assert verdicts["default"]["label"] == "skipped: no model"
+    assert final["policy"]["passes"] == session.passes
+
+
+def test_the_stop_message_is_observed_once_when_the_hook_outruns_the_transcript(world: World) -> None:
+    session = make_session(world)
+    records = world.records
+    final = "The fix is in; I did not run the tests."
+
+    async def scenario() -> None:
+        world.append(records.prompt("fix the bug"), *records.bash("ls", "app.py"))
+        await until(lambda: session.observed >= 2, what="the first observations")
+        world.event("turn_end", last_assistant_message=final, stop_hook_active=False)
+        await until(lambda: session.passes >= 1, what="the turn-end pass")
+        world.append(records.say(final))  # the transcript catches up after the pass
+        await until(lambda: session.spool.path.read_text().count("did not run the tests") == 1, what="spool")
+        await until(lambda: session.policy.status().pending == 0 and session._pass is None, what="quiet")
+
+    drive(session, scenario)
+    assert session.last_pass is not None and session.last_pass["turn_end"] is True
+    texts = [o.text for o in session.observer.engine.history if o.kind == "text"]
+    assert texts == [f"[text] {final}"]
+
+
+def test_the_stop_message_is_not_added_when_the_transcript_already_has_it(world: World) -> None:
+    session = make_session(world)
+    records = world.records
+    final = "Done: all green."
+
+    async def scenario() -> None:
+        world.append(records.prompt("fix the bug"), *records.bash("pytest -q", "1 passed"))
+        await until(lambda: session.passes == 1, what="the prompt's early pass")
+        world.append(records.say(final))
+        await until(lambda: session.observed == 3, what="the final text")
+        world.event("turn_end", last_assistant_message=final, stop_hook_active=False)
+        await until(lambda: session.last_pass and session.last_pass["turn_end"], what="the turn-end pass")
+
+    drive(session, scenario)
+    texts = [o.text for o in session.observer.engine.history if o.kind == "text"]
+    assert texts == [f"[text] {final}"]
+
+
+def test_a_restarted_worker_neither_observes_nor_advises_twice(world: World) -> None:
+    records = world.records
+    first = make_session(world)
+
+    async def run_first() -> None:
+        world.append(records.prompt("make it pass"), *records.failing())
+        await until(lambda: world.mailbox(), what="the advisory")
+
+    drive(first, run_first)
+    observed_before = first.observed
+
+    second = make_session(world)
+
+    async def run_second() -> None:
+        await until(lambda: second.observer is not None, what="the second worker to start")
+        world.append(*records.failing(times=1))  # the same streak goes on
+        await until(lambda: second.passes >= 1, what="a pass in the second worker")
+
+    drive(second, run_second)
+    assert observed_before == 7
+    assert second.observed == 2, "only what arrived after the restart is observed"
+    assert len(world.mailbox()) == 1
+    assert len(_advisories(world)) == 1
+
+
+def test_observations_waiting_when_the_worker_stopped_are_offered_again(world: World) -> None:
+    world.write_config("mute:\n  all: true\nloop:\n  salience_per_hour: 120\n")
+    records = world.records
+    first = make_session(world)
+
+    async def run_first() -> None:
+        world.append(records.prompt("make it pass"), *records.failing())
+        await until(lambda: first.observed == 7, what="the muted worker to read everything")
+        await until(lambda: (first.status.document.get("state") == "muted"), what="the muted state")
+
+    drive(first, run_first)
+    assert first.passes == 0 and not world.mailbox()
+
+    world.write_config("loop:\n  salience_per_hour: 120\n")
+    second = make_session(world)
+
+    async def run_second() -> None:
+        await until(lambda: world.mailbox(), what="the advisory after the restart")
+
+    drive(second, run_second)
+    assert second.observed == 7, "nothing a pass had not covered was lost"
+    assert [a.kind for a in world.mailbox()] == ["repeat-failure"]
+
+
+def test_an_unenrolled_workspace_waits_dormant_and_picks_up_a_later_enrolment(world: World) -> None:
+    world.write_config("enable:\n  default: false\nloop:\n  salience_per_hour: 120\n")
+    world.append(world.records.prompt("make it pass"), *world.records.failing())
+    session = make_session(world)
+
+    async def scenario() -> None:
+        await until(lambda: session.status.document.get("state") == "dormant", what="dormant")
+        await __import__("asyncio").sleep(0.3)
+        assert session.observed == 0 and not session.spool.path.exists(), "nothing is read while dormant"
+        world.write_config(
+            f"enable:\n  default: false\n  workspaces:\n    {world.project}: true\nloop:\n  salience_per_hour: 120\n"
+        )
+        await until(lambda: world.mailbox(), what="the advisory after enrolment")
+
+    drive(session, scenario)
+    assert session.observed == 7
+
+
+def test_mute_takes_effect_within_a_tick_and_unmute_resumes_with_what_was_observed(world: World) -> None:
+    session = make_session(world)
+    records = world.records
+
+    async def scenario() -> None:
+        world.append(records.prompt("start"))
+        await until(lambda: session.passes == 1, what="the first pass")
+        world.write_config("mute:\n  all: true\nloop:\n  salience_per_hour: 120\n")
+        await until(lambda: session.policy.muted, timeout=2, what="the mute")
+        world.append(*records.failing())
+        await until(lambda: session.observed == 7, what="observation to go on while muted")
+        await __import__("asyncio").sleep(0.3)
+        assert session.passes == 1 and not world.mailbox()
+        world.write_config("loop:\n  salience_per_hour: 120\n")
+        await until(lambda: world.mailbox(), what="the advisory after the unmute")
+
+    drive(session, scenario)
+
+
+def test_a_configuration_change_rebuilds_the_observer_at_a_pass_boundary_keeping_the_window(
+    world: World,
+) -> None:
+    session = make_session(world)
+    records = world.records
+
+    async def scenario() -> None:
+        world.append(records.prompt("start"))
+        await until(lambda: session.passes == 1, what="the first pass")
+        window = session.observer.engine.window
+        world.write_config(
+            "detectors:\n  repeat-failure:\n    enabled: false\nloop:\n  salience_per_hour: 120\n"
+        )
+        await until(
+            lambda: "repeat-failure" not in [d.id for d in session.observer.engine.detectors],
+            what="the rebuilt observer",
+        )
+        assert session.observer.engine.window is window
+        world.append(*records.failing())
+        await until(lambda: session.passes == 2 and session._pass is None, what="the pass after the change")
+
+    drive(session, scenario)
+    assert session.last_pass is not None and session.last_pass["observations"] == 6
+    ran = [item["detector"] for item in session.last_pass["verdicts"] + session.last_pass["skipped"]]
+    assert "repeat-failure" not in ran
+    assert not world.mailbox()
+
+
+def test_a_starting_worker_sweeps_the_mailbox(world: World) -> None:
+    now = time.time()
+    mailbox = Mailbox(world.session, world.data)
+
+    def advice(ident: str, **fields: Any) -> Advice:
+        values: dict[str, Any] = {
+            "id": ident,
+            "task_id": world.session,
+            "session_id": world.session,
+            "workspace": str(world.project),
+            "kind": "default",
+            "headline": f"headline {ident}",
+            "body": "",
+            "confidence": 0.9,
+            "dedup_key": ident,
+            "generated_at": now - 5,
+            "ttl": 900.0,
+            "queue_timeout": 600.0,
+            **fields,
+        }
+        return Advice(**values)
+
+    mailbox.post(advice("handled", stale_if=(r"\bpytest\b",)), now=now - 5)
+    mailbox.post(advice("live"), now=now - 5)
+    mailbox.post(advice("old", generated_at=now - 700, ttl=3600.0), now=now - 650)  # left by a dead worker
+    records = world.records
+    world.append(records.prompt("go on"), *records.bash("pytest -q", "3 passed"))
+    world.transcript.touch()
+    # The transcript's records are stamped in 2026-01; stamp them after the advisories instead.
+    lines = [json.loads(line) for line in world.transcript.read_text().splitlines()]
+    for line in lines:
+        line["timestamp"] = time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime(now + 1))
+    world.transcript.write_text("".join(json.dumps(line) + "\n" for line in lines))
+
+    session = make_session(world)
+
+    async def scenario() -> None:
+        await until(lambda: session.observer is not None, what="activation")
+
+    drive(session, scenario)
+    assert [a.id for a in world.mailbox()] == ["live"]
+    swept = {r["advice_id"]: r["reason"] for r in world.history() if r.get("stage") == "sweep"}
+    assert swept == {"old": "expired_queue", "handled": "revalidated_out"}
+
+
+def test_background_launches_are_left_for_the_stop_hook(world: World) -> None:
+    from sbcore.hooks.events import outstanding_launches
+
+    session = make_session(world)
+    records = world.records
+
+    async def scenario() -> None:
+        call_id, call = records.call(
+            "Bash", {"command": "npm run dev", "description": "dev server", "run_in_background": True}
+        )
+        world.append(records.prompt("start the server"), call, records.result(call_id, "started"))
+        await until(lambda: session.observed >= 2, what="the launch")
+
+    drive(session, scenario)
+    found = outstanding_launches(world.data, world.session, time.time(), settle_s=600)
+    assert len(found) == 1 and found[0].startswith("bash toolu_")
+    assert outstanding_launches(world.data, world.session, time.time() + 1e9, settle_s=600) == []
