@@ -496,9 +496,14 @@ def standard_questions(
 
 
 def _edits(observations: Sequence[Observation], edit_tools: frozenset[str]) -> list[_Edit]:
+    """Edits that took effect: one whose result is an error (rejected, or the text to replace was not
+    found) changed nothing, so it neither makes a question apply nor answers one."""
+    failed = {obs.tool_use_id for obs in observations if obs.kind == "error" and obs.tool_use_id}
     edits = []
     for index, obs in enumerate(observations):
         if obs.kind != "tool" or obs.tool not in edit_tools:
+            continue
+        if obs.tool_use_id and obs.tool_use_id in failed:
             continue
         path = obs.args.get("file_path") or obs.args.get("notebook_path") or obs.args.get("path")
         if isinstance(path, str) and path:

@@ -8,6 +8,7 @@ spool and mailbox carry projected session content and advisory text.
 from __future__ import annotations
 
 import contextlib
+import hashlib
 import os
 import re
 import tempfile
@@ -46,6 +47,17 @@ def safe_name(value: str) -> str:
     """A file-name-safe rendering of a session id or workspace path."""
     cleaned = _UNSAFE.sub("-", value).strip(".-") or "_"
     return cleaned[:200]
+
+
+def workspace_key(workspace: str | os.PathLike[str]) -> str:
+    """A collision-free directory name for a workspace: readable tail plus a path hash.
+
+    ``safe_name`` alone folds distinct paths together (``/a/b-c`` and ``/a-b/c``), which
+    would let one workspace read another's local configuration.
+    """
+    real = os.path.realpath(os.fspath(workspace))
+    digest = hashlib.sha256(real.encode("utf-8", "surrogateescape")).hexdigest()[:12]
+    return f"{safe_name(os.path.basename(real) or 'root')[:60]}-{digest}"
 
 
 def ensure_private_dir(path: Path) -> Path:

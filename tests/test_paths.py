@@ -153,3 +153,12 @@ def test_append_private_finishes_a_short_write(tmp_path: Path, monkeypatch: pyte
     paths.append_private(target, b"0123456789\n")
     assert target.read_bytes() == b"0123456789\n"
     assert len(calls) == 4
+
+
+def test_workspace_key_keeps_paths_that_safe_name_folds_apart(tmp_path: Path) -> None:
+    first = tmp_path / "a" / "b-c"
+    second = tmp_path / "a-b" / "c"
+    assert paths.safe_name(str(first)) == paths.safe_name(str(second))
+    assert paths.workspace_key(first) != paths.workspace_key(second)
+    assert paths.workspace_key(first) == paths.workspace_key(str(first))
+    assert paths.workspace_key(first).startswith("b-c-")

@@ -23,6 +23,7 @@ COMMANDS: tuple[str, ...] = (
     "measure",
     "pack",
     "replay",
+    "bench",
     "worker",
     "install",
     "hookbench",

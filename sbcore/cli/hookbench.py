@@ -25,6 +25,7 @@ import argparse
 import contextlib
 import io
 import json
+import logging
 import os
 import shutil
 import statistics
@@ -103,6 +104,10 @@ def _run(args: argparse.Namespace) -> int:
 # -- latency ------------------------------------------------------------------------------------
 
 
+BLOCK = 5
+"""Runs of one kind timed back to back before switching to the next kind."""
+
+
 @dataclass
 class Figures:
     """Medians in milliseconds."""
@@ -111,6 +116,7 @@ class Figures:
     python: str
     fast_ms: float
     bare_ms: float
+    floor_ms: float
     drain_ms: float
     drain_delivered: int
 
@@ -125,6 +131,7 @@ class Figures:
                 f"hook fast path (PostToolUse, no mail):  median {self.fast_ms:8.2f} ms  (n={self.runs})",
                 f"bare `{self.python} -c pass`:  median {self.bare_ms:8.2f} ms  (n={self.runs})",
                 f"ratio fast path / python:  {self.ratio:.4f}  ({verdict} the <= {ACCEPTANCE_RATIO} target)",
+                f"floor, `/bin/true` timed the same way:  median {self.floor_ms:8.2f} ms  (n={self.runs})",
                 f"drain with mail (PostToolUse, 1 advisory):  median {self.drain_ms:8.2f} ms  "
                 f"(n={self.runs}, delivered {self.drain_delivered}/{self.runs})",
             ]
@@ -132,48 +139,81 @@ class Figures:
 
 
 def bench(launcher: Path, python: str, runs: int) -> Figures:
-    """Time the fast path, the baseline and a drain in a scratch data directory."""
+    """Time the fast path, the baseline, the process floor and a drain in a scratch data directory.
+
+    The first three rotate in blocks of :data:`BLOCK` runs within one run of
+    this function, so load that comes and goes on a shared machine hits them
+    alike; ``/bin/true`` shows what starting any process costs here.
+    """
     with tempfile.TemporaryDirectory(prefix="sbcore-bench-") as scratch:
         root = Path(scratch)
-        (root / "project").mkdir()
+        project = root / "project"
+        project.mkdir()
         environment = _hook_environment(root, python)
-        payload = json.dumps(_tool_payload(root / "project")).encode()
-        fast: list[float] = []
-        bare: list[float] = []
-        for _ in range(runs):
-            elapsed, out = _timed([str(launcher), "PostToolUse"], payload, environment, root / "project")
-            if out:
-                raise RuntimeError(f"the fast path printed {out[:200]!r}")
-            fast.append(elapsed)
-            bare.append(_timed([python, "-c", "pass"], payload, environment, root / "project")[0])
+        payload = json.dumps(_tool_payload(project)).encode()
+        true = shutil.which("true") or "/bin/true"
+        commands = {
+            "fast": [str(launcher), "PostToolUse"],
+            "bare": [python, "-c", "pass"],
+            "floor": [true],
+        }
+        times: dict[str, list[float]] = {name: [] for name in commands}
+        while len(times["fast"]) < runs:
+            for name, command in commands.items():
+                for _ in range(min(BLOCK, runs - len(times[name]))):
+                    elapsed, out = _timed(command, payload, environment, project)
+                    if name == "fast" and out:
+                        raise RuntimeError(f"the fast path printed {out[:200]!r}")
+                    times[name].append(elapsed)
         drain: list[float] = []
         delivered = 0
         for index in range(runs):
             _post(Path(environment["SBCORE_DATA_DIR"]), index)
-            elapsed, out = _timed([str(launcher), "PostToolUse"], payload, environment, root / "project")
+            elapsed, out = _timed(commands["fast"], payload, environment, project)
             drain.append(elapsed)
             delivered += bool(out.strip()) and "additionalContext" in json.loads(out)["hookSpecificOutput"]
         return Figures(
             runs,
             python,
-            statistics.median(fast) * 1000,
-            statistics.median(bare) * 1000,
+            statistics.median(times["fast"]) * 1000,
+            statistics.median(times["bare"]) * 1000,
+            statistics.median(times["floor"]) * 1000,
             statistics.median(drain) * 1000,
             delivered,
         )
 
 
 def _timed(command: list[str], payload: bytes, environment: dict[str, str], cwd: Path) -> tuple[float, str]:
+    """Wall time of one run, fed ``payload`` through a pipe as Claude Code does, and its stdout.
+
+    Plain pipes rather than ``subprocess.run(input=...)``: the timing harness's
+    own overhead counts against both sides, and the fast path is close to the
+    cost of starting any process at all.
+    """
     start = time.perf_counter()
-    result = subprocess.run(
-        command, input=payload, capture_output=True, env=environment, cwd=cwd, check=False
+    process = subprocess.Popen(
+        command,
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        env=environment,
+        cwd=cwd,
     )
+    assert process.stdin is not None and process.stdout is not None and process.stderr is not None
+    with contextlib.suppress(BrokenPipeError):  # the fast path exits without reading it
+        process.stdin.write(payload)
+        process.stdin.flush()
+    with contextlib.suppress(BrokenPipeError):
+        process.stdin.close()
+    out = process.stdout.read()
+    status = process.wait()
     elapsed = time.perf_counter() - start
-    if result.returncode != 0:
-        raise RuntimeError(
-            f"{command[0]} exited {result.returncode}: {result.stderr.decode(errors='replace')}"
-        )
-    return elapsed, result.stdout.decode()
+    errors = process.stderr.read()
+    process.stdout.close()
+    process.stderr.close()
+    if status != 0:
+        raise RuntimeError(f"{command[0]} exited {status}: {errors.decode(errors='replace')}")
+    return elapsed, out.decode()
 
 
 def _hook_environment(root: Path, python: str) -> dict[str, str]:
@@ -429,7 +469,7 @@ def hook_cases() -> SearchStrategy[HookCase]:
             "CLAUDE_PROJECT_DIR": st.just("{project}"),
         },
     )
-    return st.builds(
+    chaotic = st.builds(
         HookCase,
         event=st.sampled_from(EVENTS),
         stdin=stdin,
@@ -437,6 +477,139 @@ def hook_cases() -> SearchStrategy[HookCase]:
         files=files,
         now=st.floats(now - 10, now + 5000),
     )
+    return st.one_of(_well_formed_cases(now, text), chaotic)
+
+
+def _well_formed_cases(now: float, text: SearchStrategy[str]) -> SearchStrategy[HookCase]:
+    """Cases a real session produces: live advice, sane state, proper payloads, so answers do happen."""
+    from hypothesis import strategies as st
+
+    kinds = st.sampled_from(["standard-questions", "repeat-failure"])
+    advice = st.builds(
+        lambda n, age, kind, finish, human, evidence, confidence, stale, headline, body: {
+            "id": f"w{n}",
+            "task_id": "task-1",
+            "session_id": SESSION,
+            "workspace": "/w",
+            "kind": kind,
+            "headline": headline,
+            "body": body,
+            "confidence": confidence,
+            "dedup_key": f"key-{n}",
+            "generated_at": now - age,
+            "enqueued_at": now - age / 2,
+            "ttl": 900.0,
+            "queue_timeout": 600.0,
+            "evidence": evidence,
+            "stale_if": stale,
+            "finish_gate": finish,
+            "human_only": human,
+        },
+        n=st.integers(0, 10**6),
+        age=st.floats(0, 500),
+        kind=kinds,
+        finish=st.booleans(),
+        human=st.booleans(),
+        evidence=st.lists(text, min_size=1, max_size=2) | st.just([]),
+        confidence=st.floats(0.5, 1),
+        stale=st.lists(st.sampled_from(["deploy", "never-seen-zzz", "(broken"]), max_size=1),
+        headline=text,
+        body=text,
+    )
+    mailbox = st.lists(advice, min_size=1, max_size=3, unique_by=lambda entry: entry["id"]).map(
+        lambda entries: json.dumps({"v": 1, "entries": entries}).encode()
+    )
+    scope = st.fixed_dictionaries(
+        {},
+        optional={
+            "mute": st.fixed_dictionaries({"all": st.booleans()}),
+            "enable": st.fixed_dictionaries({"default": st.booleans()}),
+            "headless": st.fixed_dictionaries({"observe": st.booleans()}),
+            "finish_gate": st.fixed_dictionaries(
+                {},
+                optional={
+                    "enabled": st.booleans(),
+                    "per_task_cap": st.integers(0, 3),
+                    "confidence_floor": st.floats(0, 1),
+                    "background_settle_s": st.integers(0, 1000),
+                },
+            ),
+            "detectors": st.dictionaries(
+                kinds,
+                st.fixed_dictionaries(
+                    {}, optional={"enabled": st.booleans(), "finish_gate_floor": st.floats(0, 1)}
+                ),
+                max_size=1,
+            ),
+        },
+    )
+    hot = scope.map(lambda entry: json.dumps({"v": 1, "scopes": {"{project}": entry}}).encode())
+    launches = st.lists(
+        st.fixed_dictionaries(
+            {
+                "id": st.text(max_size=5),
+                "kind": st.sampled_from(["bash", "agent", "monitor"]),
+                "launched_at": st.floats(now - 2000, now),
+            }
+        ),
+        max_size=2,
+    ).map(lambda items: json.dumps({"v": 1, "launches": items}).encode())
+    files = st.fixed_dictionaries(
+        {f"mailbox/{SESSION}.json": mailbox},
+        optional={"hot.json": hot, f"background/{SESSION}.json": launches},
+    )
+    base = {"session_id": SESSION, "cwd": "{project}", "transcript_path": "/t/session.jsonl"}
+    shapes: dict[str, SearchStrategy[dict[str, Any]]] = {
+        "PostToolUse": st.fixed_dictionaries(
+            {
+                "tool_name": st.just("Bash"),
+                "tool_input": st.fixed_dictionaries({"command": text}),
+                "tool_response": st.fixed_dictionaries({"stdout": text}),
+            },
+            optional={"agent_id": st.just("a1")},
+        ),
+        "PostToolUseFailure": st.fixed_dictionaries(
+            {
+                "tool_name": st.just("Bash"),
+                "tool_input": st.fixed_dictionaries({"command": text}),
+                "error": text,
+            },
+            optional={"agent_id": st.just("a1")},
+        ),
+        "UserPromptSubmit": st.fixed_dictionaries({"prompt": text}),
+        "Stop": st.fixed_dictionaries(
+            {
+                "stop_hook_active": st.sampled_from([False, False, True]),
+                "last_assistant_message": text,
+                "background_tasks": st.sampled_from([[], [], [{"id": "b1", "type": "bash"}]]),
+            }
+        ),
+        "SubagentStop": st.fixed_dictionaries(
+            {
+                "agent_id": st.just("a1"),
+                "agent_type": st.sampled_from(["general-purpose", ""]),
+                "last_assistant_message": text,
+            }
+        ),
+        "SessionStart": st.fixed_dictionaries({"source": st.sampled_from(["startup", "resume", "compact"])}),
+    }
+    environment = st.fixed_dictionaries(
+        {"CLAUDE_CODE_SESSION_ID": st.just(SESSION), "CLAUDE_PROJECT_DIR": st.just("{project}")},
+        optional={"CLAUDE_CODE_SESSION_ATTENDED": st.sampled_from(["1", "1", "0"])},
+    )
+
+    def case(event: str) -> SearchStrategy[HookCase]:
+        payload = shapes[event].map(lambda fields: {**base, "hook_event_name": event, **fields})
+        return st.builds(
+            HookCase,
+            event=st.just(event),
+            stdin=payload.map(lambda value: json.dumps(value).encode()),
+            environment=environment,
+            files=files,
+            now=st.just(now),
+        )
+
+    return st.sampled_from([*sorted(shapes), "Stop"]).flatmap(case)
 
 
 @contextlib.contextmanager
@@ -584,6 +757,12 @@ def check_permissions(data: Path) -> str | None:
     return None
 
 
+def scratch_parent() -> str | None:
+    """Where fuzz cases keep their state: a memory file system when there is one (state writes fsync)."""
+    shm = "/dev/shm"
+    return shm if os.path.isdir(shm) and os.access(shm, os.W_OK) else None
+
+
 def fuzz(cases: int, *, seed: int | None = None) -> FuzzReport:
     """Run ``cases`` generated hook calls in-process; the report lists every failure."""
     try:
@@ -597,7 +776,7 @@ def fuzz(cases: int, *, seed: int | None = None) -> FuzzReport:
     @settings(max_examples=cases, database=None, deadline=None, suppress_health_check=list(HealthCheck))
     @given(hook_cases())
     def run(case: HookCase) -> None:
-        root = Path(tempfile.mkdtemp(prefix="sbcore-fuzz-"))
+        root = Path(tempfile.mkdtemp(prefix="sbcore-fuzz-", dir=scratch_parent()))
         try:
             result = check_case(case, root)
         finally:
@@ -608,5 +787,13 @@ def fuzz(cases: int, *, seed: int | None = None) -> FuzzReport:
         elif result.output:
             report.answered[case.event] = report.answered.get(case.event, 0) + 1
 
-    (fix_seed(seed)(run) if seed is not None else run)()
+    library_log = logging.getLogger("sbcore")
+    level = library_log.level
+    library_log.setLevel(
+        logging.CRITICAL
+    )  # a hook's warnings go to its log; here they would flood the terminal
+    try:
+        (fix_seed(seed)(run) if seed is not None else run)()
+    finally:
+        library_log.setLevel(level)
     return report

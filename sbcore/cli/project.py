@@ -76,7 +76,7 @@ def run(args: argparse.Namespace) -> int:
     import json
     from pathlib import Path
 
-    from sbcore.observe.project import Projector, iter_lines
+    from sbcore.observe.project import Projector
 
     try:
         config = projection_config(args)
@@ -85,12 +85,12 @@ def run(args: argparse.Namespace) -> int:
         return 2
     path = Path(args.transcript)
     try:
-        lines = iter_lines(path)
+        data = path.read_bytes()
     except OSError as error:
         print(f"second-brain project: {path}: {error.strerror or error}", file=sys.stderr)
         return 2
     projector = Projector(config)
-    observations = projector.feed_lines(lines)
+    observations = projector.feed_bytes(data)
     out = sys.stdout
     for index, obs in enumerate(observations):
         if args.json:
@@ -99,4 +99,7 @@ def run(args: argparse.Namespace) -> int:
             out.write(("\n" if index else "") + obs.text + "\n")
     for number in projector.stats.invalid_line_numbers:
         print(f"second-brain project: {path}:{number}: not a JSON object; skipped", file=sys.stderr)
+    unlisted = projector.stats.invalid_lines - len(projector.stats.invalid_line_numbers)
+    if unlisted:
+        print(f"second-brain project: {path}: {unlisted} more lines skipped", file=sys.stderr)
     return 0

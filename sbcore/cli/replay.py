@@ -251,11 +251,10 @@ async def _labels(
         cases = load_labels(args.labels, args.corpus if args.corpus.is_dir() else None)
     except LabelError as exc:
         raise _UsageError(str(exc)) from None
-    by_id = {d.id: d for d in detectors}
-    unknown = sorted({case.detector for case in cases} - set(by_id))
-    if unknown:
-        raise _UsageError(f"{args.labels}: cases name unknown detectors: {', '.join(unknown)}")
-    scores = await evaluate_labels(cases, lambda ids: replayer([by_id[i] for i in ids]))
+    try:
+        scores = await evaluate_labels(cases, {d.id: d for d in detectors}, replayer)
+    except LabelError as exc:
+        raise _UsageError(f"{args.labels}: {exc}") from None
     if args.json:
         json.dump({name: score.to_json() for name, score in scores.items()}, sys.stdout, indent=1)
         print()

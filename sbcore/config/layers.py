@@ -17,7 +17,7 @@ from typing import Any, Literal
 
 from sbcore.config.schema import schema_issues
 from sbcore.packs import yamlpos
-from sbcore.paths import config_dir, data_dir, safe_name
+from sbcore.paths import config_dir, data_dir, workspace_key
 
 LayerName = Literal["default", "global", "workspace", "local"]
 LAYERS: tuple[LayerName, ...] = ("default", "global", "workspace", "local")
@@ -53,7 +53,7 @@ def workspace_path(workspace: Path) -> Path:
 
 def local_dir(workspace: Path) -> Path:
     """This user's private state for one workspace, outside the repository."""
-    return data_dir() / "workspaces" / safe_name(os.path.realpath(workspace))
+    return data_dir() / "workspaces" / workspace_key(workspace)
 
 
 def local_path(workspace: Path) -> Path:

@@ -4,8 +4,9 @@ The rules (design, "Per-tool rules"; every number comes from ``ProjectionConfig`
 
 * ``Bash``: ``command`` with heredoc bodies and long quoted literals elided first, then
   capped at ``bash_cap``; ``description`` kept.
-* ``Edit`` / ``MultiEdit``: ``file_path`` and a resolved line anchor, the first
-  ``edit_new`` characters of ``new_string`` and ``edit_old`` of ``old_string``.
+* ``Edit`` / ``MultiEdit``: ``file_path`` and a resolved line anchor; the lines both
+  bodies share at either end elided first, then the first ``edit_new`` characters of what
+  changed in ``new_string`` and ``edit_old`` of ``old_string``.
 * ``NotebookEdit``: ``notebook_path`` and cell, the first ``edit_new`` of ``new_source``.
 * ``Write``: ``file_path`` and the first ``write_head`` characters of ``content``.
 * ``Agent`` / ``Task``: ``subagent_type``, ``description``, the first ``agent_prompt``
@@ -30,10 +31,8 @@ from typing import Any, NamedTuple
 from sbcore.observe import locators
 from sbcore.observe.anchors import AnchorResolver, format_anchor
 from sbcore.observe.config import ProjectionConfig
-from sbcore.observe.elide import Elided, Structure, elide, marker, redact, shell_structure
+from sbcore.observe.elide import Elided, Structure, elide, marker, marker_size, redact, shell_structure
 
-_EDIT_TOOLS = frozenset({"Edit", "MultiEdit"})
-_AGENT_TOOLS = frozenset({"Agent", "Task"})
 _WHOLE_TOOLS = frozenset({"Read", "Glob", "Grep"})
 _PATH_KEYS = ("file_path", "notebook_path", "path")
 
@@ -235,8 +234,8 @@ class CallProjector:
 
     def _context(self, text: str) -> tuple[str, list[str]] | None:
         """The marker for shared context, or ``None`` when it would not be shorter than it."""
-        if not text:
-            return None
+        if not text or len(marker_size("unchanged", text)) + len(", sha 0000]") >= len(text):
+            return None  # even a marker listing no path would not be shorter
         rendered, found = marker("unchanged", text, "", self.config.harvest_max)
         return (rendered, found) if len(rendered) < len(text) else None
 

@@ -49,11 +49,15 @@ class Elided:
 
     text: str
     harvested: tuple[str, ...] = ()
-    kept: str | None = None  # the text without its markers (``None``: same as ``text``)
+    kept: str | None = None  # the kept words, markers left out (``None``: same as ``text``)
 
     @property
     def kept_text(self) -> str:
-        """What was kept of the original, markers left out (for harvesting its locators)."""
+        """What was kept of the original, without markers and without the words a cut split.
+
+        This is what the kept locators are harvested from; a split word is harvested whole
+        by the marker next to it.
+        """
         return self.text if self.kept is None else self.kept
 
 
@@ -97,6 +101,14 @@ def short_sha(text: str) -> str:
     return hashlib.sha256(text.encode("utf-8", "surrogatepass")).hexdigest()[:4]
 
 
+def marker_size(kind: str, removed: str) -> str:
+    """The start of a marker: ``…[kind +N lines, M chars`` (no lines part when there are none)."""
+    lines = removed.count("\n")
+    if lines:
+        return f"…[{kind} +{lines} lines, {human(len(removed))} chars"
+    return f"…[{kind} +{human(len(removed))} chars"
+
+
 def marker(
     kind: str, removed: str, visible: str, harvest_max: int, before: str = "", after: str = ""
 ) -> tuple[str, list[str]]:
@@ -107,14 +119,13 @@ def marker(
     not repeated. The locator list is redacted: it may come from a part of a long value
     that was never scanned.
     """
-    lines = removed.count("\n")
-    size = f"+{lines} lines, {human(len(removed))} chars" if lines else f"+{human(len(removed))} chars"
+    size = marker_size(kind, removed)
     head = before[-_EDGE_WINDOW:].rsplit(None, 1)[-1] if before and not before[-1].isspace() else ""
     tail = after[:_EDGE_WINDOW].split(None, 1)[0] if after and not after[0].isspace() else ""
     span = head + removed + tail
     found = [token for token in locators.harvest(span) if token not in visible]
     paths = f"; paths: {redact(locators.compact(found, harvest_max))}" if found else ""
-    return f"…[{kind} {size}, sha {short_sha(removed)}{paths}]", found
+    return f"{size}, sha {short_sha(removed)}{paths}]", found
 
 
 def cap_segments(segments: list[Segment], budget: int) -> list[Segment]:
@@ -143,10 +154,14 @@ def render(segments: list[Segment], harvest_max: int) -> Elided:
     """Join kept text and markers; collect the locators the markers carry."""
     visible = "".join(text for kind, text in segments if kind is None)
     parts: list[str] = []
+    whole: list[str] = []  # kept text minus the words a cut splits (the marker lists those)
     harvested: list[str] = []
     for index, (kind, text) in enumerate(segments):
         if kind is None:
             parts.append(text)
+            cut_before = index > 0 and segments[index - 1][0] is not None
+            cut_after = index + 1 < len(segments) and segments[index + 1][0] is not None
+            whole.append(_unsplit(text, cut_before, cut_after))
         elif text:
             before = segments[index - 1][1] if index and segments[index - 1][0] is None else ""
             after = (
@@ -155,7 +170,18 @@ def render(segments: list[Segment], harvest_max: int) -> Elided:
             rendered, found = marker(kind, text, visible, harvest_max, before, after)
             parts.append(rendered)
             harvested.extend(found)
-    return Elided("".join(parts), tuple(dict.fromkeys(harvested)), visible)
+    return Elided("".join(parts), tuple(dict.fromkeys(harvested)), "\n".join(whole))
+
+
+def _unsplit(text: str, cut_before: bool, cut_after: bool) -> str:
+    """``text`` without a partial word where a cut touches it."""
+    if cut_before and text and not text[0].isspace():
+        parts = text.split(None, 1)
+        text = parts[1] if len(parts) > 1 else ""
+    if cut_after and text and not text[-1].isspace():
+        parts = text.rsplit(None, 1)
+        text = parts[0] if len(parts) > 1 else ""
+    return text
 
 
 def elide(

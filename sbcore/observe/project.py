@@ -20,9 +20,9 @@ repeated on each): blocks are projected as they come, usage is counted once per
 ``message.id``. A record seen twice (same ``uuid``) is projected once.
 
 ``Projector`` is stateful and incremental: ``feed`` the records of a transcript in
-order, in as many slices as convenient; ``feed_lines`` does the same from raw JSONL
-lines and skips the records it will drop without parsing them (successful tool results
-are most of a transcript's bytes).
+order, in as many slices as convenient; ``feed_bytes`` and ``feed_lines`` do the same
+from raw JSONL and skip the records they will drop without parsing them (successful
+tool results are most of a transcript's bytes).
 """
 
 from __future__ import annotations
@@ -61,7 +61,7 @@ _TOOL_USE_ERROR = re.compile(r"</?tool_use_error>")
 _HAND_BACK = re.compile(r"\A\[Subagent hand-back\].*?The report follows:\n", re.S)
 _AGENT_FOOTER = re.compile(r"agentId: [^\n]*(?:\n<usage>.*?</usage>)?\s*\Z", re.S)
 
-# Fast path for ``feed_lines``: structural JSON fragments (a quote inside a JSON string is
+# Fast path for ``feed_bytes``/``feed_lines``: structural JSON fragments (a quote inside a JSON string is
 # escaped, so these byte sequences only ever occur as real keys and values).
 _PARSE_FIRST = (b'ext","text"', b'ext"}', b'ool_use"')
 # ``"type":"t…"`` introduces every block type that matters here: tool_result (droppable
@@ -432,23 +432,27 @@ class Projector:
 
 
 def clean_prompt(text: Any) -> str | None:
-    """A user text block minus harness injections; ``None`` when nothing of the user's is left."""
-    if not isinstance(text, str) or ADVISORY_SENTINEL in text or _HARNESS_PROMPT.match(text):
+    """A user text block minus harness injections; ``None`` when nothing of the user's is left.
+
+    Harness blocks go first, with whatever they carry; then anything still carrying
+    ``ADVISORY_SENTINEL`` is dropped whole. An advisory a hook wrapped into the prompt
+    therefore disappears without taking the user's own words with it.
+    """
+    if not isinstance(text, str) or _HARNESS_PROMPT.match(text):
         return None
     name = _COMMAND_NAME.search(text) if "<command-name>" in text else None
+    bash = _BASH_INPUT.search(text) if name is None and "<bash-input>" in text else None
     if name is not None:  # a slash command: keep what the user typed, not the wrapper
         command = name.group(1).strip()
         command = command if command.startswith("/") else "/" + command
         args = _COMMAND_ARGS.search(text)
-        typed = f"{command} {args.group(1).strip()}" if args and args.group(1).strip() else command
-        return typed
-    bash = _BASH_INPUT.search(text) if "<bash-input>" in text else None
-    if bash is not None:
-        return "! " + bash.group(1).strip()
-    if "<" in text:
+        text = f"{command} {args.group(1).strip()}" if args and args.group(1).strip() else command
+    elif bash is not None:
+        text = "! " + bash.group(1).strip()
+    elif "<" in text:
         text = _HARNESS_BLOCK.sub("", text)
     text = text.strip()
-    return text or None
+    return None if not text or ADVISORY_SENTINEL in text else text
 
 
 def result_text(content: Any) -> str:

@@ -31,13 +31,14 @@ lies beyond the slice is redacted to the end of the slice. Markers change length
 slice, never the original.
 
 Speed: ``redact`` runs on every projected string, and CPython's ``re`` is fast only while it scans for
-a pattern's leading literal; every position where that literal occurs costs a trip into the matcher.
-So the rules are compiled into six patterns, one per *anchor* character that each rule's prefix
-contains (``_ - . A : =``), and a pattern runs only when its anchor occurs in the text. Within a
-pattern the rules are a prefix trie over what follows the anchor, so the matcher rejects most anchor
-occurrences after one or two character comparisons; a rule whose body starts right after the anchor
-is reached through one look-behind over the few characters before it. No pattern nests repeats, so
-no input backtracks catastrophically. ``python -m sbcore.observe.redact --bench TRANSCRIPT...`` prints
+a pattern's leading literal; every place where that literal occurs costs a trip into the matcher. So
+the rules are compiled into six patterns, one per *anchor* character that each rule's prefix contains
+(``_ - . A : =``), and a pattern runs only when its anchor occurs in the text. Within a pattern the
+rules form a prefix trie over what follows the anchor, so most anchor occurrences are rejected after a
+comparison or two; a rule whose body starts right after the anchor sits behind one look-behind over
+the few characters before it. Text holding non-ASCII characters is scanned through an ASCII copy
+(secrets are ASCII), which ``re`` reads up to twice as fast. No pattern nests repeats, so no input
+backtracks catastrophically. ``python -m sbcore.observe.redact --bench TRANSCRIPT...`` prints
 throughput figures.
 """
 
@@ -263,17 +264,29 @@ _CODE_VALUE = re.compile(r"[A-Za-z_.-]+$|.*[(\[]")
 
 # A context value: JSON-escaped, double-, single- or back-quoted, or bare up to a delimiter ("&" and
 # ";" only where another ``name=`` follows, as in a query or connection string). The resolver strips
-# the quotes and judges the content.
-_VALUE = (
-    r"(?P<v>\\\"(?:[^\\\"\n]|\\[^\"\n])*(?:\\\")?"
-    r"|\"(?:[^\"\\\n]|\\.)*\"?"
-    r"|'[^'\n]*'?"
-    r"|`[^`\n]*`?"
-    r"|[^\s\"'`,;&\\)}\]<>|:=](?:[^\s\"'`,;&\\)}\]<>|]|[;&](?![\w.-]+=)(?=[^\s\"'`,;&\\)}\]<>|]))*)"
-)
+# the quotes and judges the content. Patterns read at most _VALUE_SCAN characters of it, so a rejected
+# value costs little however long its line; an accepted one is then followed to its end.
+_VALUE_SCAN = 256
+
+
+def _value_regex(repeat: str) -> str:
+    bare = r"[^\s\"'`,;&\\)}\]<>|]"
+    return (
+        r"(?P<v>\\\"(?:[^\\\"\n]|\\[^\"\n])" + repeat + r"(?:\\\")?"
+        r"|\"(?:[^\"\\\n]|\\.)" + repeat + r"\"?"
+        r"|'[^'\n]" + repeat + r"'?"
+        r"|`[^`\n]" + repeat + r"`?"
+        r"|[^\s\"'`,;&\\)}\]<>|:=](?:" + bare + r"|[;&](?![\w.-]+=)(?=" + bare + "))" + repeat + ")"
+    )
+
+
+_VALUE = _value_regex(f"{{0,{_VALUE_SCAN}}}")
+_WHOLE_VALUE = re.compile(_value_regex("*"), re.ASCII)
 _CLOSERS = ("", '"', "'", '\\"', "`")
 
-FORMAT, LITERAL, KEYED = 0, 1, 2  # how a match is judged: as is; value not a placeholder; value and key
+# How a match is judged: _AS_IS, the match is the secret; _JUDGED, its value must not be a placeholder;
+# _KEYED, nor code either, and the key before the operator names the kind.
+_AS_IS, _JUDGED, _KEYED = 0, 1, 2
 # "Not preceded by a letter or digit", so a secret glued inside a longer word is not one. A marker's
 # "]" counts as a letter: redacting a neighbour must not expose a glued secret to a second pass.
 _GUARD = r"(?<![A-Za-z0-9\]])"
@@ -290,12 +303,12 @@ class _Alt:
     characters ending at the anchor must fully match it, and the span starts with that run.
     """
 
-    kind: str  # "" for KEYED rules: the key names the kind
+    kind: str  # "" for _KEYED rules: the key names the kind
     literal: str
     pattern: str
     back: int = 0  # characters before group ``v`` that belong to the secret
     priority: int = 2  # on overlap the highest priority names the kind: formats 2, contexts 1
-    check: int = FORMAT
+    check: int = _AS_IS
     dispatch: tuple[str, ...] = ()
     head: re.Pattern[str] | None = None
 
@@ -374,23 +387,30 @@ def _assignment_alts(op: str) -> list[_Alt]:
             "authorization-bearer",
             "",
             scheme + r"(?i:bearer|token)" + credential,
-            0,
-            1,
-            LITERAL,
-            suffixes(authorization),
+            priority=1,
+            check=_JUDGED,
+            dispatch=suffixes(authorization),
         ),
         _Alt(
             "authorization-basic",
             "",
             scheme + r"(?i:basic)" + credential,
-            0,
-            1,
-            LITERAL,
-            suffixes(authorization),
+            priority=1,
+            check=_JUDGED,
+            dispatch=suffixes(authorization),
         ),
-        _Alt("", "", _exact(op, keys) + value, 0, 1, KEYED, suffixes(keys)),
+        _Alt("", "", _exact(op, keys) + value, priority=1, check=_KEYED, dispatch=suffixes(keys)),
         *(
-            [_Alt("", "", _exact(op, guarded, _GUARD) + value, 0, 1, KEYED, suffixes(guarded))]
+            [
+                _Alt(
+                    "",
+                    "",
+                    _exact(op, guarded, _GUARD) + value,
+                    priority=1,
+                    check=_KEYED,
+                    dispatch=suffixes(guarded),
+                )
+            ]
             if guarded
             else []
         ),
@@ -414,28 +434,41 @@ def _pattern_alts() -> dict[str, list[_Alt]]:
         _Alt("telegram-bot-token", "//", r"api\.telegram\.org/bot(?P<v>\d{5,16}:[\w-]{30,})"),
         # user:password@host; the last "@" of the authority ends the password.
         _Alt(
-            "url-credentials", "//", r"[^\s:/?#@\"'<>\\\[\]]{0,128}:(?P<v>[^\s/?#\"'<>\\]{1,256})@", 0, 1, LITERAL
+            "url-credentials",
+            "//",
+            r"[^\s:/?#@\"'<>\\\[\]]{0,128}:(?P<v>[^\s/?#\"'<>\\]{1,256})@",
+            priority=1,
+            check=_JUDGED,
         ),
     )
     return {
         "-": [
             # The whole block; with no END (cut off by a slice) up to the end of the text.
             _Alt(
-                "private-key", "----BEGIN", rf"(?P<v>{pem_label}(?:(?s:.*?)-----END{pem_label}|(?s:.*)))", 10
+                "private-key",
+                "----BEGIN",
+                rf"(?P<v>{pem_label}(?:(?s:.*?)-----END{pem_label}|(?s:.*)))",
+                back=10,
             ),
             _Alt(
                 "mailchimp-api-key",
                 "us",
                 _lookbehind(r"[0-9a-f]{32}-us", r"(?<![\w\]-])") + r"(?P<v>\d{1,2})\b",
-                35,
+                back=35,
             ),
             # curl -u user:password, --user user:password: the user name stays.
-            _Alt("basic-auth", "u", r"(?<=\s-u)" + bare_auth, 0, 1, LITERAL),
-            _Alt("basic-auth", "-user", r"(?<=\s--user)" + bare_auth, 0, 1, LITERAL),
-            _Alt("password", "p", r"(?<=sshpass -p)[ \t]+" + _VALUE, 0, 1, LITERAL),
+            _Alt("basic-auth", "u", r"(?<=\s-u)" + bare_auth, priority=1, check=_JUDGED),
+            _Alt("basic-auth", "-user", r"(?<=\s--user)" + bare_auth, priority=1, check=_JUDGED),
+            _Alt("password", "p", r"(?<=sshpass -p)[ \t]+" + _VALUE, priority=1, check=_JUDGED),
             # --password value, --token value: the flag names the kind.
             *(
-                _Alt("", f"-{flag}", _lookbehind(rf"\s--{re.escape(flag)}") + rf"[ \t]+{_VALUE}", 0, 1, KEYED)
+                _Alt(
+                    "",
+                    f"-{flag}",
+                    _lookbehind(rf"\s--{re.escape(flag)}") + rf"[ \t]+{_VALUE}",
+                    priority=1,
+                    check=_KEYED,
+                )
                 for flag in _CLI_FLAGS
             ),
         ],
@@ -451,7 +484,7 @@ def _pattern_alts() -> dict[str, list[_Alt]]:
                 "terraform-cloud-token",
                 "atlasv1.",
                 _lookbehind(r"[A-Za-z0-9]{14}\.atlasv1\.", _GUARD) + r"(?P<v>[\w=-]{60,})",
-                23,
+                back=23,
             ),
             _Alt(
                 "discord-bot-token",
@@ -467,7 +500,7 @@ def _pattern_alts() -> dict[str, list[_Alt]]:
                     "telegram-bot-token",
                     "AA",
                     _lookbehind(rf"\d{{{n}}}:AA", r"(?<![\w:\]])") + r"(?P<v>[\w-]{33})",
-                    n + 3,
+                    back=n + 3,
                 )
                 for n in (8, 9, 10)
             ),
@@ -485,8 +518,7 @@ def _pattern_alts() -> dict[str, list[_Alt]]:
                 "azure-sas-signature",
                 "",
                 r"(?<=[?&;]sig=)(?P<v>[\w%+/=-]{20,})",
-                0,
-                1,
+                priority=1,
                 dispatch=("?sig", "&sig", ";sig"),
             ),
             *_assignment_alts("="),
@@ -587,21 +619,30 @@ def _unquote(raw: str, start: int) -> tuple[str, int, bool]:
     return raw, start, False
 
 
-def _context_span(text: str, match: re.Match[str], name: str, alt: _Alt) -> _Span | None:
-    """Judge a context value: skip placeholders and code; a KEYED rule's key names the kind."""
+def _context_span(text: str, scan: str, match: re.Match[str], name: str, alt: _Alt) -> _Span | None:
+    """Judge a context value: skip placeholders and code; a _KEYED rule's key names the kind."""
     value, start, quoted = _unquote(text[match.start(name) : match.end(name)], match.start(name))
     lowered = value.lower()
-    if not value.strip() or "[REDACTED:" in value or lowered in _PLACEHOLDER_WORDS or _PLACEHOLDER.match(value):
+    if (
+        not value.strip()
+        or "[REDACTED:" in value
+        or lowered in _PLACEHOLDER_WORDS
+        or _PLACEHOLDER.match(value)
+    ):
         return None
     if not _PLACEHOLDER_PARTS.isdisjoint(_PARTS.split(lowered)) and not any(c.isdigit() for c in value):
         return None
     kind = alt.kind
-    if alt.check == KEYED:
+    if alt.check == _KEYED:
         kind = kind or _key_kind(text, match, match.start(name))
         if not quoted and (_CODE_VALUE.match(value) or (value.isdigit() and kind != "password")):
             return None
     if len(value) < (3 if kind in _SHORT_KINDS else 6):
         return None
+    if match.end(name) - match.start(name) >= _VALUE_SCAN and (
+        whole := _WHOLE_VALUE.match(scan, match.start(name))
+    ):
+        value, start, quoted = _unquote(text[whole.start() : whole.end()], whole.start())
     return start, start + len(value), alt.priority, kind
 
 
@@ -613,34 +654,27 @@ def _head_start(text: str, anchor: int, head: re.Pattern[str]) -> int | None:
     return start if head.fullmatch(text, start, anchor) else None
 
 
-def _spans(text: str) -> list[_Span]:
-    # Every secret is ASCII and the patterns run in ASCII mode, so they find the same spans in a copy
-    # with each other character replaced by "?" (offsets unchanged); ``re`` scans a one-byte string
-    # up to twice as fast as one holding, say, an emoji. Values are judged on the original.
-    scan = text if text.isascii() else text.encode("ascii", "replace").decode("ascii")
-    spans: list[_Span] = []
-    for family in _FAMILIES:
-        if family.anchor not in scan:
-            continue
-        search = family.regex.search
-        match = search(scan)
-        while match is not None:
-            name = match.lastgroup
-            assert name is not None  # every alternative is one named group
-            alt = family.alts[name]
-            span: _Span | None = None
-            if alt.check != FORMAT:
-                span = _context_span(text, match, name, alt)
-            elif alt.head is None:
-                span = (match.start(name) - alt.back, match.end(name), alt.priority, alt.kind)
-            elif (start := _head_start(text, match.start(), alt.head)) is not None:
-                span = (start, match.end(name), alt.priority, alt.kind)
-            if span is not None:
-                spans.append(span)
-            # A rejected match may have run over a real secret (a placeholder-looking value that
-            # swallowed "KEY=..."), so scanning resumes right after its anchor.
-            match = search(scan, match.end() if span is not None else match.start() + 1)
-    return spans
+def _collect(text: str, scan: str, match: re.Match[str] | None, family: _Family, spans: list[_Span]) -> None:
+    """Add the span of every match of ``family`` from ``match`` on, judged on the original text."""
+    while match is not None:
+        name = match.lastgroup
+        assert name is not None  # every alternative is one named group
+        alt = family.alts[name]
+        span: _Span | None = None
+        if alt.check != _AS_IS:
+            span = _context_span(text, scan, match, name, alt)
+        elif alt.head is None:
+            span = (match.start(name) - alt.back, match.end(name), alt.priority, alt.kind)
+        elif (start := _head_start(text, match.start(), alt.head)) is not None:
+            span = (start, match.end(name), alt.priority, alt.kind)
+        if span is not None:
+            spans.append(span)
+        # After a secret, scanning resumes beyond it (a value may extend past its match). A rejected
+        # match may have run over a real secret (a placeholder-looking value that swallowed
+        # "KEY=..."), so then it resumes right after the anchor.
+        match = family.regex.search(
+            scan, max(match.end(), span[1]) if span is not None else match.start() + 1
+        )
 
 
 def _splice(text: str, spans: list[_Span]) -> str:
@@ -661,16 +695,31 @@ def _splice(text: str, spans: list[_Span]) -> str:
     return "".join(pieces)
 
 
+_SHORTEST = 8  # no rule matches fewer characters ("pass=abc")
+_SCANS = tuple((family.anchor, family.regex.search, family) for family in _FAMILIES)  # bound once: hot loop
+
+
 def redact(text: str) -> str:
     """Return ``text`` with every recognised secret replaced by ``[REDACTED:<kind>]``."""
-    spans = _spans(text)
+    if len(text) < _SHORTEST:
+        return text
+    # Every secret is ASCII and the patterns run in ASCII mode, so they find the same spans in a copy
+    # with each other character replaced by "?" (offsets unchanged); ``re`` scans a one-byte string
+    # up to twice as fast as one holding, say, an emoji.
+    scan = text if text.isascii() else text.encode("ascii", "replace").decode("ascii")
+    spans: list[_Span] = []
+    for anchor, search, family in _SCANS:
+        if anchor in scan and (match := search(scan)) is not None:
+            _collect(text, scan, match, family, spans)
     return _splice(text, spans) if spans else text
 
 
 def _bench(paths: Sequence[str], rounds: int = 5) -> list[str]:
-    """Throughput of ``redact`` on the assistant text and Bash commands of transcripts, against
-    ``json.loads`` over the same files. CPU time, best of several runs: the figures stay comparable
-    on a shared machine."""
+    """Throughput figures for ``redact`` on the assistant text and Bash commands of transcripts.
+
+    Measured against ``json.loads`` over the same files, in CPU time and best of several runs, so the
+    figures stay comparable on a shared, busy machine.
+    """
     import json
     import time
 

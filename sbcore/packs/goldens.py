@@ -18,7 +18,9 @@ failing case, not a silently shorter catalogue):
 4. a match with a ``fallback`` gives the advisory the offline provider would
    deliver; a match without one, or a detector with no trigger at all, needs
    the model. Those cases are reported *pending*, with the reason, and never as
-   passed: they become runnable with the pass engine and recorded provider I/O.
+   passed, unless the case records the model's side (``provider_io``): then
+   the fork runs through the pass engine (``run_detector_case``) against
+   sbcore.testing's fake provider answering with the recorded replies.
 
 The result carries a normalised decision (ids and times replaced by stable
 placeholders, floats rounded) for syrupy snapshots; see
@@ -27,9 +29,10 @@ placeholders, floats rounded) for syrupy snapshots; see
 
 from __future__ import annotations
 
+import asyncio
 import os
 import re
-from collections.abc import Collection, Iterable, Iterator, Mapping, Sequence
+from collections.abc import Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
@@ -61,11 +64,18 @@ MODEL_DECIDES = (
 )
 NO_ENGINE = (
     "recorded provider I/O is present, but this sbcore has no pass engine to replay it "
-    "(sbcore.think has no run_detector_case yet)"
+    "(sbcore.think.pass_.run_detector_case)"
 )
+REPLAY_MODEL = "golden-replay"  # the model name the replayed requests carry
 
 _ISO_TIME = re.compile(r"\b\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:Z|[+-]\d{2}:?\d{2})?\b")
 _UUID = re.compile(r"\b[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}\b")
+
+
+_KEY_HINTS = {
+    "transcript.records": 'a 1-based, inclusive range of JSONL lines: "120-180", or "120-" to the end',
+    "label": "must_fire (the detector must advise) or must_stay_silent (it must not)",
+}
 
 
 class GoldenError(Exception):
@@ -282,45 +292,56 @@ def load_case(path: Path) -> GoldenCase:
     return _build_case(path, pack, detector, data, located.line_of(("config",)) if "config" in data else None)
 
 
-def _schema_problems(data: Any) -> Iterator[tuple[tuple[str | int, ...], str, str | None]]:
-    """(key path, message, hint) per schema violation, the clearest wording first."""
+def _schema_problems(data: Any) -> list[tuple[tuple[str | int, ...], str, str | None]]:
+    """(key path, message, hint) per schema violation, the clearest wording first.
+
+    A misspelt key is reported once, as unknown with its correction, not a
+    second time as the required key it was meant to be.
+    """
     from jsonschema.exceptions import relevance
 
     if not isinstance(data, dict):
-        yield (), "a golden case is a mapping (description, label, observations or transcript, ...)", None
-        return
-    validator = _case_validator()
-    for error in sorted(validator.iter_errors(data), key=relevance):
+        return [
+            ((), "a golden case is a mapping (description, label, observations or transcript, ...)", None)
+        ]
+    problems: list[tuple[tuple[str | int, ...], str, str | None]] = []
+    missing: list[tuple[tuple[str | int, ...], str]] = []
+    corrected: set[tuple[tuple[str | int, ...], str]] = set()
+    for error in sorted(_case_validator().iter_errors(data), key=relevance):
         path = tuple(error.absolute_path)
         if error.validator == "oneOf" and not path:
-            has = [key for key in ("observations", "transcript") if key in data]
-            which = "both" if has else "neither"
-            yield (), f"give exactly one of 'observations' and 'transcript' ({which} given)", None
-        elif error.validator == "not" and not path:
-            yield (
-                ("expect",),
-                "'expect' applies only to must_fire cases",
-                "drop it, or label the case must_fire",
+            which = "both" if "observations" in data else "neither"
+            problems.append(
+                ((), f"give exactly one of 'observations' and 'transcript' ({which} given)", None)
             )
+        elif error.validator == "not" and not path:
+            problems.append(
+                (("expect",), "'expect' applies only to must_fire cases", "drop it, or label it must_fire")
+            )
+        elif error.validator == "required":
+            missing.extend((path, key) for key in error.validator_value if key not in error.instance)
         elif error.validator == "additionalProperties":
             allowed = sorted(error.schema.get("properties", {}))
-            unknown = sorted(set(error.instance) - set(allowed))
-            for key in unknown:
-                if isinstance(key, str) and key.startswith("x-") and not path:
-                    continue
-                yield (*path, key), f"unknown key {key!r}", _typo(key, allowed)
-        elif error.validator == "propertyNames":
-            yield (
-                path,
-                f"{error.instance!r} cannot be overridden",
-                (
-                    "overridable fields: " + ", ".join(error.schema["enum"])
-                    if "enum" in error.schema
-                    else None
-                ),
-            )
+            for key in sorted(set(error.instance) - set(allowed)):
+                close = _closest(key, allowed)
+                if close:
+                    corrected.add((path, close))
+                hint = f"Typo? did you mean {close!r}?" if close else f"allowed keys: {', '.join(allowed)}"
+                problems.append(((*path, key), f"unknown key {key!r}", hint))
+        elif "propertyNames" in error.schema_path:
+            allowed = error.schema.get("enum", [])
+            close = _closest(error.instance, allowed)
+            hint = f"Typo? did you mean {close!r}?" if close else "overridable: " + ", ".join(allowed)
+            message = f"{error.instance!r} cannot be overridden in a golden case"
+            problems.append(((*path, error.instance), message, hint))
         else:
-            yield path, error.message, None
+            problems.append((path, error.message, _KEY_HINTS.get(format_key(path))))
+    problems.extend(
+        (path, f"{key!r} is a required property", None)
+        for path, key in missing
+        if (path, key) not in corrected
+    )
+    return problems
 
 
 @cache
@@ -333,11 +354,11 @@ def _case_validator() -> Any:
     return Draft202012Validator(schema, format_checker=Draft202012Validator.FORMAT_CHECKER)
 
 
-def _typo(word: str, choices: Sequence[str]) -> str | None:
+def _closest(word: str, choices: Sequence[str]) -> str | None:
     import difflib
 
     close = difflib.get_close_matches(word, choices, n=1, cutoff=0.6)
-    return f"Typo? did you mean {close[0]!r}?" if close else None
+    return close[0] if close else None
 
 
 def _build_case(
@@ -390,16 +411,18 @@ class Evaluation:
     """What one pass of the detector made of the observations.
 
     ``by`` says what decided: ``cadence`` (not due), ``trigger`` (no match, so
-    the detector never ran), ``fallback`` (the offline advisory), or None when
-    nothing offline can decide (``pending`` says why).
+    the detector never ran), ``fallback`` (the offline advisory), ``provider``
+    (the fork, replayed against recorded provider I/O), or None when nothing
+    available can decide (``pending`` says why).
     """
 
-    by: Literal["cadence", "trigger", "fallback"] | None
+    by: Literal["cadence", "trigger", "fallback", "provider"] | None
     fired: bool = False
     match: Mapping[str, Any] | None = None
     feedback: Mapping[str, Any] | None = None
     note: str = ""
     pending: str = ""
+    problem: str = ""  # the evaluation itself went wrong (a replay that diverged from its recording)
 
 
 @dataclass(frozen=True)
@@ -467,7 +490,7 @@ class GoldenRunner:
             return GoldenResult(case, "skipped", unavailable)
         evaluation = self.evaluate(definition, observations, case)
         decision = normalise(_decision(case, definition, observations, evaluation), observations)
-        if evaluation.by is None:
+        if evaluation.by is None and not evaluation.problem:
             return GoldenResult(case, "pending", evaluation.pending, decision)
         failure = _judge(case, definition, evaluation)
         return GoldenResult(case, "failed" if failure else "passed", failure, decision)
@@ -480,9 +503,11 @@ class GoldenRunner:
             return Evaluation(
                 "cadence", note="cadence turn_end: the detector is not due before the turn ends"
             )
+        if case.provider_io:
+            return self._replay(definition, observations, case)
         trigger = definition.trigger
         if trigger is None:
-            return Evaluation(None, pending=NO_ENGINE if case.provider_io else MODEL_ONLY)
+            return Evaluation(None, pending=MODEL_ONLY)
         registry: Registry = self.manager.registry
         spec = registry.triggers.get(trigger.name)
         if spec is None:
@@ -499,10 +524,76 @@ class GoldenRunner:
             )
         match = found.as_template_input()
         if not definition.fallback:
-            return Evaluation(None, match=match, pending=NO_ENGINE if case.provider_io else MODEL_DECIDES)
+            return Evaluation(None, match=match, pending=MODEL_DECIDES)
         feedback = self._fallback(definition, match)
         fired = feedback.get("verdict") == "advise"
         return Evaluation("fallback", fired=fired, match=match, feedback=feedback, note=match["summary"])
+
+    def _replay(
+        self, definition: DetectorDef, observations: Sequence[Observation], case: GoldenCase
+    ) -> Evaluation:
+        """Run the detector's fork through the pass engine against the recorded replies.
+
+        The replies are served by sbcore.testing's loopback fake provider, over
+        the real Anthropic wire. The recording must match the fork's
+        conversation exactly in length: a fork asking more than was recorded
+        would get the fake's default (silence) and pass for the wrong reason,
+        and replies left over mean the fork ended sooner than when recorded.
+        """
+        try:
+            from sbcore.think.pass_ import run_detector_case
+        except ImportError:
+            return Evaluation(None, pending=NO_ENGINE)
+        from sbcore.testing import FAKE_API_KEY, FakeProvider
+        from sbcore.think.providers.anthropic import AnthropicProvider
+        from sbcore.think.providers.base import ProviderSettings, Secret
+
+        replies = [_reply(item["response"]) for item in case.provider_io]
+        with FakeProvider() as fake:
+            fake.script(definition.id, *replies)
+            settings = ProviderSettings(
+                "anthropic", REPLAY_MODEL, base_url=fake.anthropic_base_url, api_key=Secret(FAKE_API_KEY)
+            )
+
+            async def one_pass() -> Any:
+                provider = AnthropicProvider(settings)
+                try:
+                    return await run_detector_case(
+                        definition,
+                        observations,
+                        provider,
+                        turn_end=case.turn_end,
+                        triggers=self.manager.registry.triggers,
+                        environment=self.manager.template_environment(),
+                    )
+                finally:
+                    await provider.aclose()
+
+            result = asyncio.run(one_pass())
+            asked = len(fake.requests_for(definition.id))
+        match = result.match.as_template_input() if result.match is not None else None
+        if result.status == "untriggered":
+            return Evaluation("trigger", match=match, note=f"the trigger did not match: {result.error}")
+        if asked != len(replies):
+            return Evaluation(
+                None,
+                match=match,
+                problem=f"the fork made {asked} model call(s), but provider_io records {len(replies)}: "
+                "the recording no longer matches this detector (re-record it)",
+            )
+        if result.status not in ("answered", "prose", "invalid"):
+            return Evaluation(
+                None, match=match, problem=f"the replayed fork ended {result.status}: {result.error}"
+            )
+        feedback = dict(result.feedback or {"verdict": "silent"})
+        note = (
+            "the model answered" if result.status == "answered" else f"the model's reply was {result.status}"
+        )
+        if result.status != "answered":
+            note += ", which the engine reads as silence"
+        return Evaluation(
+            "provider", fired=feedback.get("verdict") == "advise", match=match, feedback=feedback, note=note
+        )
 
     def _fallback(self, definition: DetectorDef, match: Mapping[str, Any]) -> dict[str, Any]:
         from sbcore.packs.templates import render
@@ -522,17 +613,18 @@ class GoldenRunner:
         """The detector under test as installed, with the case's overrides; or None and why not."""
         from sbcore.packs.catalogue import assemble_catalogue
 
-        manager = self.manager
+        unavailable = self._pack_problem(case.pack)
+        if unavailable:
+            return None, unavailable
         if self._base is None:
-            self._base = assemble_catalogue(manager, config=_defaults_config())
+            self._base = assemble_catalogue(self.manager, config=_defaults_config())
         catalogue = self._base
         if case.overrides:
-            catalogue = assemble_catalogue(
-                manager, config=_defaults_config(), overrides={case.detector: case.overrides}
-            )
+            overrides = {case.detector: case.overrides}
+            catalogue = assemble_catalogue(self.manager, config=_defaults_config(), overrides=overrides)
         found = catalogue.get(case.detector)
         if found is None:
-            return None, self._missing(case, catalogue)
+            return None, _not_in_pack(case, catalogue)
         definition = found.definition
         if definition.pack != case.pack:
             return None, (
@@ -542,11 +634,9 @@ class GoldenRunner:
         refused = [
             ErrorChain(
                 SourceRef(str(case.path), case.line_of_config),
-                chain.problem,
+                chain.problem.removesuffix("; this detector's overrides are ignored"),
                 chain.detector,
-                f"config.{chain.key.split('.', 2)[2]}"
-                if chain.key and chain.key.count(".") >= 2
-                else "config",
+                "config" + (chain.key or "").removeprefix(f"detectors.{case.detector}"),
                 chain.hint,
             )
             for chain in catalogue.problems
@@ -558,27 +648,43 @@ class GoldenRunner:
             return None, "the case's config overrides are refused:\n" + render_chains(refused)
         return definition, ""
 
-    def _missing(self, case: GoldenCase, catalogue: EffectiveCatalogue) -> str:
+    def _pack_problem(self, pack: str) -> str:
+        """Why ``pack`` cannot be tested here (failed to load, or not installed), or ""."""
         manager = self.manager
-        broken = [b for b in manager.broken if b.name == case.pack]
+        broken = [b for b in manager.broken if b.name == pack]
         if broken:
-            return f"pack {case.pack!r} failed to load: {broken[0]}"
+            return f"pack {pack!r} failed to load: {broken[0]}"
         loaded = {info.name for info in manager.list_packs()}
-        if case.pack not in loaded:
+        if pack not in loaded:
             return (
-                f"no pack named {case.pack!r} is installed (installed: {', '.join(sorted(loaded)) or 'none'})"
+                f"no pack named {pack!r} is installed (installed: {', '.join(sorted(loaded)) or 'none'})"
                 "; the directory under goldens/ must be the pack's entry point name"
             )
-        ids = sorted(d.id for d in catalogue.detectors if d.definition.pack == case.pack)
-        message = (
-            f"pack {case.pack!r} as installed defines no detector {case.detector!r} "
-            f"(it defines: {', '.join(ids) or 'none'}). If the file is in your checkout, check that it is "
-            "package data: a detector file missing from the wheel is missing here too"
-        )
-        related = [
-            c for c in catalogue.problems if c.detector == case.detector or case.detector in c.source.path
-        ]
-        return message + ("\n" + render_chains(related) if related else "")
+        return ""
+
+
+def _not_in_pack(case: GoldenCase, catalogue: EffectiveCatalogue) -> str:
+    ids = sorted(d.id for d in catalogue.detectors if d.definition.pack == case.pack)
+    message = (
+        f"pack {case.pack!r} as installed defines no detector {case.detector!r} "
+        f"(it defines: {', '.join(ids) or 'none'}). If the file is in your checkout, check that it is "
+        "package data: a detector file missing from the wheel is missing here too"
+    )
+    related = [c for c in catalogue.problems if c.detector == case.detector or case.detector in c.source.path]
+    return message + ("\n" + render_chains(related) if related else "")
+
+
+def _reply(response: Mapping[str, Any]) -> Any:
+    """A recorded Anthropic Messages response (only its ``content`` blocks) as a fake-provider reply."""
+    from sbcore.testing import Call, Reply, Say
+
+    blocks: list[Say | Call] = []
+    for block in response["content"]:
+        if block["type"] == "text":
+            blocks.append(Say(block["text"]))
+        else:
+            blocks.append(Call(block["name"], dict(block.get("input") or {})))
+    return Reply(tuple(blocks))
 
 
 def _defaults_config() -> Any:
@@ -590,6 +696,8 @@ def _defaults_config() -> Any:
 
 def _judge(case: GoldenCase, definition: DetectorDef, evaluation: Evaluation) -> str:
     """Why the evaluation contradicts the case, or "" when it agrees."""
+    if evaluation.problem:
+        return evaluation.problem
     feedback = evaluation.feedback or {}
     if feedback:
         problem = _feedback_problem(definition, feedback)

@@ -264,6 +264,10 @@ class PassEngine:
         pilots: tuple[str, ...] = ()
         if offline:
             results = [self._offline(item) for item in selected]
+            if self.debug is not None:
+                self.debug.digest(number, self.window.snapshot(()).render())
+                for result in results:
+                    self.debug.fork(number, result.detector).json("outcome (offline)", result.to_json())
         else:
             snapshot = self.window.snapshot(tools)
             if self.debug is not None:

@@ -21,7 +21,7 @@ import json
 import math
 from collections import Counter, defaultdict
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -227,18 +227,32 @@ class _Driver:
         await self._turn_end()
 
     async def _turn_end(self) -> None:
-        self.policy.offer((), turn_end=True)
-        self._working = False
-        await self._drain()
+        """The agent's turn is over: judge it, even when an earlier pass already took its last observations.
 
-    async def _drain(self) -> None:
+        The policy drops a turn end whose pending episode is empty ("nothing new to judge"). But a turn whose
+        final step was an error (a salience pass took it) or that a volume pass emptied just before it
+        ended did produce something: it just has been read already, by passes that were not turn ends. Such
+        a turn is judged with an empty episode, asked for as a manual pass so that the mute, the budget and
+        single flight still bind.
+        """
+        judged_already = not self._working
+        if not judged_already and self.policy.status().pending_kept == 0:
+            self.policy.manual()
+            await self._drain(turn_end=True)
+        else:
+            self.policy.offer((), turn_end=True)
+            await self._drain()
+        self._working = False
+
+    async def _drain(self, *, turn_end: bool = False) -> None:
         while (decision := self.policy.due()) is not None:
             episode = self.policy.start()
             headroom = self.policy.budget.headroom()
+            ends_turn = episode.turn_end or (turn_end and decision.reason == "manual")
             result = await self.engine.run_pass(
                 episode.observations,
-                turn_end=episode.turn_end,
-                reason=decision.reason.replace("_", " "),
+                turn_end=ends_turn,
+                reason="turn end" if ends_turn else decision.reason.replace("_", " "),
                 notes=[episode.note] if episode.note else [],
                 token_allowance=min(headroom.task, headroom.hour) if self.engine.provider.has_model else None,
             )
@@ -424,13 +438,18 @@ def render_summary(summary: Summary) -> list[str]:
 
 @dataclass(frozen=True)
 class LabelCase:
-    """One labelled case: does ``detector`` fire on ``transcript`` (``lines``, 1-based inclusive)?"""
+    """One labelled case: does ``detector`` fire on ``transcript`` (``lines``, 1-based inclusive)?
+
+    ``questions`` narrows a checklist detector (one whose ``config.questions`` items have ids) to those items
+    for this case, so each checklist question can be labelled on its own.
+    """
 
     id: str
     transcript: Path
     detector: str
     expect: str
     lines: tuple[int, int] | None = None
+    questions: tuple[str, ...] = ()
     why: str = ""
 
 
@@ -477,6 +496,9 @@ def load_labels(path: Path, corpus: Path | None = None) -> list[LabelCase]:
             isinstance(span, list) and len(span) == 2 and all(isinstance(n, int) and n >= 1 for n in span)
         ):
             raise LabelError(f"{where} ({case_id}): lines must be [first, last], 1-based")
+        questions = raw.get("questions") or []
+        if not isinstance(questions, list) or not all(isinstance(q, str) for q in questions):
+            raise LabelError(f"{where} ({case_id}): questions must be a list of checklist ids")
         cases.append(
             LabelCase(
                 id=case_id,
@@ -484,6 +506,7 @@ def load_labels(path: Path, corpus: Path | None = None) -> list[LabelCase]:
                 detector=str(raw["detector"]),
                 expect=str(raw["expect"]),
                 lines=(span[0], span[1]) if span else None,
+                questions=tuple(questions),
                 why=str(raw.get("why", "")),
             )
         )
@@ -520,22 +543,43 @@ class Score:
         }
 
 
-async def evaluate_labels(
-    cases: Sequence[LabelCase], make_replayer: Callable[[Sequence[str]], Replayer]
-) -> dict[str, Score]:
-    """Replay each distinct (transcript, lines) once with the detectors labelled on it; score per detector.
+def restrict_questions(detector: DetectorDef, ids: Sequence[str]) -> DetectorDef:
+    """``detector`` asking only the checklist questions ``ids`` (each must exist and be enabled)."""
+    questions = detector.config.get("questions")
+    if not isinstance(questions, list):
+        raise LabelError(f"detector {detector.id} has no checklist (config.questions) to narrow")
+    by_id = {q.get("id"): q for q in questions if isinstance(q, Mapping)}
+    for ident in ids:
+        if ident not in by_id:
+            raise LabelError(f"detector {detector.id} has no checklist question {ident!r}")
+        if by_id[ident].get("enabled", True) is False:
+            raise LabelError(f"detector {detector.id}: checklist question {ident!r} is disabled")
+    kept = [q for q in questions if isinstance(q, Mapping) and q.get("id") in ids]
+    return replace(detector, config={**detector.config, "questions": kept})
 
-    A case is predicted to fire when its detector advised in any pass of the replay.
+
+async def evaluate_labels(
+    cases: Sequence[LabelCase],
+    detectors: Mapping[str, DetectorDef],
+    make_replayer: Callable[[Sequence[DetectorDef]], Replayer],
+) -> dict[str, Score]:
+    """Replay each case (once per distinct transcript, range and question set) and score per detector.
+
+    A case is predicted to fire when its detector advised in any pass of the replay. Every case names a
+    detector of ``detectors``; they run whether enabled or not.
     """
-    groups: dict[tuple[Path, tuple[int, int] | None], list[LabelCase]] = defaultdict(list)
+    unknown = sorted({case.detector for case in cases} - set(detectors))
+    if unknown:
+        raise LabelError(f"labelled cases name unknown detectors: {', '.join(unknown)}")
+    groups: dict[tuple[str, tuple[int, int], tuple[str, ...]], list[LabelCase]] = defaultdict(list)
     for case in cases:
-        groups[(case.transcript, case.lines)].append(case)
+        groups[(str(case.transcript), case.lines or (0, 0), case.questions)].append(case)
     scores: dict[str, Score] = defaultdict(Score)
-    for (transcript, span), members in sorted(
-        groups.items(), key=lambda item: (str(item[0][0]), item[0][1] or (0, 0))
-    ):
-        replayer = make_replayer(sorted({case.detector for case in members}))
-        session = await replayer.replay_file(transcript, lines=span)
+    for (_, _, questions), members in sorted(groups.items()):
+        chosen = [detectors[name] for name in sorted({case.detector for case in members})]
+        if questions:
+            chosen = [restrict_questions(d, questions) if "questions" in d.config else d for d in chosen]
+        session = await make_replayer(chosen).replay_file(members[0].transcript, lines=members[0].lines)
         for case in members:
             score = scores[case.detector]
             fired = session.fired(case.detector)
@@ -547,6 +591,8 @@ async def evaluate_labels(
                 score.tn += not fired
             if fired != (case.expect == "fire"):
                 score.misses.append(case.id)
+    for score in scores.values():
+        score.misses.sort()
     return dict(sorted(scores.items()))
 
 

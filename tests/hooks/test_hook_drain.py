@@ -14,13 +14,18 @@ DRAINS = ("PostToolUse", "PostToolUseFailure", "UserPromptSubmit")
 
 
 @pytest.mark.parametrize("event", DRAINS)
-def test_one_advisory_reaches_agent_and_user_with_the_same_framed_text(env: Env, call: Call, event: str) -> None:
+def test_one_advisory_reaches_agent_and_user_with_the_same_framed_text(
+    env: Env, call: Call, event: str
+) -> None:
     advice = env.post()
     answer = call(event)
     assert answer.status == 0
     body = answer.json
     assert set(body) == {"hookSpecificOutput", "systemMessage"}
-    assert body["hookSpecificOutput"] == {"hookEventName": event, "additionalContext": frame_for_agent(advice)}
+    assert body["hookSpecificOutput"] == {
+        "hookEventName": event,
+        "additionalContext": frame_for_agent(advice),
+    }
     context = body["hookSpecificOutput"]["additionalContext"]
     assert body["systemMessage"].startswith(context)
     assert body["systemMessage"] == frame_for_user(advice)

@@ -16,7 +16,7 @@ import pytest
 from conftest import LAUNCHER
 from hypothesis import HealthCheck, given, settings
 
-from sbcore.cli.hookbench import HookCase, check_case, check_output, hook_cases
+from sbcore.cli.hookbench import HookCase, check_case, check_output, hook_cases, scratch_parent
 
 
 @pytest.fixture(autouse=True)
@@ -27,7 +27,7 @@ def _clean_environment(monkeypatch: pytest.MonkeyPatch) -> None:
 
 
 def _check(case: HookCase, *, through_launcher: bool) -> None:
-    root = Path(tempfile.mkdtemp(prefix="sbcore-hook-fuzz-"))
+    root = Path(tempfile.mkdtemp(prefix="sbcore-hook-fuzz-", dir=scratch_parent()))
     try:
         result = check_case(case, root, launcher=LAUNCHER if through_launcher else None)
     finally:
@@ -56,7 +56,11 @@ def test_through_the_launcher(case: HookCase) -> None:
         ("PostToolUse", '{"systemMessage": "hi"}\n{"systemMessage": "again"}\n', "2 output lines"),
         ("PostToolUse", "not json\n", "not JSON"),
         ("PostToolUse", '{"decision": "block"}\n', "unexpected answer keys"),
-        ("UserPromptSubmit", '{"hookSpecificOutput": {"hookEventName": "PostToolUse"}, "systemMessage": ""}', "names"),
+        (
+            "UserPromptSubmit",
+            '{"hookSpecificOutput": {"hookEventName": "PostToolUse"}, "systemMessage": ""}',
+            "names",
+        ),
         ("Stop", '{"decision": "block", "reason": "told", "systemMessage": "other"}', "does not contain"),
         ("SessionStart", '{"systemMessage": "x"}', "answered although"),
     ],

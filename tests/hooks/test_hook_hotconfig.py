@@ -168,7 +168,9 @@ def _tree(root: Path, spec: dict[str, str]) -> None:
         ({"loose/dir": "dir"}, "loose/dir"),
     ],
 )
-def test_workspace_finder_agrees_with_the_configuration(tmp_path: Path, spec: dict[str, str], start: str) -> None:
+def test_workspace_finder_agrees_with_the_configuration(
+    tmp_path: Path, spec: dict[str, str], start: str
+) -> None:
     _tree(tmp_path, spec)
     assert hotconfig.find_workspace(tmp_path / start) == str(find_workspace(tmp_path / start))
 
@@ -176,5 +178,7 @@ def test_workspace_finder_agrees_with_the_configuration(tmp_path: Path, spec: di
 def test_workspace_finder_resolves_symlinks(tmp_path: Path) -> None:
     _tree(tmp_path, {"real/.git": "dir", "real/src": "dir"})
     (tmp_path / "link").symlink_to(tmp_path / "real")
-    assert hotconfig.find_workspace(tmp_path / "link" / "src") == str(find_workspace(tmp_path / "link" / "src"))
+    assert hotconfig.find_workspace(tmp_path / "link" / "src") == str(
+        find_workspace(tmp_path / "link" / "src")
+    )
     assert hotconfig.find_workspace(tmp_path / "link" / "src") == os.path.realpath(tmp_path / "real")

@@ -56,11 +56,15 @@ def _run(
     command = [shell, str(launcher), event] if shell else [str(launcher), event]
     if shell == "busybox":
         command.insert(1, "sh")
-    return subprocess.run(command, input=payload, capture_output=True, env=environment, timeout=60, check=False)
+    return subprocess.run(
+        command, input=payload, capture_output=True, env=environment, timeout=60, check=False
+    )
 
 
 def _environment(env: Env, python: Path | str, path: str | None = None) -> dict[str, str]:
-    environment = {key: value for key, value in os.environ.items() if not key.startswith(("SBCORE_", "CLAUDE"))}
+    environment = {
+        key: value for key, value in os.environ.items() if not key.startswith(("SBCORE_", "CLAUDE"))
+    }
     environment.update(
         SBCORE_DATA_DIR=str(env.data),
         SBCORE_CONFIG_DIR=str(env.config),
@@ -188,7 +192,9 @@ def test_subagent_call_with_mail_answers_nothing(wall_clock_env: Env, flag_pytho
     assert len(wall_clock_env.mailbox.pending()) == 1
 
 
-def test_unenrolled_workspace_with_mail_answers_nothing(wall_clock_env: Env, flag_python: tuple[Path, Path]) -> None:
+def test_unenrolled_workspace_with_mail_answers_nothing(
+    wall_clock_env: Env, flag_python: tuple[Path, Path]
+) -> None:
     python, _ = flag_python
     wall_clock_env.post()
     wall_clock_env.hot({"enable": {"default": False}})

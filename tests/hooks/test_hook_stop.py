@@ -106,7 +106,9 @@ def test_unreadable_background_state_means_silence(env: Env, call: Call, content
         ({"confidence": 0.7}, "below_floor"),
     ],
 )
-def test_holds_without_evidence_or_confidence(env: Env, call: Call, changes: dict[str, object], reason: str) -> None:
+def test_holds_without_evidence_or_confidence(
+    env: Env, call: Call, changes: dict[str, object], reason: str
+) -> None:
     env.post(finish_gate=True, **changes)
     assert call("Stop").stdout == ""
     assert _finish_records(env) == [("hold", reason)]

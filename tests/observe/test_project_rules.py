@@ -154,6 +154,14 @@ def test_harness_injected_user_content_is_dropped(content: str, extra: dict[str,
     assert Projector().feed([_user(content, **extra)]) == []
 
 
+def test_an_advisory_wrapped_into_a_prompt_goes_alone() -> None:
+    content = (
+        f"Ship it.\n<user-prompt-submit-hook>{ADVISORY_SENTINEL}: tests are red</user-prompt-submit-hook>"
+    )
+    (obs,) = Projector().feed([_user(content)])
+    assert obs.text == "[prompt] Ship it."
+
+
 def test_reminders_are_cut_out_of_a_real_prompt() -> None:
     content = [
         {"type": "text", "text": "<ide_selection>The user selected lines 3-4 of src/a.py</ide_selection>"},

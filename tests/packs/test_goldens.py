@@ -7,9 +7,566 @@ with every file under goldens/builtin/ and snapshots each normalised decision.
 
 from __future__ import annotations
 
+import json
+import sys
+import textwrap
+import types
+from pathlib import Path
+from typing import Any
+
 import pytest
+from jsonschema import Draft202012Validator
+
+from sbcore.observe.model import Observation
+from sbcore.packs.goldens import (
+    ENV_SHARED,
+    MODEL_DECIDES,
+    MODEL_ONLY,
+    NO_ENGINE,
+    GoldenError,
+    GoldenResult,
+    GoldenRunner,
+    case_files,
+    case_test_id,
+    default_runner,
+    is_case_file,
+    load_case,
+    load_cases,
+    normalise,
+)
+from sbcore.packs.hookspecs import TriggerMatch, hookimpl
+from sbcore.packs.manager import get_plugin_manager
+from sbcore.schemas import load_schema
 
 
 @pytest.mark.sbcore_goldens("builtin")
 def test_builtin_golden(golden_case, snapshot):
     golden_case.check(snapshot)
+
+
+# -- loading ------------------------------------------------------------------------------------
+
+VALID = textwrap.dedent(
+    """\
+    description: Two failures and a success.
+    label: must_stay_silent
+    observations:
+      - {kind: tool, tool: Bash, tool_use_id: t1, args: {command: make}}
+      - {kind: error, tool: Bash, tool_use_id: t1, text: "make: *** Error 1"}
+    """
+)
+
+
+def write_case(root: Path, relative: str, text: str) -> Path:
+    path = root / relative
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(text, encoding="utf-8")
+    return path
+
+
+def test_a_case_loads_with_its_place_in_the_tree(tmp_path: Path) -> None:
+    path = write_case(tmp_path, "goldens/builtin/repeat-failure/two-and-a-success.yaml", VALID)
+    case = load_case(path)
+    assert (case.pack, case.detector, case.name, case.id) == (
+        "builtin",
+        "repeat-failure",
+        "two-and-a-success",
+        "builtin/repeat-failure/two-and-a-success",
+    )
+    assert case.label == "must_stay_silent"
+    assert case.turn_end is True
+    assert case.observations is not None
+    assert [(o.kind, o.tool, o.tool_use_id, o.text) for o in case.observations] == [
+        ("tool", "Bash", "t1", ""),
+        ("error", "Bash", "t1", "make: *** Error 1"),
+    ]
+    assert case_test_id(path) == "builtin.repeat-failure.two-and-a-success"
+
+
+INVALID = dict(
+    [
+        ("unknown-key", VALID.replace("label:", "lable:")),
+        ("observations-and-transcript", VALID + "transcript: {path: t.jsonl}\n"),
+        ("neither-observations-nor-transcript", "description: Nothing.\nlabel: must_fire\n"),
+        ("expect-on-silent", VALID + "expect: {dedup_key: x}\n"),
+        ("error-without-text", VALID.replace(', text: "make: *** Error 1"', "")),
+        ("bad-label", VALID.replace("must_stay_silent", "must_be_quiet")),
+        (
+            "bad-headline-regex",
+            VALID.replace("must_stay_silent", "must_fire") + "expect: {headline_pattern: '(['}\n",
+        ),
+        (
+            "bad-record-range",
+            "description: R.\nlabel: must_fire\ntranscript: {path: t.jsonl, records: '0-9'}\n",
+        ),
+        ("unknown-override", VALID + "config: {params: {min_failures: 2}}\n"),
+        ("not-a-mapping", "- just a list\n"),
+        ("invalid-yaml", "description: [unclosed\nlabel: must_fire\n"),
+        ("duplicate-key", VALID + "label: must_fire\n"),
+    ]
+)
+
+
+@pytest.mark.parametrize("name", list(INVALID))
+def test_invalid_cases_are_reported_with_file_line_and_key(
+    name: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, snapshot
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    path = write_case(Path("goldens"), "builtin/repeat-failure/case.yaml", INVALID[name])
+    with pytest.raises(GoldenError) as raised:
+        load_case(path)
+    assert str(raised.value) == snapshot
+
+
+def test_the_directory_must_be_a_detector_id(tmp_path: Path) -> None:
+    path = write_case(tmp_path, "goldens/builtin/Repeat_Failure/case.yaml", VALID)
+    with pytest.raises(GoldenError, match="the case's directory 'Repeat_Failure' is not a detector id"):
+        load_case(path)
+
+
+def test_load_cases_reports_every_bad_file_at_once(tmp_path: Path) -> None:
+    write_case(tmp_path, "builtin/repeat-failure/good.yaml", VALID)
+    write_case(tmp_path, "builtin/repeat-failure/bad-one.yaml", VALID.replace("label:", "lable:"))
+    write_case(
+        tmp_path, "builtin/standard-questions/bad-two.yaml", VALID.replace("must_stay_silent", "maybe")
+    )
+    write_case(tmp_path, "other/some-detector/ignored.yaml", "not: valid\n")
+    with pytest.raises(GoldenError) as raised:
+        load_cases(tmp_path, ["builtin"])
+    assert sorted(Path(chain.source.path).name for chain in raised.value.chains) == [
+        "bad-one.yaml",
+        "bad-two.yaml",
+    ]
+
+
+def test_case_files_follow_the_pack_detector_case_layout(tmp_path: Path) -> None:
+    for relative in (
+        "builtin/repeat-failure/a.yaml",
+        "builtin/repeat-failure/b.yml",
+        "builtin/repeat-failure/notes.txt",
+        "builtin/README.yaml",
+        "acme/acme-x/c.yaml",
+        ".hidden/x/d.yaml",
+    ):
+        write_case(tmp_path, relative, VALID)
+    assert [str(p.relative_to(tmp_path)) for p in case_files(tmp_path)] == [
+        "acme/acme-x/c.yaml",
+        "builtin/repeat-failure/a.yaml",
+        "builtin/repeat-failure/b.yml",
+    ]
+    assert [p.name for p in case_files(tmp_path, ["acme"])] == ["c.yaml"]
+    assert is_case_file(tmp_path / "acme/acme-x/c.yaml", tmp_path)
+    assert not is_case_file(tmp_path / "builtin/README.yaml", tmp_path)
+
+
+def test_the_schema_is_a_valid_draft_2020_12_schema() -> None:
+    Draft202012Validator.check_schema(load_schema("golden"))
+
+
+# -- running against the installed built-in pack ---------------------------------------------------
+
+FAILURES = textwrap.dedent(
+    """\
+    description: Three failures of make.
+    label: {label}
+    observations:
+      - {{kind: tool, tool: Bash, tool_use_id: t1, args: {{command: make}}, timestamp: "10:00"}}
+      - {{kind: error, tool: Bash, tool_use_id: t1, text: "make: *** Error 1"}}
+      - {{kind: tool, tool: Bash, tool_use_id: t2, args: {{command: make}}, timestamp: "10:01"}}
+      - {{kind: error, tool: Bash, tool_use_id: t2, text: "make: *** Error 1"}}
+      - {{kind: tool, tool: Bash, tool_use_id: t3, args: {{command: make}}, timestamp: "10:02"}}
+      - {{kind: error, tool: Bash, tool_use_id: t3, text: "make: *** Error 1"}}
+    """
+)
+
+
+def run(tmp_path: Path, relative: str, text: str, runner: GoldenRunner | None = None) -> GoldenResult:
+    return (runner or default_runner()).run(load_case(write_case(tmp_path, relative, text)))
+
+
+@pytest.mark.parametrize(
+    ("expect", "outcome", "reason"),
+    [
+        ('{dedup_key: "repeat-failure:make", headline_pattern: "^`make` has failed 3"}', "passed", ""),
+        (
+            '{dedup_key: "repeat-failure:make -k"}',
+            "failed",
+            "expected dedup_key 'repeat-failure:make -k', got",
+        ),
+        (
+            '{headline_pattern: "twice"}',
+            "failed",
+            "headline '`make` has failed 3 times in a row' does not match",
+        ),
+    ],
+)
+def test_expectations_of_a_firing_case(tmp_path: Path, expect: str, outcome: str, reason: str) -> None:
+    text = FAILURES.format(label="must_fire") + f"expect: {expect}\n"
+    result = run(tmp_path, "goldens/builtin/repeat-failure/case.yaml", text)
+    assert (result.outcome, result.reason[: len(reason)]) == (outcome, reason)
+
+
+def test_a_firing_case_labelled_silent_fails(tmp_path: Path) -> None:
+    result = run(
+        tmp_path, "goldens/builtin/repeat-failure/case.yaml", FAILURES.format(label="must_stay_silent")
+    )
+    assert result.outcome == "failed"
+    assert result.reason == "expected silence, but the detector advised: '`make` has failed 3 times in a row'"
+    assert result.decision is not None and result.decision["fired"] is True
+
+
+def test_a_silent_case_labelled_fire_fails_saying_what_decided(tmp_path: Path) -> None:
+    text = FAILURES.format(label="must_fire").replace("tool_use_id: t3, text", "tool_use_id: t9, text")
+    result = run(tmp_path, "goldens/builtin/repeat-failure/case.yaml", text)
+    assert result.outcome == "failed"
+    assert result.reason == (
+        "expected the detector to fire, but it stayed silent: "
+        "trigger 'repeat_failure' found no match in 6 observation(s)"
+    )
+
+
+def test_a_turn_end_detector_is_not_due_mid_turn(tmp_path: Path) -> None:
+    text = textwrap.dedent(
+        """\
+        description: A code edit, mid-turn.
+        label: must_fire
+        turn_end: false
+        observations:
+          - {kind: tool, tool: Edit, tool_use_id: e1, args: {file_path: src/a.py}}
+        """
+    )
+    result = run(tmp_path, "goldens/builtin/standard-questions/case.yaml", text)
+    assert result.outcome == "failed"
+    assert result.decision is not None and result.decision["decided_by"] == "cadence"
+    assert "not due before the turn ends" in result.reason
+
+
+def test_model_only_detectors_are_pending_with_the_reason(tmp_path: Path) -> None:
+    result = run(tmp_path, "goldens/builtin/goal-drift/case.yaml", MODEL_CASE.format(label="must_fire"))
+    assert (result.outcome, result.reason) == ("pending", MODEL_ONLY)
+
+
+MODEL_CASE = textwrap.dedent(
+    """\
+    description: Asked for a typo fix, the agent rewrites the build.
+    label: {label}
+    observations:
+      - {{kind: prompt, text: Fix the typo in the README.}}
+      - {{kind: tool, tool: Write, tool_use_id: e1, args: {{file_path: pyproject.toml}}}}
+    """
+)
+ADVISE = """\
+  - response:
+      content:
+        - type: tool_use
+          name: second_brain_detector_feedback
+          input: {verdict: advise, headline: Off task, confidence: 0.9, dedup_key: goal-drift:build}
+"""
+PROSE = "  - response: {content: [{type: text, text: Looks fine to me.}]}\n"
+
+
+REPLAYS = {
+    "advise": ("goal-drift", "must_fire", ADVISE, "passed", ""),
+    "advise-labelled-silent": (
+        "goal-drift",
+        "must_stay_silent",
+        ADVISE,
+        "failed",
+        "expected silence, but the detector advised: 'Off task'",
+    ),
+    # prior-art may use tools, so its first call is not forced to the feedback tool and prose can end it.
+    "prose": (
+        "prior-art",
+        "must_fire",
+        PROSE,
+        "failed",
+        "expected the detector to fire, but it stayed silent: "
+        "the model's reply was prose, which the engine reads as silence",
+    ),
+    "too-many-replies": (
+        "goal-drift",
+        "must_fire",
+        ADVISE + ADVISE,
+        "failed",
+        "the fork made 1 model call(s), but provider_io records 2: "
+        "the recording no longer matches this detector (re-record it)",
+    ),
+}
+
+
+@pytest.mark.parametrize("name", list(REPLAYS))
+def test_recorded_provider_io_replays_the_fork_through_the_pass_engine(tmp_path: Path, name: str) -> None:
+    detector, label, replies, outcome, reason = REPLAYS[name]
+    text = MODEL_CASE.format(label=label) + "provider_io:\n" + replies
+    result = run(tmp_path, f"goldens/builtin/{detector}/case.yaml", text)
+    assert (result.outcome, result.reason) == (outcome, reason), result.report()
+    if outcome == "passed":
+        assert result.decision is not None
+        assert result.decision["decided_by"] == "provider"
+        assert result.decision["feedback"] == {
+            "verdict": "advise",
+            "headline": "Off task",
+            "confidence": 0.9,
+            "dedup_key": "goal-drift:build",
+        }
+
+
+def test_recorded_provider_io_stays_pending_without_a_pass_engine(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setitem(sys.modules, "sbcore.think.pass_", None)  # import fails, as in a version without it
+    text = MODEL_CASE.format(label="must_fire") + "provider_io:\n" + ADVISE
+    result = run(tmp_path, "goldens/builtin/goal-drift/case.yaml", text)
+    assert (result.outcome, result.reason) == ("pending", NO_ENGINE)
+
+
+def test_an_unregistered_trigger_is_pending(tmp_path: Path) -> None:
+    text = "description: Anything.\nlabel: must_stay_silent\nobservations: [{kind: prompt, text: hi}]\n"
+    result = run(tmp_path, "goldens/builtin/cross-task-collision/case.yaml", text)
+    assert result.outcome == "pending"
+    assert result.reason.startswith("trigger 'cross_task_collision' is not registered by any installed pack")
+
+
+def test_refused_overrides_name_the_case_file(tmp_path: Path) -> None:
+    text = FAILURES.format(label="must_fire") + "config:\n  trigger: {params: {min_failures: 1}}\n"
+    result = run(tmp_path, "goldens/builtin/repeat-failure/case.yaml", text)
+    assert result.outcome == "failed"
+    assert result.reason.startswith("the case's config overrides are refused:\n==> File ")
+    assert (
+        "case.yaml:10\n==> At detector 'repeat-failure'\n==> At key: config.trigger.params.min_failures\n"
+        "=====> 1 is less than the minimum of 2\n" in (result.reason)
+    )
+
+
+def test_unknown_pack_and_misfiled_detector(tmp_path: Path) -> None:
+    ghost = run(tmp_path, "goldens/ghost/repeat-failure/case.yaml", FAILURES.format(label="must_fire"))
+    assert ghost.outcome == "failed"
+    assert ghost.reason.startswith("no pack named 'ghost' is installed (installed: builtin")
+    misfiled = run(
+        tmp_path, "goldens/builtin-providers/repeat-failure/case.yaml", FAILURES.format(label="must_fire")
+    )
+    assert misfiled.reason == (
+        "detector 'repeat-failure' comes from pack 'builtin', but this case is filed under pack "
+        "'builtin-providers': move it to goldens/builtin/repeat-failure/"
+    )
+    missing = run(tmp_path, "goldens/builtin/no-such-detector/case.yaml", FAILURES.format(label="must_fire"))
+    assert missing.reason.startswith(
+        "pack 'builtin' as installed defines no detector 'no-such-detector' (it defines: "
+    )
+    assert "package data" in missing.reason
+
+
+# -- transcripts -----------------------------------------------------------------------------------
+
+
+def transcript_lines(failures: int) -> list[str]:
+    """A small Claude Code transcript of our own: ``failures`` failing `make` calls, then narration."""
+    lines = []
+    for n in range(1, failures + 1):
+        call = {
+            "type": "assistant",
+            "uuid": f"a{n}",
+            "timestamp": f"2026-01-01T10:0{n}:00Z",
+            "message": {
+                "id": f"m{n}",
+                "role": "assistant",
+                "content": [
+                    {"type": "tool_use", "id": f"toolu_{n}", "name": "Bash", "input": {"command": "make"}}
+                ],
+            },
+        }
+        result = {
+            "type": "user",
+            "uuid": f"u{n}",
+            "timestamp": f"2026-01-01T10:0{n}:05Z",
+            "message": {
+                "role": "user",
+                "content": [
+                    {
+                        "type": "tool_result",
+                        "tool_use_id": f"toolu_{n}",
+                        "is_error": True,
+                        "content": "Error 2",
+                    }
+                ],
+            },
+        }
+        lines += [json.dumps(call), json.dumps(result)]
+    narration = {
+        "type": "assistant",
+        "uuid": "z",
+        "message": {"id": "mz", "role": "assistant", "content": [{"type": "text", "text": "Hmm."}]},
+    }
+    return [*lines, json.dumps(narration)]
+
+
+def test_a_transcript_range_is_projected_like_the_observer_does(tmp_path: Path) -> None:
+    case_dir = tmp_path / "goldens/builtin/repeat-failure"
+    case_dir.mkdir(parents=True)
+    (case_dir / "session.jsonl").write_text("\n".join(transcript_lines(3)) + "\n", encoding="utf-8")
+    whole = run(
+        tmp_path,
+        "goldens/builtin/repeat-failure/all.yaml",
+        TRANSCRIPT_CASE.format(label="must_fire", records=""),
+    )
+    assert whole.outcome == "passed", whole.report()
+    assert whole.decision is not None
+    assert whole.decision["feedback"]["evidence"] == [f"<time{n}>: Error 2" for n in (1, 3, 5)]
+    cut = run(
+        tmp_path,
+        "goldens/builtin/repeat-failure/cut.yaml",
+        TRANSCRIPT_CASE.format(label="must_stay_silent", records=", records: '1-4'"),
+    )
+    assert cut.outcome == "passed", cut.report()
+    assert cut.decision is not None and cut.decision["observations"] == 4
+
+
+TRANSCRIPT_CASE = (
+    "description: From a transcript.\nlabel: {label}\ntranscript: {{path: session.jsonl{records}}}\n"
+)
+
+
+def test_shared_transcripts_resolve_through_the_environment_or_beside_the_repository(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    shared = tmp_path / "shared"
+    (shared / "corpus").mkdir(parents=True)
+    (shared / "corpus" / "s.jsonl").write_text("\n".join(transcript_lines(3)) + "\n", encoding="utf-8")
+    text = "description: Shared.\nlabel: must_fire\ntranscript: {path: 'shared:corpus/s.jsonl'}\n"
+    monkeypatch.delenv(ENV_SHARED, raising=False)
+    beside = run(tmp_path, "repo/goldens/builtin/repeat-failure/case.yaml", text)  # tmp/repo/../shared
+    assert beside.outcome == "passed", beside.report()
+    assert beside.case.uses_shared_corpus
+    assert beside.snapshot_value is not None and set(beside.snapshot_value) == {
+        "detector",
+        "pack",
+        "label",
+        "observations",
+        "decided_by",
+        "fired",
+        "decision_sha256",
+    }
+
+    monkeypatch.setenv(ENV_SHARED, str(tmp_path / "nowhere"))
+    absent = run(tmp_path, "repo/goldens/builtin/repeat-failure/case.yaml", text)
+    assert (absent.outcome, absent.decision) == ("skipped", None)
+    assert absent.reason.startswith(
+        "shared transcript corpus/s.jsonl is not available: set SBCORE_SHARED_DIR"
+    )
+
+
+# -- a pack of our own: triggers without fallbacks, broken fallbacks ---------------------------------
+
+
+def fake_pack_runner(tmp_path: Path, fallback_headline: str | None, trigger: object) -> GoldenRunner:
+    """A runner over the built-in packs plus pack ``fake``: one on_trigger detector, ``fake-detector``."""
+    catalogue = tmp_path / "catalogue"
+    catalogue.mkdir()
+    fallback = ""
+    if fallback_headline:
+        fallback = f'fallback: {{headline: "{fallback_headline}", confidence: 0.5, dedup_key: "k"}}\n'
+
+    (catalogue / "fake-detector.yaml").write_text(
+        "schema_version: 1\nid: fake-detector\ndescription: A test detector.\nprompt: Look.\n"
+        "cadence: on_trigger\ntrigger: {name: fake_trigger}\n" + fallback,
+        encoding="utf-8",
+    )
+    module = types.ModuleType("fake_pack")
+
+    @hookimpl
+    def register_catalogues(register: Any) -> None:
+        register(catalogue)
+
+    @hookimpl
+    def register_triggers(register: Any) -> None:
+        register("fake_trigger", trigger)
+
+    module.register_catalogues = register_catalogues  # type: ignore[attr-defined]
+    module.register_triggers = register_triggers  # type: ignore[attr-defined]
+    manager = get_plugin_manager(strict=True, autoload=False, only=())
+    assert manager.add_pack("fake", module)
+    return GoldenRunner(manager)
+
+
+def fires_when_told(observations: Any, params: Any, state: Any) -> TriggerMatch | None:
+    if any(obs.text == "fire" for obs in observations):
+        return TriggerMatch(key="k", summary="x" * 300, evidence=("e",))
+    return None
+
+
+PROMPT_CASE = "description: A case.\nlabel: {label}\nobservations: [{{kind: prompt, text: {text}}}]\n"
+
+
+def test_a_trigger_without_fallback_settles_silence_but_leaves_firing_to_the_model(tmp_path: Path) -> None:
+    runner = fake_pack_runner(tmp_path, None, fires_when_told)
+    silent = run(
+        tmp_path,
+        "goldens/fake/fake-detector/quiet.yaml",
+        PROMPT_CASE.format(label="must_stay_silent", text="hi"),
+        runner,
+    )
+    assert (silent.outcome, silent.decision and silent.decision["decided_by"]) == ("passed", "trigger")
+    fire = run(
+        tmp_path,
+        "goldens/fake/fake-detector/fire.yaml",
+        PROMPT_CASE.format(label="must_fire", text="fire"),
+        runner,
+    )
+    assert (fire.outcome, fire.reason) == ("pending", MODEL_DECIDES)
+    assert fire.decision is not None and fire.decision["trigger"]["match"]["key"] == "k"
+
+
+def test_a_fallback_breaking_the_feedback_schema_fails(tmp_path: Path) -> None:
+    runner = fake_pack_runner(tmp_path, "{{ match.summary }}", fires_when_told)
+    result = run(
+        tmp_path,
+        "goldens/fake/fake-detector/fire.yaml",
+        PROMPT_CASE.format(label="must_fire", text="fire"),
+        runner,
+    )
+    assert result.outcome == "failed"
+    assert result.reason.startswith(
+        "the fallback renders feedback that breaks the detector's schema at headline: "
+    )
+
+
+def test_a_trigger_that_raises_is_not_swallowed(tmp_path: Path) -> None:
+    def broken(observations: Any, params: Any, state: Any) -> None:
+        raise ZeroDivisionError("trigger bug")
+
+    runner = fake_pack_runner(tmp_path, "x", broken)
+    with pytest.raises(ZeroDivisionError, match="trigger bug"):
+        run(
+            tmp_path,
+            "goldens/fake/fake-detector/c.yaml",
+            PROMPT_CASE.format(label="must_fire", text="a"),
+            runner,
+        )
+
+
+# -- normalisation ----------------------------------------------------------------------------------
+
+
+def test_normalise_replaces_ids_and_times_and_rounds_floats() -> None:
+    observations = [
+        Observation("tool", "", timestamp="2026-01-01T10:00:00Z", tool_use_id="toolu_01AbC", uuid="rec-1"),
+        Observation("error", "boom", timestamp="2026-01-01T10:00:05Z", tool_use_id="toolu_01AbC"),
+    ]
+    value = {
+        "key": "make@toolu_01AbC",
+        "when": ["2026-01-01T10:00:05Z", "at 2026-01-01T10:00:00Z"],
+        "other": "seen 2025-12-31 23:59:59+01:00 in 0b5ec9a8-16ad-4b58-9d6c-7a34ab0f8c11",
+        "confidence": 0.6666666,
+        "count": 3,
+        "flag": True,
+        "nested": ({"record": "rec-1"},),
+    }
+    assert normalise(value, observations) == {
+        "key": "make@<id1>",
+        "when": ["<time2>", "at <time1>"],
+        "other": "seen <time> in <uuid>",
+        "confidence": 0.667,
+        "count": 3,
+        "flag": True,
+        "nested": [{"record": "<id2>"}],
+    }

@@ -12,9 +12,11 @@ from pathlib import Path
 
 import pytest
 
-from sbcore.packs.goldens import default_runner
+from sbcore.packs.goldens import default_runner, load_case
 
 pytest_plugins = ["pytester"]
+
+ROOT = Path(__file__).resolve().parents[2]
 
 HEADER = "# a golden case written by test_pytest_plugin.py\n"
 FIRES = HEADER + textwrap.dedent(
@@ -63,7 +65,13 @@ TEST_FILE = textwrap.dedent(
 
 @pytest.fixture(scope="module", autouse=True)
 def warm_runner() -> None:
-    default_runner().manager.registry  # noqa: B018  (builds the plugin manager once)
+    """Run one real case first, so every module a case needs is imported outside the inner sessions."""
+    import syrupy.extensions.json  # noqa: F401
+
+    result = default_runner().run(
+        load_case(ROOT / "goldens/builtin/repeat-failure/three-identical-failures.yaml")
+    )
+    assert result.outcome == "passed", result.report()
 
 
 def write(pytester: pytest.Pytester, files: dict[str, str]) -> None:

@@ -11,6 +11,7 @@
 from __future__ import annotations
 
 import asyncio
+import json
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
@@ -179,3 +180,13 @@ def test_a_brand_new_tool_kind_changes_the_union(tmp_path: Path) -> None:
     before, after = first_pass_prefixes(base, box), first_pass_prefixes(widened, box)
     assert before[0] != after[0]  # the tools list leads the key: a new tool kind is a new prefix
     assert before[0][2:] == after[0][3:]  # only the tools tier differs (Read + feedback, then + Glob)
+
+
+def test_bench_cache_reports_the_same_discipline(capsys: Any) -> None:
+    from sbcore.cli import main
+
+    assert main(["bench", "cache", "--detectors", "4", "--passes", "3", "--json"]) == 0
+    report = json.loads(capsys.readouterr().out)
+    assert report["identical_across_forks"] and report["append_only"]
+    assert report["read_share"] >= report["target_share"] == 0.75
+    assert [row["writers"] for row in report["passes_detail"]] == [1, 1, 1]

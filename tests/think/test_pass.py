@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import json
 import logging
 import sys
 from collections.abc import Awaitable, Callable, Mapping, Sequence
@@ -521,3 +522,12 @@ def test_model_compaction_folds_into_the_ledger() -> None:
     assert isinstance(ledger, TextBlock) and "The agent set up the project and ran the tests." in ledger.text
     summary_request = next(r for r in provider.requests if _detector_of(r) == "(none)")
     assert summary_request.tools == () and summary_request.breakpoint is None
+
+
+def test_bench_fanout_prints_both_walls_and_the_ratio(capsys: pytest.CaptureFixture[str]) -> None:
+    from sbcore.cli import main
+
+    assert main(["bench", "fanout", "--detectors", "3", "--latency-ms", "20", "--repeat", "1", "--json"]) == 0
+    report = json.loads(capsys.readouterr().out)
+    assert report["detectors"] == 3 and report["one_detector_s"] > 0.02 and report["n_detectors_s"] > 0.04
+    assert report["ratio"] == pytest.approx(report["n_detectors_s"] / report["one_detector_s"], rel=0.01)

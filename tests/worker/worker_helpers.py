@@ -42,7 +42,7 @@ class Records:
     def __init__(self, session: str, cwd: str, start: datetime | None = None) -> None:
         self.session = session
         self.cwd = cwd
-        self.clock = start or datetime(2026, 1, 5, 14, 0, tzinfo=UTC)
+        self.clock = start or datetime.now(UTC)
         self._ids = itertools.count(1)
 
     def _base(self, kind: str) -> dict[str, Any]:

@@ -1,0 +1,355 @@
+"""``second-brain bench``: the figures the engine's claims rest on, measured, never asserted.
+
+- ``fanout``: wall time of a pass with one detector against a pass with N tool-less detectors, every model
+  call answered by the loopback fake provider after a fixed latency. Pilot then fan-out should cost about
+  two calls' time, not N.
+- ``cache``: the fake provider's prompt-cache accounting over consecutive passes: how much of the forks'
+  shared prefix is read from cache, who writes it, and whether every prefix extends the previous one.
+- ``replay-vs-measure``: offline replay of transcripts against ``second-brain measure`` on the same files in
+  the same run; with ``--labels``, the structural detectors' precision and recall too.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import statistics
+import sys
+import time
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from sbcore.packs.model import DetectorDef
+    from sbcore.testing import FakeProvider
+    from sbcore.think.providers.base import Provider
+
+
+def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    parser = subparsers.add_parser(
+        "bench",
+        help="measure fan-out wall time, prompt-cache reuse, and replay speed",
+        description="Benchmarks of the pass engine. They print figures; nothing here passes or fails.",
+    )
+    parser.set_defaults(func=lambda _args: _usage(parser))
+    kinds = parser.add_subparsers(dest="bench", metavar="BENCH")
+
+    fanout = kinds.add_parser("fanout", help="pass wall time: 1 detector vs N, at a fixed model latency")
+    fanout.add_argument("--detectors", type=int, default=8, help="detectors in the wide pass (default 8)")
+    fanout.add_argument(
+        "--latency-ms", type=int, default=300, help="fake model latency per call (default 300)"
+    )
+    fanout.add_argument("--repeat", type=int, default=5, help="passes measured per width; median (default 5)")
+    fanout.add_argument("--json", action="store_true")
+    fanout.set_defaults(func=_fanout)
+
+    cache = kinds.add_parser("cache", help="prompt-cache reads and writes over consecutive passes")
+    cache.add_argument("--detectors", type=int, default=8, help="detectors per pass (default 8)")
+    cache.add_argument("--passes", type=int, default=10, help="consecutive passes (default 10)")
+    cache.add_argument("--min-cacheable", type=int, default=1024, help="provider minimum cacheable tokens")
+    cache.add_argument("--json", action="store_true")
+    cache.set_defaults(func=_cache)
+
+    replay = kinds.add_parser(
+        "replay-vs-measure", help="offline replay time against `measure` on the same files"
+    )
+    replay.add_argument("paths", nargs="+", type=Path, metavar="PATH", help="transcripts or directories")
+    replay.add_argument("--labels", type=Path, metavar="FILE", help="also score these labelled cases")
+    replay.add_argument("--corpus", type=Path, metavar="DIR", help="where `corpus:` label references point")
+    replay.add_argument("--repeat", type=int, default=5, help="measure's throughput runs (its default, 5)")
+    replay.add_argument("--json", action="store_true")
+    replay.set_defaults(func=_replay_vs_measure)
+
+
+def _usage(parser: argparse.ArgumentParser) -> int:
+    parser.print_help(sys.stderr)
+    return 2
+
+
+def _detectors(count: int) -> list[DetectorDef]:
+    from sbcore.packs.loader import validate_detector_data
+    from sbcore.packs.model import SourceRef
+
+    return [
+        validate_detector_data(
+            {
+                "schema_version": 1,
+                "id": f"bench-{index:02d}",
+                "description": "A tool-less benchmark lens.",
+                "enabled": True,
+                "prompt": "You are the {{ detector.id }} lens. Say whether anything here needs saying.",
+                "schema": "feedback_v1",
+                "max_iterations": 1,
+            },
+            source=SourceRef("<bench>"),
+            pack="bench",
+        )
+        for index in range(count)
+    ]
+
+
+def _provider(fake: FakeProvider) -> Provider:
+    from sbcore.think.providers.anthropic import AnthropicProvider
+    from sbcore.think.providers.base import ProviderSettings, RetryPolicy, Secret
+
+    settings = ProviderSettings(
+        "anthropic",
+        "claude-haiku-4-5",
+        base_url=fake.anthropic_base_url,
+        api_key=Secret("bench"),
+        retry=RetryPolicy(max_retries=0),
+    )
+    return AnthropicProvider(settings)
+
+
+def _episode(number: int) -> list[Any]:
+    from sbcore.observe.model import Observation
+
+    return [
+        Observation(
+            "text",
+            f"[text] pass {number} step {step}: reading the parser, then running the unit tests again",
+            timestamp=f"2026-01-05T10:{number % 60:02d}:{step:02d}Z",
+        )
+        for step in range(8)
+    ]
+
+
+# -- fanout -----------------------------------------------------------------------------------------------
+
+
+def _fanout(args: argparse.Namespace) -> int:
+    if args.detectors < 2 or args.repeat < 1 or args.latency_ms < 0:
+        print(
+            "second-brain bench fanout: --detectors >= 2, --repeat >= 1, --latency-ms >= 0", file=sys.stderr
+        )
+        return 2
+    from sbcore.testing import FakeProvider
+
+    with FakeProvider(latency_ms=args.latency_ms) as fake:
+        narrow = asyncio.run(_pass_walls(fake, 1, args.repeat))
+        wide = asyncio.run(_pass_walls(fake, args.detectors, args.repeat))
+    one, many = statistics.median(narrow), statistics.median(wide)
+    result = {
+        "latency_ms": args.latency_ms,
+        "detectors": args.detectors,
+        "repeat": args.repeat,
+        "one_detector_s": round(one, 4),
+        "n_detectors_s": round(many, 4),
+        "ratio": round(many / one, 3),
+    }
+    if args.json:
+        _print_json(result)
+    else:
+        print(
+            f"fake model latency {args.latency_ms} ms per call, median of {args.repeat} passes each "
+            f"(after one warm-up pass)\n"
+            f"  1 detector:  {one:.3f} s\n"
+            f"  {args.detectors} detectors: {many:.3f} s (pilot, then {args.detectors - 1} in parallel)\n"
+            f"  ratio {many / one:.2f}"
+        )
+    return 0
+
+
+async def _pass_walls(fake: FakeProvider, count: int, repeat: int) -> list[float]:
+    from sbcore.think.pass_ import EngineSettings, PassEngine
+
+    provider = _provider(fake)
+    engine = PassEngine(
+        _detectors(count), provider, settings=EngineSettings(max_parallel_forks=max(8, count))
+    )
+    walls = []
+    try:
+        await engine.run_pass(_episode(0))  # connection set-up and first-call costs stay out of the figure
+        for number in range(1, repeat + 1):
+            started = time.perf_counter()
+            await engine.run_pass(_episode(number))
+            walls.append(time.perf_counter() - started)
+    finally:
+        await provider.aclose()
+    return walls
+
+
+# -- cache ------------------------------------------------------------------------------------------------
+
+
+def _cache(args: argparse.Namespace) -> int:
+    if args.detectors < 1 or args.passes < 1:
+        print("second-brain bench cache: --detectors and --passes must be at least 1", file=sys.stderr)
+        return 2
+    from sbcore.testing import FakeProvider
+
+    with FakeProvider(min_cacheable_tokens=args.min_cacheable) as fake:
+        asyncio.run(_run_passes(fake, args.detectors, args.passes))
+        records = fake.requests
+    rows = _cache_rows(records, args.detectors)
+    reads = sum(row["cache_read"] for row in rows if row["cacheable"])
+    prefix = sum(row["forks_prefix_tokens"] for row in rows if row["cacheable"])
+    summary = {
+        "detectors": args.detectors,
+        "passes": args.passes,
+        "read_share": round(reads / prefix, 4) if prefix else None,
+        "target_share": round((args.detectors - 1) / args.detectors, 4),
+        "identical_across_forks": all(row["identical"] for row in rows),
+        "append_only": all(row["extends_previous"] for row in rows),
+        "passes_detail": rows,
+    }
+    if args.json:
+        _print_json(summary)
+        return 0
+    print(f"{args.detectors} detectors, {args.passes} passes, provider minimum {args.min_cacheable} tokens")
+    head = ("pass", "prefix tok", "cache read", "cache write", "writers", "read share")
+    print(" ".join(f"{title:>11}" for title in head))
+    for row in rows:
+        share = f"{row['read_share']:.3f}" if row["cacheable"] else "(too short)"
+        cells = (row["pass"], row["prefix_tokens"], row["cache_read"], row["cache_write"], row["writers"])
+        print(" ".join(f"{cell:>11,}" for cell in cells) + f" {share:>11}")
+    share = summary["read_share"]
+    print(
+        f"cache reads cover {share if share is not None else 'n/a'} of the forks' prefix tokens "
+        f"(target (N-1)/N = {summary['target_share']}); prefixes identical across forks: "
+        f"{summary['identical_across_forks']}; each pass extends the previous: {summary['append_only']}"
+    )
+    return 0
+
+
+async def _run_passes(fake: FakeProvider, count: int, passes: int) -> None:
+    from sbcore.think.pass_ import PassEngine
+
+    provider = _provider(fake)
+    engine = PassEngine(_detectors(count), provider)
+    try:
+        for number in range(1, passes + 1):
+            await engine.run_pass(_episode(number))
+    finally:
+        await provider.aclose()
+
+
+def _cache_rows(records: list[Any], width: int) -> list[dict[str, Any]]:
+    from sbcore.testing.cache_accounting import anthropic_segments
+
+    rows: list[dict[str, Any]] = []
+    previous: list[bytes] | None = None
+    for index in range(0, len(records), width):
+        batch = records[index : index + width]
+        prefixes = []
+        tokens = []
+        for record in batch:
+            segments = anthropic_segments(record.body)
+            last = max(i for i, s in enumerate(segments) if s.ttl_s is not None)
+            prefixes.append([s.data for s in segments[: last + 1]])
+            tokens.append(sum(s.tokens for s in segments[: last + 1]))
+        read = sum(r.usage.cache_read_tokens for r in batch if r.usage is not None)
+        write = sum(r.usage.cache_write_tokens for r in batch if r.usage is not None)
+        cacheable = any(
+            r.usage is not None and (r.usage.cache_read_tokens or r.usage.cache_write_tokens) for r in batch
+        )
+        rows.append(
+            {
+                "pass": index // width + 1,
+                "prefix_tokens": tokens[0],
+                "forks_prefix_tokens": sum(tokens),
+                "cache_read": read,
+                "cache_write": write,
+                "writers": sum(1 for r in batch if r.usage is not None and r.usage.cache_write_tokens),
+                "cacheable": cacheable,
+                "read_share": round(read / sum(tokens), 4) if sum(tokens) else 0.0,
+                "identical": all(p == prefixes[0] for p in prefixes),
+                "extends_previous": previous is None or prefixes[0][: len(previous)] == previous,
+            }
+        )
+        previous = prefixes[0]
+    return rows
+
+
+# -- replay vs measure ------------------------------------------------------------------------------------
+
+
+def _replay_vs_measure(args: argparse.Namespace) -> int:
+    from sbcore.observe.measure import measure, transcript_files
+
+    try:
+        files = transcript_files(args.paths)
+    except FileNotFoundError as exc:
+        print(f"second-brain bench replay-vs-measure: {exc}", file=sys.stderr)
+        return 2
+    started = time.perf_counter()
+    measure(files, repeat=args.repeat)
+    measure_s = time.perf_counter() - started
+    started = time.perf_counter()
+    sessions, passes = asyncio.run(_replay_offline(files))
+    replay_s = time.perf_counter() - started
+    result: dict[str, Any] = {
+        "files": len(files),
+        "measure_s": round(measure_s, 3),
+        "measure_repeat": args.repeat,
+        "replay_s": round(replay_s, 3),
+        "ratio": round(replay_s / measure_s, 3) if measure_s else None,
+        "passes": passes,
+    }
+    scores = asyncio.run(_scores(args.labels, args.corpus)) if args.labels is not None else None
+    if scores is not None:
+        result["labels"] = {name: score.to_json() for name, score in scores.items()}
+    if args.json:
+        _print_json(result)
+        return 0
+    print(
+        f"{len(files)} transcripts: measure {measure_s:.2f} s (repeat {args.repeat}), offline replay "
+        f"{replay_s:.2f} s ({sessions} sessions, {passes} passes); replay / measure = {result['ratio']}"
+    )
+    if scores is not None:
+        from sbcore.think.replay import render_scores
+
+        print("\n".join(render_scores(scores)))
+    return 0
+
+
+def _offline_replayer(detectors: list[DetectorDef] | None = None) -> Any:
+    from sbcore.config import load_config
+    from sbcore.packs.catalogue import assemble_catalogue
+    from sbcore.packs.manager import get_plugin_manager
+    from sbcore.think.providers import OfflineProvider
+    from sbcore.think.replay import Replayer
+
+    manager = get_plugin_manager()
+    config = load_config(None)
+    if detectors is None:
+        catalogue = assemble_catalogue(manager, config=config)
+        detectors = [d.definition for d in catalogue.detectors if d.definition.enabled and d.available]
+    return Replayer(
+        config=config,
+        detectors=detectors,
+        provider=OfflineProvider(),
+        triggers=manager.registry.triggers,
+        environment=manager.template_environment(),
+    )
+
+
+async def _replay_offline(files: list[Path]) -> tuple[int, int]:
+    replayer = _offline_replayer()
+    passes = 0
+    for path in files:
+        session = await replayer.replay_file(path)
+        passes += len(session.passes)
+    return len(files), passes
+
+
+async def _scores(labels: Path, corpus: Path | None) -> dict[str, Any]:
+    from dataclasses import replace
+
+    from sbcore.packs.catalogue import assemble_catalogue
+    from sbcore.packs.manager import get_plugin_manager
+    from sbcore.think.replay import evaluate_labels, load_labels
+
+    cases = load_labels(labels, corpus)
+    catalogue = assemble_catalogue(get_plugin_manager())
+    detectors = {d.id: d.definition for d in catalogue.detectors if d.available}
+    base = _offline_replayer([])
+    return await evaluate_labels(cases, detectors, lambda chosen: replace(base, detectors=chosen))
+
+
+def _print_json(value: Any) -> None:
+    import json
+
+    json.dump(value, sys.stdout, indent=1)
+    print()

@@ -1,0 +1,95 @@
+"""Meta-tests of the built-in goldens: every built-in detector has both labels, and pending never passes.
+
+Model-only detectors cannot be decided offline; their cases exist so they
+become runnable with the pass engine and recorded provider I/O. Until then
+they must show up as pending, with the reason, and never be counted as passed.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from pathlib import Path
+
+import pytest
+
+from sbcore.packs.catalogue import assemble_catalogue
+from sbcore.packs.goldens import MODEL_ONLY, GoldenRunner, load_cases
+from sbcore.packs.manager import get_plugin_manager
+
+ROOT = Path(__file__).resolve().parents[2]
+GOLDENS = ROOT / "goldens"
+BUILTIN_CATALOGUE = ROOT / "catalogue"
+
+pytest_plugins = ["pytester"]
+
+
+def builtin_detector_ids() -> list[str]:
+    return sorted(path.stem for path in BUILTIN_CATALOGUE.glob("*.yaml"))
+
+
+def test_the_builtin_catalogue_is_the_one_the_goldens_cover() -> None:
+    manager = get_plugin_manager(strict=True, autoload=False, only=())
+    catalogue = assemble_catalogue(manager)
+    installed = sorted(d.id for d in catalogue.detectors if d.definition.pack == "builtin")
+    assert installed == builtin_detector_ids()
+    assert len(installed) == 9
+
+
+@pytest.mark.parametrize("detector", builtin_detector_ids())
+def test_every_builtin_detector_has_a_must_fire_and_a_must_stay_silent_case(detector: str) -> None:
+    labels = Counter(case.label for case in load_cases(GOLDENS, ["builtin"]) if case.detector == detector)
+    assert labels["must_fire"] >= 1, (
+        f"no must_fire golden case for {detector} under goldens/builtin/{detector}/"
+    )
+    assert labels["must_stay_silent"] >= 1, (
+        f"no must_stay_silent golden case for {detector} under goldens/builtin/{detector}/"
+    )
+
+
+def test_no_case_is_filed_under_a_detector_that_does_not_exist() -> None:
+    directories = sorted(path.name for path in (GOLDENS / "builtin").iterdir() if path.is_dir())
+    assert directories == builtin_detector_ids()
+    assert sorted(path.name for path in GOLDENS.iterdir()) == ["builtin"]
+
+
+def test_pending_is_never_passed() -> None:
+    """Each case's outcome follows from its detector: offline-decidable ones run, the rest are pending."""
+    runner = GoldenRunner()
+    catalogue = assemble_catalogue(runner.manager)
+    registered = set(runner.manager.registry.triggers)
+    for case in load_cases(GOLDENS, ["builtin"]):
+        result = runner.run(case)
+        detector = catalogue.get(case.detector)
+        assert detector is not None
+        trigger = detector.definition.trigger
+        if trigger is None:
+            assert (result.outcome, result.reason) == ("pending", MODEL_ONLY), case.id
+        elif trigger.name not in registered:
+            assert result.outcome == "pending", case.id
+            assert f"trigger {trigger.name!r} is not registered" in result.reason
+        elif result.outcome != "skipped":  # a shared-corpus case without the corpus
+            assert result.outcome == "passed", result.report()
+
+
+def test_pytest_reports_pending_cases_as_skipped_with_the_reason(pytester: pytest.Pytester) -> None:
+    runner = GoldenRunner()
+    expected = Counter(
+        "passed" if runner.run(case).outcome == "passed" else "skipped"
+        for case in load_cases(GOLDENS, ["builtin"])
+    )
+    result = pytester.runpytest(
+        "--sbcore-goldens",
+        "-o",
+        f"sbcore_goldens={GOLDENS}",
+        "--rootdir",
+        str(GOLDENS),
+        "-p",
+        "no:cacheprovider",
+        "-rs",
+        str(GOLDENS / "builtin"),
+    )
+    result.assert_outcomes(passed=expected["passed"], skipped=expected["skipped"])
+    assert expected["passed"] >= 10
+    result.stdout.fnmatch_lines(
+        ["*pending: model-only detector: needs the pass engine / recorded provider I/O*"]
+    )

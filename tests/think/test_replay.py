@@ -1,0 +1,294 @@
+"""``second-brain replay``: offline, deterministic, on the trigger policy; labels; a model via the fake."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import math
+from pathlib import Path
+
+import pytest
+
+from sbcore.cli import main
+from sbcore.config import load_config
+from sbcore.packs.catalogue import assemble_catalogue
+from sbcore.packs.manager import get_plugin_manager
+from sbcore.testing import FakeProvider, feedback
+from sbcore.think.providers.anthropic import AnthropicProvider
+from sbcore.think.providers.base import ProviderSettings, RetryPolicy, Secret, Usage
+from sbcore.think.replay import (
+    LabelError,
+    Replayer,
+    _ends_turn,
+    estimate_cost,
+    evaluate_labels,
+    load_labels,
+)
+
+HERE = Path(__file__).parent
+CASES = HERE / "replay_cases"
+LABELS = HERE / "labels.yaml"
+CORPUS = (HERE / "../../../shared/corpus/transcripts").resolve()
+needs_corpus = pytest.mark.skipif(not CORPUS.is_dir(), reason="the shared corpus is not present")
+
+
+def run_cli(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:
+    code = main(["replay", *args])
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def catalogue_detectors() -> dict[str, object]:
+    catalogue = assemble_catalogue(get_plugin_manager())
+    return {d.id: d.definition for d in catalogue.detectors if d.available}
+
+
+# -- offline output ----------------------------------------------------------------------------------------
+
+
+def test_offline_replay_prints_passes_verdicts_and_a_summary(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, err = run_cli(capsys, str(CASES / "rf-npm-cosmetic-loop.jsonl"))
+    assert code == 0 and err == ""
+    lines = out.splitlines()
+    assert lines[0].startswith("== rf-npm-cosmetic-loop.jsonl (session ")
+    assert any(line.startswith("pass 1 ") and "cache r/w 0/0" in line for line in lines)
+    assert (
+        "  repeat-failure         advise  `cd /home/dev/web && npm test` has failed 3 times in a row" in lines
+    )
+    assert "  default                skipped: no model" in lines
+    assert "Estimated cost: $0.00 (offline: no model was called)" in lines
+    summary = lines[lines.index("") + 1 :]
+    assert summary[0].startswith("Summary: 1 transcript(s), ")
+
+
+def test_offline_replay_is_deterministic(capsys: pytest.CaptureFixture[str]) -> None:
+    paths = [str(p) for p in sorted(CASES.glob("*.jsonl"))]
+    first = run_cli(capsys, "--json", *paths)
+    second = run_cli(capsys, "--json", *paths)
+    assert first == second and first[0] == 0
+    document = json.loads(first[1])
+    assert document["summary"]["files"] == len(paths)
+    assert "wall_s" not in first[1]  # no wall clock unless --timings
+
+
+def test_detectors_flag_runs_exactly_those(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run_cli(
+        capsys, "--json", "--detectors", "repeat-failure", str(CASES / "rf-long-fix-loop.jsonl")
+    )
+    document = json.loads(out)
+    ran = {r["detector"] for s in document["sessions"] for p in s["passes"] for r in p["results"]}
+    assert code == 0 and ran == {"repeat-failure"}
+    code, _, err = run_cli(capsys, "--detectors", "no-such-lens", str(CASES / "rf-long-fix-loop.jsonl"))
+    assert code == 2 and "no detector 'no-such-lens'" in err
+
+
+def test_usage_errors(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    assert run_cli(capsys)[0] == 2
+    code, _, err = run_cli(capsys, str(tmp_path / "missing.jsonl"))
+    assert code == 2 and "missing.jsonl" in err
+
+
+def test_progress_goes_to_stderr_only_when_asked(capsys: pytest.CaptureFixture[str]) -> None:
+    path = str(CASES / "sq-docs-only.jsonl")
+    _, _, quiet = run_cli(capsys, path)
+    _, out, shown = run_cli(capsys, "--progress", path)
+    assert quiet == "" and "1/1 sq-docs-only.jsonl" in shown and "1/1" not in out
+
+
+def test_debug_capture_offline(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    code, _, _ = run_cli(capsys, "--debug", str(tmp_path), str(CASES / "rf-flag-order-and-timeout.jsonl"))
+    assert code == 0
+    (session,) = tmp_path.iterdir()
+    passes = sorted(session.iterdir())
+    assert passes and all((p / "digest.txt").is_file() for p in passes)
+    fired = [p for p in passes if (p / "repeat-failure.txt").is_file()]
+    assert fired and '"status": "fallback"' in (fired[0] / "repeat-failure.txt").read_text()
+    assert "pytest -x -q tests/test_api.py" in (fired[0] / "digest.txt").read_text()
+
+
+# -- turn ends and the policy ------------------------------------------------------------------------------
+
+
+def test_turn_end_markers() -> None:
+    assert _ends_turn(b'{"type":"system","subtype":"turn_duration","durationMs":5}')
+    assert _ends_turn(b'{"type":"system","subtype":"stop_hook_summary"}')
+    assert _ends_turn(b'{"type":"assistant","message":{"stop_reason":"end_turn","content":[]}}')
+    assert not _ends_turn(b'{"type":"assistant","isSidechain":true,"message":{"stop_reason":"end_turn"}}')
+    assert not _ends_turn(b'{"type":"assistant","message":{"stop_reason":"tool_use","content":[]}}')
+    assert not _ends_turn(b'{"type":"user","message":{"content":"say turn_duration please"}}')
+
+
+def replayer(
+    provider: object | None = None, only: tuple[str, ...] = ("standard-questions", "repeat-failure")
+) -> Replayer:
+    from sbcore.think.providers import OfflineProvider
+
+    manager = get_plugin_manager()
+    detectors = catalogue_detectors()
+    return Replayer(
+        config=load_config(None),
+        detectors=[detectors[name] for name in only],  # type: ignore[misc]
+        provider=provider or OfflineProvider(),  # type: ignore[arg-type]
+        triggers=manager.registry.triggers,
+        environment=manager.template_environment(),
+    )
+
+
+def test_passes_follow_the_records_clock_and_turns() -> None:
+    session = asyncio.run(replayer().replay_file(CASES / "rf-across-turns.jsonl"))
+    reasons = [p.reason for p in session.passes]
+    assert reasons.count("turn end") == 3  # one per turn_duration record
+    assert session.passes[0].timestamp is not None and session.passes[0].timestamp.startswith(
+        "2026-03-02T09:"
+    )
+    fired = [p.number for p in session.passes if (r := p.result("repeat-failure")) and r.verdict == "advise"]
+    assert len(fired) == 1 and session.fired("repeat-failure")
+
+
+def test_a_turn_already_read_by_an_earlier_pass_is_still_judged() -> None:
+    # the last thing in the turn is the user rejecting a tool: a salience pass reads it before the turn ends
+    session = asyncio.run(replayer().replay_file(CASES / "rf-user-rejections.jsonl", lines=(1, 3)))
+    assert [p.reason for p in session.passes][-1] == "turn end"
+    assert session.passes[-1].observations == 0
+
+
+def test_line_ranges_replay_only_those_lines() -> None:
+    whole = asyncio.run(replayer().replay_file(CASES / "rf-long-fix-loop.jsonl"))
+    head = asyncio.run(replayer().replay_file(CASES / "rf-long-fix-loop.jsonl", lines=(1, 5)))
+    assert head.lines == 5 and head.observations < whole.observations
+    assert whole.fired("repeat-failure") and not head.fired("repeat-failure")
+
+
+# -- labels ------------------------------------------------------------------------------------------------
+
+
+def evaluate(corpus: Path | None) -> dict[str, object]:
+    cases = load_labels(LABELS, corpus)
+    base = replayer(only=())
+
+    def make(chosen: object) -> Replayer:
+        return Replayer(base.config, chosen, base.provider, base.triggers, base.environment)  # type: ignore[arg-type]
+
+    return asyncio.run(evaluate_labels(cases, catalogue_detectors(), make))  # type: ignore[arg-type]
+
+
+def test_labels_on_the_cases_written_for_these_tests() -> None:
+    """Without the corpus only the hand-written cases count; their known misses are pinned here."""
+    result = evaluate(None)
+    assert set(result) == {"repeat-failure", "standard-questions"}
+    repeat, questions = result["repeat-failure"], result["standard-questions"]
+    # a normaliser limitation: `python -m pytest` and `pytest` are different commands to it
+    assert repeat.misses == ["rf-python-module-spellings"] and repeat.tp == 5  # type: ignore[attr-defined]
+    # a checklist limitation: a project's own test script is not a test command it knows
+    assert questions.misses == ["sq-custom-test-script/tests_run"] and questions.tn >= 6  # type: ignore[attr-defined]
+
+
+@pytest.mark.corpus
+@needs_corpus
+def test_labels_precision_and_recall_with_the_corpus(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, err = run_cli(capsys, "--labels", str(LABELS), "--corpus", str(CORPUS), "--json")
+    assert code == 0, err
+    result = json.loads(out)
+    assert result["repeat-failure"]["tp"] + result["repeat-failure"]["fn"] >= 8
+    assert result["standard-questions"]["tp"] + result["standard-questions"]["fp"] >= 40
+    for name in ("repeat-failure", "standard-questions"):
+        assert result[name]["precision"] >= 0.9 and result[name]["recall"] >= 0.8, (name, result[name])
+
+
+def test_label_file_errors(tmp_path: Path) -> None:
+    bad = tmp_path / "labels.yaml"
+    bad.write_text("cases:\n  - {id: a, transcript: nope.jsonl, detector: x, expect: fire}\n")
+    with pytest.raises(LabelError, match="no transcript"):
+        load_labels(bad)
+    bad.write_text("cases:\n  - {id: a, transcript: nope.jsonl, detector: x, expect: maybe}\n")
+    with pytest.raises(LabelError, match="expect must be fire or silent"):
+        load_labels(bad)
+    bad.write_text("cases:\n  - {id: a, transcript: 'corpus:absent.jsonl', detector: x, expect: fire}\n")
+    assert load_labels(bad, tmp_path) == []  # corpus cases are skipped when the corpus file is absent
+    (tmp_path / "t.jsonl").write_text("")
+    bad.write_text(
+        "cases:\n  - {id: a, transcript: t.jsonl, detector: standard-questions,"
+        " expect: fire, questions: [nope]}\n"
+    )
+    with pytest.raises(LabelError, match="no checklist question 'nope'"):
+        evaluate_labels_sync(load_labels(bad))
+
+
+def evaluate_labels_sync(cases: list[object]) -> object:
+    base = replayer(only=())
+    return asyncio.run(
+        evaluate_labels(
+            cases,  # type: ignore[arg-type]
+            catalogue_detectors(),  # type: ignore[arg-type]
+            lambda chosen: Replayer(base.config, chosen, base.provider, base.triggers, base.environment),
+        )
+    )
+
+
+# -- the whole corpus --------------------------------------------------------------------------------------
+
+
+@pytest.mark.corpus
+@needs_corpus
+def test_offline_replay_of_every_corpus_transcript(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, err = run_cli(capsys, "--json", str(CORPUS))
+    assert code == 0, err
+    document = json.loads(out)
+    assert document["summary"]["files"] == len(list(CORPUS.glob("*.jsonl")))
+    assert document["summary"]["passes"] > 0
+    assert document["summary"]["estimated_cost_usd"] == 0
+
+
+# -- with a model (the fake provider) ----------------------------------------------------------------------
+
+
+def test_replay_with_a_model_runs_forks_and_charges_the_budget() -> None:
+    with FakeProvider(min_cacheable_tokens=256) as fake:
+        fake.script(
+            "repeat-failure",
+            feedback("advise", headline="Stop rerunning tsc", confidence=0.8, dedup_key="rf:tsc"),
+        )
+
+        async def go() -> object:
+            settings = ProviderSettings(
+                "anthropic",
+                "claude-haiku-4-5",
+                base_url=fake.anthropic_base_url,
+                api_key=Secret("t"),
+                retry=RetryPolicy(max_retries=0),
+            )
+            model = AnthropicProvider(settings)
+            try:
+                return await replayer(model, only=("default", "repeat-failure")).replay_file(
+                    CASES / "rf-long-fix-loop.jsonl"
+                )
+            finally:
+                await model.aclose()
+
+        session = asyncio.run(go())
+        assert fake.requests_for("default") and fake.requests_for("repeat-failure")
+    assert session.fired("repeat-failure")  # type: ignore[attr-defined]
+    usage = session.usage  # type: ignore[attr-defined]
+    assert usage.input_tokens > 0 and usage.cache_read_tokens > 0
+    cost = estimate_cost(usage, "claude-haiku-4-5")
+    assert cost is not None and cost > 0
+
+
+def test_cost_estimate() -> None:
+    usage = Usage(
+        input_tokens=1_000_000, output_tokens=100_000, cache_read_tokens=1_000_000, cache_write_tokens=0
+    )
+    assert estimate_cost(usage, "claude-haiku-4-5-20251001") == pytest.approx(1.0 + 0.5 + 0.1)
+    assert estimate_cost(usage, "some-local-model") is None
+    assert math.isclose(estimate_cost(Usage(), "gpt-4.1-mini") or 0.0, 0.0)
+
+
+def test_bench_replay_vs_measure_on_the_written_cases(capsys: pytest.CaptureFixture[str]) -> None:
+    assert (
+        main(["bench", "replay-vs-measure", str(CASES), "--repeat", "1", "--labels", str(LABELS), "--json"])
+        == 0
+    )
+    report = json.loads(capsys.readouterr().out)
+    assert report["files"] == len(list(CASES.glob("*.jsonl"))) and report["passes"] > 0
+    assert report["measure_s"] > 0 and report["replay_s"] > 0
+    assert report["labels"]["repeat-failure"]["wrong"] == ["rf-python-module-spellings"]
