@@ -90,7 +90,11 @@ class DemotionLadder:
         return self._health.setdefault(detector, Health())
 
     def admits(self, detector: str, pass_number: int) -> tuple[bool, Step | None]:
-        """Whether ``detector`` may run in pass ``pass_number``; a retry of a disabled detector is a step."""
+        """Whether ``detector`` may run in pass ``pass_number``; a retry of a disabled detector is a step.
+
+        The caller logs the retry step (:meth:`announce`) once the detector really runs: a retry whose
+        trigger then does not match never happened.
+        """
         health = self.health(detector)
         if health.stage is Stage.ACTIVE:
             return True, None
@@ -98,12 +102,15 @@ class DemotionLadder:
             return (pass_number - health.demoted_at_pass) % self.stride == 0, None
         if self.clock.now() - health.disabled_at >= self.retry_s:
             health.retrying = True
-            step = Step(
-                detector, "retried", pass_number, f"disabled for {self.retry_s:g} s; trying it once more"
-            )
-            log.info("%s", step)
-            return True, step
+            reason = f"disabled for {self.retry_s:g} s; trying it once more"
+            return True, Step(detector, "retried", pass_number, reason)
         return False, None
+
+    @staticmethod
+    def announce(step: Step) -> None:
+        """Log a ladder step: demotions and disablements as warnings, retries and restorations as info."""
+        level = logging.WARNING if step.action in ("demoted", "disabled") else logging.INFO
+        log.log(level, "%s", step)
 
     def skip_reason(self, detector: str) -> str:
         """Why :meth:`admits` said no, for the pass result."""
@@ -158,11 +165,7 @@ class DemotionLadder:
             health.timeouts = 0
         health.retrying = False
         if step is not None:
-            log.log(
-                logging.WARNING if step.action == "disabled" or step.action == "demoted" else logging.INFO,
-                "%s",
-                step,
-            )
+            self.announce(step)
         return step
 
     def status(self) -> dict[str, dict[str, Any]]:

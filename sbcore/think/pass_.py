@@ -336,6 +336,7 @@ class PassEngine:
                         self.ladder.health(detector.id).retrying = False
                     continue
             if step is not None:
+                self.ladder.announce(step)
                 steps.append(step)
             selected.append(_Selected(detector, match))
         return selected, skipped, steps

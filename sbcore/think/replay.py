@@ -22,6 +22,7 @@ import math
 from collections import Counter, defaultdict
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -251,6 +252,7 @@ class _Driver:
             ends_turn = episode.turn_end or (turn_end and decision.reason == "manual")
             result = await self.engine.run_pass(
                 episode.observations,
+                timestamp=None if episode.observations else _iso(self.clock.now()),
                 turn_end=ends_turn,
                 reason="turn end" if ends_turn else decision.reason.replace("_", " "),
                 notes=[episode.note] if episode.note else [],
@@ -285,6 +287,12 @@ def _identity(lines: Iterable[bytes]) -> tuple[str, str | None, float]:
             with contextlib.suppress(ValueError):
                 start = epoch_seconds(record["timestamp"])
     return session or "session", cwd, start if start is not None else 0.0
+
+
+def _iso(seconds: float) -> str:
+    """Epoch seconds as the transcripts write time (UTC, milliseconds, ``Z``)."""
+    moment = datetime.fromtimestamp(seconds, tz=UTC)
+    return moment.strftime("%Y-%m-%dT%H:%M:%S.") + f"{moment.microsecond // 1000:03d}Z"
 
 
 def _ends_turn(line: bytes) -> bool:

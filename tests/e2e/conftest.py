@@ -30,7 +30,9 @@ def claude_bin() -> Path:
         pytest.skip(message)
     version = subprocess.run([str(found), "--version"], capture_output=True, text=True, timeout=60)
     if CLAUDE_VERSION not in version.stdout:
-        pytest.fail(f"{found} is {version.stdout.strip()!r}; these tests pin {CLAUDE_VERSION} ({INSTALL_HINT})")
+        pytest.fail(
+            f"{found} is {version.stdout.strip()!r}; these tests pin {CLAUDE_VERSION} ({INSTALL_HINT})"
+        )
     return found
 
 

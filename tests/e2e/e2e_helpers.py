@@ -39,7 +39,7 @@ CLI_TIMEOUT_S = 90.0
 
 
 def find_claude() -> Path | None:
-    """``$SBCORE_CLAUDE_BIN``, else the repo-local ``.e2e/node_modules/.bin/claude`` (``.ci/run`` installs it)."""
+    """``$SBCORE_CLAUDE_BIN``, else ``.e2e/node_modules/.bin/claude`` in the checkout (``.ci/run``)."""
     given = os.environ.get("SBCORE_CLAUDE_BIN")
     candidate = Path(given) if given else REPO / ".e2e" / "node_modules" / ".bin" / "claude"
     return candidate if candidate.is_file() and os.access(candidate, os.X_OK) else None
@@ -123,7 +123,12 @@ class Harness:
 
     def base_env(self) -> dict[str, str]:
         keep = {k: os.environ[k] for k in ("PATH", "LANG", "LC_ALL", "TMPDIR") if k in os.environ}
-        env = {**keep, "HOME": str(self.home), "TERM": "dumb", "CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC": "1"}
+        env = {
+            **keep,
+            "HOME": str(self.home),
+            "TERM": "dumb",
+            "CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC": "1",
+        }
         if os.geteuid() == 0:
             env["IS_SANDBOX"] = "1"  # the CLI refuses bypass permissions as root otherwise
         return env
@@ -148,11 +153,11 @@ class Harness:
         )
         assert f"{PLUGIN}@{MARKETPLACE}" in listing.stdout, listing.stdout + listing.stderr
 
-    def configure(self, **settings: Any) -> None:
-        """``second-brain config set --global`` each key (dots as ``__``); the hooks' snapshot follows."""
+    def configure(self, settings: dict[str, Any]) -> None:
+        """``second-brain config set --global KEY VALUE`` each (the hooks' snapshot follows each change)."""
         env = {**self.base_env(), "SBCORE_DATA_DIR": str(self.data)}
         for key, value in settings.items():
-            self.second_brain("config", "set", "--global", key.replace("__", "."), json.dumps(value), env=env)
+            self.second_brain("config", "set", "--global", key, json.dumps(value), env=env)
 
     # -- running ----------------------------------------------------------------------------------
 

@@ -19,7 +19,7 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
-from tui_harness import REPO, Tui, TuiWorld, tmux_binary
+from tui_harness import REPO, SETTINGS, Tui, TuiWorld, tmux_binary
 
 from sbcore.testing import FakeProvider
 
@@ -67,6 +67,7 @@ def world(tmp_path: Path, claude_bin: Path) -> Iterator[TuiWorld]:
     made.seed()
     try:
         made.install()
+        made.configure(SETTINGS)
         yield made
     finally:
         made.reap()

@@ -52,9 +52,9 @@ READY = "bypass permissions on"
 WORKER_POLL_S = 1.0
 """``second-brain worker --poll`` default: how often a standby or a dormant worker looks again."""
 
-# Sbcore's global configuration for these sessions: early passes on every error and prompt (the
-# default allows 6 an hour), so a pass follows each scripted step without waiting for a clock.
-CONFIG = "loop:\n  salience_per_hour: 120\n"
+SETTINGS: dict[str, Any] = {"loop.salience_per_hour": 120}
+"""Sbcore's global configuration for these sessions: an early pass on every error and prompt (the
+default allows 6 an hour), so a pass follows each scripted step without waiting for a clock."""
 
 
 class HarnessError(AssertionError):
@@ -183,9 +183,6 @@ class TuiWorld:
         current = json.loads(settings.read_text()) if settings.exists() else {}
         current["skipDangerousModePermissionPrompt"] = True
         settings.write_text(json.dumps(current, indent=2))
-        config = self.home / ".config" / "sbcore" / "config.yaml"
-        config.parent.mkdir(parents=True, exist_ok=True)
-        config.write_text(CONFIG)
 
     def install(self) -> str:
         """``second-brain install --claude <cli>`` in this HOME, as docs/install.md says; its output."""
@@ -210,6 +207,21 @@ class TuiWorld:
         if PLUGIN_ID not in listed.stdout:
             raise HarnessError(f"`claude plugin list` does not show {PLUGIN_ID}:\n{listed.stdout}{listed.stderr}")
         return result.stdout
+
+    def configure(self, settings: Mapping[str, Any]) -> None:
+        """``second-brain config set --global KEY VALUE`` for each setting (the hooks' snapshot follows)."""
+        env = {**self.base_env(), "SBCORE_DATA_DIR": str(self.data)}
+        for key, value in settings.items():
+            result = subprocess.run(
+                [*second_brain_command(), "config", "set", "--global", key, json.dumps(value)],
+                env=env,
+                cwd=self.project,
+                capture_output=True,
+                text=True,
+                timeout=60,
+            )
+            if result.returncode != 0:
+                raise HarnessError(f"second-brain config set {key} failed:\n{result.stdout}{result.stderr}")
 
     def base_env(self) -> dict[str, str]:
         """A minimal environment: this HOME, a plain PATH, nothing inherited from the test process."""
@@ -452,7 +464,11 @@ class Tui:
         while True:
             self.key("Enter")
             try:
-                wait_for(lambda: not (self._input_line() or "").endswith(text[-20:]), 2.0, "the prompt to be taken")
+                wait_for(
+                    lambda: not self.cli_alive() or not (self._input_line() or "").endswith(text[-20:]),
+                    2.0,
+                    "the prompt to be taken",
+                )
                 return
             except HarnessError:
                 if time.monotonic() > deadline:
@@ -502,17 +518,35 @@ class Tui:
         return wait_for(found, timeout, "the monitor-hosted worker", explain=self.explain)
 
 
-def request_text(request: RecordedRequest) -> str:
-    """A request body as one string, to look for a marker anywhere in it (system, messages, tools)."""
-    return json.dumps(request.body, ensure_ascii=False)
+def _strings(value: Any) -> Iterator[str]:
+    if isinstance(value, str):
+        yield value
+    elif isinstance(value, dict):
+        for item in value.values():
+            yield from _strings(item)
+    elif isinstance(value, list):
+        for item in value:
+            yield from _strings(item)
 
 
-def last_user_text(request: RecordedRequest) -> str:
-    """The text of the last message of a request (where a notification or a hook's context lands)."""
+def message_texts(request: RecordedRequest) -> list[str]:
+    """Each message of a request as one string (system prompt and tool descriptions left out).
+
+    Tool descriptions mention ``<task-notification>`` themselves, so markers
+    are looked for in the conversation only.
+    """
     messages = request.body.get("messages", []) if isinstance(request.body, dict) else []
-    if not messages:
-        return ""
-    content = messages[-1].get("content")
-    if isinstance(content, str):
-        return content
-    return "\n".join(block.get("text", "") for block in content if isinstance(block, dict))
+    return ["\n".join(_strings(message.get("content"))) for message in messages if isinstance(message, dict)]
+
+
+def carries(request: RecordedRequest, marker: str) -> bool:
+    """Whether any message of ``request`` contains ``marker``."""
+    return any(marker in text for text in message_texts(request))
+
+
+MONITOR_EVENT = re.compile(r"<task-notification>.*?<summary>Monitor event[^<]*</summary>\s*<event>(.*?)</event>", re.S)
+
+
+def monitor_events(request: RecordedRequest) -> list[str]:
+    """The monitor lines (``<event>`` texts) a request's conversation carries, oldest first."""
+    return [match.group(1) for text in message_texts(request) for match in MONITOR_EVENT.finditer(text)]

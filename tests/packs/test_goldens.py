@@ -8,6 +8,7 @@ with every file under goldens/builtin/ and snapshots each normalised decision.
 from __future__ import annotations
 
 import json
+import re
 import sys
 import textwrap
 import types
@@ -17,6 +18,7 @@ from typing import Any
 import pytest
 from jsonschema import Draft202012Validator
 
+from sbcore.cli import main
 from sbcore.observe.model import Observation
 from sbcore.packs.goldens import (
     ENV_SHARED,
@@ -570,3 +572,26 @@ def test_normalise_replaces_ids_and_times_and_rounds_floats() -> None:
         "flag": True,
         "nested": [{"record": "<id2>"}],
     }
+
+
+# -- second-brain pack test ---------------------------------------------------------------------------
+
+
+def test_pack_test_runs_the_builtin_goldens(capfd: pytest.CaptureFixture[str]) -> None:
+    root = Path(__file__).resolve().parents[2] / "goldens"
+    assert main(["pack", "test", "builtin", "--goldens", str(root)]) == 0
+    out = capfd.readouterr().out
+    assert re.search(r"\b1[0-9] passed, 1[0-9] skipped\b", out), out
+    assert "pending: model-only detector: needs the pass engine / recorded provider I/O" in out
+
+
+def test_pack_test_refuses_what_it_cannot_test(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["pack", "test", "ghost", "--goldens", str(tmp_path)]) == 1
+    err = capsys.readouterr().err
+    assert "cannot test pack 'ghost': no such pack is installed" in err
+    assert "installed packs: builtin" in err
+    assert main(["pack", "test", "builtin", "--goldens", str(tmp_path)]) == 1
+    assert (
+        f"no golden cases for pack 'builtin' under {tmp_path.resolve() / 'builtin'}"
+        in capsys.readouterr().err
+    )

@@ -150,6 +150,7 @@ def test_a_turn_already_read_by_an_earlier_pass_is_still_judged() -> None:
     session = asyncio.run(replayer().replay_file(CASES / "rf-user-rejections.jsonl", lines=(1, 3)))
     assert [p.reason for p in session.passes][-1] == "turn end"
     assert session.passes[-1].observations == 0
+    assert session.passes[-1].timestamp == "2026-03-02T09:00:51.000Z"  # the records' clock, not the wall's
 
 
 def test_line_ranges_replay_only_those_lines() -> None:

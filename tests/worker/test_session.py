@@ -143,7 +143,7 @@ def test_observations_waiting_when_the_worker_stopped_are_offered_again(world: W
     async def run_first() -> None:
         world.append(records.prompt("make it pass"), *records.failing())
         await until(lambda: first.observed == 7, what="the muted worker to read everything")
-        await until(lambda: (first.status.document.get("state") == "muted"), what="the muted state")
+        await until(lambda: first.status.document.get("state") == "muted", what="the muted state")
 
     drive(first, run_first)
     assert first.passes == 0 and not world.mailbox()
@@ -168,9 +168,8 @@ def test_an_unenrolled_workspace_waits_dormant_and_picks_up_a_later_enrolment(wo
         await until(lambda: session.status.document.get("state") == "dormant", what="dormant")
         await __import__("asyncio").sleep(0.3)
         assert session.observed == 0 and not session.spool.path.exists(), "nothing is read while dormant"
-        world.write_config(
-            f"enable:\n  default: false\n  workspaces:\n    {world.project}: true\nloop:\n  salience_per_hour: 120\n"
-        )
+        enrolled = f"enable:\n  default: false\n  workspaces:\n    {world.project}: true\n"
+        world.write_config(enrolled + "loop:\n  salience_per_hour: 120\n")
         await until(lambda: world.mailbox(), what="the advisory after enrolment")
 
     drive(session, scenario)

@@ -71,7 +71,9 @@ def test_a_long_session_replayed_through_the_worker_leaves_stdout_empty(world: W
         time.sleep(0.1)
     size = world.transcript.stat().st_size
     offsets = world.data / "offsets" / world.session / "main.json"
-    wait_for(lambda: offsets.exists() and f'"offset": {size},' in offsets.read_text(), 60, "the tail to catch up")
+    wait_for(
+        lambda: offsets.exists() and f'"offset": {size},' in offsets.read_text(), 60, "the tail to catch up"
+    )
     wait_for(lambda: (world.status() or {}).get("passes", 0) >= 3, 60, "passes")
     parent.kill()
     assert worker.wait(timeout=10) == 0
@@ -109,7 +111,9 @@ def test_no_wake_after_a_stop_that_followed_a_continued_turn(world: World) -> No
     Mailbox(world.session, world.data).post(_finish_gate_advice(world))
     world.append(world.records.prompt("edit app.py"))
     world.event("turn_end", last_assistant_message="Edited again.", stop_hook_active=True)
-    wait_for(lambda: ((world.status() or {}).get("last_pass") or {}).get("turn_end"), what="the turn-end pass")
+    wait_for(
+        lambda: ((world.status() or {}).get("last_pass") or {}).get("turn_end"), what="the turn-end pass"
+    )
     parent.kill()
     assert worker.wait(timeout=5) == 0
     assert worker.stdout is not None and worker.stdout.read() == b""
@@ -123,7 +127,9 @@ def test_a_headless_worker_never_claims_what_it_could_not_deliver(world: World) 
     Mailbox(world.session, world.data).post(_finish_gate_advice(world))
     world.append(world.records.prompt("edit app.py"))
     world.event("turn_end", last_assistant_message="Done.", stop_hook_active=False)
-    wait_for(lambda: ((world.status() or {}).get("last_pass") or {}).get("turn_end"), what="the turn-end pass")
+    wait_for(
+        lambda: ((world.status() or {}).get("last_pass") or {}).get("turn_end"), what="the turn-end pass"
+    )
     parent.kill()
     assert worker.wait(timeout=5) == 0
     assert [a.id for a in world.mailbox()] == ["fg-1"]

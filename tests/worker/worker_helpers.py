@@ -95,7 +95,9 @@ class Records:
     def failing(self, command: str = "pytest tests/test_app.py -q", times: int = 3) -> list[dict[str, Any]]:
         out: list[dict[str, Any]] = []
         for _ in range(times):
-            out += self.bash(command, "Exit code 1\nFAILED tests/test_app.py::test_add - AssertionError", error=True)
+            out += self.bash(
+                command, "Exit code 1\nFAILED tests/test_app.py::test_add - AssertionError", error=True
+            )
         return out
 
 

@@ -1,0 +1,274 @@
+"""End to end on the real Claude Code CLI (issue 5 item 7): the plugin installed, a session run headless.
+
+Every test installs the plugin into its own HOME the way the README says,
+turns on headless observation (``headless.observe``), and runs ``claude -p``
+against the fake provider, which scripts the primary agent and, where a test
+says so, answers the observer's detector forks too. Assertions read the
+request bodies the fake received and the CLI's stream-json output.
+"""
+
+from __future__ import annotations
+
+import json
+import time
+from typing import Any
+
+import pytest
+from e2e_helpers import Harness, Run
+
+from sbcore.gate.advice import Advice
+from sbcore.gate.mailbox import Mailbox
+from sbcore.testing.fake_provider import FakeProvider
+from sbcore.testing.scripts import Reply, feedback, text, tool_call
+
+pytestmark = [pytest.mark.e2e, pytest.mark.slow]
+
+FAILING = "python3 -c 'import sys; sys.exit(\"widget registry missing\")'"
+QUESTION = "Were the tests run after the latest code change?"
+
+
+def bash(command: str, *, delay_ms: int = 0) -> Reply:
+    return tool_call("Bash", {"command": command, "description": "run a command"}, delay_ms=delay_ms)
+
+
+def three_failures_then(*rest: Reply) -> list[Reply]:
+    """The same failing command three times; then ``rest`` (harmless calls give the observer time)."""
+    return [bash(FAILING), bash(FAILING, delay_ms=150), bash(FAILING, delay_ms=150), *rest]
+
+
+def observed(harness: Harness, *, observer: str = "offline", **more: Any) -> None:
+    """Headless observation on, the observer offline or on the fake, an early pass on every error."""
+    harness.configure(
+        {"headless.observe": True, "model.provider": observer, "loop.salience_per_hour": 120, **more}
+    )
+
+
+def assert_clean(run: Run) -> None:
+    """The session completed and no hook of the plugin failed, blocked with an error or was cancelled."""
+    assert run.returncode == 0, run.stderr[-3000:]
+    assert run.result().get("subtype") == "success", run.result()
+    responses = run.hook_responses()
+    assert responses, "--include-hook-events shows every hook call"
+    for response in responses:
+        assert response.get("exit_code") == 0 and response.get("outcome") == "success", response
+        assert not response.get("stderr"), response
+    assert run.hook_error_records() == []
+
+
+# -- a. the repeat-failure advisory reaches the agent and the user ------------------------------------
+
+
+@pytest.mark.parametrize("observer", ["offline", "anthropic"], ids=["observer-offline", "observer-on-fake"])
+def test_a_repeated_failure_is_advised_to_the_agent_and_shown_to_the_user(
+    harness: Harness, observer: str
+) -> None:
+    observed(harness, observer=observer)
+    with FakeProvider() as fake:
+        fake.script_primary(
+            *three_failures_then(
+                bash("sleep 1; echo still here", delay_ms=400),
+                bash("sleep 1; echo and here", delay_ms=200),
+                text("I will look at the widget registry next."),
+            )
+        )
+        if observer == "anthropic":
+            fake.script(
+                "repeat-failure",
+                feedback(
+                    "advise",
+                    headline="The widget command has failed three times unchanged",
+                    body="Read the error: the registry is missing. Retrying the same command will not help.",
+                    confidence=0.85,
+                    dedup_key="repeat-failure:widget",
+                    evidence=["widget registry missing (3 times)"],
+                ),
+            )
+        run = harness.run(fake, "make the widget work")
+        assert not fake.pending(), f"unused script steps: {fake.pending()}"
+    assert_clean(run)
+    harness.wait_for_worker_exit(run.session)
+    framed = harness.framed(run.session)
+    assert len(framed) == 1, f"one advisory for one repeated failure, got {framed}"
+    advisory = framed[0]
+    if observer == "anthropic":
+        assert "failed three times unchanged" in advisory
+        assert fake.requests_for("repeat-failure"), "the observer's fork went to the fake provider"
+    else:
+        assert "has failed 3 times in a row" in advisory
+    carrying = run.carrying(advisory)
+    assert carrying, "the advisory reached a model request"
+    assert carrying[0] >= 3, "only requests after the third failure can carry it"
+    shown = [message for message in run.system_messages() if advisory in message]
+    assert len(shown) == 1, run.system_messages()
+    assert "repeat-failure" in shown[0] and "second-brain config set detectors.repeat-failure" in shown[0]
+
+
+# -- b. the finish gate: one block naming the unanswered question, then the turn may end ---------------
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason=(
+        "sbcore/hooks/stop.py never blocks in a headless session (CLAUDE_CODE_SESSION_ATTENDED=0), "
+        "while issue 5 item 7b asks for the block under `claude -p`; the lead decides which holds"
+    ),
+)
+def test_edits_then_stop_with_no_test_run_is_blocked_once(harness: Harness) -> None:
+    observed(harness, observer="anthropic", **{"detectors.standard-questions.cadence": "every_pass"})
+    with FakeProvider() as fake:
+        fake.script_primary(
+            tool_call(
+                "Edit",
+                {"file_path": str(harness.project / "app.py"), "old_string": "a - b", "new_string": "a + b"},
+            ),
+            bash("ls no-such-file", delay_ms=100),
+            bash("sleep 1; echo thinking", delay_ms=600),
+            text("Fixed add()."),
+            text("Right, I have not run the tests; stopping here as asked."),
+        )
+        fake.script(
+            "standard-questions",
+            feedback(
+                "advise",
+                headline="app.py was edited and no test run followed",
+                body=f"Unanswered: {QUESTION}",
+                confidence=0.9,
+                dedup_key="standard-questions:tests_run",
+                evidence=["Edit app.py; no test command after it"],
+                finish_gate=True,
+            ),
+        )
+        run = harness.run(fake, "fix add() in app.py")
+    assert_clean(run)
+    stops = [r for r in run.hook_responses() if r.get("hook_event") == "Stop"]
+    blocks = [r for r in stops if '"decision": "block"' in str(r.get("stdout"))]
+    assert len(stops) == 2 and len(blocks) == 1, stops
+    assert QUESTION in str(blocks[0].get("stdout"))
+    assert run.carrying("Stop hook feedback"), "the block's reason reached the agent"
+
+
+# -- c. failure modes: the session is never the one to pay ---------------------------------------------
+
+
+def _break_data_dir(harness: Harness) -> None:
+    """Every directory the hooks and the worker write into is a regular file (root ignores mode bits)."""
+    for name in (
+        "events",
+        "logs",
+        "mailbox",
+        "spool",
+        "status",
+        "workers",
+        "history",
+        "offsets",
+        "background",
+    ):
+        target = harness.data / name
+        target.parent.mkdir(parents=True, exist_ok=True)
+        target.write_text("not a directory\n")
+
+
+def _corrupt(harness: Harness, session: str) -> None:
+    mailbox = harness.data / "mailbox" / f"{session}.json"
+    mailbox.parent.mkdir(parents=True, exist_ok=True)
+    mailbox.write_text('{"v": 1, "entries": [{"id": ')
+    (harness.home / ".config" / "sbcore" / "config.yaml").write_text("loop: [unclosed\n  : :\n")
+
+
+@pytest.mark.parametrize("failure", ["worker absent", "data dir unwritable", "corrupt mailbox and config"])
+def test_the_session_completes_cleanly_whatever_breaks(harness: Harness, failure: str) -> None:
+    session = "0d6f3c51-5a8e-4c1b-9d2e-7a4b3c2d1e0f"
+    if failure != "worker absent":
+        observed(harness)
+    if failure == "data dir unwritable":
+        _break_data_dir(harness)
+    if failure == "corrupt mailbox and config":
+        _corrupt(harness, session)
+    with FakeProvider() as fake:
+        fake.script_primary(
+            *three_failures_then(bash("echo fine", delay_ms=300), text("Done for now.")),
+        )
+        run = harness.run(fake, "make the widget work", session=session)
+        assert not fake.pending()
+    assert_clean(run)
+    if failure == "worker absent":
+        assert harness.status(session) is None, "no worker starts unless headless.observe is on"
+    else:
+        harness.wait_for_worker_exit(session)
+
+
+# -- d. a subagent's tool calls never receive advice --------------------------------------------------
+
+
+def test_advice_waiting_while_a_subagent_works_is_kept_for_the_main_loop(harness: Harness) -> None:
+    observed(harness)
+    with FakeProvider() as fake:
+        fake.script_primary(
+            *three_failures_then(
+                tool_call(
+                    "Agent",
+                    {
+                        "description": "inspect the registry",
+                        "prompt": "Look for the widget registry and report where it is.",
+                        "subagent_type": "general-purpose",
+                    },
+                    delay_ms=800,
+                ),
+                text("The subagent found nothing; I will stop here."),
+            )
+        )
+        fake.script_subagent(
+            bash("sleep 1; echo looking", delay_ms=100),
+            bash("ls", delay_ms=100),
+            text("No registry anywhere in the project."),
+        )
+        run = harness.run(fake, "make the widget work")
+        assert not fake.pending(), fake.pending()
+    assert_clean(run)
+    harness.wait_for_worker_exit(run.session)
+    framed = harness.framed(run.session)
+    assert len(framed) == 1
+    assert len(run.route("subagent")) == 3
+    assert run.carrying(framed[0], route="subagent") == [], "a subagent must never be handed the advice"
+    assert run.carrying(framed[0]), "the main loop gets it when the Agent call returns"
+
+
+# -- e. the observer never observes itself ------------------------------------------------------------
+
+
+def test_no_hook_does_anything_in_a_process_the_observer_started(harness: Harness) -> None:
+    observed(harness)
+    session = "7c1d2e3f-4a5b-4c6d-8e7f-901a2b3c4d5e"
+    now = time.time()
+    waiting = Advice(
+        id="waiting-1",
+        task_id=session,
+        session_id=session,
+        workspace=str(harness.project),
+        kind="repeat-failure",
+        headline="A waiting advisory no hook may deliver here",
+        body="",
+        confidence=0.9,
+        dedup_key="waiting",
+        generated_at=now,
+        ttl=900.0,
+        queue_timeout=600.0,
+    )
+    Mailbox(session, harness.data).post(waiting)
+    with FakeProvider() as fake:
+        fake.script_primary(bash("echo one"), bash("ls no-such-file"), text("Done."))
+        run = harness.run(fake, "do a little", session=session, env={"SBCORE_OBSERVER": "1"})
+    assert_clean(run)
+    assert all(not response.get("stdout") for response in run.hook_responses())
+    assert run.system_messages() == []
+    assert run.carrying("A waiting advisory") == []
+    assert [advice.id for advice in Mailbox(session, harness.data).pending()] == ["waiting-1"]
+    assert harness.status(session) is None, "no worker was started"
+    assert not (harness.data / "events" / f"{session}.jsonl").exists(), "no event was recorded"
+    history = harness.data / "history" / f"{session}.jsonl"
+    stages = (
+        [json.loads(line).get("stage") for line in history.read_text().splitlines()]
+        if history.exists()
+        else []
+    )
+    assert "claim" not in stages
