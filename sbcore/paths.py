@@ -11,7 +11,6 @@ import contextlib
 import hashlib
 import os
 import re
-import tempfile
 from pathlib import Path
 
 DIR_MODE = 0o700
@@ -93,11 +92,23 @@ def _tighten(directory: Path) -> None:
 
 
 def write_private(path: Path, data: bytes) -> None:
-    """Atomically replace ``path`` with ``data`` as a 0600 file."""
+    """Atomically replace ``path`` with ``data`` as a 0600 file, in a 0700 directory."""
     ensure_private_dir(path.parent)
-    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
+    replace_file(path, data, FILE_MODE)
+
+
+def replace_file(path: Path, data: bytes, mode: int | None) -> None:
+    """Write ``data`` beside ``path``, fsync it, rename it over ``path``: readers see old or new, never half.
+
+    ``mode`` None gives the file the umask's default, for files the user shares
+    (a workspace's committed configuration); the directory is left as it is.
+    """
+    tmp = path.with_name(f".{path.name}.{os.urandom(6).hex()}.tmp")
+    flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_CLOEXEC
+    fd = os.open(tmp, flags, 0o666 if mode is None else FILE_MODE)
     try:
-        os.fchmod(fd, FILE_MODE)
+        if mode is not None:
+            os.fchmod(fd, mode)
         with os.fdopen(fd, "wb") as handle:
             handle.write(data)
             handle.flush()

@@ -2,9 +2,10 @@
 
 Latency (the acceptance figure): the launcher's fast path — a PostToolUse call
 with no mail for the session — against a bare ``python -c pass``, each timed
-the same way (wall clock around a subprocess, payload on stdin), interleaved
-in one run, median of ``--runs`` (at least 20) each, and their ratio; then a
-drain with mail (one advisory posted before each call, outside the timing).
+the same way (wall clock around a subprocess, payload piped to its stdin), in
+rotating blocks within one run, median of ``--runs`` (at least 20) each, and
+their ratio; ``/bin/true`` timed alike shows the floor any process costs; then
+a drain with mail (one advisory posted before each call, outside the timing).
 
 Robustness (``--fuzz N``): ``N`` generated cases — random events, payloads
 (well-formed, malformed, not JSON at all) and state (hot snapshot, mailbox,
@@ -65,10 +66,10 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         "bench-hooks",
         help="measure the hook fast path and a drain; optionally fuzz the hooks",
         description=(
-            "Time the hook launcher's fast path (no mail) against a bare `python -c pass`, median of "
-            "--runs each in one interleaved run, and a drain with mail; print the figures and the "
-            "ratio. With --fuzz N, also run N generated hook calls and check each one's exit status, "
-            "output and file permissions."
+            "Time the hook launcher's fast path (no mail) against a bare `python -c pass` and "
+            "`/bin/true`, median of --runs each within one run, and a drain with mail; print the "
+            "figures and the ratio. With --fuzz N, also run N generated hook calls and check each "
+            "one's exit status, output and file permissions."
         ),
     )
     parser.add_argument("--runs", type=int, default=25, help=f"timed runs of each (at least {MIN_RUNS})")

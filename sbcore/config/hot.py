@@ -22,9 +22,10 @@ import os
 import time
 from collections.abc import Iterable, Iterator, Mapping
 from pathlib import Path
-from typing import Any, Protocol
+from typing import Any
 
 from sbcore.config.effective import EffectiveConfig, load_config
+from sbcore.gate.gate import DetectorLike
 from sbcore.hooks.hotconfig import ANY_WORKSPACE, DETECTOR_KEYS, GROUPS, VERSION, snapshot_path
 from sbcore.paths import FILE_MODE, data_dir, ensure_private_dir, write_private
 
@@ -32,26 +33,10 @@ MAX_SCOPES = 64
 """Most workspace scopes kept in the snapshot."""
 
 
-class DetectorFloors(Protocol):
-    """What the snapshot takes from a detector definition (:class:`sbcore.packs.model.DetectorDef` fits)."""
-
-    @property
-    def id(self) -> str: ...
-
-    @property
-    def enabled(self) -> bool: ...
-
-    @property
-    def confidence_floor(self) -> float | None: ...
-
-    @property
-    def finish_gate_floor(self) -> float | None: ...
-
-
 def write_hot_snapshot(
     workspace: Path | None,
     *,
-    detectors: Iterable[DetectorFloors] | None = None,
+    detectors: Iterable[DetectorLike] | None = None,
     data: Path | None = None,
     now: float | None = None,
 ) -> Path:
@@ -123,7 +108,7 @@ def scope_entry(config: EffectiveConfig, catalogue: Mapping[str, Any], written_a
     return entry
 
 
-def _catalogue(detectors: Iterable[DetectorFloors]) -> dict[str, dict[str, Any]]:
+def _catalogue(detectors: Iterable[DetectorLike]) -> dict[str, dict[str, Any]]:
     floors: dict[str, dict[str, Any]] = {}
     for detector in detectors:
         fields: dict[str, Any] = {"enabled": bool(detector.enabled)}

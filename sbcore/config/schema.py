@@ -21,7 +21,7 @@ import yaml
 from jsonschema import Draft202012Validator
 from jsonschema.exceptions import ValidationError
 
-from sbcore.schemas import load_schema
+from sbcore.schemas import json_type, load_schema
 
 Path_ = tuple[str, ...]
 Schema = Mapping[str, Any]
@@ -333,7 +333,7 @@ def _issues_from(error: ValidationError) -> Iterator[SchemaIssue]:
     if error.validator == "type":
         wanted = error.validator_value
         wanted_text = " or ".join(wanted) if isinstance(wanted, list) else str(wanted)
-        got = f"{_json_type(error.instance)} {_short(error.instance)}"
+        got = f"{json_type(error.instance)} {_short(error.instance)}"
         yield SchemaIssue(path, f"expected {wanted_text}, got {got}")
         return
     if error.validator == "enum":
@@ -342,22 +342,6 @@ def _issues_from(error: ValidationError) -> Iterator[SchemaIssue]:
         yield SchemaIssue(path, f"{_short(error.instance)} is not one of: {', '.join(choices)}", hint)
         return
     yield SchemaIssue(path, error.message)
-
-
-def _json_type(value: Any) -> str:
-    if value is None:
-        return "null"
-    if isinstance(value, bool):
-        return "boolean"
-    if isinstance(value, int):
-        return "integer"
-    if isinstance(value, float):
-        return "number"
-    if isinstance(value, str):
-        return "string"
-    if isinstance(value, list):
-        return "array"
-    return "object"
 
 
 def _short(value: Any) -> str:

@@ -14,7 +14,6 @@ import contextlib
 import copy
 import json
 import os
-import secrets
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -51,7 +50,7 @@ from sbcore.config.schema import (
     schema_issues,
 )
 from sbcore.packs import yamlpos
-from sbcore.paths import FILE_MODE, config_dir, data_dir, ensure_private_dir, write_private
+from sbcore.paths import FILE_MODE, config_dir, data_dir, ensure_private_dir, replace_file, write_private
 
 _HEADERS: dict[str, str] = {
     "global": "# sbcore configuration, global layer: applies to every workspace of this user.\n",
@@ -409,27 +408,9 @@ def _write(layer: LayerName, path: Path, text: str) -> None:
     data = text.encode("utf-8")
     if layer == "workspace":
         mode = real.stat().st_mode & 0o777 if real.exists() else None
-        _replace(real, data, mode)
+        replace_file(real, data, mode)
     elif real == path:
         write_private(real, data)
     else:
         # A symlinked file (dotfiles): keep the link, don't touch the target's directory mode.
-        _replace(real, data, FILE_MODE)
-
-
-def _replace(path: Path, data: bytes, mode: int | None) -> None:
-    """Write beside ``path`` and rename over it; ``mode`` None keeps the umask's default for new files."""
-    tmp = path.with_name(f".{path.name}.{secrets.token_hex(6)}.tmp")
-    fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_CLOEXEC, 0o666)
-    try:
-        if mode is not None:
-            os.fchmod(fd, mode)
-        with os.fdopen(fd, "wb") as handle:
-            handle.write(data)
-            handle.flush()
-            os.fsync(handle.fileno())
-        os.replace(tmp, path)
-    except BaseException:
-        with contextlib.suppress(FileNotFoundError):
-            os.unlink(tmp)
-        raise
+        replace_file(real, data, FILE_MODE)

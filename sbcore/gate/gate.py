@@ -98,7 +98,7 @@ class ConfigLike(Protocol):
 
 
 class DetectorLike(Protocol):
-    """What the gate reads from a detector definition (:class:`sbcore.packs.model.DetectorDef` fits)."""
+    """A detector's switch and floors, as the gate and the hot snapshot read them (``DetectorDef`` fits)."""
 
     @property
     def id(self) -> str: ...

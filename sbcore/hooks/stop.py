@@ -12,8 +12,9 @@ waiting finish-gate advisory with evidence and enough confidence, nothing in
 the background (the payload's ``background_tasks`` and the launches the worker
 saw and never saw reported), within the per-task interval and cap, not muted,
 enabled. Never when ``stop_hook_active`` (this stop follows a continued turn),
-and never in a headless session, where no person is there to see why the turn
-went on. The advisory is claimed before the hook answers, so it is delivered
+and in a headless session (``-p``, the SDK) only when the user opted into
+headless observation (``headless.observe``): otherwise no worker runs there, and
+nobody asked for a turn to be continued. The advisory is claimed before the hook answers, so it is delivered
 once whichever channel gets to it first.
 """
 
@@ -51,7 +52,7 @@ def handle(context: HookContext) -> dict[str, Any] | None:
         )
     if context.payload.get("stop_hook_active") not in (False, None):
         return None  # anything but a clear "no" means this stop may follow a block
-    if context.headless or not context.hot.enabled:
+    if not context.hot.enabled or (context.headless and not context.hot.headless_observe):
         return None
     from sbcore.gate.mailbox import Mailbox
 

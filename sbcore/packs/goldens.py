@@ -71,7 +71,6 @@ REPLAY_MODEL = "golden-replay"  # the model name the replayed requests carry
 _ISO_TIME = re.compile(r"\b\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:Z|[+-]\d{2}:?\d{2})?\b")
 _UUID = re.compile(r"\b[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}\b")
 
-
 _KEY_HINTS = {
     "transcript.records": 'a 1-based, inclusive range of JSONL lines: "120-180", or "120-" to the end',
     "label": "must_fire (the detector must advise) or must_stay_silent (it must not)",
@@ -126,7 +125,7 @@ class Expectation:
 
 @dataclass(frozen=True)
 class GoldenCase:
-    """One parsed golden case. ``id`` (``pack/detector/name``) is its test id."""
+    """One parsed golden case; ``id`` (``pack/detector/name``) names it in reports."""
 
     pack: str
     detector: str
@@ -161,6 +160,17 @@ class GoldenCase:
         path, reason = self.transcript.resolve(self.path)
         if path is None:
             return None, reason
+        if not path.is_file():
+            raise GoldenError(
+                [
+                    ErrorChain(
+                        SourceRef(str(self.path)),
+                        f"no transcript at {path}",
+                        self.detector,
+                        "transcript.path",
+                    )
+                ]
+            )
         return project_transcript(path, self.transcript.first, self.transcript.last), ""
 
     def check(self, snapshot: Any = None) -> GoldenResult:
@@ -184,8 +194,8 @@ def project_transcript(path: Path, first: int = 1, last: int | None = None) -> t
 def shared_dir(case_file: Path) -> Path | None:
     """``$SBCORE_SHARED_DIR``, else the ``shared`` directory beside the repository holding ``case_file``.
 
-    The repository is the directory above ``goldens/``; without one in the
-    case's path, the case file's own ancestors are searched for ``../shared``.
+    The repository is the directory above the nearest ``goldens/`` in the
+    case's path; None when there is no such directory or no ``shared`` beside it.
     """
     configured = os.environ.get(ENV_SHARED)
     if configured:
@@ -226,7 +236,8 @@ def is_case_file(path: Path, root: Path) -> bool:
         relative = path.resolve().relative_to(root.resolve())
     except ValueError:
         return False
-    return len(relative.parts) == 3 and path.suffix in CASE_SUFFIXES
+    hidden = relative.parts[0].startswith((".", "_")) or relative.parts[1].startswith(".")
+    return len(relative.parts) == 3 and path.suffix in CASE_SUFFIXES and not hidden
 
 
 def case_test_id(path: Path) -> str:
@@ -279,6 +290,17 @@ def load_case(path: Path) -> GoldenCase:
         )
         for key, message, hint in _schema_problems(data)
     ]
+    records = (data.get("transcript") or {}).get("records", "") if not chains else ""
+    first, _, last = records.partition("-")
+    if last and int(last) < int(first):
+        chains.append(
+            ErrorChain(
+                SourceRef(str(path), located.line_of(("transcript", "records"))),
+                f"the range {records!r} ends before it starts",
+                detector,
+                "transcript.records",
+            )
+        )
     if not re.fullmatch(r"[a-z][a-z0-9-]{1,62}", detector):
         chains.append(
             ErrorChain(
@@ -322,7 +344,9 @@ def _schema_problems(data: Any) -> list[tuple[tuple[str | int, ...], str, str | 
             missing.extend((path, key) for key in error.validator_value if key not in error.instance)
         elif error.validator == "additionalProperties":
             allowed = sorted(error.schema.get("properties", {}))
-            for key in sorted(set(error.instance) - set(allowed)):
+            patterns = [re.compile(p) for p in error.schema.get("patternProperties", {})]
+            extra = {key for key in error.instance if not any(p.search(key) for p in patterns)}
+            for key in sorted(extra - set(allowed)):
                 close = _closest(key, allowed)
                 if close:
                     corrected.add((path, close))
@@ -485,7 +509,10 @@ class GoldenRunner:
         definition, problem = self._definition(case)
         if definition is None:
             return GoldenResult(case, "failed", problem)
-        observations, unavailable = case.load_observations()
+        try:
+            observations, unavailable = case.load_observations()
+        except GoldenError as exc:
+            return GoldenResult(case, "failed", str(exc))
         if observations is None:
             return GoldenResult(case, "skipped", unavailable)
         evaluation = self.evaluate(definition, observations, case)

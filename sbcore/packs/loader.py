@@ -43,7 +43,7 @@ from sbcore.packs.model import (
     TriggerRef,
 )
 from sbcore.packs.templates import FALLBACK_INPUTS, PROMPT_INPUTS, check_template, default_environment
-from sbcore.schemas import load_schema
+from sbcore.schemas import json_type, load_schema
 
 __all__ = [
     "CatalogueError",
@@ -257,24 +257,6 @@ def _feedback_schema() -> dict[str, Any]:
     return load_schema(FEEDBACK_SCHEMA)
 
 
-def _json_type(value: Any) -> str:
-    if value is None:
-        return "null"
-    if isinstance(value, bool):
-        return "boolean"
-    if isinstance(value, int):
-        return "integer"
-    if isinstance(value, float):
-        return "number"
-    if isinstance(value, str):
-        return "string"
-    if isinstance(value, list):
-        return "array"
-    if isinstance(value, dict):
-        return "object"
-    return type(value).__name__
-
-
 def _short(value: Any, limit: int = 60) -> str:
     text = repr(value)
     return text if len(text) <= limit else text[: limit - 3] + "..."
@@ -337,7 +319,7 @@ class _Checker:
     def run(self) -> tuple[DetectorDef | None, list[ErrorChain]]:
         data = self.data
         if not isinstance(data, dict):
-            got = "an empty document" if data is None else f"a YAML {_json_type(data)}"
+            got = "an empty document" if data is None else f"a YAML {json_type(data)}"
             self.error(
                 (),
                 f"expected a mapping of detector keys, got {got}",
@@ -408,7 +390,7 @@ class _Checker:
             chosen = _pick_alternative(error)
             if chosen is None:
                 expected = " or ".join(dict.fromkeys(_expectation(e) for e in error.context if _mismatch(e)))
-                got = f"{_json_type(error.instance)} {_short(error.instance)}"
+                got = f"{json_type(error.instance)} {_short(error.instance)}"
                 self.error(path, f"expected {expected}, got {got}", self._hint(error, path) or fallback_hint)
                 return
             for sub in chosen:
@@ -448,7 +430,7 @@ class _Checker:
         if error.validator == "type":
             expected = error.validator_value
             names = " or ".join(expected) if isinstance(expected, list) else expected
-            return f"expected {names}, got {_json_type(error.instance)} {_short(error.instance)}"
+            return f"expected {names}, got {json_type(error.instance)} {_short(error.instance)}"
         if error.validator == "const":
             return f"expected {error.validator_value!r}, got {_short(error.instance)}"
         if error.validator == "enum":
@@ -797,9 +779,9 @@ def _mismatch(error: ValidationError) -> bool:
     if error.validator == "type":
         return True
     if error.validator == "const":
-        return _json_type(error.validator_value) != _json_type(error.instance)
+        return json_type(error.validator_value) != json_type(error.instance)
     if error.validator == "enum":
-        return all(_json_type(v) != _json_type(error.instance) for v in error.validator_value)
+        return all(json_type(v) != json_type(error.instance) for v in error.validator_value)
     return False
 
 

@@ -102,6 +102,11 @@ class Scaffolded:
 def scaffold_pack(name: str, parent: Path, *, record_snapshots: bool = True) -> Scaffolded:
     """Write the pack ``name`` into ``parent/name``; refuses a directory that exists and is not empty."""
     names = Names.of(name)
+    if importlib.util.find_spec(names.module) is not None:
+        raise ScaffoldError(
+            f"a module named {names.module!r} is already importable here; a pack of that name would "
+            "shadow it (or be shadowed by it): choose another pack name"
+        )
     root = parent / name
     if root.exists() and (not root.is_dir() or any(root.iterdir())):
         raise ScaffoldError(f"{root} already exists and is not an empty directory; nothing was written")

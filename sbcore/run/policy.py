@@ -27,7 +27,9 @@ Around them:
 
 What binds every trigger, turn ends and manual runs included: the mute, the
 budget, single flight (one pass at a time; what arrives meanwhile waits for
-the next), and, for every trigger but a manual run, an empty episode. A turn
+the next), and, for every trigger but a manual run, an empty episode — where a
+turn end counts as empty only if nothing at all was observed since the previous
+turn-end pass (an earlier pass may have taken the turn's last steps). A turn
 end or manual run that arrives while a pass is running is remembered and
 fires as soon as that pass finishes; one refused by the mute or the budget,
 or a turn end with nothing new to judge, is dropped, and the refusal says so.
@@ -272,6 +274,7 @@ class TriggerPolicy:
         self._running: Episode | None = None
         self._last_start: float | None = None
         self._turn_end = False
+        self._unjudged = False  # observations arrived since the last turn-end pass started
         self._manual = False
         self._passes = 0
         self._by_reason: Counter[str] = Counter()
@@ -297,9 +300,13 @@ class TriggerPolicy:
         Observations keep accumulating (and coalescing) whatever holds passes
         back, the mute included, so a pass after a pause sees what happened
         during it. A turn end counts only if the episode has something in it
-        when it is checked: offer the turn's final observations with it.
+        when the turn produced something since the previous turn-end pass, even
+        if an earlier pass (a salience pass on its last error, say) already took
+        those observations: the turn as a whole has still not been judged.
         """
         self._pending.add(observations, self.clock.now(), self.settings.episode_cap_chars, self._keep())
+        if observations:
+            self._unjudged = True
         if turn_end:
             self._turn_end = True
 
@@ -377,7 +384,7 @@ class TriggerPolicy:
         salience_left = self._salience_left(now)
 
         fired: list[tuple[Reason, str]] = []
-        if self._turn_end and not pending.empty:
+        if self._turn_end and (self._unjudged or not pending.empty):
             fired.append(("turn_end", "the turn ended"))
         if self._manual:
             fired.append(("manual", "a pass was asked for"))
@@ -439,7 +446,7 @@ class TriggerPolicy:
             )
         if self._running is not None:
             return Hold("in flight", now, f"pass {self._running.number} is running")
-        if self._pending.empty and not self._manual:
+        if self._pending.empty and not self._manual and not (self._turn_end and self._unjudged):
             refused: tuple[Request, ...] = ("turn_end",) if self._turn_end else ()
             return Hold("empty", now, "nothing new to judge" + _refused(refused), None, refused)
         return None
@@ -474,6 +481,8 @@ class TriggerPolicy:
         )
         self._dropped_total += episode.dropped_count
         self._pending = PendingEpisode()
+        if "turn_end" in result.reasons:
+            self._unjudged = False
         self._turn_end = False
         self._manual = False
         self._last_start = now

@@ -40,6 +40,29 @@ def load_schema(name: str) -> dict[str, Any]:
     return copy.deepcopy(_parsed(name))
 
 
+def json_type(value: Any) -> str:
+    """The JSON Schema type name of a parsed value, for messages such as ``expected string, got integer``.
+
+    ``bool`` is checked before ``int`` (it is a subclass); a value JSON cannot hold
+    (a YAML date, a tuple) is named by its Python type rather than passed off as an object.
+    """
+    if value is None:
+        return "null"
+    if isinstance(value, bool):
+        return "boolean"
+    if isinstance(value, int):
+        return "integer"
+    if isinstance(value, float):
+        return "number"
+    if isinstance(value, str):
+        return "string"
+    if isinstance(value, list):
+        return "array"
+    if isinstance(value, dict):
+        return "object"
+    return type(value).__name__
+
+
 def schema_path(name: str) -> Path:
     """Filesystem path of a shipped schema, for editor modelines and ``detectors schema --path``."""
     _parsed(name)  # raises KeyError for unknown names

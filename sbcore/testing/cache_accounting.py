@@ -143,11 +143,8 @@ def anthropic_segments(body: dict[str, Any], default_ttl_s: float = DEFAULT_TTL_
 
 def openai_segments(body: dict[str, Any]) -> list[Segment]:
     """The chat request as prefix segments: each tool, then each message."""
-    segments = [Segment(compact(tool), estimate_tokens(compact(tool))) for tool in body.get("tools") or []]
-    for message in body.get("messages") or []:
-        data = compact(message)
-        segments.append(Segment(data, estimate_tokens(data)))
-    return segments
+    parts = [*(body.get("tools") or []), *(body.get("messages") or [])]
+    return [Segment(data, estimate_tokens(data)) for data in map(compact, parts)]
 
 
 def _prefix_keys(model: str, segments: list[Segment]) -> tuple[list[str], list[int]]:
@@ -200,8 +197,8 @@ class _Store:
         return sum(1 for expiry, _ in self._entries.values() if expiry > now)
 
 
-class AnthropicCache:
-    """Explicit-breakpoint prompt caching (see the module docstring for the rules)."""
+class _PrefixCache:
+    """One provider's cache: its minimum cacheable prefix, its default TTL and the committed entries."""
 
     def __init__(
         self,
@@ -213,6 +210,16 @@ class AnthropicCache:
         self.min_cacheable_tokens = min_cacheable_tokens
         self.ttl_s = ttl_s
         self._store = _Store(clock)
+
+    def clear(self) -> None:
+        self._store.clear()
+
+    def __len__(self) -> int:
+        return len(self._store)
+
+
+class AnthropicCache(_PrefixCache):
+    """Explicit-breakpoint prompt caching (see the module docstring for the rules)."""
 
     def charge(self, body: dict[str, Any]) -> Charge:
         segments = anthropic_segments(body, self.ttl_s)
@@ -253,26 +260,9 @@ class AnthropicCache:
                     break
         return best
 
-    def clear(self) -> None:
-        self._store.clear()
 
-    def __len__(self) -> int:
-        return len(self._store)
-
-
-class OpenAICache:
+class OpenAICache(_PrefixCache):
     """Automatic prefix caching (see the module docstring for the rules)."""
-
-    def __init__(
-        self,
-        *,
-        min_cacheable_tokens: int = DEFAULT_MIN_CACHEABLE_TOKENS,
-        ttl_s: float = DEFAULT_TTL_S,
-        clock: Clock,
-    ) -> None:
-        self.min_cacheable_tokens = min_cacheable_tokens
-        self.ttl_s = ttl_s
-        self._store = _Store(clock)
 
     def charge(self, body: dict[str, Any]) -> Charge:
         segments = openai_segments(body)
@@ -295,9 +285,3 @@ class OpenAICache:
             if tokens >= self.min_cacheable_tokens
         ]
         return Charge(CacheUsage(total - cached, cached), pending, self._store)
-
-    def clear(self) -> None:
-        self._store.clear()
-
-    def __len__(self) -> int:
-        return len(self._store)

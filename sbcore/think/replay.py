@@ -228,28 +228,16 @@ class _Driver:
         await self._turn_end()
 
     async def _turn_end(self) -> None:
-        """The agent's turn is over: judge it, even when an earlier pass already took its last observations.
-
-        The policy drops a turn end whose pending episode is empty ("nothing new to judge"). But a turn whose
-        final step was an error (a salience pass took it) or that a volume pass emptied just before it
-        ended did produce something: it just has been read already, by passes that were not turn ends. Such
-        a turn is judged with an empty episode, asked for as a manual pass so that the mute, the budget and
-        single flight still bind.
-        """
-        judged_already = not self._working
-        if not judged_already and self.policy.status().pending_kept == 0:
-            self.policy.manual()
-            await self._drain(turn_end=True)
-        else:
-            self.policy.offer((), turn_end=True)
-            await self._drain()
+        """The agent's turn is over: the policy judges it even if earlier passes took its last steps."""
+        self.policy.offer((), turn_end=True)
+        await self._drain()
         self._working = False
 
-    async def _drain(self, *, turn_end: bool = False) -> None:
+    async def _drain(self) -> None:
         while (decision := self.policy.due()) is not None:
             episode = self.policy.start()
             headroom = self.policy.budget.headroom()
-            ends_turn = episode.turn_end or (turn_end and decision.reason == "manual")
+            ends_turn = episode.turn_end
             result = await self.engine.run_pass(
                 episode.observations,
                 timestamp=None if episode.observations else _iso(self.clock.now()),

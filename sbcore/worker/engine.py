@@ -15,6 +15,7 @@ import logging
 import os
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 from sbcore.config import EffectiveConfig
 from sbcore.packs.catalogue import assemble_catalogue
@@ -25,6 +26,7 @@ from sbcore.think.pass_ import EngineSettings, PassEngine
 from sbcore.think.providers.base import Provider, ProviderConfigError
 from sbcore.think.providers.choose import Choice, build, choose, registered_factories
 from sbcore.think.providers.offline import OfflineProvider
+from sbcore.think.tools.base import RemoteToolSource
 from sbcore.think.tools.dispatch import Toolbox
 
 log = logging.getLogger("sbcore.worker")
@@ -66,7 +68,14 @@ class ObserverFactory:
         self.clock = clock
         self.manager = manager or get_plugin_manager()
 
-    def build(self, config: EffectiveConfig, previous: Observer | None = None) -> Observer:
+    def build(
+        self,
+        config: EffectiveConfig,
+        previous: Observer | None = None,
+        *,
+        remote: RemoteToolSource | None = None,
+    ) -> Observer:
+        """The observer ``config`` describes; ``previous`` hands over its task state; ``remote``: MCP."""
         problems: list[str] = []
         catalogue = assemble_catalogue(self.manager, workspace=config.workspace, config=config)
         problems.extend(str(chain) for chain in catalogue.errors)
@@ -81,6 +90,7 @@ class ObserverFactory:
             toolbox=Toolbox(
                 root=Path(root),
                 registered={name: item.value for name, item in self.manager.registry.tools.items()},
+                remote=remote,
             ),
             environment=self.manager.template_environment(),
             clock=self.clock,
@@ -91,6 +101,20 @@ class ObserverFactory:
         if previous is not None:
             carry_over(previous.engine, engine)
         return Observer(engine, definitions, provider, line, problems)
+
+    def mcp_servers(self, config: EffectiveConfig, observer: Observer) -> dict[str, dict[str, Any]]:
+        """Definitions of the MCP servers an enabled detector is granted (none while offline)."""
+        if not observer.provider.has_model:
+            return {}
+        wanted = {
+            grant.server
+            for detector in observer.engine.detectors
+            for grant in detector.tools
+            if grant.kind == "mcp" and grant.server
+        }
+        servers = {name: dict(item.value) for name, item in self.manager.registry.mcp_servers.items()}
+        servers.update(config.get("tools.mcp_servers", {}) or {})
+        return {name: spec for name, spec in servers.items() if name in wanted}
 
     def _provider(self, config: EffectiveConfig, problems: list[str]) -> tuple[Provider, str]:
         """The configured provider; on a configuration it cannot satisfy, offline, and the problem said."""

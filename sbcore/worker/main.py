@@ -65,8 +65,11 @@ def run_worker(options: WorkerOptions) -> int:
         raise UsageError("no session: pass --session or run under Claude Code (CLAUDE_CODE_SESSION_ID)")
     data = options.data or paths.data_dir()
     os.environ["SBCORE_DATA_DIR"] = str(data)  # config, mailbox and children all agree on one directory
-    paths.ensure_private_dir(data)
-    log_fd = open_log(log_path(data, session_id))
+    try:
+        paths.ensure_private_dir(data)
+        log_fd = open_log(log_path(data, session_id))
+    except OSError as error:
+        return _unusable(options, data, error)
     channel = Channel(divert=log_fd)
     try:
         with logging_to(log_fd):
@@ -74,6 +77,23 @@ def run_worker(options: WorkerOptions) -> int:
     finally:
         channel.close()
         os.close(log_fd)
+
+
+def _unusable(options: WorkerOptions, data: Path, error: OSError) -> int:
+    """No data directory to work in: say so once on stderr, then wait quietly for the session to end.
+
+    Exiting at once would be announced to the session by a monitor host; a
+    worker that cannot work stays out of the way instead, like the launcher
+    does when it finds no interpreter.
+    """
+    print(f"second-brain worker: cannot use the data directory {data}: {error}", file=sys.stderr, flush=True)
+    channel = Channel()
+    lifeline = Lifeline(ParentWatch.from_env(options.parent_pid), channel)
+    lifeline.install_signals()
+    while lifeline.wait(options.poll_s) is None:
+        pass
+    channel.close()
+    return 1
 
 
 def _serve(options: WorkerOptions, session_id: str, data: Path, channel: Channel) -> int:

@@ -37,6 +37,7 @@ is dropped.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import logging
 import time
@@ -45,7 +46,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 from sbcore import paths
 from sbcore.config import EffectiveConfig, find_workspace, load_config
@@ -66,6 +67,7 @@ from sbcore.run.episode import Episode
 from sbcore.run.policy import Decision, TriggerPolicy
 from sbcore.think.feedback import FeedbackResult
 from sbcore.think.pass_ import PassResult
+from sbcore.think.tools.base import RemoteToolSource
 from sbcore.worker import locate
 from sbcore.worker.engine import Observer, ObserverFactory
 from sbcore.worker.lifecycle import Channel, Lifeline, workers_dir
@@ -89,7 +91,9 @@ class WorkerState:
 
     ``spool_offset`` is the end of what completed passes covered;
     ``events_offset`` how far the events file was read; ``epoch`` counts the
-    task boundaries seen in this session (``/clear``, a fork).
+    task boundaries seen in this session (``/clear``, a fork) and ``epoch_at``
+    when the last one was (so a re-read event is not counted twice); ``task_used``
+    the tokens the current task has spent, so a restart keeps its budget.
     """
 
     path: Path
@@ -97,6 +101,8 @@ class WorkerState:
     spool_file: FileId | None = None
     events_offset: int = 0
     epoch: int = 0
+    epoch_at: float = 0.0
+    task_used: int = 0
 
     @classmethod
     def load(cls, data: Path, session_id: str) -> WorkerState:
@@ -110,6 +116,8 @@ class WorkerState:
                 spool_file=FileId(*file_id) if isinstance(file_id, list) and len(file_id) == 4 else None,
                 events_offset=int(body["events_offset"]),
                 epoch=int(body.get("epoch", 0)),
+                epoch_at=float(body.get("epoch_at", 0.0)),
+                task_used=max(0, int(body.get("task_used", 0))),
             )
         except FileNotFoundError:
             return cls(path)
@@ -126,6 +134,8 @@ class WorkerState:
             "spool_file": list(self.spool_file) if self.spool_file else None,
             "events_offset": self.events_offset,
             "epoch": self.epoch,
+            "epoch_at": self.epoch_at,
+            "task_used": self.task_used,
         }
         paths.write_private(self.path, json.dumps(body).encode() + b"\n")
 
@@ -203,7 +213,7 @@ class Session:
         self._pass_request: str | None = None
         self._turn_end: _TurnEnd | None = None
         self._last_stop_active = False
-        self._epoch_at = 0.0
+        self._boundary: tuple[str, float] | None = None
         self._events_read = self.state.events_offset
         self._stop_texts: deque[str] = deque(maxlen=RECENT_TEXTS)
         self._recent_texts: deque[str] = deque(maxlen=RECENT_TEXTS)
@@ -215,6 +225,8 @@ class Session:
         self.decisions: dict[str, int] = {}
         self.last_pass: dict[str, Any] | None = None
         self._closing: set[asyncio.Task[None]] = set()
+        self._stack = contextlib.AsyncExitStack()
+        self._remote: RemoteToolSource | None = None
 
     @property
     def task_id(self) -> str:
@@ -230,7 +242,7 @@ class Session:
         try:
             while self.lifeline.reason is None:
                 try:
-                    active = self._cycle()
+                    active = await self._cycle()
                 except Exception as error:  # never die while the session lives: log, back off, go on
                     log.exception("worker tick failed")
                     self.status.update(
@@ -251,7 +263,7 @@ class Session:
         try:
             if not self.config.is_enabled():
                 return {"refused": f"workspace {self.workspace} is not enrolled (enable.*)"}
-            self._activate()
+            await self._activate()
             self._run_request = request
             assert self.policy is not None
             self.policy.manual()
@@ -265,7 +277,7 @@ class Session:
         finally:
             await self._shutdown()
 
-    def _cycle(self) -> bool:
+    async def _cycle(self) -> bool:
         """One tick; False while dormant (the caller then sleeps the longer poll interval)."""
         self._check_config()
         if not self.config.is_enabled():
@@ -274,7 +286,7 @@ class Session:
                 self.status.update(state="dormant", detail=f"workspace {self.workspace} is not enrolled")
             return False
         if self.observer is None:
-            self._activate()
+            await self._activate()
         self._check_run_request()
         self._tick()
         self._finish_pass_if_done()
@@ -314,11 +326,9 @@ class Session:
             self.policy.apply_config(self.config)
         if self._factory is not None and self.observer is not None:
             previous = self.observer
-            self.observer = self._factory.build(self.config, previous)
+            self.observer = self._factory.build(self.config, previous, remote=self._remote)
             if previous.provider is not self.observer.provider:
-                closing = asyncio.get_running_loop().create_task(previous.aclose())
-                self._closing.add(closing)
-                closing.add_done_callback(self._closing.discard)
+                self._close_later(previous)
             self._write_hot()
         if self.gate is not None:
             self.gate.settings = GateSettings.from_config(self.config, self._definitions())
@@ -349,11 +359,20 @@ class Session:
 
     # -- becoming active --------------------------------------------------------------------------
 
-    def _activate(self) -> None:
+    async def _activate(self) -> None:
         log.info("watching session %s (workspace %s)", self.spec.session_id, self.workspace)
         self._factory = self._factory_maker()
         self.observer = self._factory.build(self.config)
-        self.policy = TriggerPolicy.from_config(self.config, self.clock)
+        servers = self._factory.mcp_servers(self.config, self.observer)
+        if servers:
+            from sbcore.think.tools.mcp_adapter import McpHub  # the mcp SDK, only when a detector needs it
+
+            # Started once for the session; a later configuration that names other servers needs a restart.
+            hub = await self._stack.enter_async_context(McpHub(servers, cwd=self.workspace))
+            self._remote = cast("RemoteToolSource", hub)  # McpHub.tools() lists McpTool, a RemoteTool
+            log.info("MCP servers for detector tools: %s", ", ".join(sorted(servers)))
+            self.observer = self._factory.build(self.config, self.observer, remote=self._remote)
+        self.policy = TriggerPolicy.from_config(self.config, self.clock, task_used=self.state.task_used)
         self.gate = Gate(
             GateSettings.from_config(self.config, self.observer.definitions),
             session_id=self.spec.session_id,
@@ -431,8 +450,12 @@ class Session:
                 if self.transcript is None and isinstance(path, str) and path:
                     self.transcript = Path(path)
                     log.info("transcript %s (from SessionStart)", path)
-                if event.get("source") in ("clear", "fork") and at > self._epoch_at:
-                    self._new_task(f"session start ({event.get('source')})", at)
+                if event.get("source") in ("clear", "fork") and at > self.state.epoch_at:
+                    boundary = (f"session start ({event.get('source')})", at)
+                    if self._pass is None:
+                        self._new_task(*boundary)
+                    else:
+                        self._boundary = boundary  # the running pass finishes in the task it began in
             elif kind == "turn_end":
                 text = event.get("last_assistant_message")
                 self._turn_end = _TurnEnd(
@@ -440,14 +463,36 @@ class Session:
                 )
 
     def _new_task(self, why: str, at: float) -> None:
-        """A task boundary: a fresh epoch, window, policy and budget; the gate keys on the new task id."""
+        """A task boundary: a fresh epoch, window, policy and budget; the gate keys on the new task id.
+
+        Advice the ended task left in the mailbox is withdrawn: the user said
+        that work is over (``/clear``), so neither a hook nor a wake may
+        deliver it into the next one.
+        """
         self.state.epoch += 1
-        self._epoch_at = at
-        log.info("new task %s: %s", self.task_id, why)
-        if self._factory is not None:
-            self.observer = self._factory.build(self.config)
+        self.state.task_used = 0
+        self.state.epoch_at = at
+        self.state.save()
+        task = self.task_id
+        log.info("new task %s: %s", task, why)
+        if self._factory is not None and self.observer is not None:
+            previous = self.observer
+            self.observer = self._factory.build(self.config, remote=self._remote)
+            self._close_later(previous)
         self.policy = TriggerPolicy.from_config(self.config, self.clock)
-        self.status.update(task_id=self.task_id)
+        self.status.update(task_id=task)
+        try:
+            self.mailbox.sweep_on_start(
+                time.time(), lambda advice: None if advice.task_id == task else f"its task ended: {why}"
+            )
+        except (MailboxBusy, OSError) as error:
+            log.warning("advice of the ended task not withdrawn: %s", error)
+
+    def _close_later(self, observer: Observer) -> None:
+        """Close a replaced observer's provider without holding up the tick."""
+        closing = asyncio.get_running_loop().create_task(observer.aclose())
+        self._closing.add(closing)
+        closing.add_done_callback(self._closing.discard)
 
     def _tail_transcript(self) -> None:
         if self.tail is None:
@@ -621,6 +666,7 @@ class Session:
         spool, events = self._pass_commit
         self.state.spool_offset, self.state.spool_file = spool
         self.state.events_offset = events
+        self.state.task_used = self.policy.budget.task_used
         self.state.save()
         self.passes += 1
         self.last_pass = {
@@ -651,6 +697,9 @@ class Session:
         )
         if episode.turn_end:
             self._wake()
+        if self._boundary is not None:
+            self._new_task(*self._boundary)
+            self._boundary = None
         if self._config_pending:
             self._apply_config()
 
@@ -693,7 +742,7 @@ class Session:
         if not self.channel.pipe or self.gate is None or self._last_stop_active:
             return
         decision = self.gate.finish_gate(
-            self.mailbox.pending(),
+            [advice for advice in self.mailbox.pending() if advice.task_id == self.task_id],
             task_id=self.task_id,
             background=self._background(),
             stop_hook_active=False,
@@ -726,6 +775,10 @@ class Session:
                 await asyncio.wait_for(self.observer.aclose(), 2.0)
             except Exception as error:  # closing a provider on the way out must not mask the exit
                 log.warning("closing the provider: %s", error)
+        try:
+            await asyncio.wait_for(self._stack.aclose(), 5.0)
+        except Exception as error:  # MCP servers that will not stop are the kernel's problem now
+            log.warning("stopping MCP servers: %s", error)
 
 
 def _epoch_or(timestamp: str | None, default: float) -> float:

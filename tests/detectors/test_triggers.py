@@ -436,14 +436,25 @@ def test_tests_written_first_answer_tests_added(checklist: dict[str, Any]) -> No
     assert ask(s, checklist) is None
 
 
-def test_docs_edited_before_the_code_change_do_not_count(checklist: dict[str, Any]) -> None:
+def _docs_then_code() -> Session:
     s = Session()
     s.edit("/repo/docs/api.md")
     s.edit("/repo/api/routes.py")
     s.edit("/repo/tests/test_routes.py")
     s.run("pytest")
     s.run("mypy api")
-    assert open_ids(ask(s, checklist)) == ["docs_updated"]
+    return s
+
+
+def test_docs_written_just_before_the_code_count_by_default(checklist: dict[str, Any]) -> None:
+    assert ask(_docs_then_code(), checklist) is None
+
+
+def test_a_team_can_require_docs_after_the_code_change(checklist: dict[str, Any]) -> None:
+    for question in checklist["questions"]:
+        if question["id"] == "docs_updated":
+            question["answered_within"] = "after_first_edit"
+    assert open_ids(ask(_docs_then_code(), checklist)) == ["docs_updated"]
 
 
 def test_doc_only_edits_ask_nothing(checklist: dict[str, Any]) -> None:

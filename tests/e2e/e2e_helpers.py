@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import signal
 import subprocess
 import sys
@@ -36,6 +37,7 @@ CLAUDE_VERSION = "2.1.328"
 MARKETPLACE = "sbcore"
 PLUGIN = "second-brain"
 CLI_TIMEOUT_S = 90.0
+_SAYS = re.compile(r"^[A-Za-z]+(?::\S+)? says: ?")
 
 
 def find_claude() -> Path | None:
@@ -69,9 +71,13 @@ class Run:
     transcript: Path
 
     def system_messages(self) -> list[str]:
-        """What hooks showed the user (stream-json ``informational`` notices)."""
+        """What hooks showed the user (stream-json ``informational`` notices), as the hook wrote it.
+
+        The CLI prefixes every line of a hook's ``systemMessage`` with ``<Event>:<Tool> says: ``;
+        that prefix is taken off again here.
+        """
         return [
-            str(event.get("content", ""))
+            "\n".join(_SAYS.sub("", line) for line in str(event.get("content", "")).split("\n"))
             for event in self.events
             if event.get("type") == "system" and event.get("subtype") == "informational"
         ]

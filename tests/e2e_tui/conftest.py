@@ -41,7 +41,9 @@ def claude_bin() -> Path:
         _missing(f"the Claude Code CLI is not installed (set SBCORE_CLAUDE_BIN, or run: {INSTALL_HINT})")
     version = subprocess.run([str(found), "--version"], capture_output=True, text=True, timeout=60)
     if CLAUDE_VERSION not in version.stdout:
-        pytest.fail(f"{found} is {version.stdout.strip()!r}; these tests pin {CLAUDE_VERSION} ({INSTALL_HINT})")
+        pytest.fail(
+            f"{found} is {version.stdout.strip()!r}; these tests pin {CLAUDE_VERSION} ({INSTALL_HINT})"
+        )
     return found
 
 

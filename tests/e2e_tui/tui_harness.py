@@ -20,9 +20,11 @@ worker's log), because a TUI that is stuck says why only on its screen.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import re
+import shlex
 import shutil
 import signal
 import subprocess
@@ -40,6 +42,7 @@ T = TypeVar("T")
 REPO = Path(__file__).resolve().parents[2]
 PLUGIN_ROOT = REPO / "plugin"
 PLUGIN_ID = "second-brain@sbcore"
+MONITOR_NAME = "second-brain-worker"
 DATA_NAME = "second-brain-sbcore"
 """Claude Code's data directory for an installed plugin is ``<plugin>-<marketplace>``."""
 
@@ -61,8 +64,10 @@ class HarnessError(AssertionError):
     """A wait timed out or the TUI did something the harness cannot work with."""
 
 
-def wait_for(probe: Callable[[], T | None], timeout: float, what: str, *, explain: Callable[[], str] | None = None) -> T:
-    """Poll ``probe`` until it returns something truthy; fail after ``timeout`` seconds, saying what was seen."""
+def wait_for(
+    probe: Callable[[], T | None], timeout: float, what: str, *, explain: Callable[[], str] | None = None
+) -> T:
+    """Poll ``probe`` until it returns something truthy; after ``timeout`` s, fail saying what was seen."""
     deadline = time.monotonic() + timeout
     while True:
         value = probe()
@@ -90,7 +95,11 @@ class Proc:
     @property
     def is_worker(self) -> bool:
         """A Second Brain worker: the observer marker set and ``second-brain worker`` in its argv."""
-        return self.env.get("SBCORE_OBSERVER") == "1" and "worker" in self.argv and "sbcore" in " ".join(self.argv)
+        return (
+            self.env.get("SBCORE_OBSERVER") == "1"
+            and "worker" in self.argv
+            and "sbcore" in " ".join(self.argv)
+        )
 
 
 def read_proc(pid: int) -> Proc | None:
@@ -195,7 +204,9 @@ class TuiWorld:
             timeout=120,
         )
         if result.returncode != 0:
-            raise HarnessError(f"second-brain install failed ({result.returncode}):\n{result.stdout}{result.stderr}")
+            raise HarnessError(
+                f"second-brain install failed ({result.returncode}):\n{result.stdout}{result.stderr}"
+            )
         listed = subprocess.run(
             [str(self.claude), "plugin", "list"],
             env=self.base_env(),
@@ -205,7 +216,9 @@ class TuiWorld:
             timeout=60,
         )
         if PLUGIN_ID not in listed.stdout:
-            raise HarnessError(f"`claude plugin list` does not show {PLUGIN_ID}:\n{listed.stdout}{listed.stderr}")
+            raise HarnessError(
+                f"`claude plugin list` does not show {PLUGIN_ID}:\n{listed.stdout}{listed.stderr}"
+            )
         return result.stdout
 
     def configure(self, settings: Mapping[str, Any]) -> None:
@@ -290,6 +303,24 @@ class TuiWorld:
             records += [json.loads(line) for line in path.read_text().splitlines() if line.strip()]
         return records
 
+    def monitor_command(self) -> list[str]:
+        """The plugin monitor's command (``monitors/monitors.json``) as Claude Code runs it for this world.
+
+        Claude Code substitutes ``${CLAUDE_PLUGIN_ROOT}``, ``${CLAUDE_PLUGIN_DATA}`` and
+        ``${CLAUDE_PROJECT_DIR}`` into the command and runs it with a shell.
+        """
+        entries = json.loads((PLUGIN_ROOT / "monitors" / "monitors.json").read_text())
+        (entry,) = [item for item in entries if item.get("name") == MONITOR_NAME]
+        command = str(entry["command"])
+        values = {
+            "CLAUDE_PLUGIN_ROOT": PLUGIN_ROOT,
+            "CLAUDE_PLUGIN_DATA": self.data,
+            "CLAUDE_PROJECT_DIR": self.project,
+        }
+        for key, value in values.items():
+            command = command.replace("${" + key + "}", str(value))
+        return shlex.split(command)
+
     def mailbox_glob(self) -> str:
         """A shell glob matching any session's mailbox file in this world."""
         return f"{self.data}/mailbox/*.json"
@@ -297,7 +328,7 @@ class TuiWorld:
     # -- processes --------------------------------------------------------------------------------
 
     def processes(self) -> list[Proc]:
-        """Every live process running with this world's HOME (the CLI, its tools, hooks, monitors, workers)."""
+        """Every live process with this world's HOME (the CLI, its tools, hooks, monitors, workers)."""
         home = str(self.home)
         return [proc for proc in all_processes() if proc.env.get("HOME") == home and proc.pid != os.getpid()]
 
@@ -388,10 +419,8 @@ class Tui:
 
     def close(self) -> None:
         """End the tmux server (and with it the pane); never fails."""
-        try:
+        with contextlib.suppress(OSError, subprocess.SubprocessError):
             self._tmux("kill-server", check=False)
-        except (OSError, subprocess.SubprocessError):
-            pass
 
     @property
     def cli_pid(self) -> int:
@@ -420,7 +449,9 @@ class Tui:
     def wait_screen(self, pattern: str, timeout: float = 20.0) -> re.Match[str]:
         """Wait for ``pattern`` (a regex) on the screen; the match."""
         regex = re.compile(pattern)
-        return wait_for(lambda: regex.search(self.screen()), timeout, f"{pattern!r} on screen", explain=self.explain)
+        return wait_for(
+            lambda: regex.search(self.screen()), timeout, f"{pattern!r} on screen", explain=self.explain
+        )
 
     def wait_ready(self, timeout: float = 30.0) -> None:
         """Wait until the prompt takes input: the footer is drawn and the input line is empty."""
@@ -508,6 +539,28 @@ class Tui:
             raise HarnessError(f"worker {worker.pid} has no CLAUDE_CODE_SESSION_ID")
         return session
 
+    def wait_watching(self, timeout: float = 30.0) -> str:
+        """Wait until the monitor's worker is active (its status says ``watching``); the session id.
+
+        The monitor starts with the session, but the worker needs a moment to
+        import and take the session; a prompt typed before that is still
+        observed (from the transcript), only later than a person would see it.
+        Tests wait, so each pass happens when a live session would have it.
+        """
+        worker = self.wait_worker(timeout)
+        session = self.session_id()
+        wait_for(
+            lambda: (
+                (doc := self.world.status(session)) is not None
+                and doc.get("pid") == worker.pid
+                and doc.get("state") == "watching"
+            ),
+            timeout,
+            "the worker to be watching",
+            explain=self.explain,
+        )
+        return session
+
     def wait_worker(self, timeout: float = 20.0) -> Proc:
         """The worker the monitor started for this CLI (exactly one)."""
 
@@ -544,9 +597,24 @@ def carries(request: RecordedRequest, marker: str) -> bool:
     return any(marker in text for text in message_texts(request))
 
 
-MONITOR_EVENT = re.compile(r"<task-notification>.*?<summary>Monitor event[^<]*</summary>\s*<event>(.*?)</event>", re.S)
+MONITOR_EVENT = re.compile(
+    r"<task-notification>.*?<summary>Monitor event[^<]*</summary>\s*<event>(.*?)</event>", re.S
+)
 
 
 def monitor_events(request: RecordedRequest) -> list[str]:
     """The monitor lines (``<event>`` texts) a request's conversation carries, oldest first."""
     return [match.group(1) for text in message_texts(request) for match in MONITOR_EVENT.finditer(text)]
+
+
+def woke(request: RecordedRequest) -> bool:
+    """Whether a monitor line started this request: a notification follows the last assistant message.
+
+    The notification is usually the last message, but the CLI may append
+    context after it (the first request after ``/clear`` carries the
+    environment block last).
+    """
+    messages = request.body.get("messages", []) if isinstance(request.body, dict) else []
+    roles = [message.get("role") if isinstance(message, dict) else None for message in messages]
+    start = max((index for index, role in enumerate(roles) if role == "assistant"), default=-1) + 1
+    return any(MONITOR_EVENT.search(text) for text in message_texts(request)[start:])

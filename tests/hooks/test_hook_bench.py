@@ -5,7 +5,7 @@ from __future__ import annotations
 import sys
 
 import pytest
-from conftest import LAUNCHER
+from hook_helpers import LAUNCHER
 
 from sbcore.cli import main as cli
 from sbcore.cli.hookbench import MIN_RUNS, Figures, bench, fuzz

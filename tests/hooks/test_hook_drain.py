@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 import pytest
-from conftest import NOW, Answer, Env
+from hook_helpers import NOW, Answer, Env
 
 from sbcore.gate.framing import frame_for_agent, frame_for_user
 

@@ -13,7 +13,7 @@ import tempfile
 from pathlib import Path
 
 import pytest
-from conftest import LAUNCHER
+from hook_helpers import LAUNCHER
 from hypothesis import HealthCheck, given, settings
 
 from sbcore.cli.hookbench import HookCase, check_case, check_output, hook_cases, scratch_parent

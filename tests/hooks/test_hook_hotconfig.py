@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
-from conftest import Answer, Env
+from hook_helpers import Answer, Env
 
 from sbcore.cli import main as cli
 from sbcore.config import find_workspace, load_config

@@ -11,7 +11,7 @@ import uuid
 from pathlib import Path
 
 import pytest
-from conftest import LAUNCHER, Env
+from hook_helpers import LAUNCHER, Env
 from hypothesis import given
 from hypothesis import strategies as st
 
@@ -146,6 +146,26 @@ def test_the_interpreter_binding_file_is_read(wall_clock_env: Env, tmp_path: Pat
     del environment["SBCORE_PYTHON"]
     payload = json.dumps(wall_clock_env.payload("PostToolUse")).encode()
     result = _run("PostToolUse", payload, environment, launcher=launcher)
+    assert json.loads(result.stdout)["systemMessage"]
+
+
+def test_the_binding_is_found_when_run_by_a_bare_name(wall_clock_env: Env, tmp_path: Path) -> None:
+    bin_dir = tmp_path / "plugin" / "bin"
+    bin_dir.mkdir(parents=True)
+    shutil.copy2(LAUNCHER, bin_dir / "sb-hook")
+    (bin_dir / "python-path").write_text(f"{sys.executable}\n")
+    wall_clock_env.post()
+    environment = _environment(wall_clock_env, "")
+    del environment["SBCORE_PYTHON"]
+    payload = json.dumps(wall_clock_env.payload("PostToolUse")).encode()
+    result = subprocess.run(
+        ["sh", "sb-hook", "PostToolUse"],
+        input=payload,
+        capture_output=True,
+        env=environment,
+        cwd=bin_dir,
+        check=False,
+    )
     assert json.loads(result.stdout)["systemMessage"]
 
 

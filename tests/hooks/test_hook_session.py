@@ -8,7 +8,7 @@ from collections.abc import Callable
 from typing import Any
 
 import pytest
-from conftest import NOW, ROOT, Answer, Env
+from hook_helpers import NOW, ROOT, Answer, Env
 
 from sbcore.hooks import session_start
 

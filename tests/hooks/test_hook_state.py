@@ -10,7 +10,7 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
-from conftest import ROOT, Answer, Env
+from hook_helpers import ROOT, Answer, Env
 
 from sbcore import paths
 

@@ -6,7 +6,7 @@ import json
 from collections.abc import Callable
 
 import pytest
-from conftest import NOW, Answer, Env
+from hook_helpers import NOW, Answer, Env
 
 from sbcore.gate.framing import frame_for_agent, frame_for_user
 from sbcore.gate.history import History
@@ -171,11 +171,23 @@ def test_detector_floor_from_the_snapshot(env: Env, call: Call) -> None:
     assert call("Stop").json["decision"] == "block"
 
 
-def test_never_in_a_headless_session(env: Env, call: Call, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_not_in_a_headless_session_without_headless_observation(
+    env: Env, call: Call, monkeypatch: pytest.MonkeyPatch
+) -> None:
     env.post(finish_gate=True)
     monkeypatch.setenv("CLAUDE_CODE_SESSION_ATTENDED", "0")
     assert call("Stop").stdout == ""
     assert len(env.mailbox.pending()) == 1
+
+
+def test_in_a_headless_session_that_opted_into_observation(
+    env: Env, call: Call, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    env.post(finish_gate=True)
+    env.hot({"headless": {"observe": True}})
+    monkeypatch.setenv("CLAUDE_CODE_SESSION_ATTENDED", "0")
+    assert call("Stop").json["decision"] == "block"
+    assert env.mailbox.pending() == []
 
 
 def test_unenrolled_workspace_never_blocks(env: Env, call: Call) -> None:

@@ -10,7 +10,7 @@ import sys
 from pathlib import Path
 
 import pytest
-from conftest import ROOT
+from hook_helpers import ROOT, real_claude
 
 from sbcore.cli import main as cli
 
@@ -170,12 +170,7 @@ def test_uninstall_of_something_already_gone_is_fine(
 # -- the real CLI ---------------------------------------------------------------------------------
 
 
-def _real_claude() -> str | None:
-    given = os.environ.get("SBCORE_CLAUDE_BIN")
-    return given if given and os.access(given, os.X_OK) else shutil.which("claude")
-
-
-REAL_CLAUDE = _real_claude()
+REAL_CLAUDE = real_claude()
 needs_claude = pytest.mark.skipif(REAL_CLAUDE is None, reason="no Claude Code CLI (set SBCORE_CLAUDE_BIN)")
 
 

@@ -11,7 +11,7 @@ import time
 from pathlib import Path
 
 import pytest
-from conftest import ROOT
+from hook_helpers import ROOT
 
 BIN = ROOT / "plugin" / "bin"
 

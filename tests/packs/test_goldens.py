@@ -105,6 +105,11 @@ INVALID = dict(
         ("not-a-mapping", "- just a list\n"),
         ("invalid-yaml", "description: [unclosed\nlabel: must_fire\n"),
         ("duplicate-key", VALID + "label: must_fire\n"),
+        ("unknown-key-beside-a-note", VALID + "x-note: kept\nexpected: {dedup_key: k}\n"),
+        (
+            "backwards-range",
+            "description: R.\nlabel: must_fire\ntranscript: {path: t.jsonl, records: '9-3'}\n",
+        ),
     ]
 )
 
@@ -421,6 +426,13 @@ def test_a_transcript_range_is_projected_like_the_observer_does(tmp_path: Path) 
     )
     assert cut.outcome == "passed", cut.report()
     assert cut.decision is not None and cut.decision["observations"] == 4
+
+
+def test_a_missing_transcript_fails_the_case(tmp_path: Path) -> None:
+    text = TRANSCRIPT_CASE.format(label="must_fire", records="")
+    result = run(tmp_path, "goldens/builtin/repeat-failure/case.yaml", text)
+    assert result.outcome == "failed"
+    assert "==> At key: transcript.path\n=====> no transcript at " in result.reason
 
 
 TRANSCRIPT_CASE = (

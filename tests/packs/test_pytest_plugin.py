@@ -87,7 +87,7 @@ def test_marker_parametrizes_cases_and_snapshots_decisions(pytester: pytest.Pyte
         {
             "goldens/builtin/repeat-failure/fires.yaml": FIRES,
             "goldens/builtin/repeat-failure/silent.yaml": SILENT,
-            "test_goldens.py": TEST_FILE,
+            "test_inner_goldens.py": TEST_FILE,
         },
     )
     missing = pytester.runpytest("-v")
@@ -97,7 +97,7 @@ def test_marker_parametrizes_cases_and_snapshots_decisions(pytester: pytest.Pyte
     )
 
     pytester.runpytest("--snapshot-update").assert_outcomes(passed=2)
-    snapshots = sorted(p.name for p in Path(pytester.path, "__snapshots__", "test_goldens").iterdir())
+    snapshots = sorted(p.name for p in Path(pytester.path, "__snapshots__", "test_inner_goldens").iterdir())
     assert snapshots == [
         "test_golden[builtin.repeat-failure.fires].json",
         "test_golden[builtin.repeat-failure.silent].json",
@@ -126,7 +126,7 @@ def test_a_case_contradicting_its_label_fails_naming_the_file(pytester: pytest.P
             "goldens/builtin/repeat-failure/wrong.yaml": FIRES.replace(
                 "label: must_fire", "label: must_stay_silent"
             ).replace('expect: {dedup_key: "repeat-failure:make"}\n', ""),
-            "test_goldens.py": TEST_FILE,
+            "test_inner_goldens.py": TEST_FILE,
         },
     )
     result = pytester.runpytest("--snapshot-update")
@@ -143,7 +143,7 @@ def test_a_case_contradicting_its_label_fails_naming_the_file(pytester: pytest.P
 def test_model_only_cases_are_pending_never_passed(pytester: pytest.Pytester) -> None:
     write(
         pytester,
-        {"goldens/builtin/default/needs-a-model.yaml": MODEL_ONLY, "test_goldens.py": TEST_FILE},
+        {"goldens/builtin/default/needs-a-model.yaml": MODEL_ONLY, "test_inner_goldens.py": TEST_FILE},
     )
     result = pytester.runpytest("-rs", "--snapshot-update")
     result.assert_outcomes(skipped=1)
@@ -159,7 +159,7 @@ def test_an_invalid_case_fails_alone_with_its_errors(pytester: pytest.Pytester) 
         {
             "goldens/builtin/repeat-failure/fires.yaml": FIRES,
             "goldens/builtin/repeat-failure/typo.yaml": SILENT.replace("label:", "lable:"),
-            "test_goldens.py": TEST_FILE,
+            "test_inner_goldens.py": TEST_FILE,
         },
     )
     result = pytester.runpytest("--snapshot-update")
@@ -167,7 +167,7 @@ def test_an_invalid_case_fails_alone_with_its_errors(pytester: pytest.Pytester) 
     result.stdout.fnmatch_lines(
         [
             "*invalid golden case *typo.yaml:",
-            "==> File *typo.yaml:2",
+            "==> File *typo.yaml:3",
             "==> At detector 'repeat-failure'",
             "=====> unknown key 'lable'",
             "hint: Typo? did you mean 'label'?",
@@ -176,7 +176,7 @@ def test_an_invalid_case_fails_alone_with_its_errors(pytester: pytest.Pytester) 
 
 
 def test_no_cases_for_a_marked_pack_is_an_error(pytester: pytest.Pytester) -> None:
-    write(pytester, {"test_goldens.py": TEST_FILE.replace('"builtin"', '"nothing-here"')})
+    write(pytester, {"test_inner_goldens.py": TEST_FILE.replace('"builtin"', '"nothing-here"')})
     result = pytester.runpytest()
     assert result.ret != 0
     result.stdout.fnmatch_lines(["*no golden cases (<pack>/<detector>/<case>.yaml) under *nothing-here*"])
@@ -189,7 +189,7 @@ def test_the_goldens_root_comes_from_the_ini_option_or_the_marker(pytester: pyte
             "cases/builtin/repeat-failure/fires.yaml": FIRES,
             "elsewhere/builtin/repeat-failure/silent.yaml": SILENT,
             "pyproject.toml": '[tool.pytest.ini_options]\nsbcore_goldens = "cases"\n',
-            "test_goldens.py": TEST_FILE
+            "test_inner_goldens.py": TEST_FILE
             + textwrap.dedent(
                 """
                 @pytest.mark.sbcore_goldens("builtin", root="elsewhere")
@@ -247,7 +247,7 @@ def test_shared_corpus_cases_get_the_corpus_mark_when_the_project_has_it(
             "goldens/builtin/repeat-failure/corpus.yaml": corpus_case,
             "goldens/builtin/repeat-failure/silent.yaml": SILENT,
             "pyproject.toml": '[tool.pytest.ini_options]\nmarkers = ["corpus: reads ../shared/corpus"]\n',
-            "test_goldens.py": TEST_FILE,
+            "test_inner_goldens.py": TEST_FILE,
         },
     )
     deselected = pytester.runpytest("-m", "not corpus", "--snapshot-update")

@@ -9,6 +9,7 @@ import sys
 from pathlib import Path
 
 import pytest
+import yaml
 from scratch_venv import ScratchVenv
 
 from sbcore.cli import main
@@ -25,6 +26,7 @@ from sbcore.packs.scaffold import FILES, Names, ScaffoldError, scaffold_pack
         ("a" * 41, "at most 40 characters"),
         ("builtin", "reserved by sbcore"),
         ("class", "a keyword"),
+        ("yaml", "a module named 'yaml' is already importable here"),
     ],
 )
 def test_unusable_names_are_refused(name: str, problem: str, tmp_path: Path) -> None:
@@ -120,3 +122,63 @@ def test_scaffolded_pack_installs_and_its_tests_pass_unmodified(tmp_path: Path) 
     goldens = scratch.cli("pack", "test", "acme-checks", "--goldens", str(copy / "goldens"))
     assert goldens.returncode == 0, goldens.stdout + goldens.stderr
     assert re.search(r"\b2 passed\b", goldens.stdout), goldens.stdout
+
+
+# -- pre-commit ---------------------------------------------------------------------------------------
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def test_pre_commit_hooks_validate_detector_files_and_nothing_else(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    hooks = yaml.safe_load((ROOT / ".pre-commit-hooks.yaml").read_text(encoding="utf-8"))
+    assert [hook["id"] for hook in hooks] == ["sbcore-validate-detectors", "sbcore-validate-detectors-system"]
+    assert [hook["language"] for hook in hooks] == ["python", "system"]
+    for hook in hooks:
+        assert {"id", "name", "entry", "language", "files"} <= set(hook)
+        assert hook["entry"] == "second-brain detectors validate"
+        assert hook["require_serial"] is True  # duplicate ids are only found within one invocation
+        files = re.compile(hook["files"])
+        for path in (
+            "catalogue/repeat-failure.yaml",
+            "src/acme_pack/catalogue/acme-generated-edit.yaml",
+            "docs/examples/acme-pack/src/acme_pack/catalogue/acme-destructive-git.yaml",
+            ".second-brain/detectors/team-check.yml",
+        ):
+            assert files.search(path), (hook["id"], path)
+        for path in (
+            "goldens/builtin/repeat-failure/three-identical-failures.yaml",
+            "catalogue/prompts/default.j2",
+            "detectors/triggers.py",
+            "src/acme_pack/catalogue/prompts/notes.yaml",
+            ".pre-commit-config.yaml",
+        ):
+            assert not files.search(path), (hook["id"], path)
+
+    # What pre-commit runs: the entry plus the matching file names.
+    entry = hooks[0]["entry"].split()
+    assert entry[0] == "second-brain"
+    staged = sorted(str(p.relative_to(ROOT)) for p in (ROOT / "catalogue").glob("*.yaml"))
+    assert all(re.search(hooks[0]["files"], path) for path in staged)
+    assert main([*entry[1:], *(str(ROOT / path) for path in staged)]) == 0
+    # cross-task-collision is disabled and names a trigger this version lacks: a warning, not an error.
+    assert capsys.readouterr().out.strip().endswith(f"{len(staged)} detectors OK (1 warning)")
+
+
+def test_the_scaffold_hook_runs_the_same_check(tmp_path: Path) -> None:
+    scaffold_pack("acme-checks", tmp_path, record_snapshots=False)
+    config = yaml.safe_load(
+        (tmp_path / "acme-checks" / ".pre-commit-config.yaml").read_text(encoding="utf-8")
+    )
+    (hook,) = config["repos"][0]["hooks"]
+    shared = yaml.safe_load((ROOT / ".pre-commit-hooks.yaml").read_text(encoding="utf-8"))[1]
+    assert (hook["id"], hook["entry"], hook["language"]) == (
+        "sbcore-validate-detectors",
+        shared["entry"],
+        shared["language"],
+    )
+    assert re.search(hook["files"], "src/acme_checks/catalogue/acme-checks-markers-left.yaml")
+    assert not re.search(
+        hook["files"], "goldens/acme-checks/acme-checks-markers-left/marker-left-behind.yaml"
+    )

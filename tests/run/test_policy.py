@@ -510,15 +510,33 @@ def test_turn_end_mid_pass_fires_right_after() -> None:
     assert [o.text for o in policy.start().observations] == ["x" * 20]
 
 
-def test_turn_end_with_nothing_new_is_dropped() -> None:
+def test_turn_end_with_nothing_new_since_the_last_turn_end_is_dropped() -> None:
     policy, clock = make()
-    first_pass(policy)
+    policy.offer([ob()], turn_end=True)
+    assert expect_decision(policy, "turn_end").reasons == ("turn_end",)
+    policy.start()
+    policy.finish(0)
     clock.set(200)
     policy.offer([], turn_end=True)
     hold = expect_hold(policy, "empty")
     assert hold.dropped == ("turn_end",)
     policy.offer([ob("prompt", 20)])
     assert expect_decision(policy, "salience").reasons == ("salience",)
+
+
+def test_turn_end_is_judged_even_when_an_earlier_pass_took_its_last_steps() -> None:
+    policy, clock = make()
+    first_pass(policy)  # a manual pass takes everything the turn produced
+    clock.set(200)
+    policy.offer([], turn_end=True)
+    decision = expect_decision(policy, "turn_end")
+    episode = policy.start()
+    assert episode.turn_end and decision.reason == "turn_end"
+    assert list(episode.observations) == []
+    policy.finish(0)
+    clock.set(400)
+    policy.offer([], turn_end=True)  # nothing since that turn-end pass: dropped
+    assert expect_hold(policy, "empty").dropped == ("turn_end",)
 
 
 # -- single flight ------------------------------------------------------------------------------

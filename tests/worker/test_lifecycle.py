@@ -162,3 +162,19 @@ def test_state_it_writes_is_private(world: World) -> None:
             assert mode == 0o600, f"{path} is {mode:o}"
             checked += 1
     assert checked >= 8  # lock, state, status, log, spool, offsets, mailbox, history, hot snapshot
+
+
+def test_with_no_usable_data_directory_it_stays_quiet_until_the_session_ends(world: World) -> None:
+    blocker = world.root / "not-a-directory"
+    blocker.write_text("")
+    parent = world.dummy_parent()
+    command = world.worker_command(parent=parent.pid)
+    command[command.index("--data") + 1] = str(blocker / "data")
+    worker = subprocess.Popen(command, env=world.env(), stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    world.procs.append(worker)
+    time.sleep(1.0)
+    assert worker.poll() is None, "exiting would be announced to the session"
+    parent.kill()
+    assert worker.wait(timeout=5) == 1
+    assert worker.stdout is not None and worker.stdout.read() == b""
+    assert worker.stderr is not None and b"cannot use the data directory" in worker.stderr.read()

@@ -285,3 +285,59 @@ def test_background_launches_are_left_for_the_stop_hook(world: World) -> None:
     found = outstanding_launches(world.data, world.session, time.time(), settle_s=600)
     assert len(found) == 1 and found[0].startswith("bash toolu_")
     assert outstanding_launches(world.data, world.session, time.time() + 1e9, settle_s=600) == []
+
+
+def test_with_a_model_in_the_environment_the_forks_go_to_it(
+    world: World, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from sbcore.testing.fake_provider import FakeProvider
+    from sbcore.testing.scripts import feedback
+
+    with FakeProvider() as fake:
+        for key, value in fake.env("anthropic").items():
+            monkeypatch.setenv(key, value)
+        fake.script(
+            "repeat-failure",
+            feedback(
+                "advise",
+                headline="Stop retrying the same pytest run",
+                body="It fails the same way each time.",
+                confidence=0.8,
+                dedup_key="rf:pytest",
+                evidence=["AssertionError x3"],
+            ),
+        )
+        session = make_session(world)
+        records = world.records
+
+        async def scenario() -> None:
+            world.append(records.prompt("make it pass"), *records.failing())
+            await until(lambda: world.mailbox(), what="the model's advisory")
+
+        drive(session, scenario)
+        assert fake.requests_for("repeat-failure")
+    assert "model provider anthropic" in (session.observer.provider_line if session.observer else "")
+    assert [a.headline for a in world.mailbox()] == ["Stop retrying the same pytest run"]
+
+
+def test_clear_ends_the_task_its_waiting_advice_is_withdrawn_and_the_next_task_starts_fresh(
+    world: World,
+) -> None:
+    session = make_session(world)
+    records = world.records
+
+    async def scenario() -> None:
+        world.append(records.prompt("make it pass"), *records.failing())
+        await until(lambda: world.mailbox(), what="the first task's advisory")
+        world.event("session_start", source="clear", transcript_path=str(world.transcript))
+        await until(lambda: session.task_id.endswith("~1"), what="the new task")
+        assert world.mailbox() == [], "advice of a task the user ended is not delivered into the next"
+        world.append(records.prompt("now the other thing"), *records.failing())
+        await until(lambda: world.mailbox(), what="the new task's advisory")
+
+    drive(session, scenario)
+    assert [a.task_id for a in world.mailbox()] == [f"{world.session}~1"]
+    swept = [r for r in world.history() if r.get("stage") == "sweep"]
+    assert [r["reason"] for r in swept] == ["revalidated_out"]
+    assert "its task ended" in swept[0]["text"]
+    assert session.status.document["task_id"] == f"{world.session}~1"

@@ -26,7 +26,14 @@ from sbcore.think.providers.base import (
     ToolUseBlock,
     Usage,
 )
-from sbcore.think.providers.http import HttpProvider, SseEvent, load_event, parse_tool_input
+from sbcore.think.providers.http import (
+    HttpProvider,
+    SseEvent,
+    as_dict,
+    load_event,
+    parse_tool_input,
+    token_count,
+)
 
 API_VERSION = "2023-06-01"
 DEFAULT_BASE_URL = "https://api.anthropic.com"
@@ -104,16 +111,11 @@ def parse_usage(raw: Any) -> Usage:
     if not isinstance(raw, dict):
         return Usage()
     return Usage(
-        input_tokens=_count(raw, "input_tokens"),
-        output_tokens=_count(raw, "output_tokens"),
-        cache_read_tokens=_count(raw, "cache_read_input_tokens"),
-        cache_write_tokens=_count(raw, "cache_creation_input_tokens"),
+        input_tokens=token_count(raw.get("input_tokens")),
+        output_tokens=token_count(raw.get("output_tokens")),
+        cache_read_tokens=token_count(raw.get("cache_read_input_tokens")),
+        cache_write_tokens=token_count(raw.get("cache_creation_input_tokens")),
     )
-
-
-def _count(raw: dict[str, Any], key: str) -> int:
-    value = raw.get(key)
-    return value if isinstance(value, int) and not isinstance(value, bool) and value >= 0 else 0
 
 
 def parse_content(raw: Any) -> tuple[TextBlock | ToolUseBlock, ...]:
@@ -164,19 +166,19 @@ async def read_stream(events: AsyncIterator[SseEvent]) -> Response:
         payload = load_event(event)
         kind = payload.get("type", event.event)
         if kind == "error":
-            error = _dict(payload.get("error"))
+            error = as_dict(payload.get("error"))
             detail = str(error.get("message", ""))[:200]
             raise ServerError(f"stream error: {error.get('type', 'error')}: {detail}")
         if kind == "message_start":
-            message = _dict(payload.get("message"))
-            usage.update(_dict(message.get("usage")))
+            message = as_dict(payload.get("message"))
+            usage.update(as_dict(message.get("usage")))
         elif message is None:
             if kind != "ping":
                 raise BadResponse(f"stream event {kind!r} before message_start")
         elif kind == "content_block_start":
-            blocks[_index(payload)] = {**_dict(payload.get("content_block")), "_json": [], "_text": []}
+            blocks[_index(payload)] = {**as_dict(payload.get("content_block")), "_json": [], "_text": []}
         elif kind == "content_block_delta":
-            block, delta = blocks.get(_index(payload)), _dict(payload.get("delta"))
+            block, delta = blocks.get(_index(payload)), as_dict(payload.get("delta"))
             if block is None:
                 raise BadResponse("content_block_delta for a block that never started")
             if delta.get("type") == "text_delta":
@@ -184,8 +186,8 @@ async def read_stream(events: AsyncIterator[SseEvent]) -> Response:
             elif delta.get("type") == "input_json_delta":
                 block["_json"].append(str(delta.get("partial_json", "")))
         elif kind == "message_delta":
-            reason = _dict(payload.get("delta")).get("stop_reason", reason)
-            usage.update(_dict(payload.get("usage")))
+            reason = as_dict(payload.get("delta")).get("stop_reason", reason)
+            usage.update(as_dict(payload.get("usage")))
         elif kind == "message_stop":
             return Response(
                 content=_finish_blocks(blocks),
@@ -217,10 +219,6 @@ def _index(payload: dict[str, Any]) -> int:
     return index
 
 
-def _dict(value: Any) -> dict[str, Any]:
-    return value if isinstance(value, dict) else {}
-
-
 class AnthropicProvider(HttpProvider):
     """Anthropic Messages over httpx; key from ``ANTHROPIC_API_KEY`` (or ``model.api_key_env``)."""
 
@@ -232,10 +230,6 @@ class AnthropicProvider(HttpProvider):
             raise ProviderConfigError("the anthropic provider needs an API key (ANTHROPIC_API_KEY)")
         cache_control(settings.cache_ttl_s)  # validate early, not on the first call
         super().__init__(settings, **kwargs)
-
-    @classmethod
-    def from_settings(cls, settings: ProviderSettings) -> AnthropicProvider:
-        return cls(settings)
 
     @property
     def endpoint(self) -> str:

@@ -18,7 +18,7 @@ import time
 from abc import ABC, abstractmethod
 from collections.abc import AsyncIterator, Awaitable, Callable, Mapping
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Self
 
 import httpx
 
@@ -135,6 +135,11 @@ class HttpProvider(ABC):
         self._rng = rng or random.Random()
         self._client: httpx.AsyncClient | None = None
         self._client_loop: asyncio.AbstractEventLoop | None = None
+
+    @classmethod
+    def from_settings(cls, settings: ProviderSettings) -> Self:
+        """The ProviderFactory registered for this provider (the default sleep and random source)."""
+        return cls(settings)
 
     @property
     def model(self) -> str:
@@ -289,3 +294,13 @@ def parse_tool_input(raw: str, *, tool: str) -> dict[str, Any]:
     if not isinstance(value, dict):
         raise BadResponse(f"tool call {tool!r} input is not an object: {raw[:80]!r}")
     return value
+
+
+def as_dict(value: Any) -> dict[str, Any]:
+    """``value`` if it is a JSON object, else an empty one: optional reply parts read without type checks."""
+    return value if isinstance(value, dict) else {}
+
+
+def token_count(value: Any) -> int:
+    """A usage figure as reported, or 0 when it is missing, not an integer or negative."""
+    return value if isinstance(value, int) and not isinstance(value, bool) and value >= 0 else 0

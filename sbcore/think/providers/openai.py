@@ -30,7 +30,14 @@ from sbcore.think.providers.base import (
     ToolUseBlock,
     Usage,
 )
-from sbcore.think.providers.http import HttpProvider, SseEvent, load_event, parse_tool_input
+from sbcore.think.providers.http import (
+    HttpProvider,
+    SseEvent,
+    as_dict,
+    load_event,
+    parse_tool_input,
+    token_count,
+)
 
 DEFAULT_BASE_URL = "https://api.openai.com/v1"
 DEFAULT_MODEL = "gpt-4.1-mini"
@@ -117,23 +124,13 @@ def build_body(request: Request, *, stream: bool = False) -> dict[str, Any]:
 def parse_usage(raw: Any) -> Usage:
     if not isinstance(raw, dict):
         return Usage()
-    prompt = _count(raw.get("prompt_tokens"))
-    details = raw.get("prompt_tokens_details")
-    cached = _count(details.get("cached_tokens")) if isinstance(details, dict) else 0
-    cached = min(cached, prompt)
+    prompt = token_count(raw.get("prompt_tokens"))
+    cached = min(token_count(as_dict(raw.get("prompt_tokens_details")).get("cached_tokens")), prompt)
     return Usage(
         input_tokens=prompt - cached,
-        output_tokens=_count(raw.get("completion_tokens")),
+        output_tokens=token_count(raw.get("completion_tokens")),
         cache_read_tokens=cached,
     )
-
-
-def _count(value: Any) -> int:
-    return value if isinstance(value, int) and not isinstance(value, bool) and value >= 0 else 0
-
-
-def _dict(value: Any) -> dict[str, Any]:
-    return value if isinstance(value, dict) else {}
 
 
 def finish_reason(raw: Any) -> StopReason:
@@ -200,7 +197,7 @@ async def read_stream(events: AsyncIterator[SseEvent]) -> Response:
             if not isinstance(choice, dict):
                 raise BadResponse(f"malformed stream choice: {choice!r:.80}")
             reason = choice.get("finish_reason") or reason
-            delta = _dict(choice.get("delta"))
+            delta = as_dict(choice.get("delta"))
             if isinstance(delta.get("content"), str):
                 text.append(delta["content"])
             for part in delta.get("tool_calls") or []:
@@ -214,7 +211,7 @@ def _merge_call(calls: dict[int, dict[str, Any]], part: Any) -> None:
     call = calls.setdefault(part["index"], {"id": "", "name": "", "args": []})
     if part.get("id"):
         call["id"] = str(part["id"])
-    function = _dict(part.get("function"))
+    function = as_dict(part.get("function"))
     if function.get("name"):
         call["name"] = str(function["name"])
     if isinstance(function.get("arguments"), str):
@@ -237,10 +234,6 @@ class OpenAIProvider(HttpProvider):
                 "the openai provider needs OPENAI_API_KEY, or OPENAI_BASE_URL for a server that needs no key"
             )
         super().__init__(settings, **kwargs)
-
-    @classmethod
-    def from_settings(cls, settings: ProviderSettings) -> OpenAIProvider:
-        return cls(settings)
 
     @property
     def endpoint(self) -> str:

@@ -79,15 +79,21 @@ def _clip_line(line: str, limit: int) -> str:
     return line[:limit] + f" [… line truncated, {len(line) - limit} more characters]"
 
 
+@dataclass
+class _FileTool:
+    """What every file tool holds: the jail it reads through and the bounds on its results."""
+
+    jail: Jail
+    limits: FileLimits = field(default_factory=FileLimits)
+
+
 # -- Read ----------------------------------------------------------------------------------------------------
 
 
 @dataclass
-class ReadTool:
+class ReadTool(_FileTool):
     """Read a text file inside the workspace, numbered like ``cat -n``, one line window at a time."""
 
-    jail: Jail
-    limits: FileLimits = field(default_factory=FileLimits)
     name: str = READ
 
     @property
@@ -233,11 +239,9 @@ def _check_pattern_text(kind: str, value: object, limits: FileLimits) -> str:
 
 
 @dataclass
-class GrepTool:
+class GrepTool(_FileTool):
     """Search file contents under a workspace path with a Python regular expression."""
 
-    jail: Jail
-    limits: FileLimits = field(default_factory=FileLimits)
     name: str = GREP
 
     @property
@@ -420,11 +424,9 @@ def grep_sync(jail: Jail, args: dict[str, Any], limits: FileLimits, deadline: fl
 
 
 @dataclass
-class GlobTool:
+class GlobTool(_FileTool):
     """List workspace paths matching a glob pattern, relative to the root, sorted."""
 
-    jail: Jail
-    limits: FileLimits = field(default_factory=FileLimits)
     name: str = GLOB
 
     @property
