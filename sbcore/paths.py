@@ -17,15 +17,28 @@ DIR_MODE = 0o700
 FILE_MODE = 0o600
 
 
+DATA_DIR_POINTER = "data-dir"
+"""File in :func:`config_dir` naming the installed plugin's data directory (written by ``install``)."""
+
+
 def data_dir() -> Path:
-    """The observer's state directory.
+    """The observer's state directory: one directory however a process was started.
 
     ``SBCORE_DATA_DIR`` wins (tests, explicit setups), then the plugin data dir
-    Claude Code hands hooks (``CLAUDE_PLUGIN_DATA``), then ``$XDG_DATA_HOME/sbcore``.
+    Claude Code hands hooks (``CLAUDE_PLUGIN_DATA``). Monitors and a user's
+    terminal do not get that variable, so ``second-brain install`` records the
+    plugin's data directory in ``config_dir()/data-dir`` and everything else
+    reads it from there; without an install, ``$XDG_DATA_HOME/sbcore``.
     """
     explicit = os.environ.get("SBCORE_DATA_DIR") or os.environ.get("CLAUDE_PLUGIN_DATA")
     if explicit:
         return Path(explicit)
+    try:
+        recorded = (config_dir() / DATA_DIR_POINTER).read_text(encoding="utf-8").strip()
+    except (OSError, UnicodeDecodeError):
+        recorded = ""
+    if recorded and os.path.isabs(recorded):
+        return Path(recorded)
     base = os.environ.get("XDG_DATA_HOME") or os.path.join(os.path.expanduser("~"), ".local", "share")
     return Path(base) / "sbcore"
 

@@ -25,7 +25,6 @@ if TYPE_CHECKING:
     from sbcore.packs.model import DetectorDef
 
 CLI_PACK = "cli"
-BUILTIN_PACK = "builtin"
 
 
 def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:

@@ -29,6 +29,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from sbcore import paths
+
 LAUNCHERS = ("sb-hook", "sb-worker", "second-brain")
 """The plugin's executables, which must keep their execute bits."""
 BINDING = "python-path"
@@ -134,10 +136,12 @@ def _install(args: argparse.Namespace) -> int:
         claude = find_claude(args.claude)
         _step(claude, ["plugin", "marketplace", "add", str(checkout.root), "--scope", args.scope])
         _step(claude, ["plugin", "install", checkout.plugin_id, "--scope", args.scope])
+        data = record_data_dir(checkout)
     except InstallError as error:
         print(f"error: {error}", file=sys.stderr)
         return 1
     print(f"installed {checkout.plugin_id} (scope {args.scope}); it runs in place from {checkout.plugin_dir}")
+    print(f"state lives in {data} (recorded for terminal commands in {paths.config_dir()})")
     print("start a new Claude Code session (or run /reload-plugins) to load it")
     return 0
 
@@ -150,6 +154,7 @@ def _uninstall(args: argparse.Namespace) -> int:
         _step(claude, ["plugin", "uninstall", checkout.plugin_id, "--scope", args.scope, *keep])
         _step(claude, ["plugin", "marketplace", "remove", checkout.marketplace, "--scope", args.scope])
         unbind(checkout)
+        forget_data_dir(checkout)
     except InstallError as error:
         print(f"error: {error}", file=sys.stderr)
         return 1
@@ -160,6 +165,29 @@ def _uninstall(args: argparse.Namespace) -> int:
 
 
 # -- the pieces ---------------------------------------------------------------------------------
+
+
+def plugin_data_dir(checkout: Checkout) -> Path:
+    """The installed plugin's data directory: ``<claude config>/plugins/data/<plugin>-<marketplace>``."""
+    config = os.environ.get("CLAUDE_CONFIG_DIR") or os.path.join(os.path.expanduser("~"), ".claude")
+    return Path(config) / "plugins" / "data" / f"{checkout.plugin}-{checkout.marketplace}"
+
+
+def record_data_dir(checkout: Checkout) -> Path:
+    """Point terminal commands and monitors at the plugin's data directory (see ``paths.data_dir``)."""
+    data = plugin_data_dir(checkout)
+    paths.write_private(paths.config_dir() / paths.DATA_DIR_POINTER, f"{data}\n".encode())
+    return data
+
+
+def forget_data_dir(checkout: Checkout) -> None:
+    """Remove the pointer written by :func:`record_data_dir`, if it still names this plugin."""
+    pointer = paths.config_dir() / paths.DATA_DIR_POINTER
+    try:
+        if pointer.read_text(encoding="utf-8").strip() == str(plugin_data_dir(checkout)):
+            pointer.unlink()
+    except OSError:
+        pass
 
 
 def find_checkout(given: Path | None) -> Checkout:

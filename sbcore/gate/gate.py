@@ -421,7 +421,8 @@ class Gate:
         try:
             result = mailbox.post(decision.advice, now=self.clock(), timeout=timeout)
         except (MailboxBusy, OSError) as error:
-            return self._post_failed(decision.advice, f"{type(error).__name__}: {error}")
+            why = f"could not queue: {type(error).__name__}: {error}"
+            return self._drop_at_post(decision.advice, self.clock(), Reason.POST_FAILED, why)
         return self.posted(result) or decision
 
     def posted(self, result: PostResult) -> GateDecision | None:
@@ -430,36 +431,18 @@ class Gate:
         advice = result.advice
         if result.outcome == "superseded" and result.replaced is not None:
             old = result.replaced
-            self._write(
-                advice.task_id,
-                "post",
+            self._drop_at_post(
+                old,
                 now,
-                detector=old.kind,
-                advice_id=old.id,
-                action=Action.DROP,
-                reason=Reason.SUPERSEDED,
-                text=f"replaced in the mailbox by {advice.id}",
-                dedup_key=old.dedup_key,
+                Reason.SUPERSEDED,
+                f"replaced in the mailbox by {advice.id}",
                 by=advice.id,
                 slot_at=None if advice.human_only else self._slots.get(old.id),
             )
             return None
         if result.outcome == "target_gone":
             text = f"advisory {advice.supersedes} was no longer waiting (claimed, expired or dropped)"
-            self._write(
-                advice.task_id,
-                "post",
-                now,
-                detector=advice.kind,
-                advice_id=advice.id,
-                action=Action.DROP,
-                reason=Reason.SUPERSEDE_TARGET_GONE,
-                text=text,
-                dedup_key=advice.dedup_key,
-            )
-            return GateDecision(
-                Action.DROP, Reason.SUPERSEDE_TARGET_GONE, text, advice.kind, advice.task_id, advice
-            )
+            return self._drop_at_post(advice, now, Reason.SUPERSEDE_TARGET_GONE, text)
         return None
 
     # -- the finish gate ------------------------------------------------------------------------
@@ -765,20 +748,23 @@ class Gate:
         )
         return GateDecision(action, reason, text, answer.detector, answer.task_id, advice)
 
-    def _post_failed(self, advice: Advice, why: str) -> GateDecision:
-        text = f"could not queue: {why}"
+    def _drop_at_post(
+        self, advice: Advice, now: float, reason: Reason, text: str, **extra: Any
+    ) -> GateDecision:
+        """Record that ``advice`` left (or never reached) the mailbox when it was posted."""
         self._write(
             advice.task_id,
             "post",
-            self.clock(),
+            now,
             detector=advice.kind,
             advice_id=advice.id,
             action=Action.DROP,
-            reason=Reason.POST_FAILED,
+            reason=reason,
             text=text,
             dedup_key=advice.dedup_key,
+            **extra,
         )
-        return GateDecision(Action.DROP, Reason.POST_FAILED, text, advice.kind, advice.task_id, advice)
+        return GateDecision(Action.DROP, reason, text, advice.kind, advice.task_id, advice)
 
     def _write(
         self,

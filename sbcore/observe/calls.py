@@ -73,6 +73,14 @@ class _Builder:
             self.locators.append(text)
         return text
 
+    def description(self, tool_input: dict[str, Any]) -> None:
+        """The call's own ``description`` (Bash, Agent), capped, on the header line after a dash."""
+        description = _text_arg(tool_input, "description")
+        if description:
+            done = self.elide(description, self.config.default_cap)
+            self.args["description"] = done.text
+            self.header.append(f"— {done.text}")
+
     def extras(self, tool_input: dict[str, Any], skip: frozenset[str]) -> None:
         """Remaining small arguments as ``key=value`` on the header line."""
         for key, value in tool_input.items():
@@ -192,11 +200,7 @@ class CallProjector:
     # -- rules -------------------------------------------------------------------------
 
     def _bash(self, b: _Builder, tool_input: dict[str, Any], cwd: str | None) -> None:
-        description = _text_arg(tool_input, "description")
-        if description:
-            done = b.elide(description, self.config.default_cap)
-            b.args["description"] = done.text
-            b.header.append(f"— {done.text}")
+        b.description(tool_input)
         b.extras(tool_input, frozenset({"command", "description"}))
         command = b.elide(_text_arg(tool_input, "command"), self.config.bash_cap, shell=True)
         b.args["command"] = command.text
@@ -303,11 +307,7 @@ class CallProjector:
         if subagent:
             b.args["subagent_type"] = redact(subagent)
             b.header.append(b.args["subagent_type"])
-        description = _text_arg(tool_input, "description")
-        if description:
-            done = b.elide(description, self.config.default_cap)
-            b.args["description"] = done.text
-            b.header.append(f"— {done.text}")
+        b.description(tool_input)
         b.extras(tool_input, frozenset({"subagent_type", "description", "prompt"}))
         prompt = b.elide(_text_arg(tool_input, "prompt"), self.config.agent_prompt)
         b.args["prompt"] = prompt.text

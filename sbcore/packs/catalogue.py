@@ -44,7 +44,6 @@ if TYPE_CHECKING:
 
 CATALOGUE_FILE_PACK = "catalogue.file"
 WORKSPACE_PACK = "workspace"
-WORKSPACE_DETECTORS = Path(".second-brain") / "detectors"
 OVERRIDE_FIELDS: tuple[str, ...] = (
     "enabled",
     "prompt",

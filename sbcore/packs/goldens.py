@@ -236,8 +236,9 @@ def is_case_file(path: Path, root: Path) -> bool:
         relative = path.resolve().relative_to(root.resolve())
     except ValueError:
         return False
-    hidden = relative.parts[0].startswith((".", "_")) or relative.parts[1].startswith(".")
-    return len(relative.parts) == 3 and path.suffix in CASE_SUFFIXES and not hidden
+    if len(relative.parts) != 3 or path.suffix not in CASE_SUFFIXES:
+        return False
+    return not (relative.parts[0].startswith((".", "_")) or relative.parts[1].startswith("."))
 
 
 def case_test_id(path: Path) -> str:

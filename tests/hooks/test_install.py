@@ -245,3 +245,20 @@ def test_real_cli_install_and_uninstall(checkout: Path, tmp_path: Path) -> None:
     settings = json.loads((tmp_path / "home" / ".claude" / "settings.json").read_text())
     assert settings["enabledPlugins"] == {} and settings["extraKnownMarketplaces"] == {}
     assert not (checkout / "plugin" / "bin" / "python-path").exists()
+
+
+def test_install_points_terminal_commands_at_the_plugin_data_dir(
+    checkout: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from sbcore import paths
+
+    claude, _ = _fake_claude(tmp_path)
+    monkeypatch.setenv("PATH", f"{claude.parent}{os.pathsep}{os.environ['PATH']}")
+    monkeypatch.setenv("CLAUDE_CONFIG_DIR", str(tmp_path / "claude-home"))
+    monkeypatch.delenv("SBCORE_DATA_DIR")
+    assert cli(["install", "--repo", str(checkout)]) == 0
+    expected = tmp_path / "claude-home" / "plugins" / "data" / "second-brain-sbcore"
+    assert paths.data_dir() == expected
+    assert (paths.config_dir() / paths.DATA_DIR_POINTER).stat().st_mode & 0o777 == 0o600
+    assert cli(["uninstall", "--repo", str(checkout)]) == 0
+    assert paths.data_dir() != expected

@@ -164,6 +164,8 @@ def test_case_files_follow_the_pack_detector_case_layout(tmp_path: Path) -> None
     assert [p.name for p in case_files(tmp_path, ["acme"])] == ["c.yaml"]
     assert is_case_file(tmp_path / "acme/acme-x/c.yaml", tmp_path)
     assert not is_case_file(tmp_path / "builtin/README.yaml", tmp_path)
+    assert not is_case_file(tmp_path / "README.yaml", tmp_path)
+    assert not is_case_file(tmp_path / ".hidden/x/d.yaml", tmp_path)
 
 
 def test_the_schema_is_a_valid_draft_2020_12_schema() -> None:

@@ -1,0 +1,27 @@
+"""Suite-wide isolation: no test reads or writes the real user's state.
+
+Every test starts with the observer's data and configuration directories, and
+Claude Code's config dir, pointed into its own temporary directory. Tests that
+exercise the resolution order itself delete or override these variables.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+
+@pytest.fixture(autouse=True)
+def _private_state_dirs(
+    tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch
+) -> Iterator[None]:
+    home = tmp_path_factory.mktemp("state")
+    monkeypatch.setenv("SBCORE_DATA_DIR", str(home / "data"))
+    monkeypatch.setenv("SBCORE_CONFIG_DIR", str(home / "config"))
+    monkeypatch.setenv("XDG_DATA_HOME", str(home / "xdg-data"))
+    monkeypatch.setenv("XDG_CONFIG_HOME", str(home / "xdg-config"))
+    monkeypatch.setenv("CLAUDE_CONFIG_DIR", str(home / "claude"))
+    monkeypatch.delenv("CLAUDE_PLUGIN_DATA", raising=False)
+    yield
