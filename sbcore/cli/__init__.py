@@ -56,6 +56,13 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 0
     except KeyboardInterrupt:
         return 130
+    except Exception as error:
+        from sbcore.packs.manager import PackError
+
+        if isinstance(error, PackError):  # strict mode: a broken pack is fatal, and named
+            print(f"second-brain: {error}", file=sys.stderr)
+            return 1
+        raise
 
 
 if __name__ == "__main__":  # pragma: no cover

@@ -444,7 +444,28 @@ class Tui:
         screen = "\n".join(line.rstrip() for line in self.screen().splitlines() if line.strip())
         log = self.world.worker_log()
         tail = "\n".join(log.splitlines()[-15:])
-        return f"--- screen ---\n{screen}\n--- worker log (tail) ---\n{tail}"
+        statuses = []
+        for path in sorted((self.world.data / "status").glob("*.json")):
+            doc = self.world.status(path.stem) or {}
+            last = (doc.get("policy") or {}).get("last")
+            statuses.append(
+                f"{path.stem}: {doc.get('state')} pid {doc.get('pid')} ({doc.get('detail')}); last {last}"
+            )
+        processes = [
+            f"{proc.pid} <{proc.ppid} {' '.join(proc.argv)[:150]}" for proc in self.world.processes()
+        ]
+        return "\n".join(
+            [
+                "--- screen ---",
+                screen,
+                "--- worker log (tail) ---",
+                tail,
+                "--- status ---",
+                *statuses,
+                "--- processes ---",
+                *processes,
+            ]
+        )
 
     def wait_screen(self, pattern: str, timeout: float = 20.0) -> re.Match[str]:
         """Wait for ``pattern`` (a regex) on the screen; the match."""

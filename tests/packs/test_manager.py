@@ -305,3 +305,20 @@ def test_add_pack_refuses_a_taken_name() -> None:
     assert manager.add_pack("solo", trigger_pack("h5_solo", "solo_trigger"))
     with pytest.warns(PackWarning, match="already loaded"):
         assert not manager.add_pack("solo", trigger_pack("h5_solo_2", "solo_trigger_2"))
+
+
+def test_strict_cli_names_the_broken_pack_without_a_traceback(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from sbcore.cli import detectors as detectors_cli
+    from sbcore.cli import main
+
+    install(monkeypatch, broken="h5_no_such_module_anywhere")
+    monkeypatch.setenv(ENV_STRICT, "1")
+    detectors_cli._plugin_manager.cache_clear()
+    try:
+        assert main(["detectors", "list"]) == 1
+    finally:
+        detectors_cli._plugin_manager.cache_clear()
+    err = capsys.readouterr().err
+    assert "broken" in err and "Traceback" not in err
