@@ -8,7 +8,6 @@ exercise the resolution order itself delete or override these variables.
 from __future__ import annotations
 
 from collections.abc import Iterator
-from pathlib import Path
 
 import pytest
 
