@@ -290,8 +290,8 @@ def _set(args: argparse.Namespace) -> int:
         print(note)
     for warning in outcome.warnings:
         print(f"warning: {warning}", file=sys.stderr)
-    if outcome.changed:
-        _refresh_hot_snapshot(_workspace(args))
+    # Even an unchanged value refreshes the snapshot: the layers may have been edited by hand.
+    _refresh_hot_snapshot(_workspace(args))
     return 0
 
 
@@ -309,8 +309,7 @@ def _reset(args: argparse.Namespace) -> int:
         print(note)
     for warning in outcome.warnings:
         print(f"warning: {warning}", file=sys.stderr)
-    if outcome.changed:
-        _refresh_hot_snapshot(_workspace(args))
+    _refresh_hot_snapshot(_workspace(args))
     return 0
 
 

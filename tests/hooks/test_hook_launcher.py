@@ -287,3 +287,33 @@ def test_the_launcher_is_posix_sh() -> None:
         assert subprocess.run(command, check=False).returncode == 0
     for bashism in ("[[", "function ", "local ", "$(<", "<<<", "source ", "==", "${!", "pipefail"):
         assert bashism not in code, bashism
+
+
+def test_an_unusable_log_directory_still_answers_and_prints_nothing_on_stderr(
+    wall_clock_env: Env, flag_python: tuple[Path, Path]
+) -> None:
+    python, _ = flag_python
+    wall_clock_env.post()
+    (wall_clock_env.data / "logs").write_text("a file where the log directory should be")
+    payload = json.dumps(wall_clock_env.payload("PostToolUse")).encode()
+    result = _run("PostToolUse", payload, _environment(wall_clock_env, python))
+    assert (result.returncode, result.stderr) == (0, b"")
+    assert len(result.stdout.decode().splitlines()) == 1
+
+
+def test_the_installed_data_dir_pointer_is_followed_without_python(
+    wall_clock_env: Env, flag_python: tuple[Path, Path], tmp_path: Path
+) -> None:
+    python, flag = flag_python
+    environment = _environment(wall_clock_env, python)
+    del environment["SBCORE_DATA_DIR"]
+    elsewhere = tmp_path / "plugin-data"
+    (elsewhere / "mailbox").mkdir(parents=True)
+    wall_clock_env.config.mkdir(parents=True, exist_ok=True)
+    (wall_clock_env.config / paths.DATA_DIR_POINTER).write_text(f"{elsewhere}\n")
+    result = _run("PostToolUse", b"{}", environment)
+    assert (result.returncode, result.stdout, result.stderr) == (0, b"", b"")
+    assert not flag.exists()  # no mail in the pointed-to mailbox: the fast path held
+    (elsewhere / "mailbox" / f"{wall_clock_env.session}.json").write_text("{}")
+    _run("PostToolUse", b"{}", environment)
+    assert flag.exists()  # mail there: Python was started
