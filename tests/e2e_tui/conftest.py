@@ -76,12 +76,12 @@ def world(tmp_path: Path, claude_bin: Path) -> Iterator[TuiWorld]:
 
 
 @pytest.fixture
-def start_tui(world: TuiWorld, fake: FakeProvider, tmux_bin: str) -> Iterator[Callable[..., Tui]]:
+def start_tui(world: TuiWorld, fake: FakeProvider, tmux_bin: str) -> Iterator[Callable[[], Tui]]:
     """``start_tui()`` opens the CLI in tmux and waits for its prompt; every TUI is closed afterwards."""
     opened: list[Tui] = []
 
-    def start(*args: str) -> Tui:
-        tui = Tui(world, fake, tmux_bin, args=args)
+    def start() -> Tui:
+        tui = Tui(world, fake, tmux_bin)
         opened.append(tui)
         return tui.start()
 

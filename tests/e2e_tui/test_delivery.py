@@ -11,11 +11,13 @@ from __future__ import annotations
 import json
 import time
 from collections.abc import Callable
+from typing import Any
 
 import pytest
 from tui_harness import Tui, TuiWorld, carries, message_texts, monitor_events, wait_for, woke
 
 from sbcore.gate.advice import Advice
+from sbcore.gate.framing import frame_for_agent
 from sbcore.gate.mailbox import Mailbox
 from sbcore.observe.sentinel import ADVISORY_SENTINEL
 from sbcore.testing import FakeProvider, feedback, text, tool_call
@@ -39,7 +41,7 @@ def _wait_for_mail(world: TuiWorld, limit_s: int = 60) -> str:
 
 
 def test_a_repeated_failure_is_advised_through_the_drain_hook(
-    start_tui: Callable[..., Tui], world: TuiWorld, fake: FakeProvider
+    start_tui: Callable[[], Tui], world: TuiWorld, fake: FakeProvider
 ) -> None:
     headline = "SB-TUI-REPEAT: the same test failed three times"
     fake.script(
@@ -87,7 +89,7 @@ def test_a_repeated_failure_is_advised_through_the_drain_hook(
     assert not [request for request in requests if monitor_events(request)], "no wake for ordinary advice"
 
 
-def _finish_gate_records(world: TuiWorld, session: str) -> list[dict[str, object]]:
+def _finish_gate_records(world: TuiWorld, session: str) -> list[dict[str, Any]]:
     return [record for record in world.history(session) if record.get("stage") == "finish_gate"]
 
 
@@ -95,15 +97,19 @@ def pending_advice(world: TuiWorld, session: str) -> list[Advice]:
     return Mailbox(session, world.data).pending()
 
 
-def _turn_ends(world: TuiWorld, session: str) -> list[float]:
-    """When the Stop hook recorded each turn end (the events file the worker reads)."""
+def _events(world: TuiWorld, session: str) -> list[dict[str, Any]]:
+    """What the hooks recorded for the worker (session start, prompts, turn ends)."""
     path = world.data / "events" / f"{session}.jsonl"
-    records = [json.loads(line) for line in path.read_text().splitlines() if line.strip()]
-    return [float(record["at"]) for record in records if record.get("event") == "turn_end"]
+    return [json.loads(line) for line in path.read_text().splitlines() if line.strip()]
+
+
+def _turn_ends(world: TuiWorld, session: str) -> list[float]:
+    """When the Stop hook recorded each turn end."""
+    return [float(record["at"]) for record in _events(world, session) if record.get("event") == "turn_end"]
 
 
 def test_an_unfinished_task_wakes_the_idle_session_exactly_once(
-    start_tui: Callable[..., Tui], world: TuiWorld, fake: FakeProvider
+    start_tui: Callable[[], Tui], world: TuiWorld, fake: FakeProvider
 ) -> None:
     # No cooldown between advisories: the second one must reach the mailbox, so that only the finish
     # gate's own budget (finish_gate.min_interval_s) stands between it and a second wake.
@@ -158,7 +164,7 @@ def test_an_unfinished_task_wakes_the_idle_session_exactly_once(
     tui.wait_screen(r"SB-TUI-WOKEN", timeout=60)
     # The woken turn ends too; wait until the worker has judged it and the deferred finish gate held.
     records = wait_for(
-        lambda: (found := _finish_gate_records(world, session)) and len(found) >= 2 and found,
+        lambda: found if len(found := _finish_gate_records(world, session)) >= 2 else None,
         60,
         "the deferred finish gate's decision after the woken turn",
         explain=tui.explain,
@@ -180,10 +186,57 @@ def test_an_unfinished_task_wakes_the_idle_session_exactly_once(
     fire_at = float(records[0]["at"])
     assert _turn_ends(world, session)[0] < fire_at
     assert tui.screen().count("Monitor event:") == 1
+    # The screen shows the line cut to one row (the frame's fixed opening); the detailed transcript
+    # view (ctrl+o) shows the user the whole of it, the same text the agent got.
+    tui.key("C-o")
+    tui.wait_screen(r"SB-TUI-UNFINISHED:\s+app\.py\s+changed")
+
+
+def test_the_wake_line_reaches_the_agent_whole(
+    start_tui: Callable[[], Tui], world: TuiWorld, fake: FakeProvider
+) -> None:
+    """Claude Code cuts a monitor line to 500 characters: the wake line must fit, or the agent gets a stub.
+
+    A typical advisory — a headline, two sentences, two pieces of evidence —
+    must arrive exactly as framed, not ending in ``...(truncated)``.
+    """
+    fake.script(
+        "standard-questions",
+        feedback(
+            "advise",
+            headline="SB-TUI-WHOLE: app.py changed and no test ran since",
+            body="The last edit to app.py was not followed by a test run. Run the tests before finishing.",
+            evidence=["Write app.py (add)", "no pytest or other test command after it"],
+            confidence=0.95,
+            finish_gate=True,
+        ),
+    )
+    fake.script_primary(
+        tool_call(
+            "Write",
+            {"file_path": str(world.project / "app.py"), "content": "def add(a, b):\n    return a + b\n"},
+            delay_ms=1500,
+        ),
+        text("SB-TUI-TURN-ONE: add() is written."),
+        text("SB-TUI-WOKEN: noted."),
+    )
+    tui = start_tui()
+    session = tui.wait_watching()
+    tui.submit("write add() in app.py")
+    tui.wait_screen(r"SB-TUI-WOKEN", timeout=60)
+
+    (record,) = [
+        record
+        for record in world.history(session)
+        if record.get("stage") == "gate" and record.get("detector") == "standard-questions"
+    ]
+    expected = " ".join(frame_for_agent(Advice.from_json(record["advice"])).split())
+    (line,) = monitor_events(tui.main_requests()[-1])
+    assert line == expected, f"the agent got {len(line)} characters of a {len(expected)}-character wake line"
 
 
 def test_the_stop_hook_continues_the_turn_when_a_finish_gate_advisory_is_waiting(
-    start_tui: Callable[..., Tui], world: TuiWorld, fake: FakeProvider
+    start_tui: Callable[[], Tui], world: TuiWorld, fake: FakeProvider
 ) -> None:
     """The immediate half of the finish gate, in the TUI, where the monitor itself is a background task.
 
@@ -231,13 +284,8 @@ def test_the_stop_hook_continues_the_turn_when_a_finish_gate_advisory_is_waiting
     assert not [request for request in requests if woke(request)], "the Stop hook, not a wake, delivered it"
 
 
-def _events(world: TuiWorld, session: str) -> list[dict[str, object]]:
-    path = world.data / "events" / f"{session}.jsonl"
-    return [json.loads(line) for line in path.read_text().splitlines() if line.strip()]
-
-
 def test_no_wake_after_the_user_cleared_the_task(
-    start_tui: Callable[..., Tui], world: TuiWorld, fake: FakeProvider
+    start_tui: Callable[[], Tui], world: TuiWorld, fake: FakeProvider
 ) -> None:
     """``/clear`` ends the task: a finish-gate advisory about it must not wake the session afterwards.
 
@@ -289,7 +337,7 @@ def test_no_wake_after_the_user_cleared_the_task(
 
 
 def test_the_conversation_after_clear_is_still_observed(
-    start_tui: Callable[..., Tui], world: TuiWorld, fake: FakeProvider
+    start_tui: Callable[[], Tui], world: TuiWorld, fake: FakeProvider
 ) -> None:
     """After ``/clear`` the same CLI (and the same monitor) goes on under a new session id.
 

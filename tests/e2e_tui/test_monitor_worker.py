@@ -32,7 +32,7 @@ pytestmark = [pytest.mark.e2e, pytest.mark.slow]
 
 
 def test_the_monitor_starts_one_silent_worker_that_exits_on_slash_exit(
-    start_tui: Callable[..., Tui], world: TuiWorld, fake: FakeProvider
+    start_tui: Callable[[], Tui], world: TuiWorld, fake: FakeProvider
 ) -> None:
     fake.script_primary(text("SB-TUI-HELLO: nothing to do here."))
     tui = start_tui()
@@ -90,7 +90,7 @@ def test_the_monitor_starts_one_silent_worker_that_exits_on_slash_exit(
 
 
 def test_a_sigkilled_cli_leaves_no_worker_behind(
-    start_tui: Callable[..., Tui], world: TuiWorld, fake: FakeProvider
+    start_tui: Callable[[], Tui], world: TuiWorld, fake: FakeProvider
 ) -> None:
     tui = start_tui()
     worker = tui.wait_worker()
@@ -112,7 +112,7 @@ def test_a_sigkilled_cli_leaves_no_worker_behind(
 
 
 def test_two_workers_for_one_session_one_stands_by_and_takes_over(
-    start_tui: Callable[..., Tui], world: TuiWorld, fake: FakeProvider
+    start_tui: Callable[[], Tui], world: TuiWorld, fake: FakeProvider
 ) -> None:
     tui = start_tui()
     session = tui.wait_watching()
@@ -156,6 +156,7 @@ def test_two_workers_for_one_session_one_stands_by_and_takes_over(
         )
         assert status["state"] in ("watching", "thinking")
         assert "took over the session" in world.worker_log(session)
+        assert world.lock_holder(session) == second.pid, "the lock file names its new holder"
         assert [proc.pid for proc in world.workers()] == [second.pid]
 
         # The session ends: the standby was never the CLI's monitor, so nobody sends it SIGTERM; it

@@ -9,8 +9,8 @@ be tested there. This module gives a test three things:
   installed the way the documentation says (``second-brain install``);
 * :class:`Tui` — one CLI in a detached tmux session on its own tmux server:
   read the screen, type a prompt and submit it, ``/exit``, SIGKILL;
-* process inspection through ``/proc`` (:func:`world_processes`,
-  :func:`worker_processes`), scoped to one world's HOME so that other test
+* process inspection through ``/proc`` (:meth:`TuiWorld.processes`,
+  :meth:`TuiWorld.workers`), scoped to one world's HOME so that other test
   runs on the same machine are never touched, and :meth:`TuiWorld.reap`,
   which kills whatever a test left behind, by pid.
 
@@ -109,7 +109,7 @@ def read_proc(pid: int) -> Proc | None:
         stat = (base / "stat").read_text()
         argv = (base / "cmdline").read_bytes().split(b"\0")
         raw_env = (base / "environ").read_bytes().split(b"\0")
-    except (FileNotFoundError, ProcessLookupError, PermissionError):
+    except OSError:  # gone (or going) between the listing and the read
         return None
     rest = stat[stat.rfind(")") + 2 :].split()
     state, ppid = rest[0], int(rest[1])
@@ -193,8 +193,8 @@ class TuiWorld:
         current["skipDangerousModePermissionPrompt"] = True
         settings.write_text(json.dumps(current, indent=2))
 
-    def install(self) -> str:
-        """``second-brain install --claude <cli>`` in this HOME, as docs/install.md says; its output."""
+    def install(self) -> None:
+        """``second-brain install --claude <cli>`` in this HOME, as docs/install.md says."""
         result = subprocess.run(
             [*second_brain_command(), "install", "--claude", str(self.claude)],
             env=self.base_env(),
@@ -219,7 +219,6 @@ class TuiWorld:
             raise HarnessError(
                 f"`claude plugin list` does not show {PLUGIN_ID}:\n{listed.stdout}{listed.stderr}"
             )
-        return result.stdout
 
     def configure(self, settings: Mapping[str, Any]) -> None:
         """``second-brain config set --global KEY VALUE`` for each setting (the hooks' snapshot follows)."""
@@ -370,29 +369,34 @@ def tmux_binary() -> str | None:
 class Tui:
     """One interactive ``claude`` in a detached tmux session on a private tmux server.
 
-    The server has its own socket (``tmux -L``) and no configuration file, so
-    nothing of the user's tmux leaks in, and :meth:`close` ends exactly it.
+    The server has its own socket (``tmux -L``) and its own configuration
+    file, so nothing of the user's tmux leaks in, and :meth:`close` ends
+    exactly it.
     The CLI runs under ``env -i`` with the world's environment only.
     """
 
     _count = 0
 
-    def __init__(self, world: TuiWorld, fake: FakeProvider, tmux: str, *, args: tuple[str, ...] = ()) -> None:
+    def __init__(self, world: TuiWorld, fake: FakeProvider, tmux: str) -> None:
         Tui._count += 1
         self.world = world
         self.fake = fake
         self.tmux = tmux
         self.socket = f"sbcore-tui-{os.getpid()}-{Tui._count}"
         self.target = "cli"
-        self.args = args
+        # The server's whole configuration: keep a pane (and its last screen) after its command
+        # exits, so a test can still read what the CLI showed last. Set before the session exists.
+        self.config = world.root / "tmux.conf"
+        self.config.write_text("set-option -g remain-on-exit on\n")
         self.pid: int | None = None
+        self.server_pid: int | None = None
         self.last_screen = ""
 
     # -- tmux plumbing ----------------------------------------------------------------------------
 
     def _tmux(self, *args: str, check: bool = True) -> subprocess.CompletedProcess[str]:
         result = subprocess.run(
-            [self.tmux, "-L", self.socket, "-f", "/dev/null", *args],
+            [self.tmux, "-L", self.socket, "-f", str(self.config), *args],
             capture_output=True,
             text=True,
             timeout=20,
@@ -406,12 +410,12 @@ class Tui:
         """Start the CLI; returns once its prompt is ready (and the pid is known)."""
         env = self.world.cli_env(self.fake)
         command = ["env", "-i", *(f"{key}={value}" for key, value in env.items())]
-        command += [str(self.world.claude), "--dangerously-skip-permissions", *self.args]
+        command += [str(self.world.claude), "--dangerously-skip-permissions"]
         self._tmux(
             "new-session", "-d", "-s", self.target, "-x", str(WIDTH), "-y", str(HEIGHT),
             "-c", str(self.world.project), *command,
         )  # fmt: skip
-        self._tmux("set-option", "-t", self.target, "remain-on-exit", "on")
+        self.server_pid = int(self._tmux("display-message", "-p", "#{pid}").stdout.strip())
         # `env` execs the CLI, so the pane's process is the CLI itself.
         self.pid = int(self._tmux("display-message", "-p", "-t", self.target, "#{pane_pid}").stdout.strip())
         self.wait_ready()
@@ -421,6 +425,9 @@ class Tui:
         """End the tmux server (and with it the pane); never fails."""
         with contextlib.suppress(OSError, subprocess.SubprocessError):
             self._tmux("kill-server", check=False)
+        if self.server_pid is not None and alive(self.server_pid):
+            with contextlib.suppress(ProcessLookupError):
+                os.kill(self.server_pid, signal.SIGKILL)
 
     @property
     def cli_pid(self) -> int:
@@ -475,7 +482,12 @@ class Tui:
         )
 
     def wait_ready(self, timeout: float = 30.0) -> None:
-        """Wait until the prompt takes input: the footer is drawn and the input line is empty."""
+        """Wait until the prompt takes input: the footer is drawn and the input line is empty.
+
+        Ready is not idle: the TUI takes (and queues) input while the agent
+        works, so a test waits for the screen text a turn ends with before
+        typing the next prompt.
+        """
         wait_for(
             lambda: READY in self.screen() and self._input_line() == "",
             timeout,
@@ -540,15 +552,6 @@ class Tui:
     def main_requests(self) -> list[RecordedRequest]:
         """The CLI's own main-loop requests (not the title call, not the observer's forks)."""
         return [request for request in self.fake.requests if request.route == "primary"]
-
-    def wait_requests(self, count: int, timeout: float = 30.0) -> list[RecordedRequest]:
-        """Wait until the CLI has sent at least ``count`` main-loop requests."""
-        return wait_for(
-            lambda: (found := self.main_requests()) and len(found) >= count and found,
-            timeout,
-            f"{count} main-loop requests (have {len(self.main_requests())})",
-            explain=self.explain,
-        )
 
     # -- the session ------------------------------------------------------------------------------
 
