@@ -26,7 +26,6 @@ COMMANDS: tuple[str, ...] = (
     "bench",
     "worker",
     "install",
-    "hookbench",
     "run_now",
 )
 

@@ -7,6 +7,11 @@
   shared prefix is read from cache, who writes it, and whether every prefix extends the previous one.
 - ``replay-vs-measure``: offline replay of transcripts against ``second-brain measure`` on the same files in
   the same run; with ``--labels``, the structural detectors' precision and recall too.
+- ``hooks``: the hook launcher's fast path against a bare ``python -c pass`` (median of at least 20 runs
+  each, same run) and a drain with mail; with ``--fuzz N``, N generated hook calls checked
+  (:mod:`sbcore.bench.hooks`, :mod:`sbcore.testing.hookcases`).
+- ``worker``: a real session worker's RSS idle and after N observations of a synthetic session, beside a bare
+  interpreter's (:mod:`sbcore.bench.worker`).
 """
 
 from __future__ import annotations
@@ -28,8 +33,8 @@ if TYPE_CHECKING:
 def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     parser = subparsers.add_parser(
         "bench",
-        help="measure fan-out wall time, prompt-cache reuse, and replay speed",
-        description="Benchmarks of the pass engine. They print figures; nothing here passes or fails.",
+        help="measure fan-out, prompt-cache reuse, replay speed, hook latency and worker memory",
+        description="Benchmarks of the pass engine, the hooks and the worker: figures, never pass or fail.",
     )
     parser.set_defaults(func=lambda _args: _usage(parser))
     kinds = parser.add_subparsers(dest="bench", metavar="BENCH")
@@ -59,6 +64,63 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     replay.add_argument("--repeat", type=int, default=5, help="measure's throughput runs (its default, 5)")
     replay.add_argument("--json", action="store_true")
     replay.set_defaults(func=_replay_vs_measure)
+
+    _register_hooks(kinds)
+    _register_worker(kinds)
+
+
+def _register_hooks(kinds: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    from sbcore.bench.hooks import MIN_RUNS
+
+    hooks = kinds.add_parser(
+        "hooks",
+        help="hook fast path vs `python -c pass`, a drain with mail; optionally fuzz the hooks",
+        description=(
+            "Time the hook launcher's fast path (no mail) against a bare `python -c pass` and "
+            "`/bin/true`, median of --runs each within one run, and a drain with mail; print the "
+            "figures and the ratio. With --fuzz N, also run N generated hook calls and check each "
+            "one's exit status, output and file permissions."
+        ),
+    )
+    hooks.add_argument("--runs", type=int, default=25, help=f"timed runs of each (at least {MIN_RUNS})")
+    hooks.add_argument(
+        "--python",
+        metavar="PATH",
+        help="interpreter for the `-c pass` baseline and the hooks (default: the one running this command)",
+    )
+    hooks.add_argument("--launcher", type=Path, metavar="PATH", help="plugin/bin/sb-hook to time")
+    hooks.add_argument("--fuzz", type=int, default=0, metavar="N", help="also run N fuzzed hook calls")
+    hooks.add_argument("--seed", type=int, help="seed for --fuzz (default: random)")
+    hooks.set_defaults(func=_hooks)
+
+
+def _register_worker(kinds: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    worker = kinds.add_parser(
+        "worker",
+        help="session worker RSS: idle, and after N observations",
+        description=(
+            "Start a real session worker (the headless host's command, offline provider, scratch data "
+            "directory), read its RSS from /proc when idle, play a synthetic session of N observations "
+            "into its transcript and hooks' events, and read RSS and the peak again once it has spooled "
+            "everything and run its passes; then stop it with SIGTERM. A bare `python -c` sleeping is "
+            "read the same way for scale. Linux only."
+        ),
+    )
+    worker.add_argument(
+        "--observations", type=int, default=1000, metavar="N", help="observations to feed (default 1000)"
+    )
+    worker.add_argument("--python", metavar="PATH", help="interpreter to run the worker (default: this one)")
+    worker.add_argument(
+        "--turn-gap", type=float, default=0.3, metavar="S", help="seconds between turns (default 0.3)"
+    )
+    worker.add_argument(
+        "--settle", type=float, default=2.0, metavar="S", help="idle seconds before each reading (default 2)"
+    )
+    worker.add_argument(
+        "--timeout", type=float, default=300.0, metavar="S", help="give up catching up after (default 300)"
+    )
+    worker.add_argument("--json", action="store_true")
+    worker.set_defaults(func=_worker)
 
 
 def _usage(parser: argparse.ArgumentParser) -> int:
@@ -346,6 +408,60 @@ async def _scores(labels: Path, corpus: Path | None) -> dict[str, Any]:
     detectors = {d.id: d.definition for d in catalogue.detectors if d.available}
     base = _offline_replayer([])
     return await evaluate_labels(cases, detectors, lambda chosen: replace(base, detectors=chosen))
+
+
+# -- hooks ------------------------------------------------------------------------------------------------
+
+
+def _hooks(args: argparse.Namespace) -> int:
+    from sbcore.bench.hooks import MIN_RUNS, bench, default_launcher
+
+    if args.runs < MIN_RUNS:
+        print(f"error: --runs must be at least {MIN_RUNS}", file=sys.stderr)
+        return 2
+    launcher = args.launcher or default_launcher()
+    if not launcher.is_file():
+        print(f"error: no hook launcher at {launcher}; pass --launcher", file=sys.stderr)
+        return 2
+    figures = bench(launcher, args.python or sys.executable, args.runs)
+    print(figures.report())
+    if args.fuzz > 0:
+        from sbcore.testing.hookcases import fuzz
+
+        report = fuzz(args.fuzz, seed=args.seed)
+        print(report.summary())
+        return 0 if report.ok else 1
+    return 0
+
+
+# -- worker -----------------------------------------------------------------------------------------------
+
+
+def _worker(args: argparse.Namespace) -> int:
+    if args.observations < 1 or args.turn_gap < 0 or args.settle < 0 or args.timeout <= 0:
+        print(
+            "second-brain bench worker: --observations >= 1, --turn-gap and --settle >= 0, --timeout > 0",
+            file=sys.stderr,
+        )
+        return 2
+    from sbcore.bench.worker import BenchError, bench_worker
+
+    try:
+        figures = bench_worker(
+            args.observations,
+            python=args.python,
+            turn_gap_s=args.turn_gap,
+            settle_s=args.settle,
+            timeout_s=args.timeout,
+        )
+    except BenchError as error:
+        print(f"second-brain bench worker: {error}", file=sys.stderr)
+        return 1
+    if args.json:
+        _print_json(figures.to_json())
+    else:
+        print(figures.report())
+    return 0 if figures.exit_status == 0 else 1
 
 
 def _print_json(value: Any) -> None:

@@ -119,12 +119,30 @@ def outstanding_launches(data: Path, session_id: str, now: float, settle_s: floa
     return found
 
 
+WORKER_LAUNCHER = "sb-worker"
+"""The program the plugin's monitor runs (``plugin/bin/sb-worker``, named in ``monitors/monitors.json``)."""
+WORKER_MONITOR_NAME = "second-brain-worker"
+"""The monitor's ``name`` in ``monitors/monitors.json``."""
+WORKER_MONITOR_DESCRIPTION = (
+    "Second Brain session worker: watches this session's transcript and speaks only to continue a turn "
+    "that ended with work evidently unfinished."
+)
+"""The monitor's ``description`` in ``monitors/monitors.json``, which Claude Code copies into the payload."""
+
+
 def payload_background(tasks: Any) -> list[str]:
-    """The Stop payload's ``background_tasks``, described one line each (any entry means work is running)."""
+    """The Stop payload's ``background_tasks``, described one line each (any entry means work is running).
+
+    The plugin's own monitor is left out: Claude Code lists every running
+    monitor there, the worker included, and the worker runs for the whole
+    session — counting it would keep the finish gate shut for good.
+    """
     if not isinstance(tasks, list):
         return [] if tasks is None else [f"background_tasks: {capped(str(tasks), 80)}"]
     described: list[str] = []
     for task in tasks:
+        if isinstance(task, dict) and is_worker_monitor(task):
+            continue
         if isinstance(task, dict):
             kind = task.get("type") or task.get("kind") or "task"
             name = task.get("id") or task.get("task_id") or task.get("taskId")
@@ -132,6 +150,30 @@ def payload_background(tasks: Any) -> list[str]:
         else:
             described.append(f"task {capped(str(task), 80)}")
     return described
+
+
+def is_worker_monitor(task: Mapping[str, Any]) -> bool:
+    """Whether a ``background_tasks`` entry is the plugin's worker monitor.
+
+    Claude Code 2.1.328 lists a monitor as ``{"id", "type": "shell", "status",
+    "description", "command"}``: ``command`` is the manifest's, its variables
+    substituted, so its program is ``<plugin root>/bin/sb-worker`` wherever the
+    plugin is installed; the ``description`` is the manifest's word for word. A
+    ``name`` (not sent today) would be the manifest's too. Any of them is enough.
+    """
+    command = task.get("command")
+    if isinstance(command, str) and _program(command).rsplit("/", 1)[-1] == WORKER_LAUNCHER:
+        return True
+    return task.get("name") == WORKER_MONITOR_NAME or task.get("description") == WORKER_MONITOR_DESCRIPTION
+
+
+def _program(command: str) -> str:
+    """The first word of a shell command line, its quotes taken off (``"/a b/sb-worker" --data …``)."""
+    command = command.lstrip()
+    if command[:1] in ("'", '"'):
+        end = command.find(command[0], 1)
+        return command[1:end] if end > 0 else command[1:]
+    return command.split(maxsplit=1)[0] if command else ""
 
 
 def _describe(kind: Any, name: Any, description: Any) -> str:

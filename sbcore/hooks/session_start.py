@@ -4,6 +4,10 @@
 ``clear`` begin a new task, ``resume`` and ``fork`` continue one, ``compact``
 keeps it. The transcript says none of this, so it goes to the events file.
 
+The hook also records which session the CLI process (``CLAUDE_PID``) is in
+now (:mod:`sbcore.hooks.cli_session`): after ``/clear`` the conversation has a
+new session id but the same monitor, and the worker follows that pointer.
+
 The worker's only host is the plugin monitor, and monitors run only in the
 interactive UI. For headless sessions (``claude -p``, the SDK, CI) a user can
 opt in with ``headless.observe``; then this hook starts the worker itself,
@@ -43,10 +47,33 @@ def handle(context: HookContext) -> dict[str, Any] | None:
         context.payload,
         texts=("source", "transcript_path", "cwd", "model"),
     )
+    point_cli_here(context)
     source = context.text("source")
     if context.headless and (source is None or source in STARTS_WORKER):
         start_worker(context)
     return None
+
+
+def point_cli_here(context: HookContext) -> None:
+    """Record that the CLI process running this hook is in this session now; a failure is logged."""
+    from sbcore.hooks.cli_session import CliSession, cli_pid_from, process_start, write_pointer
+
+    pid = cli_pid_from(context.environ)
+    if pid is None:
+        return
+    pointer = CliSession(
+        cli_pid=pid,
+        cli_start=process_start(pid),
+        session_id=context.session_id,
+        source=context.text("source"),
+        transcript_path=context.text("transcript_path"),
+        cwd=context.text("cwd"),
+        at=context.now,
+    )
+    try:
+        write_pointer(context.data, pointer)
+    except OSError as error:
+        log_failure(context.data, context.event, f"could not record the CLI's session: {error}")
 
 
 def worker_command(context: HookContext) -> list[str]:

@@ -9,8 +9,9 @@ interruption the observer is allowed — with
 ``{"decision": "block", "reason": <framed advisory>, "systemMessage": ...}``.
 It fires only when :func:`sbcore.gate.gate.decide_finish_gate` allows it: a
 waiting finish-gate advisory with evidence and enough confidence, nothing in
-the background (the payload's ``background_tasks`` and the launches the worker
-saw and never saw reported), within the per-task interval and cap, not muted,
+the background (the payload's ``background_tasks`` — less the plugin's own
+worker monitor, which runs all session long — and the launches the worker saw
+and never saw reported), within the per-task interval and cap, not muted,
 enabled. Never when ``stop_hook_active`` (this stop follows a continued turn),
 and in a headless session (``-p``, the SDK) only when the user opted into
 headless observation (``headless.observe``): otherwise no worker runs there, and
@@ -111,7 +112,10 @@ def block(advice: Advice) -> dict[str, Any]:
 
 
 def _background(context: HookContext) -> list[str]:
-    """Background work still outstanding; an unreadable worker state counts as some (doubt means silence)."""
+    """Background work still outstanding; an unreadable worker state counts as some (doubt means silence).
+
+    The payload's list less the worker's own monitor (:func:`~sbcore.hooks.events.payload_background`).
+    """
     background = payload_background(context.payload.get("background_tasks"))
     settle = float(context.hot.get("finish_gate.background_settle_s"))
     try:

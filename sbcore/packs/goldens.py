@@ -29,7 +29,6 @@ placeholders, floats rounded) for syrupy snapshots; see
 
 from __future__ import annotations
 
-import asyncio
 import os
 import re
 from collections.abc import Collection, Iterable, Mapping, Sequence
@@ -41,6 +40,7 @@ from typing import TYPE_CHECKING, Any, Literal
 from sbcore.observe.model import Observation
 from sbcore.packs.errors import ErrorChain, format_key, render_chains
 from sbcore.packs.model import SourceRef
+from sbcore.think import FEEDBACK_TOOL
 
 if TYPE_CHECKING:
     from sbcore.packs.catalogue import EffectiveCatalogue
@@ -57,16 +57,11 @@ ENV_SHARED = "SBCORE_SHARED_DIR"
 SHARED_PREFIX = "shared:"
 FLOAT_DIGITS = 3
 
-MODEL_ONLY = "model-only detector: needs the pass engine / recorded provider I/O"
+MODEL_ONLY = "model-only detector: the case records no provider I/O (provider_io) to replay its fork"
 MODEL_DECIDES = (
     "the trigger matched and this detector has no fallback, so whether it advises is the model's call: "
-    "needs the pass engine / recorded provider I/O"
+    "the case records no provider I/O (provider_io) to replay its fork"
 )
-NO_ENGINE = (
-    "recorded provider I/O is present, but this sbcore has no pass engine to replay it "
-    "(sbcore.think.pass_.run_detector_case)"
-)
-REPLAY_MODEL = "golden-replay"  # the model name the replayed requests carry
 
 _ISO_TIME = re.compile(r"\b\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:Z|[+-]\d{2}:?\d{2})?\b")
 _UUID = re.compile(r"\b[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}\b")
@@ -302,6 +297,10 @@ def load_case(path: Path) -> GoldenCase:
                 "transcript.records",
             )
         )
+    chains.extend(
+        ErrorChain(SourceRef(str(path), located.line_of(key)), message, detector, format_key(key))
+        for key, message in ([] if chains else _recording_problems(data))
+    )
     if not re.fullmatch(r"[a-z][a-z0-9-]{1,62}", detector):
         chains.append(
             ErrorChain(
@@ -369,6 +368,32 @@ def _schema_problems(data: Any) -> list[tuple[tuple[str | int, ...], str, str | 
     return problems
 
 
+def _recording_problems(data: Mapping[str, Any]) -> list[tuple[tuple[str | int, ...], str]]:
+    """(key path, message) per recorded response whose tool results do not pair up with its tool calls."""
+    recording = data.get("provider_io") or ()
+    if not recording:
+        return []
+    from sbcore.packs.golden_replay import expected_tool_results
+
+    problems: list[tuple[tuple[str | int, ...], str]] = []
+    for index, item in enumerate(recording):
+        wanted, given = expected_tool_results(item["response"]), len(item.get("tool_results") or ())
+        if wanted == given:
+            continue
+        names = [b.get("name") for b in item["response"]["content"] if b.get("type") == "tool_use"]
+        calls = f"{wanted} tool call(s)" if wanted else "no tool call"
+        if FEEDBACK_TOOL in names:
+            calls = "the feedback call, which ends the fork before any other tool call runs"
+        problems.append(
+            (
+                ("provider_io", index, "tool_results"),
+                f"the response makes {calls}, but {given} tool result(s) are recorded: "
+                "record one per tool call, in order",
+            )
+        )
+    return problems
+
+
 @cache
 def _case_validator() -> Any:
     from jsonschema import Draft202012Validator
@@ -391,19 +416,7 @@ def _build_case(
 ) -> GoldenCase:
     observations = None
     if "observations" in data:
-        observations = tuple(
-            Observation(
-                kind=item["kind"],
-                text=item.get("text", ""),
-                timestamp=item.get("timestamp"),
-                uuid=item.get("uuid"),
-                tool=item.get("tool"),
-                tool_use_id=item.get("tool_use_id"),
-                args=dict(item.get("args") or {}),
-                locators=tuple(item.get("locators") or ()),
-            )
-            for item in data["observations"]
-        )
+        observations = inline_observations(data["observations"])
     transcript = None
     if "transcript" in data:
         first, _, last = data["transcript"].get("records", "1-").partition("-")
@@ -424,6 +437,58 @@ def _build_case(
         provider_io=tuple(data.get("provider_io") or ()),
         line_of_config=config_line,
     )
+
+
+def inline_observations(items: Sequence[Mapping[str, Any]]) -> tuple[Observation, ...]:
+    """A case's inline observations, with ``text`` written the way the projector writes it.
+
+    ``text`` is what a detector's model reads in its window. The projector
+    starts it with the observation's tag (``[prompt] ``, ``[text] ``,
+    ``[error] Bash: ``, ``[report] Task: ``) and renders a tool call from its
+    name and arguments. A case may leave both out so that it reads naturally;
+    they are filled in here, or a replayed fork would see bare sentences and
+    blank lines where the agent's tool calls were. Text a case does give with
+    its tag is kept as it is; ``args`` and ``locators`` are never changed
+    (triggers read them), except that a tool call without locators gets the
+    projector's.
+    """
+    from sbcore.observe.anchors import AnchorResolver
+    from sbcore.observe.calls import CallProjector
+    from sbcore.observe.config import ProjectionConfig
+
+    class NoAnchors(AnchorResolver):
+        """A case's paths name files of a workspace that is not here: never read this machine's files."""
+
+        def resolve(self, file_path: str, cwd: str | None, new: str, old: str) -> tuple[int, int] | None:
+            return None
+
+    calls = CallProjector(ProjectionConfig())
+    calls.anchors = NoAnchors()
+    observations = []
+    for item in items:
+        kind, tool = item["kind"], item.get("tool")
+        args = dict(item.get("args") or {})
+        locators = tuple(item.get("locators") or ())
+        text = item.get("text", "")
+        if kind == "tool" and not text:
+            projected = calls.project(tool or "tool", args, None)
+            text, locators = projected.text, locators or projected.locators
+        elif kind != "tool" and not text.startswith((f"[{kind}]", "[sub] ")):
+            tag = f"[{kind}] {tool or 'tool'}: " if kind in ("error", "report") else f"[{kind}] "
+            text = tag + text
+        observations.append(
+            Observation(
+                kind=kind,
+                text=text,
+                timestamp=item.get("timestamp"),
+                uuid=item.get("uuid"),
+                tool=tool,
+                tool_use_id=item.get("tool_use_id"),
+                args=args,
+                locators=locators,
+            )
+        )
+    return tuple(observations)
 
 
 # --------------------------------------------------------------------------------------------
@@ -448,6 +513,7 @@ class Evaluation:
     note: str = ""
     pending: str = ""
     problem: str = ""  # the evaluation itself went wrong (a replay that diverged from its recording)
+    replay: Mapping[str, Any] | None = None  # by "provider": the model and tool calls the fork made
 
 
 @dataclass(frozen=True)
@@ -562,53 +628,20 @@ class GoldenRunner:
     ) -> Evaluation:
         """Run the detector's fork through the pass engine against the recorded replies.
 
-        The replies are served by sbcore.testing's loopback fake provider, over
-        the real Anthropic wire. The recording must match the fork's
-        conversation exactly in length: a fork asking more than was recorded
-        would get the fake's default (silence) and pass for the wrong reason,
-        and replies left over mean the fork ended sooner than when recorded.
+        See :mod:`sbcore.packs.golden_replay`: a replay that leaves its
+        recording fails the case instead of passing it for the wrong reason.
         """
-        try:
-            from sbcore.think.pass_ import run_detector_case
-        except ImportError:
-            return Evaluation(None, pending=NO_ENGINE)
-        from sbcore.testing import FAKE_API_KEY, FakeProvider
-        from sbcore.think.providers.anthropic import AnthropicProvider
-        from sbcore.think.providers.base import ProviderSettings, Secret
+        from sbcore.packs.golden_replay import replay
 
-        replies = [_reply(item["response"]) for item in case.provider_io]
-        with FakeProvider() as fake:
-            fake.script(definition.id, *replies)
-            settings = ProviderSettings(
-                "anthropic", REPLAY_MODEL, base_url=fake.anthropic_base_url, api_key=Secret(FAKE_API_KEY)
-            )
-
-            async def one_pass() -> Any:
-                provider = AnthropicProvider(settings)
-                try:
-                    return await run_detector_case(
-                        definition,
-                        observations,
-                        provider,
-                        turn_end=case.turn_end,
-                        triggers=self.manager.registry.triggers,
-                        environment=self.manager.template_environment(),
-                    )
-                finally:
-                    await provider.aclose()
-
-            result = asyncio.run(one_pass())
-            asked = len(fake.requests_for(definition.id))
+        replayed = replay(
+            definition, observations, case.provider_io, manager=self.manager, turn_end=case.turn_end
+        )
+        result = replayed.result
         match = result.match.as_template_input() if result.match is not None else None
         if result.status == "untriggered":
             return Evaluation("trigger", match=match, note=f"the trigger did not match: {result.error}")
-        if asked != len(replies):
-            return Evaluation(
-                None,
-                match=match,
-                problem=f"the fork made {asked} model call(s), but provider_io records {len(replies)}: "
-                "the recording no longer matches this detector (re-record it)",
-            )
+        if replayed.problem:
+            return Evaluation(None, match=match, problem=replayed.problem)
         if result.status not in ("answered", "prose", "invalid"):
             return Evaluation(
                 None, match=match, problem=f"the replayed fork ended {result.status}: {result.error}"
@@ -620,7 +653,12 @@ class GoldenRunner:
         if result.status != "answered":
             note += ", which the engine reads as silence"
         return Evaluation(
-            "provider", fired=feedback.get("verdict") == "advise", match=match, feedback=feedback, note=note
+            "provider",
+            fired=feedback.get("verdict") == "advise",
+            match=match,
+            feedback=feedback,
+            note=note,
+            replay=replayed.summary(),
         )
 
     def _fallback(self, definition: DetectorDef, match: Mapping[str, Any]) -> dict[str, Any]:
@@ -702,19 +740,6 @@ def _not_in_pack(case: GoldenCase, catalogue: EffectiveCatalogue) -> str:
     return message + ("\n" + render_chains(related) if related else "")
 
 
-def _reply(response: Mapping[str, Any]) -> Any:
-    """A recorded Anthropic Messages response (only its ``content`` blocks) as a fake-provider reply."""
-    from sbcore.testing import Call, Reply, Say
-
-    blocks: list[Say | Call] = []
-    for block in response["content"]:
-        if block["type"] == "text":
-            blocks.append(Say(block["text"]))
-        else:
-            blocks.append(Call(block["name"], dict(block.get("input") or {})))
-    return Reply(tuple(blocks))
-
-
 def _defaults_config() -> Any:
     """The configuration with nothing but the schema's defaults: cases must not depend on a user's files."""
     from sbcore.config.effective import EffectiveConfig, merge
@@ -774,6 +799,7 @@ def _decision(
         else {"name": definition.trigger.name, "match": evaluation.match},
         "feedback": evaluation.feedback,
         "note": evaluation.note or evaluation.pending,
+        **({"replay": evaluation.replay} if evaluation.replay is not None else {}),
     }
 
 

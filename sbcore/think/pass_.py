@@ -211,12 +211,26 @@ class PassEngine:
             compaction_threshold=self.settings.compaction_threshold,
             compaction_floor=self.settings.compaction_floor,
         )
+        # What structural triggers look back over: the task's observations, bounded by the window's own
+        # budget so a long task's worker does not grow without limit (oldest observations leave first).
         self.history: list[Observation] = []
+        self._history_chars = 0
         self.trigger_state: dict[str, dict[str, Any]] = {d.id: {} for d in self.detectors}
         self.open_advisories: dict[str, list[dict[str, Any]]] = {d.id: [] for d in self.detectors}
         self.passes = 0
 
     # -- a pass ---------------------------------------------------------------------------------------
+
+    def remember(self, observations: Sequence[Observation]) -> None:
+        """Add an episode to the trigger history, dropping the oldest beyond ``window.budget_chars``."""
+        self.history.extend(observations)
+        self._history_chars += sum(len(o.text) for o in observations)
+        drop = 0
+        while self._history_chars > self.settings.budget_chars and drop < len(self.history) - 1:
+            self._history_chars -= len(self.history[drop].text)
+            drop += 1
+        if drop:
+            del self.history[:drop]
 
     async def run_pass(
         self,
@@ -240,7 +254,7 @@ class PassEngine:
         started = self.monotonic()
         self.passes += 1
         number = self.passes
-        self.history.extend(observations)
+        self.remember(observations)
         timestamp = timestamp or next((o.timestamp for o in reversed(observations) if o.timestamp), None)
         selected, skipped, steps = self._select(number, turn_end)
         trigger_notes = [

@@ -132,7 +132,7 @@ class ObserverFactory:
 
 def carry_over(old: PassEngine, new: PassEngine) -> None:
     """Move the task's accumulated state from ``old`` into a freshly built ``new`` engine."""
-    new.history = old.history
+    new.remember(old.history)
     new.passes = old.passes
     new.ladder = old.ladder
     for detector in new.detectors:

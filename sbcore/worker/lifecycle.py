@@ -41,6 +41,7 @@ from types import FrameType
 from typing import Literal, TextIO
 
 from sbcore import paths
+from sbcore.hooks.cli_session import proc_stat
 
 log = logging.getLogger("sbcore.worker")
 
@@ -123,17 +124,6 @@ class _Identity:
     start_ticks: str | None  # /proc/<pid>/stat field 22; None where /proc is unavailable
 
 
-def _proc_stat(pid: int) -> tuple[str, str] | None:
-    """(state, start time) from ``/proc/<pid>/stat``; None if it cannot be read."""
-    try:
-        raw = Path(f"/proc/{pid}/stat").read_text()
-    except OSError:
-        return None
-    # The command name (field 2) is parenthesised and may contain spaces and parentheses.
-    rest = raw[raw.rfind(")") + 2 :].split()
-    return (rest[0], rest[19]) if len(rest) > 19 else None
-
-
 class ParentWatch:
     """Is the session still alive? Watches the Claude Code process (``CLAUDE_PID``).
 
@@ -149,7 +139,7 @@ class ParentWatch:
         self._identity: _Identity | None = None
         self._ppid: int | None = None
         if pid is not None and pid > 0:
-            found = _proc_stat(pid)
+            found = proc_stat(pid)
             self._identity = _Identity(pid, found[1] if found else None)
         else:
             self._ppid = os.getppid()
@@ -161,6 +151,11 @@ class ParentWatch:
             raw = os.environ.get("CLAUDE_PID", "")
             explicit = int(raw) if raw.isdigit() else None
         return cls(explicit)
+
+    @property
+    def cli(self) -> tuple[int, str | None] | None:
+        """The Claude Code process watched (pid, start time), or None when only the parent is watched."""
+        return None if self._identity is None else (self._identity.pid, self._identity.start_ticks)
 
     def describe(self) -> str:
         if self._identity is not None:
@@ -177,7 +172,7 @@ class ParentWatch:
             return False
         except PermissionError:
             pass  # it exists, owned by someone else (only possible after pid reuse; checked below)
-        found = _proc_stat(pid)
+        found = proc_stat(pid)
         if found is None:
             return not Path("/proc/self/stat").exists()  # no /proc at all: trust kill(0)
         state, started = found

@@ -70,7 +70,7 @@ def test_a_repeated_failure_is_advised_through_the_drain_hook(
     carrying = [index for index, request in enumerate(requests) if carries(request, headline)]
     # Queued during the wait (tool call 4), drained by its PostToolUse hook, in request 5's context.
     assert carrying == [4], f"the advisory is in requests {carrying}"
-    framed = [text for text in message_texts(requests[4]) if headline in text]
+    framed = [message for message in message_texts(requests[4]) if headline in message]
     assert framed and ADVISORY_SENTINEL in framed[0], "the agent gets the framed advisory"
     assert "PostToolUse:Bash hook additional context" in framed[0]
 
@@ -93,7 +93,7 @@ def _finish_gate_records(world: TuiWorld, session: str) -> list[dict[str, Any]]:
     return [record for record in world.history(session) if record.get("stage") == "finish_gate"]
 
 
-def pending_advice(world: TuiWorld, session: str) -> list[Advice]:
+def _pending_advice(world: TuiWorld, session: str) -> list[Advice]:
     return Mailbox(session, world.data).pending()
 
 
@@ -174,7 +174,7 @@ def test_an_unfinished_task_wakes_the_idle_session_exactly_once(
         ("hold", "too_soon"),
     ]
     # A second finish-gate advisory was waiting: the budget, not a missing candidate, held it back.
-    assert [advice.headline for advice in pending_advice(world, session)] == [second]
+    assert [advice.headline for advice in _pending_advice(world, session)] == [second]
 
     requests = tui.main_requests()
     woken = [index for index, request in enumerate(requests) if woke(request)]

@@ -390,6 +390,7 @@ class Tui:
         self.config.write_text("set-option -g remain-on-exit on\n")
         self.pid: int | None = None
         self.server_pid: int | None = None
+        self.socket_path: Path | None = None
         self.last_screen = ""
 
     # -- tmux plumbing ----------------------------------------------------------------------------
@@ -415,19 +416,27 @@ class Tui:
             "new-session", "-d", "-s", self.target, "-x", str(WIDTH), "-y", str(HEIGHT),
             "-c", str(self.world.project), *command,
         )  # fmt: skip
-        self.server_pid = int(self._tmux("display-message", "-p", "#{pid}").stdout.strip())
+        server = self._tmux("display-message", "-p", "#{pid} #{socket_path}").stdout.strip()
+        pid, _, socket_path = server.partition(" ")
+        self.server_pid, self.socket_path = int(pid), Path(socket_path)
         # `env` execs the CLI, so the pane's process is the CLI itself.
         self.pid = int(self._tmux("display-message", "-p", "-t", self.target, "#{pane_pid}").stdout.strip())
         self.wait_ready()
         return self
 
     def close(self) -> None:
-        """End the tmux server (and with it the pane); never fails."""
+        """End the tmux server (and with it the pane) and remove its socket; never fails."""
         with contextlib.suppress(OSError, subprocess.SubprocessError):
             self._tmux("kill-server", check=False)
-        if self.server_pid is not None and alive(self.server_pid):
-            with contextlib.suppress(ProcessLookupError):
-                os.kill(self.server_pid, signal.SIGKILL)
+        server = self.server_pid
+        if server is not None:
+            with contextlib.suppress(HarnessError):
+                wait_for(lambda: not alive(server), 5.0, "the tmux server to exit")
+            if alive(server):
+                with contextlib.suppress(ProcessLookupError):
+                    os.kill(server, signal.SIGKILL)
+        if self.socket_path is not None:
+            self.socket_path.unlink(missing_ok=True)
 
     @property
     def cli_pid(self) -> int:

@@ -1,6 +1,6 @@
 """Generated hook calls: always exit 0 with nothing or one well-formed answer, and private files only.
 
-The same generator and checker back ``second-brain bench-hooks --fuzz N``,
+The same generator and checker back ``second-brain bench hooks --fuzz N``,
 which runs tens of thousands of cases; CI runs a few hundred in-process and a
 smaller sample through the real launcher.
 """
@@ -16,7 +16,7 @@ import pytest
 from hook_helpers import LAUNCHER
 from hypothesis import HealthCheck, given, settings
 
-from sbcore.cli.hookbench import HookCase, check_case, check_output, hook_cases, scratch_parent
+from sbcore.testing.hookcases import HookCase, check_case, check_output, hook_cases, scratch_parent
 
 
 @pytest.fixture(autouse=True)

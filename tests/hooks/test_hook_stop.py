@@ -4,13 +4,22 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable
+from pathlib import Path
 
 import pytest
 from hook_helpers import NOW, Answer, Env
 
 from sbcore.gate.framing import frame_for_agent, frame_for_user
 from sbcore.gate.history import History
+from sbcore.hooks.events import (
+    WORKER_LAUNCHER,
+    WORKER_MONITOR_DESCRIPTION,
+    WORKER_MONITOR_NAME,
+    is_worker_monitor,
+)
 from sbcore.hooks.stop import GATE_OFF
+
+PLUGIN = Path(__file__).resolve().parents[2] / "plugin"
 
 Call = Callable[..., Answer]
 
@@ -58,6 +67,61 @@ def test_holds_while_the_payload_reports_background_tasks(env: Env, call: Call) 
     assert _finish_records(env) == [("hold", "background_work")]
     (record,) = [r for r in _history(env) if r["stage"] == "finish_gate"]
     assert "bash b7u (npm test)" in str(record["text"])
+
+
+def _worker_monitor(root: str = "/home/me/.claude/plugins/cache/sbcore/second-brain/0.1.0") -> dict[str, str]:
+    """The plugin's own monitor as Claude Code 2.1.328 lists it in ``background_tasks`` (captured in the TUI)."""
+    return {
+        "id": "bgs2i7hwi",
+        "type": "shell",
+        "status": "running",
+        "description": WORKER_MONITOR_DESCRIPTION,
+        "command": f'"{root}/bin/sb-worker" --data "/home/me/.claude/plugins/data/second-brain-sbcore" '
+        f'--root "{root}" --project "/home/me/project"',
+    }
+
+
+def test_the_plugins_own_worker_monitor_is_not_background_work(env: Env, call: Call) -> None:
+    env.post(finish_gate=True)
+    answer = call("Stop", env.payload("Stop", background_tasks=[_worker_monitor()]))
+    assert answer.json["decision"] == "block"
+    assert _finish_records(env) == [("fire", "fire")]
+
+
+def test_other_work_beside_the_worker_monitor_still_holds(env: Env, call: Call) -> None:
+    env.post(finish_gate=True)
+    other = {"id": "b7u", "type": "shell", "status": "running", "description": "npm test", "command": "npm test"}
+    assert call("Stop", env.payload("Stop", background_tasks=[_worker_monitor(), other])).stdout == ""
+    (record,) = [r for r in _history(env) if r["stage"] == "finish_gate"]
+    assert record["reason"] == "background_work"
+    assert "shell b7u (npm test)" in str(record["text"])
+    assert "bgs2i7hwi" not in str(record["text"])
+
+
+@pytest.mark.parametrize(
+    ("entry", "ours"),
+    [
+        (_worker_monitor(), True),
+        (_worker_monitor(root="/opt/plugins/with space/second-brain"), True),
+        ({"id": "m1", "type": "shell", "command": "/usr/lib/sb/bin/sb-worker --data /d"}, True),
+        ({"id": "m1", "type": "monitor", "name": WORKER_MONITOR_NAME}, True),
+        ({"id": "m1", "type": "shell", "description": WORKER_MONITOR_DESCRIPTION}, True),
+        ({"id": "b1", "type": "shell", "command": "tail -f /tmp/sb-worker.log"}, False),
+        ({"id": "b2", "type": "shell", "command": '"/x/bin/sb-worker-helper" run'}, False),
+        ({"id": "b3", "type": "shell", "command": ""}, False),
+        ({"id": "b4", "type": "bash", "description": "npm test"}, False),
+    ],
+)
+def test_what_counts_as_the_worker_monitor(entry: dict[str, str], ours: bool) -> None:
+    assert is_worker_monitor(entry) is ours
+
+
+def test_the_monitor_identity_matches_the_manifest() -> None:
+    (monitor,) = json.loads((PLUGIN / "monitors" / "monitors.json").read_text())
+    assert monitor["name"] == WORKER_MONITOR_NAME
+    assert monitor["description"] == WORKER_MONITOR_DESCRIPTION
+    assert monitor["command"].startswith(f'"${{CLAUDE_PLUGIN_ROOT}}/bin/{WORKER_LAUNCHER}" ')
+    assert is_worker_monitor({"command": monitor["command"]})
 
 
 def _launches(env: Env, *launched_at: float) -> None:

@@ -24,7 +24,6 @@ from sbcore.packs.goldens import (
     ENV_SHARED,
     MODEL_DECIDES,
     MODEL_ONLY,
-    NO_ENGINE,
     GoldenError,
     GoldenResult,
     GoldenRunner,
@@ -79,8 +78,8 @@ def test_a_case_loads_with_its_place_in_the_tree(tmp_path: Path) -> None:
     assert case.turn_end is True
     assert case.observations is not None
     assert [(o.kind, o.tool, o.tool_use_id, o.text) for o in case.observations] == [
-        ("tool", "Bash", "t1", ""),
-        ("error", "Bash", "t1", "make: *** Error 1"),
+        ("tool", "Bash", "t1", "[tool] Bash\nmake"),
+        ("error", "Bash", "t1", "[error] Bash: make: *** Error 1"),
     ]
     assert case_test_id(path) == "builtin.repeat-failure.two-and-a-success"
 
@@ -320,15 +319,6 @@ def test_recorded_provider_io_replays_the_fork_through_the_pass_engine(tmp_path:
         }
 
 
-def test_recorded_provider_io_stays_pending_without_a_pass_engine(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    monkeypatch.setitem(sys.modules, "sbcore.think.pass_", None)  # import fails, as in a version without it
-    text = MODEL_CASE.format(label="must_fire") + "provider_io:\n" + ADVISE
-    result = run(tmp_path, "goldens/builtin/goal-drift/case.yaml", text)
-    assert (result.outcome, result.reason) == ("pending", NO_ENGINE)
-
-
 def test_an_unregistered_trigger_is_pending(tmp_path: Path) -> None:
     text = "description: Anything.\nlabel: must_stay_silent\nobservations: [{kind: prompt, text: hi}]\n"
     result = run(tmp_path, "goldens/builtin/cross-task-collision/case.yaml", text)
@@ -505,7 +495,7 @@ def fake_pack_runner(tmp_path: Path, fallback_headline: str | None, trigger: obj
 
 
 def fires_when_told(observations: Any, params: Any, state: Any) -> TriggerMatch | None:
-    if any(obs.text == "fire" for obs in observations):
+    if any(obs.text == "[prompt] fire" for obs in observations):
         return TriggerMatch(key="k", summary="x" * 300, evidence=("e",))
     return None
 
@@ -595,8 +585,11 @@ def test_pack_test_runs_the_builtin_goldens(capfd: pytest.CaptureFixture[str]) -
     root = Path(__file__).resolve().parents[2] / "goldens"
     assert main(["pack", "test", "builtin", "--goldens", str(root)]) == 0
     out = capfd.readouterr().out
-    assert re.search(r"\b1[0-9] passed, 1[0-9] skipped\b", out), out
-    assert "pending: model-only detector: needs the pass engine / recorded provider I/O" in out
+    # 26 cases run; the 2 of cross-task-collision are pending (its trigger is not registered), and without
+    # the shared corpus its 2 cases are skipped too. No case is pending for want of a recording.
+    assert re.search(r"\b2[0-9] passed, [24] skipped\b", out), out
+    assert "pending: trigger 'cross_task_collision' is not registered by any installed pack" in out
+    assert "model-only detector" not in out
 
 
 def test_pack_test_refuses_what_it_cannot_test(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:

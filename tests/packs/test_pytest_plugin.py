@@ -148,7 +148,7 @@ def test_model_only_cases_are_pending_never_passed(pytester: pytest.Pytester) ->
     result = pytester.runpytest("-rs", "--snapshot-update")
     result.assert_outcomes(skipped=1)
     result.stdout.fnmatch_lines(
-        ["*pending: model-only detector: needs the pass engine / recorded provider I/O*"]
+        ["*pending: model-only detector: the case records no provider I/O (provider_io) to replay its fork*"]
     )
     assert not Path(pytester.path, "__snapshots__").exists()
 

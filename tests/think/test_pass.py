@@ -531,3 +531,13 @@ def test_bench_fanout_prints_both_walls_and_the_ratio(capsys: pytest.CaptureFixt
     report = json.loads(capsys.readouterr().out)
     assert report["detectors"] == 3 and report["one_detector_s"] > 0.02 and report["n_detectors_s"] > 0.04
     assert report["ratio"] == pytest.approx(report["n_detectors_s"] / report["one_detector_s"], rel=0.01)
+
+
+def test_trigger_history_is_bounded_by_the_window_budget() -> None:
+    from sbcore.observe.model import Observation
+
+    eng = PassEngine([], ScriptedProvider(), settings=EngineSettings(budget_chars=1_000), triggers={})
+    eng.remember([Observation("text", "x" * 100, uuid=str(i)) for i in range(25)])
+    assert len(eng.history) == 10 and eng.history[0].uuid == "15"
+    eng.remember([Observation("text", "y" * 5_000)])  # one oversize observation is still kept
+    assert [o.text[0] for o in eng.history] == ["y"]
