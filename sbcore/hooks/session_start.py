@@ -55,11 +55,17 @@ def handle(context: HookContext) -> dict[str, Any] | None:
 
 
 def point_cli_here(context: HookContext) -> None:
-    """Record that the CLI process running this hook is in this session now; a failure is logged."""
+    """Record that the CLI process running this hook is in this session now; a failure is logged.
+
+    Interactive sessions only: the pointer is for the monitor-hosted worker,
+    which outlives a ``/clear``. A headless session gets a worker of its own
+    per start, and a ``claude -p`` the agent runs inside the session must
+    never look like the session itself moving on.
+    """
     from sbcore.hooks.cli_session import CliSession, cli_pid_from, process_start, write_pointer
 
     pid = cli_pid_from(context.environ)
-    if pid is None:
+    if pid is None or context.headless:
         return
     pointer = CliSession(
         cli_pid=pid,

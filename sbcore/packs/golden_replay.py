@@ -65,7 +65,7 @@ class Replayed:
 def expected_tool_results(response: Mapping[str, Any]) -> int:
     """How many recorded tool results a recorded response needs: one per tool call it makes.
 
-    None at all when it calls the feedback tool: the fork ends there, and no other call in it runs.
+    Zero when it calls the feedback tool: the fork ends there, and no other call in it runs.
     """
     uses = [block for block in response["content"] if block.get("type") == "tool_use"]
     return 0 if any(block["name"] == FEEDBACK_TOOL for block in uses) else len(uses)
@@ -87,7 +87,11 @@ def replay(
 
     replies = [_reply(item["response"]) for item in provider_io]
     recorded = [
-        (block["name"], dict(block.get("input") or {}), ToolResult(result["content"], result.get("is_error", False)))
+        (
+            block["name"],
+            dict(block.get("input") or {}),
+            ToolResult(result["content"], result.get("is_error", False)),
+        )
         for item in provider_io
         for block, result in zip(_tool_calls(item["response"]), item.get("tool_results") or (), strict=False)
     ]
@@ -214,13 +218,16 @@ def _reply(response: Mapping[str, Any]) -> Reply:
 
 def _request_texts(body: Any) -> list[str]:
     """The text blocks of a recorded Anthropic request's messages (tool results are not text blocks)."""
+    messages = body.get("messages") if isinstance(body, dict) else None
     texts = []
-    for message in body.get("messages") or () if isinstance(body, dict) else ():
+    for message in messages if isinstance(messages, list) else ():
         content = message.get("content") if isinstance(message, dict) else None
         if isinstance(content, str):
             texts.append(content)
         elif isinstance(content, list):
-            texts += [str(b.get("text", "")) for b in content if isinstance(b, dict) and b.get("type") == "text"]
+            texts += [
+                str(b.get("text", "")) for b in content if isinstance(b, dict) and b.get("type") == "text"
+            ]
     return texts
 
 
@@ -230,4 +237,3 @@ def _call_key(name: str, args: Mapping[str, Any]) -> str:
 
 def _canonical(value: Any) -> str:
     return json.dumps(value, sort_keys=True, ensure_ascii=False, default=str)
-

@@ -17,10 +17,15 @@ failing case, not a silently shorter catalogue):
    detector never runs, which settles silence without a model;
 4. a match with a ``fallback`` gives the advisory the offline provider would
    deliver; a match without one, or a detector with no trigger at all, needs
-   the model. Those cases are reported *pending*, with the reason, and never as
-   passed, unless the case records the model's side (``provider_io``): then
-   the fork runs through the pass engine (``run_detector_case``) against
-   sbcore.testing's fake provider answering with the recorded replies.
+   the model. When the case records the model's side (``provider_io``: its
+   responses, and what its tool calls returned), the fork runs through the
+   pass engine against sbcore.testing's fake provider answering with the
+   recording (:mod:`sbcore.packs.golden_replay`); a case with no recording
+   is reported *pending*, with the reason, and never as passed.
+
+Inline observations are written out as the projector writes them
+(:func:`inline_observations`), so a replayed fork reads the same window it
+would read in a session.
 
 The result carries a normalised decision (ids and times replaced by stable
 placeholders, floats rounded) for syrupy snapshots; see
@@ -381,16 +386,15 @@ def _recording_problems(data: Mapping[str, Any]) -> list[tuple[tuple[str | int, 
         if wanted == given:
             continue
         names = [b.get("name") for b in item["response"]["content"] if b.get("type") == "tool_use"]
-        calls = f"{wanted} tool call(s)" if wanted else "no tool call"
-        if FEEDBACK_TOOL in names:
-            calls = "the feedback call, which ends the fork before any other tool call runs"
-        problems.append(
-            (
-                ("provider_io", index, "tool_results"),
-                f"the response makes {calls}, but {given} tool result(s) are recorded: "
-                "record one per tool call, in order",
-            )
-        )
+        if wanted:
+            message = f"the response makes {wanted} tool call(s), but {given} tool result(s) are recorded: "
+            message += "record one per call, in order"
+        elif FEEDBACK_TOOL in names:
+            message = f"the response calls {FEEDBACK_TOOL}, which ends the fork before any tool runs: "
+            message += f"drop its tool_results ({given} recorded)"
+        else:
+            message = f"the response makes no tool call: drop its tool_results ({given} recorded)"
+        problems.append((("provider_io", index, "tool_results"), message))
     return problems
 
 

@@ -34,7 +34,7 @@ import stat
 import sys
 import threading
 import time
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from types import FrameType
@@ -309,6 +309,31 @@ def open_log(path: Path) -> int:
     if (os.fstat(fd).st_mode & 0o777) != paths.FILE_MODE:
         os.fchmod(fd, paths.FILE_MODE)
     return fd
+
+
+class LogRoute:
+    """Every descriptor that writes to the worker's log, so that the log can move to another file at once.
+
+    The log is per session (``logs/worker-<session>.log``), and a worker that
+    follows the CLI to a new session goes on in that session's log. File
+    descriptors 1 and 2, the logging stream and ``sys.stdout`` are separate
+    descriptors of one open file; :meth:`move` points each of them at the new
+    file in place (``dup2``), so no writer has to be told.
+    """
+
+    def __init__(self, fds: Iterable[int]) -> None:
+        self._fds = tuple(dict.fromkeys(fds))
+
+    def move(self, path: Path) -> None:
+        for stream in (sys.stdout, sys.stderr):
+            with contextlib.suppress(OSError, ValueError):
+                stream.flush()
+        new = open_log(path)
+        try:
+            for fd in self._fds:
+                os.dup2(new, fd, inheritable=fd in (1, 2))
+        finally:
+            os.close(new)
 
 
 @contextlib.contextmanager

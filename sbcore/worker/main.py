@@ -5,6 +5,12 @@ The same entry point serves every host: the plugin monitor (``bin/sb-worker``
 from the SessionStart hook, and a person running ``second-brain worker
 --session ID`` to debug. Nothing here prints to stdout; errors that stop the
 worker before it has a log go to stderr.
+
+A worker serves one session at a time, but not always the one it started
+with: when the CLI it watches moves to another session (``/clear``,
+``/resume``; see :mod:`sbcore.worker.follow`), the session it served is left,
+its lock released, and the worker takes the new session's lock (or stands by
+for it), moves its log to the new session's and serves that one.
 """
 
 from __future__ import annotations
@@ -19,10 +25,13 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from sbcore import paths
+from sbcore.hooks.cli_session import CliSession
 from sbcore.worker import locate
+from sbcore.worker.follow import Follower, sweep_stale_pointers
 from sbcore.worker.lifecycle import (
     Channel,
     Lifeline,
+    LogRoute,
     ParentWatch,
     SessionLock,
     log_path,
@@ -72,8 +81,9 @@ def run_worker(options: WorkerOptions) -> int:
         return _unusable(options, data, error)
     channel = Channel(divert=log_fd)
     try:
-        with logging_to(log_fd):
-            return _serve(options, session_id, data, channel)
+        with logging_to(log_fd) as stream:
+            route = LogRoute([log_fd, 1, 2, sys.stdout.fileno(), stream.fileno()])
+            return _serve(options, _Target(session_id, options.transcript), data, channel, route)
     finally:
         channel.close()
         os.close(log_fd)
@@ -96,7 +106,23 @@ def _unusable(options: WorkerOptions, data: Path, error: OSError) -> int:
     return 1
 
 
-def _serve(options: WorkerOptions, session_id: str, data: Path, channel: Channel) -> int:
+@dataclass(frozen=True)
+class _Target:
+    """The session to serve next, and how the worker came to it."""
+
+    session_id: str
+    transcript: Path | None = None
+    source: str | None = None
+    """The SessionStart source that moved the CLI here (``clear``, ``resume`` …); None for the first one."""
+    previous: str | None = None
+
+    @classmethod
+    def following(cls, pointer: CliSession, previous: str) -> _Target:
+        path = pointer.transcript_path
+        return cls(pointer.session_id, Path(path) if path else None, pointer.source, previous)
+
+
+def _serve(options: WorkerOptions, target: _Target, data: Path, channel: Channel, route: LogRoute) -> int:
     parent = ParentWatch.from_env(options.parent_pid)
     lifeline = Lifeline(parent, channel)
     lifeline.install_signals()
@@ -105,52 +131,111 @@ def _serve(options: WorkerOptions, session_id: str, data: Path, channel: Channel
     log.info(
         "worker %d for session %s (host %s, watching %s, cwd %s)",
         os.getpid(),
-        session_id,
+        target.session_id,
         host,
         parent.describe(),
         cwd,
     )
-    lock = SessionLock(data, session_id)
-    if not lock.try_acquire(host=host):
-        log.info("standing by: the session is held by %s", lock.holder())
-        while not lock.try_acquire(host=host):
-            reason = lifeline.wait(options.poll_s)
-            if reason is not None:
-                log.info("exiting from standby: %s", reason)
-                return 0
-        log.info("took over the session")
-    status = StatusFile(
-        data,
-        session_id,
-        host=host,
-        cwd=str(cwd),
-        plugin_root=str(options.root) if options.root else None,
-        plugin_version=_plugin_version(options.root),
-    )
-    spec = SessionSpec(
-        session_id=session_id,
-        data=data,
-        cwd=cwd,
-        host=host,
-        transcript=options.transcript,
-        tick_s=options.tick_s,
-        poll_s=options.poll_s,
-    )
-    try:
-        session = Session(spec, lifeline, channel, status)
-        asyncio.run(session.run())
-    except Exception as error:  # a bug: say so, then keep quiet until the session ends (exiting is loud)
-        log.exception("worker crashed")
-        status.update(state="exited", exit={"reason": "crashed", "at": time.time(), "error": repr(error)})
+    follower = Follower.of(data, parent)
+    if follower is not None:
+        sweep_stale_pointers(data)
+    while True:
+        held = _hold(data, target, host, lifeline, follower, route, options.poll_s)
+        if held is None:
+            return 0
+        lock, target = held
+        identity = {"followed_from": target.previous, "source": target.source} if target.previous else {}
+        status = StatusFile(
+            data,
+            target.session_id,
+            host=host,
+            cwd=str(cwd),
+            plugin_root=str(options.root) if options.root else None,
+            plugin_version=_plugin_version(options.root),
+            **identity,
+        )
+        spec = SessionSpec(
+            session_id=target.session_id,
+            data=data,
+            cwd=cwd,
+            host=host,
+            transcript=target.transcript,
+            tick_s=options.tick_s,
+            poll_s=options.poll_s,
+        )
+        try:
+            session = Session(spec, lifeline, channel, status, follower=follower)
+            asyncio.run(session.run())
+        except Exception as error:  # a bug: say so, then keep quiet until the session ends (exiting is loud)
+            log.exception("worker crashed")
+            status.update(state="exited", exit={"reason": "crashed", "at": time.time(), "error": repr(error)})
+            lock.release()
+            while lifeline.wait(options.poll_s) is None:
+                pass
+            return 1
+        moved = session.moved_to
+        if moved is None:
+            break
         lock.release()
-        while lifeline.wait(options.poll_s) is None:
-            pass
-        return 1
+        target = _switch(target, moved, route, data)
     reason = lifeline.reason
     log.info("exiting: %s", reason)
     status.update(state="exited", detail=f"exited: {reason}", exit={"reason": reason, "at": time.time()})
     lock.release()
+    if reason == "parent_gone" and follower is not None:
+        follower.forget()
     return 0
+
+
+def _hold(
+    data: Path,
+    target: _Target,
+    host: str,
+    lifeline: Lifeline,
+    follower: Follower | None,
+    route: LogRoute,
+    poll_s: float,
+) -> tuple[SessionLock, _Target] | None:
+    """Take the target session's lock, standing by while another worker holds it; None if told to exit.
+
+    A standby follows the CLI too: when the conversation moves on, it stands
+    by for the new session instead — never taking over one that was left.
+    """
+    lock = SessionLock(data, target.session_id)
+    if lock.try_acquire(host=host):
+        return lock, target
+    log.info("standing by: the session is held by %s", lock.holder())
+    while True:
+        reason = lifeline.wait(poll_s)
+        if reason is not None:
+            log.info("exiting from standby: %s", reason)
+            return None
+        moved = follower.moved(target.session_id) if follower is not None else None
+        if moved is not None:
+            target = _switch(target, moved, route, data)
+            lock = SessionLock(data, target.session_id)
+            if not lock.try_acquire(host=host):
+                log.info("standing by: the session is held by %s", lock.holder())
+                continue
+        elif not lock.try_acquire(host=host):
+            continue
+        log.info("took over the session")
+        return lock, target
+
+
+def _switch(target: _Target, pointer: CliSession, route: LogRoute, data: Path) -> _Target:
+    """Turn to the session the CLI moved to; the log moves to that session's log file."""
+    new = log_path(data, pointer.session_id)
+    log.info("following the CLI to session %s; this worker's log continues in %s", pointer.session_id, new)
+    route.move(new)
+    log.info(
+        "worker %d for session %s, followed from session %s (session start: %s)",
+        os.getpid(),
+        pointer.session_id,
+        target.session_id,
+        pointer.source or "unknown",
+    )
+    return _Target.following(pointer, target.session_id)
 
 
 def _guess_host(channel: Channel) -> str:

@@ -21,6 +21,14 @@ model call is in flight. When it finishes, each detector's answer goes through
 the gate into the mailbox, the policy is charged, the spool offset the pass
 covered is committed, and the status file is rewritten.
 
+Following the CLI: ``/clear`` moves the conversation to a new session id
+while the monitor, and so this worker, stays. Every tick the session asks its
+:class:`~sbcore.worker.follow.Follower` where the CLI is now; when that is
+another session it stops starting passes, lets a pass in flight finish (no
+wake from it: its task is over), withdraws the advice left undelivered in its
+mailbox, marks its status and returns, and the worker (``main``) serves the
+new session with a new :class:`Session`.
+
 Restart: offsets (transcript, spool, events) and the gate's history are on
 disk, so a worker that crashed and came back (or a standby that took over)
 neither observes an observation twice nor posts the same advisory twice. The
@@ -52,10 +60,11 @@ from sbcore import paths
 from sbcore.config import EffectiveConfig, find_workspace, load_config
 from sbcore.config.hot import write_hot_snapshot
 from sbcore.gate.advice import Advice, stale_reason
-from sbcore.gate.framing import frame_for_agent
+from sbcore.gate.framing import frame_for_wake
 from sbcore.gate.gate import Gate, GateInput, GateSettings
 from sbcore.gate.history import Action
 from sbcore.gate.mailbox import Mailbox, MailboxBusy
+from sbcore.hooks.cli_session import CliSession
 from sbcore.hooks.events import background_path, events_path
 from sbcore.observe.config import ProjectionConfig
 from sbcore.observe.model import Observation
@@ -70,6 +79,7 @@ from sbcore.think.pass_ import PassResult
 from sbcore.think.tools.base import RemoteToolSource
 from sbcore.worker import locate
 from sbcore.worker.engine import Observer, ObserverFactory
+from sbcore.worker.follow import Follower
 from sbcore.worker.lifecycle import Channel, Lifeline, workers_dir
 from sbcore.worker.status import StatusFile, summarise_pass
 
@@ -180,11 +190,16 @@ class Session:
         status: StatusFile,
         *,
         factory: Callable[[], ObserverFactory] | None = None,
+        follower: Follower | None = None,
     ) -> None:
         self.spec = spec
         self.lifeline = lifeline
         self.channel = channel
         self.status = status
+        self.follower = follower
+        self.moved_to: CliSession | None = None
+        """Set when the session is left because the CLI moved on to another one (``run`` then returns)."""
+        self._leaving: CliSession | None = None
         self.clock = SystemClock()
         self._factory_maker = factory or (
             lambda: ObserverFactory(session_id=spec.session_id, cwd=spec.cwd, clock=self.clock)
@@ -206,6 +221,7 @@ class Session:
         self._pass: asyncio.Task[PassResult] | None = None
         self._episode: Episode | None = None
         self._pass_started_at = 0.0
+        self._pass_task = ""
         self._pass_commit: tuple[tuple[int, FileId | None], int] = ((0, None), 0)
         self._arrived_during_pass: list[Observation] = []
         self._config_pending = False
@@ -237,10 +253,10 @@ class Session:
     # -- the loop ---------------------------------------------------------------------------------
 
     async def run(self) -> None:
-        """Serve the session until the lifeline says stop."""
+        """Serve the session until the lifeline says stop, or the CLI moves on to another session."""
         self._write_hot()  # hooks judge enrolment and mute from it, enrolled or not
         try:
-            while self.lifeline.reason is None:
+            while self.lifeline.reason is None and self.moved_to is None:
                 try:
                     active = await self._cycle()
                 except Exception as error:  # never die while the session lives: log, back off, go on
@@ -280,6 +296,10 @@ class Session:
     async def _cycle(self) -> bool:
         """One tick; False while dormant (the caller then sleeps the longer poll interval)."""
         self._check_config()
+        self._follow()
+        if self._leaving is not None and self._pass is None:
+            self._leave(self._leaving)
+            return False
         if not self.config.is_enabled():
             if self.status.state != "dormant":
                 log.info("workspace %s is not enrolled: dormant until it is", self.workspace)
@@ -356,6 +376,57 @@ class Session:
             config_problems=problems,
             provider=self.observer.provider_line if self.observer is not None else None,
         )
+
+    # -- following the CLI ------------------------------------------------------------------------
+
+    def _follow(self) -> None:
+        """Notice that the CLI is now in another session (or back in this one before it was left)."""
+        pointer = self.follower.current() if self.follower is not None else None
+        if pointer is None:
+            return
+        if pointer.session_id == self.spec.session_id:
+            if self._leaving is not None:
+                log.info("the CLI is back in session %s: staying", self.spec.session_id)
+                self._leaving = None
+            return
+        if self._leaving is not None and self._leaving.session_id == pointer.session_id:
+            self._leaving = pointer
+            return
+        self._leaving = pointer
+        running = f"; pass {self._episode.number} finishes first" if self._episode is not None else ""
+        log.info(
+            "the CLI moved to session %s (session start: %s): leaving session %s%s",
+            pointer.session_id,
+            pointer.source or "unknown",
+            self.spec.session_id,
+            running,
+        )
+
+    def _leave(self, pointer: CliSession) -> None:
+        """End this session's task for good: nothing it left may be delivered, then hand over.
+
+        Its undelivered advice is withdrawn (each removal recorded in the
+        task's history with the reason), and the status file says the worker
+        left and for which session, so a reader knows no worker serves it now.
+        """
+        why = f"the conversation moved to session {pointer.session_id} ({pointer.source or 'session start'})"
+        if self.mailbox.path.exists():
+            try:
+                removed = self.mailbox.sweep_on_start(time.time(), lambda advice: f"its task ended: {why}")
+            except (MailboxBusy, OSError) as error:
+                log.warning("advice of the ended task not withdrawn: %s", error)
+            else:
+                for item in removed:
+                    log.info("withdrew %s (%s): %s", item.advice.id, item.reason, item.text)
+        self.state.save()
+        log.info("left session %s: %s", self.spec.session_id, why)
+        self.status.update(
+            state="exited",
+            detail=f"left: {why}",
+            passes=self.passes,
+            exit={"reason": "session_changed", "at": time.time(), "session_id": pointer.session_id},
+        )
+        self.moved_to = pointer
 
     # -- becoming active --------------------------------------------------------------------------
 
@@ -450,7 +521,7 @@ class Session:
                 if self.transcript is None and isinstance(path, str) and path:
                     self.transcript = Path(path)
                     log.info("transcript %s (from SessionStart)", path)
-                if event.get("source") in ("clear", "fork") and at > self.state.epoch_at:
+                if event.get("source") in ("clear", "fork") and at > self.state.epoch_at and self._begun():
                     boundary = (f"session start ({event.get('source')})", at)
                     if self._pass is None:
                         self._new_task(*boundary)
@@ -461,6 +532,15 @@ class Session:
                 self._turn_end = _TurnEnd(
                     at, text if isinstance(text, str) else None, bool(event.get("stop_hook_active"))
                 )
+
+    def _begun(self) -> bool:
+        """Whether this session already had a task under way (so a ``clear`` or ``fork`` start ends it).
+
+        Claude Code gives the conversation after ``/clear`` a new session id, so
+        the ``clear`` start is usually the first thing that session's events
+        say: that start opens the session's first task rather than ending one.
+        """
+        return self.observed > 0 or self._spool_read[0] > 0 or self.state.epoch > 0
 
     def _new_task(self, why: str, at: float) -> None:
         """A task boundary: a fresh epoch, window, policy and budget; the gate keys on the new task id.
@@ -615,6 +695,8 @@ class Session:
     def _maybe_start_pass(self) -> None:
         if self._pass is not None or self.policy is None or self.observer is None:
             return
+        if self._leaving is not None:
+            return  # the session is being left: its task is over
         if self._config_pending:
             self._apply_config()
         answer = self.policy.check()
@@ -632,6 +714,7 @@ class Session:
         self._pass_commit = (self._spool_read, self._events_read)
         self._arrived_during_pass = []
         self._pass_started_at = time.time()
+        self._pass_task = self.task_id
         headroom = self.policy.budget.headroom()
         log.info("pass %d starts (%s): %s", episode.number, episode.decision.reason, episode.decision.detail)
         self.status.update(state="thinking", detail=f"pass {episode.number} ({episode.decision.reason})")
@@ -734,12 +817,19 @@ class Session:
         """The finish gate's deferred half: after a turn-end pass, one line on a monitor's stdout.
 
         Only when stdout is a pipe (a monitor host: the line becomes a model
-        turn that reopens the finished loop) and the gate's finish-gate
-        decision fires for a waiting advisory, which is claimed first so it is
-        delivered exactly once. A headless worker's stdout is /dev/null: it
-        never claims anything it could not deliver.
+        turn that reopens the finished loop), the task the pass judged is
+        still the current one (not ended by ``/clear`` while the pass ran), and
+        the gate's finish-gate decision fires for a waiting advisory of that
+        task, which is claimed first so it is delivered exactly once. The line
+        is the compact wake form (:func:`~sbcore.gate.framing.frame_for_wake`):
+        Claude Code cuts a monitor line at 500 characters. A headless worker's
+        stdout is /dev/null: it never claims anything it could not deliver.
         """
         if not self.channel.pipe or self.gate is None or self._last_stop_active:
+            return
+        ended = self._task_ended()
+        if ended is not None:
+            log.info("finish gate (deferred): no wake, the task of this pass ended: %s", ended)
             return
         decision = self.gate.finish_gate(
             [advice for advice in self.mailbox.pending() if advice.task_id == self.task_id],
@@ -752,8 +842,18 @@ class Session:
             log.info("finish gate (deferred): %s — %s", decision.reason, decision.text)
             return
         claimed = self.mailbox.claim(time.time(), select=lambda advice: advice.id == chosen.id)
-        if claimed and self.channel.wake(frame_for_agent(claimed[0])):
+        if claimed and self.channel.wake(frame_for_wake(claimed[0])):
             log.info("finish gate (deferred): woke the session with %s (%s)", chosen.id, chosen.kind)
+
+    def _task_ended(self) -> str | None:
+        """Why the task the last pass judged is over (so nothing may wake for it), or None if it goes on."""
+        if self._leaving is not None:
+            return f"the CLI moved to session {self._leaving.session_id}"
+        if self._boundary is not None:
+            return self._boundary[0]
+        if self.task_id != self._pass_task:
+            return f"task {self._pass_task} was followed by {self.task_id}"
+        return None
 
     # -- housekeeping -----------------------------------------------------------------------------
 

@@ -17,7 +17,7 @@ import pytest
 from tui_harness import Tui, TuiWorld, carries, message_texts, monitor_events, wait_for, woke
 
 from sbcore.gate.advice import Advice
-from sbcore.gate.framing import frame_for_agent
+from sbcore.gate.framing import frame_for_wake
 from sbcore.gate.mailbox import Mailbox
 from sbcore.observe.sentinel import ADVISORY_SENTINEL
 from sbcore.testing import FakeProvider, feedback, text, tool_call
@@ -198,7 +198,8 @@ def test_the_wake_line_reaches_the_agent_whole(
     """Claude Code cuts a monitor line to 500 characters: the wake line must fit, or the agent gets a stub.
 
     A typical advisory — a headline, two sentences, two pieces of evidence —
-    must arrive exactly as framed, not ending in ``...(truncated)``.
+    must arrive exactly as the worker framed it for a wake (the compact form,
+    :func:`~sbcore.gate.framing.frame_for_wake`), not ending in ``...(truncated)``.
     """
     fake.script(
         "standard-questions",
@@ -230,9 +231,13 @@ def test_the_wake_line_reaches_the_agent_whole(
         for record in world.history(session)
         if record.get("stage") == "gate" and record.get("detector") == "standard-questions"
     ]
-    expected = " ".join(frame_for_agent(Advice.from_json(record["advice"])).split())
+    advice = Advice.from_json(record["advice"])
+    expected = frame_for_wake(advice)
     (line,) = monitor_events(tui.main_requests()[-1])
     assert line == expected, f"the agent got {len(line)} characters of a {len(expected)}-character wake line"
+    assert not line.endswith("(truncated)")
+    for part in (advice.headline, advice.body, *advice.evidence):
+        assert part in line, f"{part!r} did not reach the agent"
 
 
 def test_the_stop_hook_continues_the_turn_when_a_finish_gate_advisory_is_waiting(

@@ -70,7 +70,7 @@ def test_holds_while_the_payload_reports_background_tasks(env: Env, call: Call) 
 
 
 def _worker_monitor(root: str = "/home/me/.claude/plugins/cache/sbcore/second-brain/0.1.0") -> dict[str, str]:
-    """The plugin's own monitor as Claude Code 2.1.328 lists it in ``background_tasks`` (captured in the TUI)."""
+    """The plugin's own monitor as Claude Code 2.1.328 lists it in ``background_tasks`` (seen in the TUI)."""
     return {
         "id": "bgs2i7hwi",
         "type": "shell",
@@ -90,7 +90,13 @@ def test_the_plugins_own_worker_monitor_is_not_background_work(env: Env, call: C
 
 def test_other_work_beside_the_worker_monitor_still_holds(env: Env, call: Call) -> None:
     env.post(finish_gate=True)
-    other = {"id": "b7u", "type": "shell", "status": "running", "description": "npm test", "command": "npm test"}
+    other = {
+        "id": "b7u",
+        "type": "shell",
+        "status": "running",
+        "description": "npm test",
+        "command": "npm test",
+    }
     assert call("Stop", env.payload("Stop", background_tasks=[_worker_monitor(), other])).stdout == ""
     (record,) = [r for r in _history(env) if r["stage"] == "finish_gate"]
     assert record["reason"] == "background_work"

@@ -7,9 +7,9 @@ with every file under goldens/builtin/ and snapshots each normalised decision.
 
 from __future__ import annotations
 
+import asyncio
 import json
 import re
-import sys
 import textwrap
 import types
 from pathlib import Path
@@ -20,6 +20,8 @@ from jsonschema import Draft202012Validator
 
 from sbcore.cli import main
 from sbcore.observe.model import Observation
+from sbcore.observe.project import Projector
+from sbcore.packs.golden_replay import RecordedToolbox
 from sbcore.packs.goldens import (
     ENV_SHARED,
     MODEL_DECIDES,
@@ -30,6 +32,7 @@ from sbcore.packs.goldens import (
     case_files,
     case_test_id,
     default_runner,
+    inline_observations,
     is_case_file,
     load_case,
     load_cases,
@@ -38,6 +41,9 @@ from sbcore.packs.goldens import (
 from sbcore.packs.hookspecs import TriggerMatch, hookimpl
 from sbcore.packs.manager import get_plugin_manager
 from sbcore.schemas import load_schema
+from sbcore.think.tools.base import ToolResult
+from sbcore.think.tools.dispatch import Grant
+from sbcore.think.window import Window
 
 
 @pytest.mark.sbcore_goldens("builtin")
@@ -84,6 +90,33 @@ def test_a_case_loads_with_its_place_in_the_tree(tmp_path: Path) -> None:
     assert case_test_id(path) == "builtin.repeat-failure.two-and-a-success"
 
 
+MODEL_CASE = textwrap.dedent(
+    """\
+    description: Asked for a typo fix, the agent rewrites the build.
+    label: {label}
+    observations:
+      - {{kind: prompt, text: Fix the typo in the README.}}
+      - {{kind: tool, tool: Write, tool_use_id: e1, args: {{file_path: pyproject.toml}}}}
+    """
+)
+ADVISE = """\
+  - response:
+      content:
+        - type: tool_use
+          name: second_brain_detector_feedback
+          input: {verdict: advise, headline: Off task, confidence: 0.9, dedup_key: goal-drift:build}
+"""
+PROSE = "  - response: {content: [{type: text, text: Looks fine to me.}]}\n"
+SILENT = """\
+  - response:
+      content: [{type: tool_use, name: second_brain_detector_feedback, input: {verdict: silent}}]
+"""
+TOOL_STEP = """\
+  - response: {{content: [{{type: tool_use, name: {name}, input: {input}}}]}}
+    tool_results: [{{content: "src/net/backoff.py:7: def retry_with_backoff(func):"}}]
+"""
+
+
 INVALID = dict(
     [
         ("unknown-key", VALID.replace("label:", "lable:")),
@@ -105,6 +138,19 @@ INVALID = dict(
         ("invalid-yaml", "description: [unclosed\nlabel: must_fire\n"),
         ("duplicate-key", VALID + "label: must_fire\n"),
         ("unknown-key-beside-a-note", VALID + "x-note: kept\nexpected: {dedup_key: k}\n"),
+        (
+            "tool-results-missing",
+            MODEL_CASE.format(label="must_fire")
+            + "provider_io:\n"
+            + TOOL_STEP.format(name="Grep", input="{pattern: x}").splitlines(keepends=True)[0],
+        ),
+        (
+            "tool-results-after-feedback",
+            MODEL_CASE.format(label="must_fire")
+            + "provider_io:\n"
+            + ADVISE
+            + "    tool_results: [{content: unused}]\n",
+        ),
         (
             "backwards-range",
             "description: R.\nlabel: must_fire\ntranscript: {path: t.jsonl, records: '9-3'}\n",
@@ -254,25 +300,6 @@ def test_model_only_detectors_are_pending_with_the_reason(tmp_path: Path) -> Non
     assert (result.outcome, result.reason) == ("pending", MODEL_ONLY)
 
 
-MODEL_CASE = textwrap.dedent(
-    """\
-    description: Asked for a typo fix, the agent rewrites the build.
-    label: {label}
-    observations:
-      - {{kind: prompt, text: Fix the typo in the README.}}
-      - {{kind: tool, tool: Write, tool_use_id: e1, args: {{file_path: pyproject.toml}}}}
-    """
-)
-ADVISE = """\
-  - response:
-      content:
-        - type: tool_use
-          name: second_brain_detector_feedback
-          input: {verdict: advise, headline: Off task, confidence: 0.9, dedup_key: goal-drift:build}
-"""
-PROSE = "  - response: {content: [{type: text, text: Looks fine to me.}]}\n"
-
-
 REPLAYS = {
     "advise": ("goal-drift", "must_fire", ADVISE, "passed", ""),
     "advise-labelled-silent": (
@@ -299,6 +326,34 @@ REPLAYS = {
         "the fork made 1 model call(s), but provider_io records 2: "
         "the recording no longer matches this detector (re-record it)",
     ),
+    # goal-drift makes one model call, forced to the feedback tool: a prose reply cannot be what it got.
+    "prose-where-feedback-was-forced": (
+        "goal-drift",
+        "must_stay_silent",
+        PROSE,
+        "failed",
+        "model call 1 was the fork's last and forced second_brain_detector_feedback, but its recorded "
+        "response does not call it (re-record it, or end the recording sooner)",
+    ),
+    "ungranted-tool": (
+        "prior-art",
+        "must_stay_silent",
+        TOOL_STEP.format(name="Run", input='{command: "git status --short --branch"}') + SILENT,
+        "failed",
+        'the recorded call Run {"command": "git status --short --branch"} is refused: refused: detector '
+        "'prior-art' is not granted 'Run' (its tools: Glob, Grep, Read)",
+    ),
+    "command-outside-the-allowlist": (
+        "git-log",
+        "must_stay_silent",
+        TOOL_STEP.format(name="Run", input='{command: "git log -p"}') + SILENT,
+        "failed",
+        'the recorded call Run {"command": "git log -p"} is refused: invalid arguments for Run: '
+        "'git log -p' is not one of "
+        "['git log -n 40 --date=short --name-only --format=%h%x09%ad%x09%an%x09%s', "
+        "'git log -n 40 --diff-filter=D --date=short --name-only --format=%h%x09%ad%x09%s', "
+        "'git status --short --branch']",
+    ),
 }
 
 
@@ -317,6 +372,100 @@ def test_recorded_provider_io_replays_the_fork_through_the_pass_engine(tmp_path:
             "confidence": 0.9,
             "dedup_key": "goal-drift:build",
         }
+
+
+def test_a_recorded_tool_call_is_answered_from_the_recording_and_reaches_the_model(tmp_path: Path) -> None:
+    grep = TOOL_STEP.format(name="Grep", input='{pattern: "def retry", glob: "*.py"}')
+    advise = ADVISE.replace("goal-drift:build", "prior-art:retry")
+    result = run(
+        tmp_path,
+        "goldens/builtin/prior-art/case.yaml",
+        MODEL_CASE.format(label="must_fire") + "provider_io:\n" + grep + advise,
+    )
+    assert result.outcome == "passed", result.report()
+    assert result.decision is not None
+    assert result.decision["replay"] == {
+        "model_calls": 2,
+        "tool_calls": [
+            {"tool": "Grep", "input": {"pattern": "def retry", "glob": "*.py"}, "is_error": False}
+        ],
+    }
+
+
+def test_the_recorded_toolbox_checks_like_dispatch_and_never_runs_anything(tmp_path: Path) -> None:
+    grant = Grant.parse(["Read", {"run": ["git status --short --branch"]}])
+    toolbox = RecordedToolbox(
+        tmp_path,
+        recorded=[
+            ("Read", {"path": "a.py"}, ToolResult("1\tx = 1")),
+            ("Run", {"command": "git status --short --branch"}, ToolResult("## main", is_error=True)),
+        ],
+    )
+    (tmp_path / "a.py").write_text("not what the recording says\n", encoding="utf-8")
+
+    def call(name: str, args: object) -> ToolResult:
+        return asyncio.run(toolbox.dispatch("lens", grant, name, args))
+
+    assert call("Read", {"path": "a.py"}) == ToolResult("1\tx = 1")
+    assert call("Run", {"command": "git status --short --branch"}) == ToolResult("## main", is_error=True)
+    assert call("Read", {"path": "a.py"}).text == "refused: the recording has no result for this Read call"
+    assert call("Grep", {"pattern": "x"}).text == (
+        "refused: detector 'lens' is not granted 'Grep' (its tools: Read, Run)"
+    )
+    assert call("Read", {"file_path": "a.py"}).text.startswith("invalid arguments for Read: ")
+    assert all(call("Read", {"path": "a.py"}).refused for _ in range(2))
+
+
+def test_a_fork_whose_window_lost_an_observation_fails_the_case(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    original = Window.append_episode
+
+    def forgetful(self: Window, number: int, observations: Any, **kwargs: Any) -> Any:
+        return original(self, number, observations[:-1], **kwargs)
+
+    monkeypatch.setattr(Window, "append_episode", forgetful)
+    text = MODEL_CASE.format(label="must_fire") + "provider_io:\n" + ADVISE
+    result = run(tmp_path, "goldens/builtin/goal-drift/case.yaml", text)
+    assert (result.outcome, result.reason) == (
+        "failed",
+        "model call 1 did not show the model observation 2 ('[tool] Write pyproject.toml'): "
+        "its window lacks what the case describes",
+    )
+
+
+def test_inline_observations_are_written_as_the_projector_writes_them() -> None:
+    edit = {"file_path": "src/a.py", "old_string": "x = 1", "new_string": "x = 2"}
+    observations = inline_observations(
+        [
+            {"kind": "prompt", "text": "Fix it."},
+            {"kind": "tool", "tool": "Edit", "tool_use_id": "e1", "args": edit},
+            {"kind": "error", "tool": "Bash", "text": "boom"},
+            {"kind": "report", "tool": "Task", "text": "All done."},
+            {"kind": "text", "text": "[text] tagged already"},
+            {"kind": "tool", "tool": "Bash", "text": "[tool] Bash as written", "args": {"command": "make"}},
+        ]
+    )
+    record = {
+        "type": "assistant",
+        "message": {
+            "id": "m1",
+            "role": "assistant",
+            "content": [{"type": "tool_use", "id": "e1", "name": "Edit", "input": edit}],
+        },
+    }
+    projected = Projector().feed([record])
+    assert [o.text for o in observations] == [
+        "[prompt] Fix it.",
+        projected[0].text,
+        "[error] Bash: boom",
+        "[report] Task: All done.",
+        "[text] tagged already",
+        "[tool] Bash as written",
+    ]
+    assert projected[0].text == "[tool] Edit src/a.py\n+ x = 2\n- x = 1"
+    assert observations[1].args == edit  # triggers read the case's arguments as given
+    assert observations[1].locators == projected[0].locators == ("src/a.py",)
 
 
 def test_an_unregistered_trigger_is_pending(tmp_path: Path) -> None:

@@ -79,7 +79,14 @@ def test_the_model_only_builtin_detectors_replay_recorded_provider_io() -> None:
     model_only = {
         d.id for d in catalogue.detectors if d.definition.pack == "builtin" and d.definition.trigger is None
     }
-    assert model_only == {"constraint-drift", "default", "git-log", "goal-drift", "prior-art", "static-analysis"}
+    assert model_only == {
+        "constraint-drift",
+        "default",
+        "git-log",
+        "goal-drift",
+        "prior-art",
+        "static-analysis",
+    }
     replayed = set()
     for case in load_cases(GOLDENS, ["builtin"]):
         if case.detector not in model_only:
