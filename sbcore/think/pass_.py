@@ -256,7 +256,7 @@ class PassEngine:
         number = self.passes
         self.remember(observations)
         timestamp = timestamp or next((o.timestamp for o in reversed(observations) if o.timestamp), None)
-        selected, skipped, steps = self._select(number, turn_end)
+        selected, skipped, steps = self._select(number, turn_end, empty=not observations)
         trigger_notes = [
             f"check {item.detector.trigger.name} matched ({item.detector.id}): {item.match.summary}"
             for item in selected
@@ -327,13 +327,13 @@ class PassEngine:
     # -- selection ------------------------------------------------------------------------------------
 
     def _select(
-        self, number: int, turn_end: bool
+        self, number: int, turn_end: bool, *, empty: bool = False
     ) -> tuple[list[_Selected], list[tuple[str, str]], list[Step]]:
         selected: list[_Selected] = []
         skipped: list[tuple[str, str]] = []
         steps: list[Step] = []
         for detector in self.detectors:
-            why = self._cadence_says_no(detector, number, turn_end)
+            why = self._cadence_says_no(detector, number, turn_end, empty)
             if why is not None:
                 skipped.append((detector.id, why))
                 continue
@@ -355,12 +355,17 @@ class PassEngine:
             selected.append(_Selected(detector, match))
         return selected, skipped, steps
 
-    def _cadence_says_no(self, detector: DetectorDef, number: int, turn_end: bool) -> str | None:
+    def _cadence_says_no(
+        self, detector: DetectorDef, number: int, turn_end: bool, empty: bool = False
+    ) -> str | None:
         if detector.id in self.always_run:
             return None
         cadence = detector.cadence
         if cadence.kind == "turn_end" and not turn_end:
             return "cadence turn_end: the turn has not ended"
+        if empty and turn_end and cadence.kind in ("every_pass", "every_nth"):
+            # A turn end whose steps an earlier pass already took: only the turn-end lenses have news.
+            return f"cadence {cadence.kind}: nothing new since it last looked"
         if cadence.kind == "every_nth" and cadence.nth and number % cadence.nth:
             return f"cadence every_nth {cadence.nth}: not this pass"
         return None

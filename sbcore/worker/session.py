@@ -418,7 +418,6 @@ class Session:
             else:
                 for item in removed:
                     log.info("withdrew %s (%s): %s", item.advice.id, item.reason, item.text)
-        self.state.save()
         log.info("left session %s: %s", self.spec.session_id, why)
         self.status.update(
             state="exited",

@@ -541,3 +541,17 @@ def test_trigger_history_is_bounded_by_the_window_budget() -> None:
     assert len(eng.history) == 10 and eng.history[0].uuid == "15"
     eng.remember([Observation("text", "y" * 5_000)])  # one oversize observation is still kept
     assert [o.text[0] for o in eng.history] == ["y"]
+
+
+def test_an_empty_turn_end_pass_runs_only_the_turn_end_lenses() -> None:
+    dets = [detector("every"), detector("ends", cadence="turn_end")]
+    model = ScriptedProvider()
+    eng = engine(dets, model)
+    asyncio.run(eng.run_pass([obs("[text] working")]))
+    model.requests.clear()
+    result = asyncio.run(eng.run_pass([], turn_end=True))  # an earlier pass took the turn's last steps
+    assert {_detector_of(request) for request in model.requests} == {"ends"}
+    assert "nothing new" in dict(result.skipped)["every"]
+    model.requests.clear()
+    asyncio.run(eng.run_pass([]))  # a manual pass with nothing new still asks everyone but turn-end lenses
+    assert {_detector_of(request) for request in model.requests} == {"every"}
