@@ -17,16 +17,20 @@ from sbcore import __version__
 
 # Subcommand modules, in the order ``--help`` lists them.
 COMMANDS: tuple[str, ...] = (
-    "detectors",
-    "config",
-    "project",
-    "measure",
-    "pack",
-    "replay",
-    "bench",
-    "worker",
+    # the session
     "install",
     "run_now",
+    "config",
+    # evaluating on recorded sessions
+    "replay",
+    "project",
+    "measure",
+    # detectors and packs
+    "detectors",
+    "pack",
+    # running the plugin's processes, and measuring them
+    "worker",
+    "bench",
 )
 
 
