@@ -14,9 +14,8 @@ import time
 from typing import Any
 
 import pytest
-from worker_helpers import World, holder_pid, wait_for
+from worker_helpers import World, finish_gate_advice, holder_pid, wait_for
 
-from sbcore.gate.advice import Advice
 from sbcore.gate.mailbox import Mailbox
 from sbcore.hooks.cli_session import CliSession, pointer_path, process_start, write_pointer
 from sbcore.worker.lifecycle import SessionLock
@@ -38,26 +37,6 @@ def _point(world: World, cli: int, session: World, source: str) -> None:
             cwd=str(world.project),
             at=time.time(),
         ),
-    )
-
-
-def _finish_gate_advice(world: World) -> Advice:
-    now = time.time()
-    return Advice(
-        id="fg-old",
-        task_id=world.session,
-        session_id=world.session,
-        workspace=str(world.project),
-        kind="standard-questions",
-        headline="Tests were not run after editing app.py",
-        body="Nothing observed since the edit of app.py answers: were the tests run?",
-        confidence=0.9,
-        dedup_key="standard-questions:tests_run",
-        generated_at=now,
-        ttl=900.0,
-        queue_timeout=600.0,
-        evidence=("Edit app.py at the end of the turn; no test command after it",),
-        finish_gate=True,
     )
 
 
@@ -91,7 +70,7 @@ def test_after_clear_the_worker_leaves_the_old_session_and_observes_the_new_one(
     _point(world, parent.pid, world, "startup")
     worker = world.start_worker(parent=parent.pid)
     wait_for(lambda: (world.status() or {}).get("state") == "watching", what="the worker")
-    Mailbox(world.session, world.data).post(_finish_gate_advice(world))
+    Mailbox(world.session, world.data).post(finish_gate_advice(world, "fg-old"))
 
     cleared = World(world.root, session=CLEARED)
     cleared.append(cleared.records.prompt("now the other thing"))
@@ -145,7 +124,7 @@ def test_no_wake_for_a_task_cleared_while_its_turn_end_pass_ran(
         wait_for(lambda: (world.status() or {}).get("state") == "watching", what="the worker")
         world.append(world.records.prompt("edit app.py"))
         wait_for(lambda: (world.status() or {}).get("passes", 0) >= 1, 30, "the prompt's pass")
-        Mailbox(world.session, world.data).post(_finish_gate_advice(world))
+        Mailbox(world.session, world.data).post(finish_gate_advice(world, "fg-old"))
         world.append(world.records.say("I edited app.py."))
         world.event("turn_end", last_assistant_message="I edited app.py.", stop_hook_active=False)
         wait_for(

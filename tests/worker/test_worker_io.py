@@ -16,9 +16,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from worker_helpers import World, holder_pid, wait_for
+from worker_helpers import World, finish_gate_advice, holder_pid, wait_for
 
-from sbcore.gate.advice import Advice
 from sbcore.gate.mailbox import Mailbox
 from sbcore.observe.project import ADVISORY_SENTINEL
 from sbcore.worker.session import WorkerState
@@ -31,26 +30,6 @@ def _run_cli(world: World, *args: str) -> subprocess.CompletedProcess[str]:
     command = [*CLI, "run", "--session", world.session, "--data", str(world.data)]
     command += ["--project", str(world.project), "--transcript", str(world.transcript), *args]
     return subprocess.run(command, env=world.env(), capture_output=True, text=True, timeout=120)
-
-
-def _finish_gate_advice(world: World) -> Advice:
-    now = time.time()
-    return Advice(
-        id="fg-1",
-        task_id=world.session,
-        session_id=world.session,
-        workspace=str(world.project),
-        kind="standard-questions",
-        headline="Tests were not run after editing app.py",
-        body="Nothing observed since the edit of app.py answers: were the tests run?",
-        confidence=0.9,
-        dedup_key="standard-questions:tests_run",
-        generated_at=now,
-        ttl=900.0,
-        queue_timeout=600.0,
-        evidence=("Edit app.py at the end of the turn; no test command after it",),
-        finish_gate=True,
-    )
 
 
 @pytest.mark.corpus
@@ -89,7 +68,7 @@ def test_after_a_turn_end_pass_a_waiting_finish_gate_advisory_becomes_one_wake_l
     parent = world.dummy_parent()
     worker = world.start_worker(parent=parent.pid)
     wait_for(lambda: (world.status() or {}).get("state") == "watching", what="the worker")
-    Mailbox(world.session, world.data).post(_finish_gate_advice(world))
+    Mailbox(world.session, world.data).post(finish_gate_advice(world))
     world.append(world.records.prompt("edit app.py"))
     world.event("turn_end", last_assistant_message="I edited app.py.", stop_hook_active=False)
     wait_for(lambda: not world.mailbox(), what="the advisory to be claimed")
@@ -108,7 +87,7 @@ def test_no_wake_after_a_stop_that_followed_a_continued_turn(world: World) -> No
     parent = world.dummy_parent()
     worker = world.start_worker(parent=parent.pid)
     wait_for(lambda: (world.status() or {}).get("state") == "watching", what="the worker")
-    Mailbox(world.session, world.data).post(_finish_gate_advice(world))
+    Mailbox(world.session, world.data).post(finish_gate_advice(world))
     world.append(world.records.prompt("edit app.py"))
     world.event("turn_end", last_assistant_message="Edited again.", stop_hook_active=True)
     wait_for(
@@ -124,7 +103,7 @@ def test_a_headless_worker_never_claims_what_it_could_not_deliver(world: World) 
     parent = world.dummy_parent()
     worker = world.start_worker(parent=parent.pid, stdout=subprocess.DEVNULL)
     wait_for(lambda: (world.status() or {}).get("state") == "watching", what="the worker")
-    Mailbox(world.session, world.data).post(_finish_gate_advice(world))
+    Mailbox(world.session, world.data).post(finish_gate_advice(world))
     world.append(world.records.prompt("edit app.py"))
     world.event("turn_end", last_assistant_message="Done.", stop_hook_active=False)
     wait_for(

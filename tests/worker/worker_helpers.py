@@ -18,6 +18,8 @@ from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any, TypeVar
 
+from sbcore.gate.advice import Advice
+
 T = TypeVar("T")
 
 # Fast enough for a test, and early passes on every error (the schema's ceiling is 120 an hour).
@@ -305,3 +307,24 @@ def drive(session: Any, scenario: Callable[[], Any]) -> None:
 
 def passed(session: Any) -> int:
     return int(session.passes)
+
+
+def finish_gate_advice(world: World, advice_id: str = "fg-1") -> Advice:
+    """A waiting finish-gate advisory for the world's session: the shape a turn-end pass leaves."""
+    now = time.time()
+    return Advice(
+        id=advice_id,
+        task_id=world.session,
+        session_id=world.session,
+        workspace=str(world.project),
+        kind="standard-questions",
+        headline="Tests were not run after editing app.py",
+        body="Nothing observed since the edit of app.py answers: were the tests run?",
+        confidence=0.9,
+        dedup_key="standard-questions:tests_run",
+        generated_at=now,
+        ttl=900.0,
+        queue_timeout=600.0,
+        evidence=("Edit app.py at the end of the turn; no test command after it",),
+        finish_gate=True,
+    )
