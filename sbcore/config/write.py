@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import contextlib
 import copy
+import difflib
 import json
 import os
 from collections.abc import Callable, Iterator
@@ -216,7 +217,26 @@ def _normalise(
                 # Relative to the workspace root, so the committed file works in every checkout.
                 return ref, str(Path(os.path.realpath(absolute)).relative_to(workspace))
         return ref, str(Path(os.path.realpath(absolute)))
+    if ref.path == ("model", "provider"):
+        _check_provider(str(value))
     return ref, value
+
+
+def _check_provider(name: str) -> None:
+    """A provider must exist when set: ``auto``, or a name an installed pack (built-ins too) registers."""
+    known = {"auto", "anthropic", "openai", "offline"}
+    try:
+        from sbcore.think.providers.choose import registered_factories
+
+        known |= set(registered_factories())
+    except Exception:  # a broken pack environment must not make the built-in names unsettable
+        pass
+    if name not in known:
+        close = difflib.get_close_matches(name, sorted(known), n=1)
+        hint = f"; did you mean {close[0]!r}?" if close else ""
+        raise ConfigRejected(
+            [f"model.provider: no provider named {name!r} (known: {', '.join(sorted(known))}){hint}"]
+        )
 
 
 def _parse(layer: LayerName, path: Path, text: str | None) -> LayerFile:

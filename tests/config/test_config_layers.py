@@ -125,7 +125,7 @@ BROKEN = [
     ("gate:\n  rate_per_hr: 2\n", 2, "gate.rate_per_hr", "unknown key 'rate_per_hr'"),
     ("mute:\n  all: true\nmute:\n  all: false\n", 3, "mute", "duplicate key 'mute' (first on line 1)"),
     ("- gate\n", 1, None, "expected a mapping of groups"),
-    ("model:\n  provider: antropic\n", 2, "model.provider", "is not one of"),
+    ("model:\n  provider: Anthropic API\n", 2, "model.provider", "a pack's provider name"),
     ("debug:\n  path: 2024-01-01\n", 2, "debug.path", "JSON cannot hold"),
 ]
 

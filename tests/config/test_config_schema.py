@@ -135,7 +135,7 @@ def test_trigger_override_holds_params_only() -> None:
         ({"gate": {"rate_per_hour": "2"}}, ("gate", "rate_per_hour"), 'expected integer, got string "2"'),
         ({"gate": {"rate_per_hr": 2}}, ("gate", "rate_per_hr"), "unknown key 'rate_per_hr'"),
         ({"gaet": {}}, ("gaet",), "unknown key 'gaet'"),
-        ({"model": {"provider": "antropic"}}, ("model", "provider"), "is not one of"),
+        ({"model": {"provider": "Anthropic API"}}, ("model", "provider"), "a pack's provider name"),
         ({"loop": {"salience_triggers": ["error", "error"]}}, ("loop", "salience_triggers"), "non-unique"),
         ({"loop": {"salience_triggers": ["tool"]}}, ("loop", "salience_triggers", 0), "is not one of"),
         (
@@ -271,7 +271,7 @@ def test_unparseable_value_for_a_non_string_key_is_refused() -> None:
     [
         ("gate.rate_per_hour", "0 – 60"),
         ("loop.fork_deadline_s", "> 0, ≤ 600"),
-        ("model.provider", '"auto" | "anthropic" | "openai" | "offline"'),
+        ("model.provider", '"auto" | "anthropic" | "openai" | "offline" | a pack\'s provider name'),
         ("mute.all", "true | false"),
         ("catalogue.file", "text, or empty (null)"),
         ("loop.salience_triggers", 'list of "error" | "prompt" | "report"'),

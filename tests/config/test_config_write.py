@@ -348,3 +348,14 @@ def test_unreadable_or_unwritable_layers_are_refused_cleanly(
     with pytest.raises(ConfigRejected, match=r"cannot write .*: Permission denied"):
         set_value("mute.all", "true", workspace=dirs.workspace)
     assert not dirs.local_file.exists()
+
+
+def test_a_provider_a_pack_registers_can_be_set(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    import importlib
+
+    from sbcore.cli import main
+
+    choose = importlib.import_module("sbcore.think.providers.choose")
+    monkeypatch.setattr(choose, "registered_factories", lambda manager=None: {"acme-llm": object()})
+    assert main(["config", "set", "model.provider", "acme-llm", "-C", str(tmp_path)]) == 0
+    assert main(["config", "set", "model.provider", "acme-lm", "-C", str(tmp_path)]) == 2
