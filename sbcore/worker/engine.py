@@ -22,6 +22,7 @@ from sbcore.packs.catalogue import assemble_catalogue
 from sbcore.packs.manager import PackManager, get_plugin_manager
 from sbcore.packs.model import DetectorDef
 from sbcore.run.clock import Clock
+from sbcore.think.debug import DebugCapture
 from sbcore.think.pass_ import EngineSettings, PassEngine
 from sbcore.think.providers.base import Provider, ProviderConfigError
 from sbcore.think.providers.choose import Choice, build, choose, registered_factories
@@ -97,6 +98,7 @@ class ObserverFactory:
             workspace=str(root),
             cwd=str(self.cwd),
             session=self.session_id,
+            debug=_debug_capture(config, self.session_id),
         )
         if previous is not None:
             carry_over(previous.engine, engine)
@@ -145,3 +147,10 @@ def carry_over(old: PassEngine, new: PassEngine) -> None:
     )
     if same_shape:
         new.window = old.window
+
+
+def _debug_capture(config: EffectiveConfig, session: str) -> DebugCapture | None:
+    """``debug.enabled``: capture each pass's shared prefix and every fork's loop under ``debug.path``."""
+    if not config.get("debug.enabled"):
+        return None
+    return DebugCapture(Path(os.path.expanduser(str(config.get("debug.path")))), session)

@@ -9,10 +9,11 @@ from __future__ import annotations
 
 import json
 import time
+from pathlib import Path
 from typing import Any
 
 import pytest
-from worker_helpers import World, drive, make_session, until
+from worker_helpers import FAST_CONFIG, World, drive, make_session, until
 
 from sbcore.gate.advice import Advice
 from sbcore.gate.mailbox import Mailbox
@@ -341,3 +342,20 @@ def test_clear_ends_the_task_its_waiting_advice_is_withdrawn_and_the_next_task_s
     assert [r["reason"] for r in swept] == ["revalidated_out"]
     assert "its task ended" in swept[0]["text"]
     assert session.status.document["task_id"] == f"{world.session}~1"
+
+
+def test_debug_enabled_captures_each_pass_for_the_session(world: World, tmp_path: Path) -> None:
+    capture = tmp_path / "capture"
+    world.write_config(FAST_CONFIG + f"debug:\n  enabled: true\n  path: {capture}\n")
+    session = make_session(world)
+    records = world.records
+
+    async def scenario() -> None:
+        world.append(records.prompt("make the tests pass"))
+        world.append(*records.failing(times=1))
+        await until(lambda: session.passes > 0, what="a pass")
+
+    drive(session, scenario)
+    digest = capture / world.session / "0001" / "digest.txt"
+    assert digest.is_file() and digest.stat().st_mode & 0o777 == 0o600
+    assert "make the tests pass" in digest.read_text()
