@@ -43,6 +43,16 @@ A human-only advisory does not block a later repeat confident enough for the
 agent. All of it is a fold over the history file (:meth:`Gate.apply`), so a
 restarted worker resumes with the memory it had.
 
+That memory is bounded, because a worker may serve one task for days. A task
+keeps its :data:`ADVISORIES_KEPT` most recent remembered advisories (the
+design's 200 advice rows; one still waiting in the mailbox is never forgotten)
+and as many suppressed keys; the rate window keeps the agent deliveries of the
+last hour or cooldown, whichever is longer, plus any still waiting; and only the
+:data:`TASKS_KEPT` most recently used tasks stay in memory, an older one being
+folded again from its history file if it is ever needed. Every bound applies
+the same way live and when folding, so a restarted gate still decides like the
+one it replaces.
+
 Similarity is token Jaccard: headline and body, case-folded, split into
 letter/digit runs, one-character tokens and common English function words
 dropped; two advisories are the same point when ``|A ∩ B| / |A ∪ B|`` reaches
@@ -86,6 +96,12 @@ FORGETTING = frozenset(
     {Reason.EXPIRED_TTL, Reason.EXPIRED_QUEUE, Reason.REVALIDATED_OUT, Reason.SUPERSEDE_TARGET_GONE}
 )
 Route = Literal["agent", "human"]
+ADVISORIES_KEPT = 200
+"""Remembered advisories per task (dedup memory); beyond it the oldest one not waiting is forgotten."""
+SUPPRESSED_KEPT = 200
+"""Suppressed keys per task; beyond it the oldest suppression lapses."""
+TASKS_KEPT = 8
+"""Tasks held in memory; a less recently used one is folded again from its history file when needed."""
 
 
 # -- settings -----------------------------------------------------------------------------------
@@ -324,6 +340,7 @@ class Gate:
         task = self._task(answer.task_id)
         self.sync()
         self._forget_lapsed(task, now)
+        self._forget_old_slots(now)
         feedback = answer.feedback
         self._record_outcomes(answer, task, now)
         verdict = feedback.get("verdict")
@@ -504,6 +521,8 @@ class Gate:
             key = record.get("dedup_key")
             if record.get("verdict") in SUPPRESSING_VERDICTS and record.get("evidence") and key:
                 task.suppressed[normalise_key(key)] = f"{record['verdict']} (advisory {advice_id})"
+                if len(task.suppressed) > SUPPRESSED_KEPT:
+                    del task.suppressed[next(iter(task.suppressed))]
             return
         if stage == "finish_gate":
             if record.get("action") == "fire":
@@ -557,16 +576,32 @@ class Gate:
         slot_at = record.get("slot_at")
         if mine and slot_at is not None:
             self._slots[advice_id] = float(slot_at)
+        if len(task.entries) > ADVISORIES_KEPT:
+            # As the live gate saw it: it forgets lapsed waiting advisories before deciding.
+            self._forget_lapsed(task, float(record["at"]))
+        if len(task.entries) > ADVISORIES_KEPT:
+            oldest = next((key for key, entry in task.entries.items() if entry.state != "pending"), None)
+            if oldest is not None:
+                del task.entries[oldest]
 
     def _task(self, task_id: str) -> _Task:
-        """The memory of ``task_id``; the first time, restored from its history file."""
-        task = self._tasks.get(task_id)
+        """The memory of ``task_id`` (now the most recently used); the first time, restored from its history.
+
+        With a history to fold again, the least recently used tasks beyond
+        :data:`TASKS_KEPT` leave memory: a worker's earlier tasks (``/clear``)
+        are over, and one that comes back is restored from its file.
+        """
+        task = self._tasks.pop(task_id, None)
         if task is None:
-            task = self._tasks[task_id] = _Task()
+            task = _Task()
+        self._tasks[task_id] = task
         if self._history and task.history is None:
             task.history = History.for_task(task_id, self._data)
             records, task.offset = task.history.read(0)
             self._apply_all(records)
+        if self._history:
+            while len(self._tasks) > TASKS_KEPT:
+                del self._tasks[next(iter(self._tasks))]
         return task
 
     def _apply_all(self, records: Iterable[Mapping[str, Any]]) -> None:
@@ -591,6 +626,27 @@ class Gate:
             if now >= advice.generated_at + advice.ttl or now >= entry.admitted_at + advice.queue_timeout:
                 del task.entries[advice_id]
                 self._slots.pop(advice_id, None)
+
+    def _forget_old_slots(self, now: float) -> None:
+        """Drop agent deliveries that can no longer weigh on the rate window or the cooldown.
+
+        One older than both the hour and ``gate.cooldown_s`` counts for
+        neither; one whose advisory still waits in the mailbox is kept, since a
+        superseding advisory inherits its slot.
+        """
+        horizon = max(HOUR, self.settings.cooldown_s)
+        old = [advice_id for advice_id, at in self._slots.items() if now - at >= horizon]
+        if not old:
+            return
+        waiting = {
+            advice_id
+            for task in self._tasks.values()
+            for advice_id, entry in task.entries.items()
+            if entry.state == "pending"
+        }
+        for advice_id in old:
+            if advice_id not in waiting:
+                del self._slots[advice_id]
 
     def _duplicate(
         self,

@@ -19,6 +19,13 @@ One API message may be split over several records (one per content block, ``usag
 repeated on each): blocks are projected as they come, usage is counted once per
 ``message.id``. A record seen twice (same ``uuid``) is projected once.
 
+A worker projects one session for days, so the projector's memory of what it has
+seen is bounded, each bound far beyond the distance it has to bridge: record uuids
+and message ids are remembered for a recent window (a record rewritten, a message's
+blocks, land close together), and a tool call's name is kept until its result
+arrives (in the corpus, at most a few hundred records later, with a dozen calls
+waiting at once), then for a while among the answered calls.
+
 ``Projector`` is stateful and incremental: ``feed`` the records of a transcript in
 order, in as many slices as convenient; ``feed_bytes`` and ``feed_lines`` do the same
 from raw JSONL and skip the records they will drop without parsing them (successful
@@ -29,6 +36,7 @@ from __future__ import annotations
 
 import json
 import re
+from collections import OrderedDict, deque
 from collections.abc import Iterable
 from dataclasses import dataclass, field, replace
 from pathlib import Path
@@ -43,6 +51,16 @@ from sbcore.observe.sentinel import ADVISORY_SENTINEL
 
 REPORT_TOOLS = frozenset({"Agent", "Task"})
 _INVALID_KEPT = 20  # line numbers of invalid lines remembered for the error report
+RECORDS_REMEMBERED = 4096
+"""Record uuids remembered to drop a record written twice (the most recent ones)."""
+MESSAGES_REMEMBERED = 1024
+"""Message ids remembered to count a split message's usage once (its records are adjacent, give or take
+the results of its parallel tool calls)."""
+CALLS_WAITING_KEPT = 1024
+"""Tool calls waiting for their result, kept by id; beyond this (calls that never got a result: an
+interrupted session) the oldest is forgotten, and a result that still turns up is named ``tool``."""
+CALLS_ANSWERED_KEPT = 1024
+"""Answered tool calls kept by id, so a call or result written twice is still recognised."""
 _USAGE_KEYS = ("input_tokens", "output_tokens", "cache_creation_input_tokens", "cache_read_input_tokens")
 
 # Harness-written blocks inside user text, removed with their content.
@@ -116,6 +134,33 @@ class _Call:
     subagent_type: str = ""
 
 
+class RecentIds:
+    """A set that remembers only the ``limit`` most recently added ids (the oldest is forgotten first)."""
+
+    __slots__ = ("_ids", "_order", "limit")
+
+    def __init__(self, limit: int) -> None:
+        if limit < 1:
+            raise ValueError(f"a RecentIds needs room for at least one id (got {limit})")
+        self.limit = limit
+        self._ids: set[str] = set()
+        self._order: deque[str] = deque()
+
+    def __contains__(self, key: object) -> bool:
+        return key in self._ids
+
+    def __len__(self) -> int:
+        return len(self._ids)
+
+    def add(self, key: str) -> None:
+        if key in self._ids:
+            return
+        self._ids.add(key)
+        self._order.append(key)
+        if len(self._order) > self.limit:
+            self._ids.discard(self._order.popleft())
+
+
 class Projector:
     """Stateful, incremental projection of one session's transcript."""
 
@@ -123,10 +168,11 @@ class Projector:
         self.config = config or ProjectionConfig()
         self.stats = ProjectorStats()
         self._calls_projector = CallProjector(self.config)
-        self._calls: dict[str, _Call] = {}
+        self._calls: OrderedDict[str, _Call] = OrderedDict()  # waiting for their result, oldest first
+        self._answered: OrderedDict[str, _Call] = OrderedDict()  # result seen, least recent first
         self._pending_reports: dict[bytes, None] = {}
-        self._seen_uuids: set[str] = set()
-        self._seen_messages: set[str] = set()
+        self._seen_uuids = RecentIds(RECORDS_REMEMBERED)
+        self._seen_messages = RecentIds(MESSAGES_REMEMBERED)
         self._usage: dict[str, dict[str, int]] = {}
 
     # -- public API ----------------------------------------------------------------------
@@ -323,13 +369,16 @@ class Projector:
         name = block.get("name")
         name = name if isinstance(name, str) and name else "tool"
         if isinstance(call_id, str):
-            if call_id in self._calls:
+            if call_id in self._calls or call_id in self._answered:
                 return  # the same block written twice
             tool_input = block.get("input")
             subagent = tool_input.get("subagent_type") if isinstance(tool_input, dict) else None
             self._calls[call_id] = _Call(name, subagent if isinstance(subagent, str) else "")
             if name in REPORT_TOOLS:
                 self._pending_reports[call_id.encode()] = None
+            if len(self._calls) > CALLS_WAITING_KEPT:
+                forgotten, _ = self._calls.popitem(last=False)
+                self._pending_reports.pop(forgotten.encode(), None)
         cwd = record.get("cwd")
         projected = self._calls_projector.project(
             name, block.get("input"), cwd if isinstance(cwd, str) else None
@@ -377,9 +426,14 @@ class Projector:
     def _tool_result(self, record: dict[str, Any], block: dict[str, Any], out: list[Observation]) -> None:
         call_id = block.get("tool_use_id")
         call_id = call_id if isinstance(call_id, str) else None
-        call = self._calls.get(call_id or "") or _Call("tool")
+        call = _Call("tool")
         if call_id is not None:
             self._pending_reports.pop(call_id.encode(), None)
+            known = self._calls.pop(call_id, None) or self._answered.pop(call_id, None)
+            if known is not None:
+                call = self._answered[call_id] = known
+                if len(self._answered) > CALLS_ANSWERED_KEPT:
+                    self._answered.popitem(last=False)
         if block.get("is_error"):
             text = error_text(block.get("content"))
             if not text or ADVISORY_SENTINEL in text:
