@@ -2,7 +2,8 @@
 
 ``source`` is the task-identity signal the worker needs: ``startup`` and
 ``clear`` begin a new task, ``resume`` continues one, ``fork`` branches off
-into a task of its own (the two sides diverge from here), ``compact`` keeps it. The transcript says none of this, so it goes to the events file.
+into a task of its own (the two sides diverge from here), ``compact`` keeps it.
+The transcript says none of this, so it goes to the events file.
 
 The hook also records which session the CLI process (``CLAUDE_PID``) is in
 now (:mod:`sbcore.hooks.cli_session`): after ``/clear`` the conversation has a
