@@ -99,13 +99,27 @@ class PendingEpisode:
         self.dropped_chars = 0
         self.kept_chars = 0
         self._kinds: Counter[str] = Counter()
+        self._quiet: set[int] = set()  # ids of observations that may not fire a salience pass
 
     @property
     def empty(self) -> bool:
         return not self.observations
 
-    def add(self, observations: Sequence[Observation], now: float, cap: int, keep: Iterable[str]) -> None:
-        """Append ``observations`` (arrived at ``now``), then coalesce down to ``cap`` if over it."""
+    def add(
+        self,
+        observations: Sequence[Observation],
+        now: float,
+        cap: int,
+        keep: Iterable[str],
+        *,
+        salient: bool = True,
+    ) -> None:
+        """Append ``observations`` (arrived at ``now``), then coalesce down to ``cap`` if over it.
+
+        ``salient=False`` adds them as context only: they ride with the next
+        pass but never count towards :meth:`kinds_present` (a late copy of a
+        turn already judged must not buy an early pass of its own).
+        """
         if not observations:
             return
         if self.opened_at is None:
@@ -115,17 +129,23 @@ class PendingEpisode:
         size = sum(len(o.text) for o in observations)
         self.offered_chars += size
         self.kept_chars += size
-        self._kinds.update(o.kind for o in observations)
+        if salient:
+            self._kinds.update(o.kind for o in observations)
+        else:
+            self._quiet.update(id(o) for o in observations)
         if self.kept_chars > cap:
             self.observations, gone = coalesce(self.observations, cap, keep)
             for observation in gone:
-                self._kinds[observation.kind] -= 1
+                if id(observation) in self._quiet:
+                    self._quiet.discard(id(observation))
+                else:
+                    self._kinds[observation.kind] -= 1
                 self.dropped[observation.kind] += 1
                 self.dropped_chars += len(observation.text)
                 self.kept_chars -= len(observation.text)
 
     def kinds_present(self, kinds: Iterable[str]) -> list[str]:
-        """Which of ``kinds`` are waiting, in the order given."""
+        """Which of ``kinds`` are waiting as salient input (see :meth:`add`), in the order given."""
         return [kind for kind in kinds if self._kinds[kind] > 0]
 
 

@@ -294,7 +294,9 @@ class TriggerPolicy:
 
     # -- input ----------------------------------------------------------------------------------
 
-    def offer(self, observations: Sequence[Observation], *, turn_end: bool = False) -> None:
+    def offer(
+        self, observations: Sequence[Observation], *, turn_end: bool = False, judged: bool = False
+    ) -> None:
         """Add observations to the pending episode; ``turn_end`` marks the agent's turn as over.
 
         Observations keep accumulating (and coalescing) whatever holds passes
@@ -303,9 +305,20 @@ class TriggerPolicy:
         when the turn produced something since the previous turn-end pass, even
         if an earlier pass (a salience pass on its last error, say) already took
         those observations: the turn as a whole has still not been judged.
+
+        ``judged=True`` marks observations of a turn whose turn-end pass has
+        already run (a transcript that caught up late): they are context for
+        the next pass, but neither fire a salience pass nor make the next turn
+        end count, because their turn was judged as a whole.
         """
-        self._pending.add(observations, self.clock.now(), self.settings.episode_cap_chars, self._keep())
-        if observations:
+        self._pending.add(
+            observations,
+            self.clock.now(),
+            self.settings.episode_cap_chars,
+            self._keep(),
+            salient=not judged,
+        )
+        if observations and not judged:
             self._unjudged = True
         if turn_end:
             self._turn_end = True

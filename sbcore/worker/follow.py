@@ -69,6 +69,12 @@ class Follower:
         if pointer is not None and not belongs_to(pointer, self.cli_start):
             log.info("%s was left by an earlier process with pid %d: ignored", self.path, self.cli_pid)
             pointer = None
+        elif pointer is not None:
+            log.info(
+                "the CLI's session pointer: session %s (session start: %s)",
+                pointer.session_id,
+                pointer.source or "unknown",
+            )
         self._pointer = pointer
         return pointer
 

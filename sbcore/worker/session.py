@@ -36,10 +36,17 @@ spool offset is committed only after the pass that covered it, so
 observations a crash caught waiting are offered again, not lost. What a
 restart loses is the in-memory window (design, "Lifecycle").
 
-The Stop hook's ``last_assistant_message`` often reaches the worker before
-the transcript does. It is projected like a transcript record and offered with
-the turn end; when the same text later arrives from the transcript, that copy
-is dropped.
+A turn end is judged as a whole, by one pass. The Stop hook's event often
+reaches the worker before the transcript has caught up with the turn (Claude
+Code writes it asynchronously; a worker that starts late, or runs on a loaded
+machine, may read a whole turn at once), so the worker holds a turn end — and
+every pass — until the transcript shows the turn's final message, for at most
+``turn_end_settle_s``. Then everything pending goes into the turn-end pass.
+If the transcript is slower still, the Stop hook's ``last_assistant_message``
+is projected like a transcript record and offered in its place (the later
+transcript copy is dropped), and records of the judged turn that arrive after
+its pass are context for the next pass, never a reason for an early pass of
+their own.
 """
 
 from __future__ import annotations
@@ -51,7 +58,7 @@ import logging
 import time
 from collections import deque
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any, cast
@@ -89,6 +96,8 @@ MAX_TAIL_STEPS = 16
 """Transcript batches moved per tick at most (4 MiB each), so a huge backlog cannot starve the loop."""
 RECENT_TEXTS = 8
 """Assistant texts remembered to tell a Stop message the transcript already delivered."""
+RECENT_PASSES = 32
+"""Passes listed in the status file (``recent_passes``), so a reader can find "a pass of this kind since"."""
 BACKGROUND_TOOLS = {"Bash": "bash", "Agent": "agent", "Task": "agent"}
 
 
@@ -170,6 +179,8 @@ class SessionSpec:
     tick_s: float = 0.25
     poll_s: float = 1.0
     heartbeat_s: float = 30.0
+    turn_end_settle_s: float = 2.0
+    """How long a turn end waits for the transcript to show the turn's final message."""
 
 
 @dataclass
@@ -177,6 +188,8 @@ class _TurnEnd:
     at: float
     text: str | None
     stop_hook_active: bool = False
+    read_at: float = field(default_factory=time.monotonic)
+    """When the worker read the event (the settle time counts from here, on the monotonic clock)."""
 
 
 class Session:
@@ -228,6 +241,8 @@ class Session:
         self._run_request: str | None = None
         self._pass_request: str | None = None
         self._turn_end: _TurnEnd | None = None
+        self._judged_through = 0.0  # the moment of the last turn end handed to a pass
+        self.turn_end_settle_s = spec.turn_end_settle_s
         self._last_stop_active = False
         self._boundary: tuple[str, float] | None = None
         self._events_read = self.state.events_offset
@@ -238,8 +253,11 @@ class Session:
         self._last_heartbeat = 0.0
         self.observed = 0
         self.passes = 0
+        self.ticks = 0
+        """Loop cycles completed (a test waits for some to pass instead of sleeping)."""
         self.decisions: dict[str, int] = {}
         self.last_pass: dict[str, Any] | None = None
+        self.recent_passes: deque[dict[str, Any]] = deque(maxlen=RECENT_PASSES)
         self._closing: set[asyncio.Task[None]] = set()
         self._stack = contextlib.AsyncExitStack()
         self._remote: RemoteToolSource | None = None
@@ -265,6 +283,7 @@ class Session:
                         last_error=f"{type(error).__name__}: {error}", last_error_at=time.time()
                     )
                     active = False
+                self.ticks += 1
                 await self._sleep(self.spec.tick_s if active else self.spec.poll_s)
         finally:
             await self._shutdown()
@@ -276,6 +295,7 @@ class Session:
         ``{"refused": why}`` when the workspace is not enrolled or the policy
         refused the pass (muted, budget spent).
         """
+        self.turn_end_settle_s = 0.0  # a one-off pass judges the transcript as it is now
         try:
             if not self.config.is_enabled():
                 return {"refused": f"workspace {self.workspace} is not enrolled (enable.*)"}
@@ -490,15 +510,21 @@ class Session:
         self._apply_events(self._read_events())
         self._tail_transcript()
         observations = self._from_transcript(self._read_spool())
-        turn_end = self._turn_end
+        judged = [obs for obs in observations if not _after(obs, self._judged_through)]
+        fresh = [obs for obs in observations if _after(obs, self._judged_through)]
+        turn_end = self._settled_turn_end()
         if turn_end is not None:
             self._turn_end = None
             self._last_stop_active = turn_end.stop_hook_active
-            observations += self._final_text(turn_end)
+            fresh += self._final_text(turn_end)
             self._recent_texts.clear()
+            self._judged_through = max(self._judged_through, turn_end.at)
         assert self.policy is not None
-        if observations or turn_end is not None:
-            self.policy.offer(observations, turn_end=turn_end is not None)
+        if judged:
+            self.policy.offer(judged, judged=True)
+        if fresh or turn_end is not None:
+            self.policy.offer(fresh, turn_end=turn_end is not None)
+        observations = judged + fresh
         if self._pass is not None:
             self._arrived_during_pass.extend(observations)
         self.observed += len(observations)
@@ -528,9 +554,12 @@ class Session:
                         self._boundary = boundary  # the running pass finishes in the task it began in
             elif kind == "turn_end":
                 text = event.get("last_assistant_message")
-                self._turn_end = _TurnEnd(
+                turn_end = _TurnEnd(
                     at, text if isinstance(text, str) else None, bool(event.get("stop_hook_active"))
                 )
+                if self._turn_end is not None:  # still settling: the latest stands, the wait does not restart
+                    turn_end.read_at = self._turn_end.read_at
+                self._turn_end = turn_end
 
     def _begun(self) -> bool:
         """Whether this session already had a task under way (so a ``clear`` or ``fork`` start ends it).
@@ -624,8 +653,8 @@ class Session:
             kept.append(obs)
         return kept
 
-    def _final_text(self, turn_end: _TurnEnd) -> list[Observation]:
-        """The Stop hook's last assistant message, projected as the transcript would have it, unless seen."""
+    def _stop_message(self, turn_end: _TurnEnd) -> list[Observation]:
+        """The Stop hook's last assistant message, projected as the transcript would have it."""
         if not turn_end.text or self.projector is None:
             return []
         record = {
@@ -634,11 +663,27 @@ class Session:
             "timestamp": datetime.fromtimestamp(turn_end.at, UTC).isoformat().replace("+00:00", "Z"),
             "message": {"role": "assistant", "content": [{"type": "text", "text": turn_end.text}]},
         }
-        fresh = [
-            obs
-            for obs in Projector(self.projector.config).feed([record])
-            if obs.text not in self._recent_texts
-        ]
+        return Projector(self.projector.config).feed([record])
+
+    def _settled_turn_end(self) -> _TurnEnd | None:
+        """The pending turn end once the transcript has caught up with it (or stopped being waited for).
+
+        Caught up means the turn's final message, as the Stop hook reported
+        it, has arrived from the transcript; a turn end with no message to
+        wait for settles at once, and any settles after ``turn_end_settle_s``.
+        """
+        turn_end = self._turn_end
+        if turn_end is None:
+            return None
+        if time.monotonic() - turn_end.read_at >= self.turn_end_settle_s:
+            return turn_end
+        if all(obs.text in self._recent_texts for obs in self._stop_message(turn_end)):
+            return turn_end
+        return None
+
+    def _final_text(self, turn_end: _TurnEnd) -> list[Observation]:
+        """The Stop hook's last assistant message, unless the transcript already delivered it."""
+        fresh = [obs for obs in self._stop_message(turn_end) if obs.text not in self._recent_texts]
         self._stop_texts.extend(obs.text for obs in fresh)
         return fresh
 
@@ -696,6 +741,8 @@ class Session:
             return
         if self._leaving is not None:
             return  # the session is being left: its task is over
+        if self._turn_end is not None:
+            return  # the turn is over but the transcript is still catching up: one pass will judge it whole
         if self._config_pending:
             self._apply_config()
         answer = self.policy.check()
@@ -768,17 +815,31 @@ class Session:
         }
         line = summarise_pass(self.last_pass)
         log.info("%s", line)
+        if episode.turn_end:
+            self.last_pass["wake"] = self._wake()
+        self.recent_passes.append(
+            {
+                "seq": self.passes,
+                "task_id": self._pass_task,
+                "number": episode.number,
+                "reason": episode.decision.reason,
+                "turn_end": episode.turn_end,
+                "started_at": self._pass_started_at,
+                "finished_at": time.time(),
+                "observations": len(episode.observations),
+                "wake": self.last_pass.get("wake"),
+            }
+        )
         self.status.update(
             state="muted" if self.policy.muted else "watching",
             detail=line,
             passes=self.passes,
             last_pass=self.last_pass,
+            recent_passes=list(self.recent_passes),
             policy=self.policy.status().to_json(),
             observed=self.observed,
             decisions=dict(self.decisions),
         )
-        if episode.turn_end:
-            self._wake()
         if self._boundary is not None:
             self._new_task(*self._boundary)
             self._boundary = None
@@ -812,7 +873,7 @@ class Session:
             item["advice_id"] = decision.advice.id
         return item
 
-    def _wake(self) -> None:
+    def _wake(self) -> str:
         """The finish gate's deferred half: after a turn-end pass, one line on a monitor's stdout.
 
         Only when stdout is a pipe (a monitor host: the line becomes a model
@@ -823,13 +884,17 @@ class Session:
         is the compact wake form (:func:`~sbcore.gate.framing.frame_for_wake`):
         Claude Code cuts a monitor line at 500 characters. A headless worker's
         stdout is /dev/null: it never claims anything it could not deliver.
+
+        Returns what it decided, in a few words, for the pass's status entry.
         """
-        if not self.channel.pipe or self.gate is None or self._last_stop_active:
-            return
+        if not self.channel.pipe or self.gate is None:
+            return "none: no monitor channel"
+        if self._last_stop_active:
+            return "none: the turn was already continued once"
         ended = self._task_ended()
         if ended is not None:
             log.info("finish gate (deferred): no wake, the task of this pass ended: %s", ended)
-            return
+            return f"none: the task ended ({ended})"
         decision = self.gate.finish_gate(
             [advice for advice in self.mailbox.pending() if advice.task_id == self.task_id],
             task_id=self.task_id,
@@ -839,10 +904,12 @@ class Session:
         chosen = decision.advice
         if not decision.fire or chosen is None:
             log.info("finish gate (deferred): %s — %s", decision.reason, decision.text)
-            return
+            return f"none: {decision.reason}"
         claimed = self.mailbox.claim(time.time(), select=lambda advice: advice.id == chosen.id)
         if claimed and self.channel.wake(frame_for_wake(claimed[0])):
             log.info("finish gate (deferred): woke the session with %s (%s)", chosen.id, chosen.kind)
+            return f"woke: {chosen.id}"
+        return f"none: {chosen.id} could not be claimed or written"
 
     def _task_ended(self) -> str | None:
         """Why the task the last pass judged is over (so nothing may wake for it), or None if it goes on."""

@@ -321,20 +321,21 @@ def test_no_wake_after_the_user_cleared_the_task(
     )
     tui = start_tui()
     session = tui.wait_watching()
+    mark = time.time()
     tui.submit("write add() in app.py")
     tui.wait_screen(r"SB-TUI-TURN-ONE", timeout=60)
     wait_for(
         lambda: fake.requests_for("standard-questions"), 30, "the turn-end pass's fork", explain=tui.explain
     )
     tui.submit("/clear")
-    wait_for(
-        lambda: (world.status(session) or {}).get("passes", 0) >= 2,
+    judged = wait_for(
+        lambda: world.turn_end_pass_since(session, mark),
         30,
         "the turn-end pass to finish",
         explain=tui.explain,
     )
-    # A wake would reach the CLI within a fraction of a second; give it a generous moment to show up.
-    time.sleep(3)
+    # The worker decided about the wake before it wrote the pass down: that decision is the event.
+    assert str(judged["wake"]).startswith("none: the task ended"), judged
     assert not [request for request in tui.main_requests() if woke(request)], (
         "the worker woke a session whose task the user had cleared"
     )

@@ -12,6 +12,7 @@ from __future__ import annotations
 import os
 import signal
 import subprocess
+import time
 from collections.abc import Callable
 
 import pytest
@@ -67,15 +68,17 @@ def test_the_monitor_starts_one_silent_worker_that_exits_on_slash_exit(
     assert status["plugin_root"] == str(PLUGIN_ROOT)
     assert world.lock_owners(session) == {worker.pid}
 
+    mark = time.time()
     tui.submit("say hello")
     tui.wait_screen(r"SB-TUI-HELLO")
     # The turn ends; the worker judges it (a turn-end pass) and, with nothing to say, says nothing.
-    wait_for(
-        lambda: ((world.status(session) or {}).get("last_pass") or {}).get("turn_end"),
-        20,
+    judged = wait_for(
+        lambda: world.turn_end_pass_since(session, mark),
+        30,
         "the worker's turn-end pass",
         explain=tui.explain,
     )
+    assert str(judged["wake"]).startswith("none:"), judged
     assert not [r for r in tui.main_requests() if monitor_events(r)], "the worker printed a line"
     assert "Monitor event" not in tui.screen()
 

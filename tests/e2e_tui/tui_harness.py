@@ -264,6 +264,17 @@ class TuiWorld:
             return None
         return body if isinstance(body, dict) else None
 
+    def turn_end_pass_since(self, session: str, mark: float) -> dict[str, Any] | None:
+        """The first turn-end pass of ``session`` that started at or after ``mark`` (epoch s), finished.
+
+        The worker lists its recent passes in the status file; waiting for one of a kind since a mark
+        (not for "the last pass") is waiting for the event a test means, whatever else ran around it.
+        """
+        for entry in (self.status(session) or {}).get("recent_passes", []):
+            if entry.get("turn_end") and entry.get("started_at", 0) >= mark:
+                return dict(entry)
+        return None
+
     def lock_holder(self, session: str) -> int | None:
         """The pid written into the session lock by the worker that took it last."""
         try:

@@ -381,6 +381,18 @@ def test_a_new_prompt_fires_early_but_a_report_does_not_by_default() -> None:
     expect_decision(policy, "salience")
 
 
+def test_a_judged_turns_late_prompt_and_error_ride_along_but_fire_nothing() -> None:
+    policy, clock = make()
+    first_pass(policy)
+    clock.set(10)
+    policy.offer([ob("prompt", 50), ob("error", 50)], judged=True)
+    expect_hold(policy, "waiting")
+    policy.offer([ob("prompt", 50)])
+    expect_decision(policy, "salience")
+    episode = policy.start()
+    assert [o.kind for o in episode.observations] == ["prompt", "error", "prompt"]
+
+
 def test_salience_kinds_are_configurable() -> None:
     policy, clock = make(replace(SETTINGS, salience_triggers=frozenset({"report"})))
     first_pass(policy)

@@ -14,7 +14,7 @@ import time
 from typing import Any
 
 import pytest
-from worker_helpers import World, finish_gate_advice, holder_pid, wait_for
+from worker_helpers import World, finish_gate_advice, holder_pid, passes_since, turn_end_pass_since, wait_for
 
 from sbcore.gate.mailbox import Mailbox
 from sbcore.hooks.cli_session import CliSession, pointer_path, process_start, write_pointer
@@ -123,7 +123,7 @@ def test_no_wake_for_a_task_cleared_while_its_turn_end_pass_ran(
         worker = world.start_worker(parent=parent.pid, **fake.env("anthropic"))
         wait_for(lambda: (world.status() or {}).get("state") == "watching", what="the worker")
         world.append(world.records.prompt("edit app.py"))
-        wait_for(lambda: (world.status() or {}).get("passes", 0) >= 1, 30, "the prompt's pass")
+        wait_for(lambda: passes_since(world.status(), 0, reason="salience"), 30, "the prompt's pass")
         Mailbox(world.session, world.data).post(finish_gate_advice(world, "fg-old"))
         world.append(world.records.say("I edited app.py."))
         world.event("turn_end", last_assistant_message="I edited app.py.", stop_hook_active=False)
@@ -132,13 +132,16 @@ def test_no_wake_for_a_task_cleared_while_its_turn_end_pass_ran(
             30,
             "the turn-end pass in flight",
         )
+        turn_end_started = float(_status(world, world.session)["updated_at"]) - 1.0
 
         cleared = World(world.root, session=CLEARED)
         _point(world, parent.pid, cleared, "clear")
         wait_for(lambda: _status(world, CLEARED).get("state") == "watching", 30, "the new session")
 
         old = _status(world, world.session)
-        assert old["last_pass"]["turn_end"], "the pass in flight finished before the session was left"
+        finished = turn_end_pass_since(old, turn_end_started)
+        assert finished, "the pass in flight finished before the session was left"
+        assert str(finished["wake"]).startswith("none: the task ended")
         assert not [record for record in world.history() if record.get("stage") == "finish_gate"]
         assert world.mailbox() == []
         assert "no wake, the task of this pass ended" in _log(world, world.session)
@@ -165,7 +168,7 @@ def test_a_standby_follows_too_and_never_takes_the_left_session(world: World) ->
         lambda: f"{other.pid} INFO sbcore.worker: standing by" in _log(world, CLEARED),
         what="the other worker to stand by for the new session",
     )
-    time.sleep(0.5)
+    # Both workers have turned to the new session (one holds it, one stands by for it): neither looks back.
     assert _lock_free(world, world.session), "nobody took the session that was left"
     assert "took over the session" not in world.log()
     assert _status(world, world.session)["pid"] == first.pid
@@ -173,7 +176,6 @@ def test_a_standby_follows_too_and_never_takes_the_left_session(world: World) ->
 
     (first if holder == first.pid else second).kill()
     wait_for(lambda: holder_pid(cleared) == other.pid, what="the standby to take the new session over")
-    time.sleep(0.3)
     assert _lock_free(world, world.session)
     parent.kill()
     assert other.wait(timeout=10) == 0
@@ -185,7 +187,7 @@ def test_a_pointer_left_by_an_earlier_process_with_the_same_pid_is_ignored(world
     write_pointer(world.data, stale)
     worker = world.start_worker(parent=parent.pid)
     wait_for(lambda: (world.status() or {}).get("state") == "watching", what="the worker")
-    time.sleep(0.5)
+    # A watching worker has swept the pointers at start, before its first look at where the CLI is.
     assert holder_pid(world) == worker.pid
     assert _status(world, CLEARED) == {}
     assert not pointer_path(world.data, parent.pid).exists(), "a starting worker sweeps stale pointers"
@@ -199,7 +201,10 @@ def test_compaction_rewrites_the_pointer_but_the_session_stays(world: World) -> 
     worker = world.start_worker(parent=parent.pid)
     wait_for(lambda: (world.status() or {}).get("state") == "watching", what="the worker")
     _point(world, parent.pid, world, "compact")
-    time.sleep(0.5)
+    wait_for(
+        lambda: f"the CLI's session pointer: session {world.session} (session start: compact)" in world.log(),
+        what="the worker to read the pointer compaction rewrote",
+    )
     status = world.status() or {}
     assert (status.get("state"), status.get("pid")) == ("watching", worker.pid)
     assert "the CLI moved" not in world.log()

@@ -13,7 +13,7 @@ import sys
 import textwrap
 import time
 
-from worker_helpers import World, holder_pid, iter_files, wait_for
+from worker_helpers import World, holder_pid, iter_files, turn_end_pass_since, wait_for
 
 
 def _watching(world: World) -> dict[str, object] | None:
@@ -32,7 +32,6 @@ def test_a_second_worker_stands_by_silently_and_takes_over_when_the_holder_dies(
     wait_for(lambda: holder_pid(world) == first.pid and _watching(world), what="the first worker to hold")
     second = world.start_worker(parent=parent.pid)
     wait_for(lambda: "standing by" in world.log(), what="the second worker to stand by")
-    time.sleep(0.5)
     assert second.poll() is None, "a worker that finds the session held must not exit"
     assert holder_pid(world) == first.pid
 
@@ -149,8 +148,9 @@ def test_state_it_writes_is_private(world: World) -> None:
     parent = world.dummy_parent()
     worker = world.start_worker(parent=parent.pid)
     wait_for(lambda: world.mailbox(), what="the repeat-failure advisory")
+    mark = time.time()
     world.event("turn_end", last_assistant_message="I could not fix it.", stop_hook_active=False)
-    wait_for(lambda: ((world.status() or {}).get("last_pass") or {}).get("turn_end"), what="a turn-end pass")
+    wait_for(lambda: turn_end_pass_since(world.status(), mark), what="a turn-end pass")
     parent.kill()
     assert worker.wait(timeout=5) == 0
     checked = 0
@@ -170,11 +170,12 @@ def test_with_no_usable_data_directory_it_stays_quiet_until_the_session_ends(wor
     parent = world.dummy_parent()
     command = world.worker_command(parent=parent.pid)
     command[command.index("--data") + 1] = str(blocker / "data")
-    worker = subprocess.Popen(command, env=world.env(), stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    errors = world.root / "worker.stderr"
+    with open(errors, "wb") as stderr:
+        worker = subprocess.Popen(command, env=world.env(), stdout=subprocess.PIPE, stderr=stderr)
     world.procs.append(worker)
-    time.sleep(1.0)
+    wait_for(lambda: b"cannot use the data directory" in errors.read_bytes(), what="the worker's complaint")
     assert worker.poll() is None, "exiting would be announced to the session"
     parent.kill()
     assert worker.wait(timeout=5) == 1
     assert worker.stdout is not None and worker.stdout.read() == b""
-    assert worker.stderr is not None and b"cannot use the data directory" in worker.stderr.read()

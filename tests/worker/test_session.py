@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import time
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
 
@@ -74,7 +75,7 @@ def test_a_repeated_failure_becomes_one_queued_advisory_with_a_status_after_ever
 
 
 def test_the_stop_message_is_observed_once_when_the_hook_outruns_the_transcript(world: World) -> None:
-    session = make_session(world)
+    session = make_session(world, turn_end_settle_s=0.2)  # the transcript is slower than the settle
     records = world.records
     final = "The fix is in; I did not run the tests."
 
@@ -109,6 +110,87 @@ def test_the_stop_message_is_not_added_when_the_transcript_already_has_it(world:
     drive(session, scenario)
     texts = [o.text for o in session.observer.engine.history if o.kind == "text"]
     assert texts == [f"[text] {final}"]
+
+
+async def _ticks_pass(session: Any, count: int = 10) -> None:
+    """Wait until the worker has run ``count`` more ticks: long enough to have started any pass it would."""
+    mark = session.ticks
+    await until(lambda: session.ticks >= mark + count, what=f"{count} more ticks")
+
+
+def _kinds(session: Any) -> list[str]:
+    return [obs.kind for obs in session.observer.engine.history]
+
+
+def test_a_late_worker_judges_a_whole_turn_it_finds_on_disk_in_one_turn_end_pass(world: World) -> None:
+    """Prompt, tool calls, final text and the Stop event are all there when the worker starts."""
+    records = world.records
+    final = "The subtraction was the bug; fixed."
+    world.append(
+        records.prompt("fix the failing test"),
+        *records.bash("pytest tests/test_app.py -q", "Exit code 1\nFAILED test_add", error=True),
+        *records.bash("cat app.py", "def add(a, b): return a - b"),
+        records.say(final),
+    )
+    world.event("turn_end", last_assistant_message=final, stop_hook_active=False)
+    session = make_session(world)
+
+    async def scenario() -> None:
+        await until(lambda: session.passes >= 1, what="the turn-end pass")
+        await _ticks_pass(session)
+
+    drive(session, scenario)
+    assert session.passes == 1, [p["reason"] for p in session.recent_passes]
+    assert session.last_pass is not None
+    assert (session.last_pass["reason"], session.last_pass["turn_end"]) == ("turn_end", True)
+    assert _kinds(session) == ["prompt", "tool", "error", "tool", "text"]
+    assert session.policy.status().pending == 0
+
+
+def test_a_turn_end_waits_for_the_transcript_to_catch_up_and_takes_the_whole_turn(world: World) -> None:
+    """The Stop event comes first; the turn's records follow: no pass starts until they are in."""
+    records = world.records
+    final = "Added the test; it passes."
+    world.event("turn_end", last_assistant_message=final, stop_hook_active=False)
+    session = make_session(world, turn_end_settle_s=30.0)
+
+    async def scenario() -> None:
+        await until(lambda: session.observer is not None, what="the worker to start")
+        world.append(records.prompt("add a test for add()"))
+        await until(lambda: session.observed >= 1, what="the prompt")
+        await _ticks_pass(session)
+        assert session.passes == 0, "a pass started before the transcript caught up with the turn end"
+        world.append(*records.bash("pytest -q", "1 passed"), records.say(final))
+        await until(lambda: session.passes >= 1, what="the turn-end pass")
+        await _ticks_pass(session)
+
+    drive(session, scenario)
+    assert session.passes == 1
+    assert session.last_pass is not None and session.last_pass["turn_end"] is True
+    assert _kinds(session) == ["prompt", "tool", "text"]
+
+
+def test_records_of_a_judged_turn_arriving_late_ride_with_the_next_pass_but_start_none(world: World) -> None:
+    """The transcript outran even the settle: its copy of the judged turn is context, not a new trigger."""
+    records = world.records
+    records.clock = datetime.now(UTC) - timedelta(minutes=5)  # the judged turn happened before its Stop
+    world.event("turn_end", last_assistant_message="Renamed the helper.", stop_hook_active=False)
+    session = make_session(world, turn_end_settle_s=0.1)
+
+    async def scenario() -> None:
+        await until(lambda: session.passes >= 1, what="the turn-end pass on the Stop message alone")
+        world.append(records.prompt("rename the helper"), *records.bash("ls", "app.py"))
+        await until(lambda: session.observed >= 3, what="the judged turn's late records")
+        await _ticks_pass(session)
+        assert session.passes == 1, "a late prompt of a judged turn started a pass of its own"
+        assert session.policy.status().pending == 2
+        records.clock = datetime.now(UTC)
+        world.append(records.prompt("now add a docstring"))
+        await until(lambda: session.passes >= 2, what="the next prompt's early pass")
+
+    drive(session, scenario)
+    assert [p["reason"] for p in session.recent_passes] == ["turn_end", "salience"]
+    assert session.last_pass is not None and session.last_pass["observations"] == 3
 
 
 def test_a_restarted_worker_neither_observes_nor_advises_twice(world: World) -> None:
@@ -167,7 +249,7 @@ def test_an_unenrolled_workspace_waits_dormant_and_picks_up_a_later_enrolment(wo
 
     async def scenario() -> None:
         await until(lambda: session.status.document.get("state") == "dormant", what="dormant")
-        await __import__("asyncio").sleep(0.3)
+        await _ticks_pass(session)
         assert session.observed == 0 and not session.spool.path.exists(), "nothing is read while dormant"
         enrolled = f"enable:\n  default: false\n  workspaces:\n    {world.project}: true\n"
         world.write_config(enrolled + "loop:\n  salience_per_hour: 120\n")
@@ -188,7 +270,7 @@ def test_mute_takes_effect_within_a_tick_and_unmute_resumes_with_what_was_observ
         await until(lambda: session.policy.muted, timeout=2, what="the mute")
         world.append(*records.failing())
         await until(lambda: session.observed == 7, what="observation to go on while muted")
-        await __import__("asyncio").sleep(0.3)
+        await _ticks_pass(session)
         assert session.passes == 1 and not world.mailbox()
         world.write_config("loop:\n  salience_per_hour: 120\n")
         await until(lambda: world.mailbox(), what="the advisory after the unmute")

@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from worker_helpers import World, finish_gate_advice, holder_pid, wait_for
+from worker_helpers import World, finish_gate_advice, holder_pid, turn_end_pass_since, wait_for
 
 from sbcore.gate.mailbox import Mailbox
 from sbcore.observe.project import ADVISORY_SENTINEL
@@ -41,19 +41,25 @@ def test_a_long_session_replayed_through_the_worker_leaves_stdout_empty(world: W
     parent = world.dummy_parent()
     worker = world.start_worker(parent=parent.pid)
     wait_for(lambda: holder_pid(world) == worker.pid, what="the worker to hold the session")
+    offsets = world.data / "offsets" / world.session / "main.json"
     chunk = max(1, len(lines) // 20)
     for start in range(0, len(lines), chunk):
         world.transcript.parent.mkdir(parents=True, exist_ok=True)
         with open(world.transcript, "ab") as handle:
             handle.write(b"".join(lines[start : start + chunk]))
         world.event("turn_end", last_assistant_message=f"chunk {start} done", stop_hook_active=False)
-        time.sleep(0.1)
-    size = world.transcript.stat().st_size
-    offsets = world.data / "offsets" / world.session / "main.json"
-    wait_for(
-        lambda: offsets.exists() and f'"offset": {size},' in offsets.read_text(), 60, "the tail to catch up"
-    )
-    wait_for(lambda: (world.status() or {}).get("passes", 0) >= 3, 60, "passes")
+        size = world.transcript.stat().st_size
+        wait_for(
+            lambda s=size: offsets.exists() and f'"offset": {s},' in offsets.read_text(),
+            60,
+            "the tail to read the chunk",
+        )
+    # One more, live turn after the replayed ones: its turn-end pass is the event that says the worker has
+    # judged everything it was given (the replayed turn ends may fold into fewer passes than there were).
+    mark = time.time()
+    world.append(world.records.prompt("that was the replay"), world.records.say("replay judged"))
+    world.event("turn_end", last_assistant_message="replay judged", stop_hook_active=False)
+    wait_for(lambda: turn_end_pass_since(world.status(), mark), 60, "the live turn's turn-end pass")
     parent.kill()
     assert worker.wait(timeout=10) == 0
     assert worker.stdout is not None and worker.stdout.read() == b""
@@ -89,10 +95,10 @@ def test_no_wake_after_a_stop_that_followed_a_continued_turn(world: World) -> No
     wait_for(lambda: (world.status() or {}).get("state") == "watching", what="the worker")
     Mailbox(world.session, world.data).post(finish_gate_advice(world))
     world.append(world.records.prompt("edit app.py"))
+    mark = time.time()
     world.event("turn_end", last_assistant_message="Edited again.", stop_hook_active=True)
-    wait_for(
-        lambda: ((world.status() or {}).get("last_pass") or {}).get("turn_end"), what="the turn-end pass"
-    )
+    done = wait_for(lambda: turn_end_pass_since(world.status(), mark), what="the turn-end pass")
+    assert done["wake"] == "none: the turn was already continued once"
     parent.kill()
     assert worker.wait(timeout=5) == 0
     assert worker.stdout is not None and worker.stdout.read() == b""
@@ -105,10 +111,10 @@ def test_a_headless_worker_never_claims_what_it_could_not_deliver(world: World) 
     wait_for(lambda: (world.status() or {}).get("state") == "watching", what="the worker")
     Mailbox(world.session, world.data).post(finish_gate_advice(world))
     world.append(world.records.prompt("edit app.py"))
+    mark = time.time()
     world.event("turn_end", last_assistant_message="Done.", stop_hook_active=False)
-    wait_for(
-        lambda: ((world.status() or {}).get("last_pass") or {}).get("turn_end"), what="the turn-end pass"
-    )
+    done = wait_for(lambda: turn_end_pass_since(world.status(), mark), what="the turn-end pass")
+    assert done["wake"] == "none: no monitor channel"
     parent.kill()
     assert worker.wait(timeout=5) == 0
     assert [a.id for a in world.mailbox()] == ["fg-1"]

@@ -38,6 +38,26 @@ def wait_for(probe: Callable[[], T | None], timeout: float = 15.0, what: str = "
         time.sleep(0.02)
 
 
+def passes_since(status: dict[str, Any] | None, mark: float, **match: Any) -> list[dict[str, Any]]:
+    """The passes in a status document's ``recent_passes`` that started at or after ``mark`` (epoch s).
+
+    ``match`` filters on an entry's fields (``turn_end=True``, ``reason="salience"``). Waiting for one of
+    these, rather than for "the last pass", is waiting for the event a test means.
+    """
+    found = [
+        entry
+        for entry in (status or {}).get("recent_passes", [])
+        if entry.get("started_at", 0) >= mark and all(entry.get(k) == v for k, v in match.items())
+    ]
+    return found
+
+
+def turn_end_pass_since(status: dict[str, Any] | None, mark: float) -> dict[str, Any] | None:
+    """The first turn-end pass that started at or after ``mark``, or None."""
+    found = passes_since(status, mark, turn_end=True)
+    return found[0] if found else None
+
+
 class Records:
     """Claude Code transcript records, as the CLI writes them (one content block per assistant record)."""
 
