@@ -360,18 +360,18 @@ def _replay_vs_measure(args: argparse.Namespace) -> int:
         f"{replay_s:.2f} s ({sessions} sessions, {passes} passes); replay / measure = {result['ratio']}"
     )
     if scores is not None:
-        from sbcore.think.replay import render_scores
+        from sbcore.conductor.replay import render_scores
 
         print("\n".join(render_scores(scores)))
     return 0
 
 
 def _offline_replayer(detectors: list[DetectorDef] | None = None) -> Any:
+    from sbcore.conductor.replay import Replayer
     from sbcore.config import load_config
     from sbcore.packs.catalogue import assemble_catalogue
     from sbcore.packs.manager import get_plugin_manager
     from sbcore.think.providers import OfflineProvider
-    from sbcore.think.replay import Replayer
 
     manager = get_plugin_manager()
     config = load_config(None)
@@ -399,9 +399,9 @@ async def _replay_offline(files: list[Path]) -> tuple[int, int]:
 async def _scores(labels: Path, corpus: Path | None) -> dict[str, Any]:
     from dataclasses import replace
 
+    from sbcore.conductor.replay import evaluate_labels, load_labels
     from sbcore.packs.catalogue import assemble_catalogue
     from sbcore.packs.manager import get_plugin_manager
-    from sbcore.think.replay import evaluate_labels, load_labels
 
     cases = load_labels(labels, corpus)
     catalogue = assemble_catalogue(get_plugin_manager())
