@@ -1,6 +1,6 @@
 """``second-brain pack``: start a detector pack, and test one as installed.
 
-``pack new NAME`` scaffolds a complete pack (see :mod:`sbcore.packs.scaffold`).
+``pack new NAME`` scaffolds a complete pack (see :mod:`sbcore.testing.scaffold`).
 ``pack test [NAME ...]`` runs golden cases through pytest against the packs as
 installed, from a scratch working directory, so the test sees exactly what
 users get: a detector file missing from a wheel's package data is a failing
@@ -78,7 +78,7 @@ def _usage(parser: argparse.ArgumentParser) -> int:
 
 
 def _new(args: argparse.Namespace) -> int:
-    from sbcore.packs.scaffold import ScaffoldError, scaffold_pack
+    from sbcore.testing.scaffold import ScaffoldError, scaffold_pack
 
     try:
         result = scaffold_pack(args.name, args.directory)
@@ -105,8 +105,8 @@ def _new(args: argparse.Namespace) -> int:
 
 
 def _test(args: argparse.Namespace) -> int:
-    from sbcore.packs.goldens import case_files
     from sbcore.packs.manager import PackError
+    from sbcore.testing.goldens import case_files
 
     try:
         manager = _manager(strict=args.strict)

@@ -37,7 +37,7 @@ from typing import TYPE_CHECKING, Any
 import pytest
 
 if TYPE_CHECKING:
-    from sbcore.packs.goldens import GoldenCase, GoldenResult, GoldenRunner
+    from sbcore.testing.goldens import GoldenCase, GoldenResult, GoldenRunner
 
 INI_ROOT = "sbcore_goldens"
 MARKER = "sbcore_goldens"
@@ -112,7 +112,7 @@ def golden_cases(
     project registers that marker). No case at all is an error: an empty
     golden suite passing would prove nothing.
     """
-    from sbcore.packs.goldens import GoldenError, case_files, case_test_id, load_case
+    from sbcore.testing.goldens import GoldenError, case_files, case_test_id, load_case
 
     root = Path(root)
     files = case_files(root, packs)
@@ -128,12 +128,29 @@ def golden_cases(
             params.append(pytest.param(InvalidCase(path, str(exc)), id=case_id))
             continue
         marks = [pytest.mark.corpus] if corpus_mark and case.uses_shared_corpus else []
-        params.append(pytest.param(case, id=case_id, marks=marks))
+        params.append(pytest.param(CaseUnderTest(case), id=case_id, marks=marks))
     return params
 
 
 def _registered(config: pytest.Config, marker: str) -> bool:
     return any(line.split(":", 1)[0].split("(", 1)[0].strip() == marker for line in config.getini("markers"))
+
+
+class CaseUnderTest:
+    """A golden case as the ``golden_case`` fixture gives it: the case's fields, and ``check(snapshot)``."""
+
+    def __init__(self, case: GoldenCase) -> None:
+        self.case = case
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self.case, name)
+
+    def __repr__(self) -> str:
+        return f"CaseUnderTest({self.case.id})"
+
+    def check(self, snapshot: Any = None) -> GoldenResult:
+        """Run the case: fail, skip (pending) or pass, then match ``snapshot`` (see :func:`check_case`)."""
+        return check_case(self.case, snapshot)
 
 
 class InvalidCase:
@@ -154,7 +171,7 @@ def check_case(case: GoldenCase, snapshot: Any = None, runner: GoldenRunner | No
     JSON (one file per case). Pending and skipped cases never reach it, so
     they have no snapshot and never count as passed.
     """
-    from sbcore.packs.goldens import default_runner
+    from sbcore.testing.goldens import default_runner
 
     result = (runner or default_runner()).run(case)
     if result.outcome == "failed":
@@ -180,7 +197,7 @@ def pytest_collect_file(file_path: Path, parent: pytest.Collector) -> pytest.Col
     config = parent.config
     if not config.getoption("sbcore_goldens"):
         return None
-    from sbcore.packs.goldens import is_case_file
+    from sbcore.testing.goldens import is_case_file
 
     if not is_case_file(file_path, goldens_root(config)):
         return None
@@ -195,7 +212,7 @@ class GoldenFile(pytest.File):
     """One golden case file: one item."""
 
     def collect(self) -> Iterator[GoldenItem]:
-        from sbcore.packs.goldens import case_test_id
+        from sbcore.testing.goldens import case_test_id
 
         yield GoldenItem.from_parent(self, name=case_test_id(self.path))
 
@@ -204,7 +221,7 @@ class GoldenItem(pytest.Item):
     """A golden case run for its label and expectations."""
 
     def runtest(self) -> None:
-        from sbcore.packs.goldens import GoldenError, load_case
+        from sbcore.testing.goldens import GoldenError, load_case
 
         try:
             case = load_case(self.path)

@@ -21,8 +21,11 @@ from jsonschema import Draft202012Validator
 from sbcore.cli import main
 from sbcore.observe.model import Observation
 from sbcore.observe.project import Projector
-from sbcore.packs.golden_replay import RecordedToolbox
-from sbcore.packs.goldens import (
+from sbcore.packs.hookspecs import TriggerMatch, hookimpl
+from sbcore.packs.manager import get_plugin_manager
+from sbcore.schemas import load_schema
+from sbcore.testing.golden_replay import RecordedToolbox
+from sbcore.testing.goldens import (
     ENV_SHARED,
     MODEL_DECIDES,
     MODEL_ONLY,
@@ -38,9 +41,6 @@ from sbcore.packs.goldens import (
     load_cases,
     normalise,
 )
-from sbcore.packs.hookspecs import TriggerMatch, hookimpl
-from sbcore.packs.manager import get_plugin_manager
-from sbcore.schemas import load_schema
 from sbcore.think.tools.base import ToolResult
 from sbcore.think.tools.dispatch import Grant
 from sbcore.think.window import Window
@@ -685,18 +685,20 @@ def test_a_fallback_breaking_the_feedback_schema_fails(tmp_path: Path) -> None:
     )
 
 
-def test_a_trigger_that_raises_is_not_swallowed(tmp_path: Path) -> None:
+@pytest.mark.parametrize("label", ["must_fire", "must_stay_silent"])
+def test_a_trigger_that_raises_fails_the_case_naming_the_error(tmp_path: Path, label: str) -> None:
     def broken(observations: Any, params: Any, state: Any) -> None:
         raise ZeroDivisionError("trigger bug")
 
     runner = fake_pack_runner(tmp_path, "x", broken)
-    with pytest.raises(ZeroDivisionError, match="trigger bug"):
-        run(
-            tmp_path,
-            "goldens/fake/fake-detector/c.yaml",
-            PROMPT_CASE.format(label="must_fire", text="a"),
-            runner,
-        )
+    result = run(
+        tmp_path,
+        "goldens/fake/fake-detector/c.yaml",
+        PROMPT_CASE.format(label=label, text="a"),
+        runner,
+    )
+    assert result.outcome == "failed"
+    assert "trigger bug" in result.reason and "ZeroDivisionError" in result.reason
 
 
 # -- normalisation ----------------------------------------------------------------------------------

@@ -13,7 +13,7 @@ import yaml
 from scratch_venv import ScratchVenv
 
 from sbcore.cli import main
-from sbcore.packs.scaffold import FILES, Names, ScaffoldError, scaffold_pack
+from sbcore.testing.scaffold import FILES, Names, ScaffoldError, scaffold_pack
 
 
 @pytest.mark.parametrize(

@@ -139,8 +139,8 @@ def scaffold_pack(name: str, parent: Path, *, record_snapshots: bool = True) -> 
 
 def _record_snapshots(root: Path, names: Names, extension: Any) -> list[Path]:
     """Run the new pack's golden cases and write their syrupy snapshots; every case must pass."""
-    from sbcore.packs.goldens import GoldenRunner, case_files, case_test_id, load_case
     from sbcore.packs.manager import get_plugin_manager
+    from sbcore.testing.goldens import GoldenRunner, case_files, case_test_id, load_case
 
     with _imported(root / "src" / names.module, names.module) as module:
         manager = get_plugin_manager(strict=False, autoload=False, only=())
