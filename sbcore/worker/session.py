@@ -243,6 +243,7 @@ class Session:
         self._closing: set[asyncio.Task[None]] = set()
         self._stack = contextlib.AsyncExitStack()
         self._remote: RemoteToolSource | None = None
+        self._trust_said: str | None = None
 
     @property
     def task_id(self) -> str:
@@ -289,7 +290,11 @@ class Session:
                 return {"refused": refused.get("why", "the policy held the pass")}
             await asyncio.wait({self._pass})
             self._finish_pass_if_done()
-            return dict(self.last_pass or {})
+            report = dict(self.last_pass or {})
+            trust = self._trust_report()
+            if trust is not None:
+                report["trust"] = trust
+            return report
         finally:
             await self._shutdown()
 
@@ -375,7 +380,27 @@ class Session:
         self.status.update(
             config_problems=problems,
             provider=self.observer.provider_line if self.observer is not None else None,
+            trust=self._trust_report(),
         )
+
+    def _trust_report(self) -> dict[str, Any] | None:
+        """What the untrusted workspace layer asked for and did not get, for the status file and ``run``.
+
+        Said once in the worker log for each distinct state (not on every reload).
+        """
+        trust = self.config.trust
+        if trust is None or not trust.needed:
+            return None
+        report = trust.to_json()
+        if self.observer is not None:
+            report["log_only_detectors"] = dict(sorted(self.observer.log_only.items()))
+        summary = trust.summary()
+        if summary is not None and summary != self._trust_said:
+            log.warning("%s", summary)
+            for request in [*trust.ignored, *trust.log_only]:
+                log.warning("  %s: %s (%s): %s", request.where, request.key, request.klass, request.effect)
+        self._trust_said = summary
+        return report
 
     # -- following the CLI ------------------------------------------------------------------------
 
@@ -794,6 +819,11 @@ class Session:
             "headline": result.headline,
         }
         if result.feedback is None:
+            return item
+        silenced = self.observer.log_only.get(result.detector) if self.observer is not None else None
+        if silenced is not None:
+            log.info("log-only (%s): %s %s: %s", silenced, result.detector, result.label, result.headline)
+            item["gate"] = {"action": "log_only", "reason": "untrusted_workspace"}
             return item
         since = list(self._arrived_during_pass)
         answer = GateInput(
