@@ -28,7 +28,13 @@ from typing import Any
 
 from sbcore.config.layers import LayerFile, local_dir, workspace_detector_dir, workspace_path
 from sbcore.config.schema import child_schema, config_schema
-from sbcore.config.trustclass import TrustClass, capability_grants, config_class, detector_key_class
+from sbcore.config.trustclass import (
+    TrustClass,
+    capability_grants,
+    config_class,
+    detector_key_class,
+    value_class,
+)
 from sbcore.packs import yamlpos
 from sbcore.paths import FILE_MODE, ensure_private_dir, write_private
 
@@ -137,9 +143,9 @@ def record_path(workspace: Path) -> Path:
 # -- what the layer asks for ---------------------------------------------------------------------
 
 
-def _held(path: tuple[str, ...]) -> TrustClass | None:
-    """The class that holds ``path`` back in an untrusted layer; None when it applies there."""
-    klass = config_class(path)
+def _held(path: tuple[str, ...], value: Any) -> TrustClass | None:
+    """The class that holds ``value`` at ``path`` back in an untrusted layer; None when it applies there."""
+    klass = value_class(path, value)
     if klass == "capability":
         return klass
     if klass == "voice" and path[0] != "detectors":
@@ -171,8 +177,8 @@ def config_requests(layer: LayerFile) -> list[Request]:
     if layer.path is None:
         return []
     found = []
-    for path, _value in _walk(layer.data):
-        held = _held(path)
+    for path, value in _walk(layer.data):
+        held = _held(path, value)
         if held is not None:
             found.append(Request(".".join(path), layer.path, layer.line_of(path), held, "ignored"))
         elif config_class(path) == "voice":
@@ -191,7 +197,7 @@ def split(layer: LayerFile) -> dict[str, Any]:
                 inner = prune(value, here)
                 if inner or not value:
                     kept[key] = inner
-            elif _held(here) is None:
+            elif _held(here, value) is None:
                 kept[key] = value
         return kept
 

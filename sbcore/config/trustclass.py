@@ -56,6 +56,20 @@ def config_class(path: tuple[str, ...]) -> TrustClass:
     return _strictest(schema) if schema is not None else "safe"
 
 
+def value_class(path: tuple[str, ...], value: Any) -> TrustClass:
+    """The class of ``value`` written at ``path``: a tool grant naming only safe tools is ``safe``.
+
+    A schema node with ``x-trust-safe-grants`` (a detector's ``tools``) is a
+    capability only when the value grants something outside that list.
+    """
+    schema: Schema | None = config_schema()
+    for part in path:
+        schema = child_schema(schema, part)
+    if schema is not None and "x-trust-safe-grants" in schema and not capability_grants(value):
+        return "safe"
+    return config_class(path)
+
+
 def _strictest(schema: Schema) -> TrustClass:
     rank = {name: index for index, name in enumerate(CLASSES)}
     best: TrustClass = "safe"
@@ -95,7 +109,7 @@ def safe_grants() -> frozenset[str]:
 def capability_grants(tools: Any) -> list[str]:
     """The grants in a raw ``tools`` list that need trust: Run allowlists, MCP and pack tools."""
     if not isinstance(tools, list):
-        return []
+        return [] if tools is None else [str(tools)]
     safe = safe_grants()
     found: list[str] = []
     for item in tools:
