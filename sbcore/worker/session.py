@@ -59,6 +59,7 @@ from typing import Any, cast
 from sbcore import paths
 from sbcore.config import EffectiveConfig, find_workspace, load_config
 from sbcore.config.hot import write_hot_snapshot
+from sbcore.config.trust import WorkspaceTrust
 from sbcore.gate.advice import Advice, stale_reason
 from sbcore.gate.framing import frame_for_wake
 from sbcore.gate.gate import Gate, GateInput, GateSettings
@@ -81,6 +82,7 @@ from sbcore.worker import locate
 from sbcore.worker.engine import Observer, ObserverFactory
 from sbcore.worker.follow import Follower
 from sbcore.worker.lifecycle import Channel, Lifeline, workers_dir
+from sbcore.worker.notice import trust_notice
 from sbcore.worker.status import StatusFile, summarise_pass
 
 log = logging.getLogger("sbcore.worker")
@@ -103,7 +105,9 @@ class WorkerState:
     ``events_offset`` how far the events file was read; ``epoch`` counts the
     task boundaries seen in this session (``/clear``, a fork) and ``epoch_at``
     when the last one was (so a re-read event is not counted twice); ``task_used``
-    the tokens the current task has spent, so a restart keeps its budget.
+    the tokens the current task has spent, so a restart keeps its budget;
+    ``trust_told`` the digest of the untrusted workspace layer the user was
+    last told about (:mod:`sbcore.worker.notice`), so it is said once.
     """
 
     path: Path
@@ -113,6 +117,7 @@ class WorkerState:
     epoch: int = 0
     epoch_at: float = 0.0
     task_used: int = 0
+    trust_told: str = ""
 
     @classmethod
     def load(cls, data: Path, session_id: str) -> WorkerState:
@@ -128,6 +133,7 @@ class WorkerState:
                 epoch=int(body.get("epoch", 0)),
                 epoch_at=float(body.get("epoch_at", 0.0)),
                 task_used=max(0, int(body.get("task_used", 0))),
+                trust_told=str(body.get("trust_told", "")),
             )
         except FileNotFoundError:
             return cls(path)
@@ -146,6 +152,7 @@ class WorkerState:
             "epoch": self.epoch,
             "epoch_at": self.epoch_at,
             "task_used": self.task_used,
+            "trust_told": self.trust_told,
         }
         paths.write_private(self.path, json.dumps(body).encode() + b"\n")
 
@@ -400,7 +407,21 @@ class Session:
             for request in [*trust.ignored, *trust.log_only]:
                 log.warning("  %s: %s (%s): %s", request.where, request.key, request.klass, request.effect)
         self._trust_said = summary
+        if summary is not None and self.state.trust_told != trust.digest:
+            self._tell_user(trust)
         return report
+
+    def _tell_user(self, trust: WorkspaceTrust) -> None:
+        """Once per layer content: a human-only notice saying what was held back and how to trust it."""
+        notice = trust_notice(trust, session_id=self.spec.session_id, task_id=self.task_id, now=time.time())
+        try:
+            self.mailbox.post(notice)
+        except (MailboxBusy, OSError) as error:
+            log.warning("the untrusted-workspace notice was not queued (next reload tries again): %s", error)
+            return
+        log.info("queued notice %s for the user: the workspace is not trusted", notice.id)
+        self.state.trust_told = trust.digest
+        self.state.save()
 
     # -- following the CLI ------------------------------------------------------------------------
 

@@ -30,6 +30,7 @@ from trust_helpers import (
 
 from sbcore.config import load_config
 from sbcore.config.hot import write_hot_snapshot
+from sbcore.gate.framing import NOTICE_KIND
 from sbcore.hooks.hotconfig import load_hot_config
 from sbcore.packs.catalogue import assemble_catalogue
 from sbcore.packs.manager import get_plugin_manager
@@ -202,7 +203,8 @@ def test_an_untrusted_workspace_does_not_speak_with_the_observers_voice(
     from sbcore import paths
     from sbcore.gate.mailbox import Mailbox
 
-    assert Mailbox(SESSION_ID, paths.data_dir()).pending() == [], "nothing queued for the agent or the user"
+    pending = Mailbox(SESSION_ID, paths.data_dir()).pending()
+    assert [(a.kind, a.human_only) for a in pending] == [(NOTICE_KIND, True)], "only the notice to the user"
     assert "log-only" in caplog.text and "is not trusted" in caplog.text
     log_only = {item["key"] for item in report["trust"]["log_only"]}
     assert log_only == {"detector announcer", "detectors.goal-drift.prompt"}
@@ -228,3 +230,36 @@ def test_the_catalogue_marks_what_an_untrusted_layer_shaped(repo: Repo) -> None:
     repo.trust()
     trusted = assemble_catalogue(get_plugin_manager(), workspace=repo.root)
     assert all(item.log_only is None for item in trusted.detectors)
+
+
+def test_the_user_is_told_once_in_the_session_and_the_agent_never(
+    repo: Repo,
+    fake: FakeProvider,
+    attacker: FakeProvider,
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    import time
+
+    from sbcore import paths
+    from sbcore.gate.mailbox import Mailbox
+    from sbcore.hooks.drain import render
+
+    user_setup(monkeypatch, fake)
+    _hostile(repo, attacker, _outside_catalogue(tmp_path))
+    session_transcript = transcript(tmp_path, repo)
+    run_pass(repo, session_transcript, capsys)
+    mailbox = Mailbox(SESSION_ID, paths.data_dir())
+    assert mailbox.claim(time.time(), human_channel=False) == [], "not for the agent's channel"
+    [notice] = mailbox.claim(time.time(), for_agent=True, human_channel=True)
+    answer = render("UserPromptSubmit", [notice])
+    assert "hookSpecificOutput" not in answer, "the agent is not told"
+    message = answer["systemMessage"]
+    assert f"`second-brain trust -C {repo.root}`" in message
+    assert "model.base_url" in message and str(repo.layer) in message
+    run_pass(repo, session_transcript, capsys)
+    assert mailbox.pending() == [], "told once: a second pass in the session says nothing new"
+    repo.layer.write_text(repo.layer.read_text() + "# changed\n")
+    run_pass(repo, session_transcript, capsys)
+    assert [a.kind for a in mailbox.pending()] == [NOTICE_KIND], "a changed layer is told about again"
