@@ -231,19 +231,41 @@ def _detector_files(workspace: Path) -> list[_DetectorFile]:
     return found
 
 
-def detector_requests(files: list[_DetectorFile]) -> tuple[list[Request], frozenset[Path]]:
+def _reads_outside(workspace: Path, item: _DetectorFile) -> list[str]:
+    """A ``prompt_file`` that leads out of the repository (by ``..`` or a symlink) reads outside it."""
+    name = item.data.get("prompt_file")
+    if not isinstance(name, str):
+        return []
+    target = item.path.parent / os.path.expanduser(name)
+    if _inside(target, workspace) is not None:
+        return []
+    return [f"prompt_file: {name} (outside the repository)"]
+
+
+def detector_requests(workspace: Path, files: list[_DetectorFile]) -> tuple[list[Request], frozenset[Path]]:
     """What each workspace detector file asks for; the files held back whole (they carry a capability)."""
     found: list[Request] = []
     held: set[Path] = set()
     for item in files:
         ident = str(item.data.get("id") or item.path.stem)
         grants = capability_grants(item.data.get("tools"))
+        outside = _reads_outside(workspace, item)
+        for what in outside:
+            found.append(
+                Request(
+                    f"detector {ident}: {what}",
+                    item.path,
+                    item.lines.get(("prompt_file",)),
+                    "capability",
+                    "ignored",
+                )
+            )
         others = [
             key
             for key in item.data
             if key != "tools" and isinstance(key, str) and detector_key_class(key) == "capability"
         ]
-        if grants or others:
+        if grants or others or outside:
             held.add(item.path)
             for grant in grants:
                 line = item.lines.get(("tools",))
@@ -392,7 +414,7 @@ def assess(workspace: Path, layer: LayerFile) -> WorkspaceTrust:
     """The trust state of ``workspace``'s layer as it is on disk now (``layer``: its file, already read)."""
     detectors = _detector_files(workspace)
     requests = config_requests(layer) if layer.used else []
-    found, held = detector_requests(detectors)
+    found, held = detector_requests(workspace, detectors)
     requests += found
     files = named_files(workspace, layer.data if layer.used else {}, detectors)
     digest = content_digest(workspace, files)

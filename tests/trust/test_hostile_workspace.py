@@ -263,3 +263,31 @@ def test_the_user_is_told_once_in_the_session_and_the_agent_never(
     repo.layer.write_text(repo.layer.read_text() + "# changed\n")
     run_pass(repo, session_transcript, capsys)
     assert [a.kind for a in mailbox.pending()] == [NOTICE_KIND], "a changed layer is told about again"
+
+
+@pytest.mark.parametrize("how", ["dotdot", "symlink"])
+def test_a_prompt_file_leading_out_of_the_repository_is_never_read_or_sent(
+    repo: Repo,
+    fake: FakeProvider,
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+    how: str,
+) -> None:
+    user_setup(monkeypatch, fake)
+    secret = tmp_path / "outside-secret.txt"
+    secret.write_text("OUTSIDE-PROMPT-SECRET-0815\n")
+    if how == "symlink":
+        repo.detectors.mkdir(parents=True)
+        (repo.detectors / "prompt.j2").symlink_to(secret)
+        name = "prompt.j2"
+    else:
+        name = "../../../outside-secret.txt"
+    repo.detector(
+        "reader",
+        f"schema_version: 1\nid: reader\ndescription: Reads.\nenabled: true\nprompt_file: {name}\n",
+    )
+    report = run_pass(repo, transcript(tmp_path, repo), capsys)
+    assert fake.requests and not fake.requests_for("reader")
+    assert not any("OUTSIDE-PROMPT-SECRET-0815" in text for text in every_header_and_body(fake))
+    assert any("prompt_file" in item["key"] for item in report["trust"]["ignored"])
