@@ -297,7 +297,7 @@ def _wrap(text: str) -> str:
 def _set(args: argparse.Namespace) -> int:
     from sbcore.config import ConfigRejected, set_value
 
-    refused = _widening(args.key, args.layer)
+    refused = _widening(args.key, args.value, args.layer)
     if refused is not None:
         return _refused([refused])
     try:
@@ -306,6 +306,8 @@ def _set(args: argparse.Namespace) -> int:
         return _refused(exc.reasons)
     for note in outcome.notes:
         print(note)
+    if args.layer == "workspace":
+        _note_untrusted(args.key, _workspace(args))
     for warning in outcome.warnings:
         print(f"warning: {warning}", file=sys.stderr)
     # Even an unchanged value refreshes the snapshot: the layers may have been edited by hand.
@@ -313,28 +315,45 @@ def _set(args: argparse.Namespace) -> int:
     return 0
 
 
-def _widening(key: str, layer: str) -> str | None:
-    """Why setting ``key`` here must be refused: a capability into a layer that applies at once.
+def _widening(key: str, text: str, layer: str) -> str | None:
+    """Why setting ``key`` to ``text`` here must be refused: a capability into a layer that applies at once.
 
     The workspace layer is exempt: what it sets there applies only after
-    ``second-brain trust``, which asks for the user's own act itself.
+    ``second-brain trust``, which asks for the user's own act itself. So is a
+    value that only switches a capability off (``model.provider offline``).
     """
     from sbcore.cli.user_act import refusal
     from sbcore.config import UnknownKeyError, resolve_key
-    from sbcore.config.trustclass import config_class
+    from sbcore.config.schema import BadValueError, parse_value
+    from sbcore.config.trustclass import value_class
 
     if layer == "workspace":
         return None
     try:
-        path = resolve_key(key).path
-    except UnknownKeyError:
+        ref = resolve_key(key)
+        parsed = parse_value(text, ref.schema)
+    except (UnknownKeyError, BadValueError):
         return None  # set_value reports it
-    if config_class(path) != "capability":
+    if value_class(ref.path, parsed) != "capability":
         return None
     why = refusal()
     if why is None:
         return None
     return f"{key} is a capability (it can run a process, connect, or choose where data goes): {why}"
+
+
+def _note_untrusted(key: str, workspace: Path) -> None:
+    """After writing the workspace layer: say so when the key just written waits for ``trust``."""
+    from sbcore.config import load_config
+
+    trust = load_config(workspace).trust
+    if trust is None or trust.trusted:
+        return
+    prefix = key + "."
+    if any(r.key == key or r.key.startswith(prefix) for r in [*trust.ignored, *trust.log_only]):
+        print(
+            f"{key} applies only once this workspace is trusted: run `{trust.command}` yourself to review it"
+        )
 
 
 def _reset(args: argparse.Namespace) -> int:

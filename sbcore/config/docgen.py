@@ -205,7 +205,12 @@ _FIELD_NOTES = {
 
 
 def _trust_note(schema: Schema, notes: Mapping[str, str]) -> str:
-    return notes.get(str(schema.get("x-trust")), "")
+    note = notes.get(str(schema.get("x-trust")), "")
+    safe = schema.get("x-trust-safe-values")
+    if note and safe:
+        values = " or ".join(_code(value) for value in safe)
+        note = note.rstrip(".") + f", except {values}, which only switches it off."
+    return note
 
 
 def _keys_of(klass: str) -> str:

@@ -57,15 +57,21 @@ def config_class(path: tuple[str, ...]) -> TrustClass:
 
 
 def value_class(path: tuple[str, ...], value: Any) -> TrustClass:
-    """The class of ``value`` written at ``path``: a tool grant naming only safe tools is ``safe``.
+    """The class of ``value`` at ``path``: switching a capability off, or granting only safe tools, is safe.
 
     A schema node with ``x-trust-safe-grants`` (a detector's ``tools``) is a
-    capability only when the value grants something outside that list.
+    capability only when the value grants something outside that list; one
+    with ``x-trust-safe-values`` (``model.provider: offline``,
+    ``headless.observe: false``) is safe for exactly those values.
     """
     schema: Schema | None = config_schema()
     for part in path:
         schema = child_schema(schema, part)
     if schema is not None and "x-trust-safe-grants" in schema and not capability_grants(value):
+        return "safe"
+    if schema is not None and any(
+        value == safe and type(value) is type(safe) for safe in schema.get("x-trust-safe-values", [])
+    ):
         return "safe"
     return config_class(path)
 

@@ -83,3 +83,12 @@ def test_a_whole_group_is_as_strict_as_its_strictest_knob() -> None:
     assert config_class(("tools",)) == "capability"
     assert config_class(("gate",)) == "safe"
     assert config_class(("tools", "mcp_servers", "name", "command")) == "capability"
+
+
+def test_switching_a_capability_off_is_safe() -> None:
+    assert value_class(("model", "provider"), "offline") == "safe"
+    assert value_class(("model", "provider"), "openai") == "capability"
+    assert value_class(("headless", "observe"), False) == "safe"
+    assert value_class(("headless", "observe"), True) == "capability"
+    assert value_class(("debug", "enabled"), False) == "safe"
+    assert value_class(("debug", "enabled"), 0) == "capability", "only the exact value, not one equal to it"

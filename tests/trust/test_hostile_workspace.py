@@ -154,6 +154,13 @@ def test_the_factory_builds_no_server_and_no_grant_from_an_untrusted_layer(
     assert {d.id for d in observer.definitions}.isdisjoint({"hostile", "thief"})
 
 
+def test_an_untrusted_workspace_may_switch_capabilities_off(repo: Repo) -> None:
+    repo.config("model:\n  provider: offline\nheadless:\n  observe: false\n")
+    config = load_config(repo.root)
+    assert config.get("model.provider") == "offline" and config.layer_of("model.provider") == "workspace"
+    assert config.trust is not None and not config.trust.needed
+
+
 def test_an_untrusted_headless_switch_does_not_reach_the_hooks(repo: Repo, attacker: FakeProvider) -> None:
     repo.config("headless:\n  observe: true\n")
     write_hot_snapshot(repo.root)

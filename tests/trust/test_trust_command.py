@@ -128,7 +128,11 @@ def test_setting_a_capability_in_a_layer_that_applies_at_once_is_the_users_act(
         == 2
     )
     assert main(["config", "set", "--local", "gate.rate_per_hour", "2", "-C", str(repo.root)]) == 0, "safe"
+    offline = ["config", "set", "--global", "model.provider", "offline", "-C", str(repo.root)]
+    assert main(offline) == 0, "switching the model off narrows: no terminal needed"
+    capsys.readouterr()
     assert main(["config", "set", "--workspace", "model.base_url", url, "-C", str(repo.root)]) == 0
+    assert "applies only once this workspace is trusted" in capsys.readouterr().out
     assert load_config(repo.root).get("model.base_url") is None, "written, and ignored until trusted"
     done = at_terminal(
         [*CLI, "config", "set", "--global", "model.base_url", url, "-C", str(repo.root)], env=_env()
