@@ -58,6 +58,7 @@ def _trust(args: argparse.Namespace) -> int:
     workspace = find_workspace(args.directory or Path.cwd())
     if args.revoke:
         if revoke(workspace):
+            _refresh_hot_snapshot(workspace)
             print(f"trust withdrawn: {workspace}'s capabilities are ignored again and its detectors only log")
             return 0
         print(f"{workspace} was not trusted", file=sys.stderr)
@@ -82,8 +83,19 @@ def _trust(args: argparse.Namespace) -> int:
     from sbcore.config.trust import grant
 
     path = grant(state)
+    _refresh_hot_snapshot(workspace)
     print(f"trusted: recorded in {path}; any change to the files above needs `second-brain trust` again")
     return 0
+
+
+def _refresh_hot_snapshot(workspace: Path) -> None:
+    """The hooks read ``headless.observe`` and the finish-gate knobs from a snapshot: bring it up to date."""
+    from sbcore.config.hot import write_hot_snapshot
+
+    try:
+        write_hot_snapshot(workspace)
+    except OSError as exc:
+        print(f"warning: the hooks' configuration snapshot was not updated: {exc}", file=sys.stderr)
 
 
 def _describe(state: object) -> None:

@@ -57,6 +57,10 @@ def test_trust_at_a_terminal_records_the_approval(repo: Repo) -> None:
     assert done.returncode == 0, done.output
     assert "tools.mcp_servers" in done.output and "detector runner: tools: run: sh -c" in done.output
     assert "trusted: recorded in" in done.output
+    from sbcore.hooks.hotconfig import load_hot_config
+    from sbcore.paths import data_dir
+
+    assert load_hot_config(data_dir(), str(repo.root)).get("gate.rate_per_hour") == 2, "the hooks' snapshot"
     record = read_record(repo.root)
     assert record is not None and record["digest"] == repo.state().digest
     assert repo.state().trusted
