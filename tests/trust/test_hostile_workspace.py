@@ -23,6 +23,7 @@ from trust_helpers import (
     every_header_and_body,
     marker_server,
     run_pass,
+    run_text,
     touch_command,
     transcript,
     user_setup,
@@ -265,8 +266,10 @@ def test_the_user_is_told_once_in_the_session_and_the_agent_never(
     message = answer["systemMessage"]
     assert f"`second-brain trust -C {repo.root}`" in message
     assert "model.base_url" in message and str(repo.layer) in message
-    run_pass(repo, session_transcript, capsys)
+    printed = run_text(repo, session_transcript, capsys)
     assert mailbox.pending() == [], "told once: a second pass in the session says nothing new"
+    assert f"workspace not trusted: review and grant with `second-brain trust -C {repo.root}`" in printed
+    assert f"ignored   model.base_url  [capability]  {repo.layer}:3" in printed, "`run` names key, file, line"
     repo.layer.write_text(repo.layer.read_text() + "# changed\n")
     run_pass(repo, session_transcript, capsys)
     assert [a.kind for a in mailbox.pending()] == [NOTICE_KIND], "a changed layer is told about again"

@@ -151,8 +151,8 @@ def transcript(tmp_path: Path, repo: Repo) -> Path:
     return path
 
 
-def run_pass(repo: Repo, transcript_path: Path, capsys: pytest.CaptureFixture[str]) -> dict[str, Any]:
-    """``second-brain run --json`` in this process; its report."""
+def run_text(repo: Repo, transcript_path: Path, capsys: pytest.CaptureFixture[str], *extra: str) -> str:
+    """``second-brain run`` in this process (no worker running); what it printed."""
     from sbcore.cli import main
 
     capsys.readouterr()
@@ -167,12 +167,17 @@ def run_pass(repo: Repo, transcript_path: Path, capsys: pytest.CaptureFixture[st
             str(repo.root),
             "--transcript",
             str(transcript_path),
-            "--json",
+            *extra,
         ]
     )
     out = capsys.readouterr().out
     assert code == 0, out
-    report: dict[str, Any] = json.loads(out)
+    return out
+
+
+def run_pass(repo: Repo, transcript_path: Path, capsys: pytest.CaptureFixture[str]) -> dict[str, Any]:
+    """``second-brain run --json`` in this process; its report."""
+    report: dict[str, Any] = json.loads(run_text(repo, transcript_path, capsys, "--json"))
     return report
 
 
