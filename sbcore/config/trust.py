@@ -20,6 +20,7 @@ import hashlib
 import json
 import os
 import shlex
+import stat
 import time
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
@@ -365,17 +366,31 @@ def _run_targets(workspace: Path, tools: Any) -> Iterator[Path]:
 
 
 def _feed(digest: Any, workspace: Path, path: Path) -> None:
-    """Hash one file (or symlink, by its target) with its path relative to the workspace."""
+    """Hash one file with its path relative to the workspace.
+
+    A symlink counts by its target's name and, when that target is a regular
+    file inside the workspace, by its content too (so editing the target
+    withdraws the approval). Anything that is not a regular file (a FIFO, a
+    device) counts by its kind alone and is never opened, so hashing cannot
+    block or read outside the repository.
+    """
+    digest.update(b"\0path\0" + os.fsencode(os.path.relpath(path, workspace)))
     try:
-        name = os.path.relpath(path, workspace)
-    except ValueError:
-        name = str(path)
-    digest.update(b"\0path\0" + name.encode("utf-8", "surrogateescape"))
-    try:
-        if os.path.islink(path):
-            digest.update(b"\0link\0" + os.readlink(path).encode("utf-8", "surrogateescape"))
+        status = os.lstat(path)
+        if stat.S_ISLNK(status.st_mode):
+            digest.update(b"\0link\0" + os.fsencode(os.readlink(path)))
+            inside = _inside(path, workspace)
+            if inside is None or not inside.is_file():
+                return
+            path = inside
+        elif not stat.S_ISREG(status.st_mode):
+            digest.update(b"\0kind\0" + str(stat.S_IFMT(status.st_mode)).encode())
             return
-        with open(path, "rb") as handle:
+        descriptor = os.open(path, os.O_RDONLY | os.O_NONBLOCK | os.O_NOFOLLOW)
+        with open(descriptor, "rb") as handle:
+            if not stat.S_ISREG(os.fstat(descriptor).st_mode):  # swapped for something else meanwhile
+                digest.update(b"\0kind\0changed")
+                return
             for chunk in iter(lambda: handle.read(1 << 16), b""):
                 digest.update(chunk)
     except OSError as error:

@@ -151,3 +151,14 @@ def test_global_and_local_layers_need_no_trust(repo: Repo, tmp_path: Path) -> No
     assert config.get("model.provider") == "offline"
     assert config.get("tools.mcp_servers.mine") == {"command": "my-server"}
     assert config.trust is not None and not config.trust.needed
+
+
+def test_a_symlinked_target_counts_by_its_content_and_a_fifo_never_blocks(repo: Repo) -> None:
+    _legitimate(repo)
+    real = repo.write("shared/rules.yaml", "schema_version: 1\nid: linked\ndescription: x\nprompt: x\n")
+    (repo.detectors / "linked.yaml").symlink_to(real)
+    os.mkfifo(repo.detectors / "pipe.yaml")
+    repo.trust()
+    assert repo.state().trusted, "a FIFO in the layer is hashed by its kind, never opened"
+    real.write_text(real.read_text().replace("prompt: x", "prompt: y"))
+    assert not repo.state().trusted, "editing a symlink's target withdraws the approval"
