@@ -306,8 +306,6 @@ def _set(args: argparse.Namespace) -> int:
         return _refused(exc.reasons)
     for note in outcome.notes:
         print(note)
-    if args.layer == "workspace":
-        _note_untrusted(args.key, _workspace(args))
     for warning in outcome.warnings:
         print(f"warning: {warning}", file=sys.stderr)
     # Even an unchanged value refreshes the snapshot: the layers may have been edited by hand.
@@ -340,20 +338,6 @@ def _widening(key: str, text: str, layer: str) -> str | None:
     if why is None:
         return None
     return f"{key} is a capability (it can run a process, connect, or choose where data goes): {why}"
-
-
-def _note_untrusted(key: str, workspace: Path) -> None:
-    """After writing the workspace layer: say so when the key just written waits for ``trust``."""
-    from sbcore.config import load_config
-
-    trust = load_config(workspace).trust
-    if trust is None or trust.trusted:
-        return
-    prefix = key + "."
-    if any(r.key == key or r.key.startswith(prefix) for r in [*trust.ignored, *trust.log_only]):
-        print(
-            f"{key} applies only once this workspace is trusted: run `{trust.command}` yourself to review it"
-        )
 
 
 def _reset(args: argparse.Namespace) -> int:

@@ -20,6 +20,10 @@ from __future__ import annotations
 import argparse
 import sys
 from pathlib import Path
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from sbcore.config.trust import WorkspaceTrust
 
 
 def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -98,10 +102,7 @@ def _refresh_hot_snapshot(workspace: Path) -> None:
         print(f"warning: the hooks' configuration snapshot was not updated: {exc}", file=sys.stderr)
 
 
-def _describe(state: object) -> None:
-    from sbcore.config.trust import WorkspaceTrust
-
-    assert isinstance(state, WorkspaceTrust)
+def _describe(state: WorkspaceTrust) -> None:
     status = (
         "trusted" if state.trusted else ("changed since you trusted it" if state.recorded else "not trusted")
     )

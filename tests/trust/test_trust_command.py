@@ -136,7 +136,9 @@ def test_setting_a_capability_in_a_layer_that_applies_at_once_is_the_users_act(
     assert main(offline) == 0, "switching the model off narrows: no terminal needed"
     capsys.readouterr()
     assert main(["config", "set", "--workspace", "model.base_url", url, "-C", str(repo.root)]) == 0
-    assert "applies only once this workspace is trusted" in capsys.readouterr().out
+    said = capsys.readouterr()
+    assert "applies only once this workspace is trusted" in said.out
+    assert "overrides the workspace layer" not in said.err, "no misleading 'another layer wins'"
     assert load_config(repo.root).get("model.base_url") is None, "written, and ignored until trusted"
     done = at_terminal(
         [*CLI, "config", "set", "--global", "model.base_url", url, "-C", str(repo.root)], env=_env()
