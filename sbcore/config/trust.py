@@ -37,7 +37,7 @@ from sbcore.config.trustclass import (
     value_class,
 )
 from sbcore.packs import yamlpos
-from sbcore.paths import FILE_MODE, ensure_private_dir, write_private
+from sbcore.paths import write_private
 
 RECORD_NAME = "trust.json"
 RECORD_VERSION = 1
@@ -442,7 +442,6 @@ def assess(workspace: Path, layer: LayerFile) -> WorkspaceTrust:
 def grant(state: WorkspaceTrust) -> Path:
     """Record the user's approval of exactly the content ``state`` was assessed from."""
     path = record_path(state.workspace)
-    ensure_private_dir(path.parent)
     document = {
         "v": RECORD_VERSION,
         "workspace": str(state.workspace),
@@ -452,7 +451,6 @@ def grant(state: WorkspaceTrust) -> Path:
         "files": [str(p) for p in state.files],
     }
     write_private(path, json.dumps(document, indent=1, sort_keys=True).encode() + b"\n")
-    os.chmod(path, FILE_MODE)
     return path
 
 
