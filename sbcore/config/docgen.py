@@ -140,11 +140,14 @@ The workspace layer comes with the repository, so it is someone else's input unt
 otherwise. Every key declares in the schema (`x-trust`) what it can do, and that decides whether
 it applies from a workspace you have not trusted (see [privacy.md](privacy.md) for the whole model):
 
-- **safe** keys (the unmarked ones below: switches, floors, rates, caps, checklists, a grant of
+- **safe** keys (the unmarked ones below: detector switches, floors, rates, caps, checklists, a grant of
   `Read`, `Grep` and `Glob`) apply from any layer;
 - **capability** keys run a process, open a connection, or choose where data goes or which secret
   is sent. From the workspace layer they are ignored until you run `second-brain trust` in that
   workspace: {capability};
+- **consent** keys decide whether the session is observed at all: {consent}. From an untrusted
+  workspace layer only the value that narrows applies (opting out, muting), so a repository cannot
+  opt itself back into observation you switched off;
 - **voice** keys make the observer deliver: {voice}. From the workspace layer the `finish_gate`
   knobs are ignored until trusted, and a detector whose prompt or finish-gate floor the workspace
   overrides runs log-only (its verdicts are logged, never delivered), as do the workspace's own
@@ -196,6 +199,7 @@ def _loud() -> str:
 
 _TRUST_NOTES = {
     "capability": " **Capability**: ignored in an untrusted workspace layer.",
+    "consent": " **Consent**: ignored in an untrusted workspace layer.",
     "voice": " **Voice**: ignored in an untrusted workspace layer.",
 }
 _FIELD_NOTES = {
@@ -209,7 +213,7 @@ def _trust_note(schema: Schema, notes: Mapping[str, str]) -> str:
     safe = schema.get("x-trust-safe-values")
     if note and safe:
         values = " or ".join(_code(value) for value in safe)
-        note = note.rstrip(".") + f", except {values}, which only switches it off."
+        note = note.rstrip(".") + f", except {values}, which only narrows what it allows."
     return note
 
 
@@ -274,6 +278,7 @@ def generate() -> str:
         invariants=_invariants(),
         loud=_loud(),
         capability=_keys_of("capability"),
+        consent=_keys_of("consent"),
         voice=_keys_of("voice"),
     )
     parts = [intro.rstrip("\n")]

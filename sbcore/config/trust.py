@@ -147,7 +147,7 @@ def record_path(workspace: Path) -> Path:
 def _held(path: tuple[str, ...], value: Any) -> TrustClass | None:
     """The class that holds ``value`` at ``path`` back in an untrusted layer; None when it applies there."""
     klass = value_class(path, value)
-    if klass == "capability":
+    if klass in ("capability", "consent"):
         return klass
     if klass == "voice" and path[0] != "detectors":
         return klass

@@ -10,10 +10,19 @@ itself. The three classes:
 - ``voice``: makes the observer deliver (a prompt, a fallback text, a finish-
   gate setting). From an untrusted workspace a top-level knob is ignored, and a
   detector it shapes runs log-only: its verdicts are logged, never delivered.
+- ``consent``: whether the session is observed at all (``enable.*``,
+  ``mute.all``). The user's to decide: from an untrusted workspace only a
+  value that narrows applies (opting out, muting), so a repository cannot
+  opt itself into observation the user switched off.
 - ``capability``: runs a process, opens a connection, chooses where data goes
   or which secret is sent (``model.*``, ``tools.mcp_servers``, tool grants,
   ``catalogue.file``, ``headless.*``, ``debug.*``). Ignored until the user
-  trusts that exact content with ``second-brain trust``.
+  trusts that exact content with ``second-brain trust``; setting one in the
+  user's own layers, where it applies at once, is the user's act too
+  (:mod:`sbcore.cli.user_act`).
+
+``x-trust-safe-values`` lists the values of a ``consent`` or ``capability``
+knob that only switch something off, and so are safe.
 """
 
 from __future__ import annotations
@@ -25,8 +34,8 @@ from typing import Any, Literal
 from sbcore.config.schema import Schema, child_schema, config_schema
 from sbcore.schemas import load_schema
 
-TrustClass = Literal["safe", "voice", "capability"]
-CLASSES: tuple[TrustClass, ...] = ("safe", "voice", "capability")
+TrustClass = Literal["safe", "voice", "consent", "capability"]
+CLASSES: tuple[TrustClass, ...] = ("safe", "voice", "consent", "capability")
 ANNOTATION = "x-trust"
 
 
@@ -62,17 +71,20 @@ def value_class(path: tuple[str, ...], value: Any) -> TrustClass:
     A schema node with ``x-trust-safe-grants`` (a detector's ``tools``) is a
     capability only when the value grants something outside that list; one
     with ``x-trust-safe-values`` (``model.provider: offline``,
-    ``headless.observe: false``) is safe for exactly those values.
+    ``headless.observe: false``, ``mute.all: true``) is safe for exactly those
+    values (for a map, when every entry is one of them).
     """
     schema: Schema | None = config_schema()
     for part in path:
         schema = child_schema(schema, part)
     if schema is not None and "x-trust-safe-grants" in schema and not capability_grants(value):
         return "safe"
-    if schema is not None and any(
-        value == safe and type(value) is type(safe) for safe in schema.get("x-trust-safe-values", [])
-    ):
-        return "safe"
+    safe_values = schema.get("x-trust-safe-values") if schema is not None else None
+    if safe_values is not None:
+        # A map (enable.workspaces) is safe when every entry is one of the safe values.
+        values = list(value.values()) if isinstance(value, Mapping) else [value]
+        if all(any(v == safe and type(v) is type(safe) for safe in safe_values) for v in values):
+            return "safe"
     return config_class(path)
 
 

@@ -56,8 +56,6 @@ def test_what_makes_the_observer_deliver_is_voice() -> None:
         ("gate", "rate_per_hour"),
         ("loop", "min_interval_s"),
         ("projection", "bash_cap"),
-        ("enable", "default"),
-        ("mute", "all"),
         ("detectors", "x", "enabled"),
         ("detectors", "x", "config"),
         ("detectors", "x", "confidence_floor"),
@@ -92,3 +90,18 @@ def test_switching_a_capability_off_is_safe() -> None:
     assert value_class(("headless", "observe"), True) == "capability"
     assert value_class(("debug", "enabled"), False) == "safe"
     assert value_class(("debug", "enabled"), 0) == "capability", "only the exact value, not one equal to it"
+
+
+def test_a_repository_may_opt_out_or_mute_but_not_opt_itself_in() -> None:
+    """Whether the session is observed at all is the user's consent: only the narrowing value is safe."""
+    assert {knob.key for knob in knobs() if config_class(knob.path) == "consent"} == {
+        "enable.default",
+        "enable.workspaces",
+        "mute.all",
+    }
+    assert value_class(("enable", "default"), False) == "safe"
+    assert value_class(("enable", "default"), True) == "consent"
+    assert value_class(("enable", "workspaces"), {"/a": False, "/b": False}) == "safe"
+    assert value_class(("enable", "workspaces"), {"/a": False, "/b": True}) == "consent"
+    assert value_class(("mute", "all"), True) == "safe"
+    assert value_class(("mute", "all"), False) == "consent"

@@ -155,10 +155,28 @@ def test_the_factory_builds_no_server_and_no_grant_from_an_untrusted_layer(
     assert {d.id for d in observer.definitions}.isdisjoint({"hostile", "thief"})
 
 
+def test_an_untrusted_workspace_cannot_unmute_or_opt_itself_in(repo: Repo) -> None:
+    from sbcore.config import global_path
+
+    global_path().parent.mkdir(parents=True, exist_ok=True)
+    global_path().write_text("enable:\n  default: false\nmute:\n  all: true\n")
+    repo.config(f"enable:\n  default: true\n  workspaces: {{{repo.root}: true}}\nmute:\n  all: false\n")
+    config = load_config(repo.root)
+    assert not config.is_enabled() and config.get("mute.all") is True
+    assert config.trust is not None
+    assert {r.key for r in config.trust.ignored} == {"enable.default", "enable.workspaces", "mute.all"}
+    repo.trust()
+    assert load_config(repo.root).is_enabled()
+
+
 def test_an_untrusted_workspace_may_switch_capabilities_off(repo: Repo) -> None:
-    repo.config("model:\n  provider: offline\nheadless:\n  observe: false\n")
+    repo.config(
+        "model:\n  provider: offline\nheadless:\n  observe: false\n"
+        "enable:\n  default: false\nmute:\n  all: true\n"
+    )
     config = load_config(repo.root)
     assert config.get("model.provider") == "offline" and config.layer_of("model.provider") == "workspace"
+    assert not config.is_enabled() and config.get("mute.all") is True
     assert config.trust is not None and not config.trust.needed
 
 
