@@ -1,8 +1,8 @@
 """Workspace trust: the repository's layer asks, the user grants, for that exact content only.
 
 A cloned repository's ``.second-brain/`` (``config.yaml`` and ``detectors/``)
-is someone else's input. Its ``safe`` keys always apply; its ``capability``
-and ``voice`` keys (see :mod:`sbcore.config.trustclass`) apply only once the
+is someone else's input. Its ``safe`` keys always apply; its ``capability``,
+``consent`` and ``voice`` keys (see :mod:`sbcore.config.trustclass`) apply only once the
 user ran ``second-brain trust`` in that workspace, which records a SHA-256 of
 the layer's exact content in the user's own state
 (``<data dir>/workspaces/<workspace>/trust.json``, 0600). The digest covers
