@@ -303,6 +303,10 @@ class EffectiveConfig:
         """Whether the workspace layer's capabilities and voice apply (true when there is no workspace)."""
         return self.trust is None or self.trust.trusted
 
+    def held_detector_files(self) -> frozenset[Path]:
+        """Workspace detector files ignored until the workspace is trusted (they carry a capability)."""
+        return frozenset() if self.trust is None or self.trust.trusted else self.trust.held_detector_files
+
     def workspace_detector_dir(self) -> Path | None:
         """``<workspace>/.second-brain/detectors`` (whether or not it exists); None without a workspace."""
         return None if self.workspace is None else workspace_detector_dir(self.workspace)

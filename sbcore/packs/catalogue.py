@@ -110,6 +110,8 @@ class ConfigView(Protocol):
 
     def workspace_trusted(self) -> bool: ...
 
+    def held_detector_files(self) -> frozenset[Path]: ...
+
 
 @dataclass(frozen=True)
 class EffectiveDetector:
@@ -210,7 +212,7 @@ def assemble_catalogue(
     trusted = config.workspace_trusted()
     detector_dir = config.workspace_detector_dir()
     if detector_dir is not None and detector_dir.is_dir():
-        held = frozenset() if trusted else _held_files(config)
+        held = frozenset() if trusted else config.held_detector_files()
         files = [path for path in catalogue_files([detector_dir]) if path not in held]
         _load_into(detectors, files, WORKSPACE_PACK, inputs, result.problems)
 
@@ -226,13 +228,6 @@ def assemble_catalogue(
         silenced = None if trusted else _untrusted_voice(definition, layered or [])
         result.detectors.append(EffectiveDetector(definition, origins, available, reason, silenced))
     return result
-
-
-def _held_files(config: ConfigView) -> frozenset[Path]:
-    """Workspace detector files ignored until the workspace is trusted (they carry a capability)."""
-    trust = getattr(config, "trust", None)
-    held: frozenset[Path] = getattr(trust, "held_detector_files", frozenset())
-    return held
 
 
 def _untrusted_voice(definition: DetectorDef, layered: list[_Override]) -> str | None:

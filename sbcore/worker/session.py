@@ -298,7 +298,7 @@ class Session:
             await asyncio.wait({self._pass})
             self._finish_pass_if_done()
             report = dict(self.last_pass or {})
-            trust = self._trust_report()
+            trust = self._trust_json()
             if trust is not None:
                 report["trust"] = trust
             return report
@@ -384,32 +384,37 @@ class Session:
         problems = [str(problem) for problem in self.config.problems]
         if self.observer is not None:
             problems += self.observer.problems
+        self._announce_trust()
         self.status.update(
             config_problems=problems,
             provider=self.observer.provider_line if self.observer is not None else None,
-            trust=self._trust_report(),
+            trust=self._trust_json(),
         )
 
-    def _trust_report(self) -> dict[str, Any] | None:
-        """What the untrusted workspace layer asked for and did not get, for the status file and ``run``.
-
-        Said once in the worker log for each distinct state (not on every reload).
-        """
+    def _trust_json(self) -> dict[str, Any] | None:
+        """What the workspace layer asked for and what of it is held back: for the status file, ``run``."""
         trust = self.config.trust
         if trust is None or not trust.needed:
             return None
         report = trust.to_json()
         if self.observer is not None:
             report["log_only_detectors"] = dict(sorted(self.observer.log_only.items()))
-        summary = trust.summary()
-        if summary is not None and summary != self._trust_said:
+        return report
+
+    def _announce_trust(self) -> None:
+        """An untrusted layer's held-back keys: in the log once per state, to the user once per content."""
+        trust = self.config.trust
+        summary = trust.summary() if trust is not None else None
+        if trust is None or summary is None:
+            self._trust_said = None
+            return
+        if summary != self._trust_said:
             log.warning("%s", summary)
             for request in [*trust.ignored, *trust.log_only]:
                 log.warning("  %s: %s (%s): %s", request.where, request.key, request.klass, request.effect)
-        self._trust_said = summary
-        if summary is not None and self.state.trust_told != trust.digest:
+            self._trust_said = summary
+        if self.state.trust_told != trust.digest:
             self._tell_user(trust)
-        return report
 
     def _tell_user(self, trust: WorkspaceTrust) -> None:
         """Once per layer content: a human-only notice saying what was held back and how to trust it."""

@@ -18,6 +18,7 @@ from pathlib import Path
 import pytest
 from trust_helpers import (
     OTHER_VAR,
+    SESSION,
     STOLEN,
     Repo,
     every_header_and_body,
@@ -229,14 +230,11 @@ def test_an_untrusted_workspace_does_not_speak_with_the_observers_voice(
     from sbcore import paths
     from sbcore.gate.mailbox import Mailbox
 
-    pending = Mailbox(SESSION_ID, paths.data_dir()).pending()
+    pending = Mailbox(SESSION, paths.data_dir()).pending()
     assert [(a.kind, a.human_only) for a in pending] == [(NOTICE_KIND, True)], "only the notice to the user"
     assert "log-only" in caplog.text and "is not trusted" in caplog.text
     log_only = {item["key"] for item in report["trust"]["log_only"]}
     assert log_only == {"detector announcer", "detectors.goal-drift.prompt"}
-
-
-SESSION_ID = "7a1e0c55-0000-4000-8000-00000000007a"
 
 
 def test_the_catalogue_marks_what_an_untrusted_layer_shaped(repo: Repo) -> None:
@@ -276,7 +274,7 @@ def test_the_user_is_told_once_in_the_session_and_the_agent_never(
     _hostile(repo, attacker, _outside_catalogue(tmp_path))
     session_transcript = transcript(tmp_path, repo)
     run_pass(repo, session_transcript, capsys)
-    mailbox = Mailbox(SESSION_ID, paths.data_dir())
+    mailbox = Mailbox(SESSION, paths.data_dir())
     assert mailbox.claim(time.time(), human_channel=False) == [], "not for the agent's channel"
     [notice] = mailbox.claim(time.time(), for_agent=True, human_channel=True)
     answer = render("UserPromptSubmit", [notice])

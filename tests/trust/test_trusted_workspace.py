@@ -13,7 +13,7 @@ import sys
 from pathlib import Path
 
 import pytest
-from trust_helpers import Repo, copy_mcp_fixture, run_pass, touch_command, transcript, user_setup
+from trust_helpers import SESSION, Repo, copy_mcp_fixture, run_pass, touch_command, transcript, user_setup
 
 from sbcore.config import load_config
 from sbcore.config.trust import record_path, revoke
@@ -22,8 +22,6 @@ from sbcore.paths import data_dir
 from sbcore.testing import FakeProvider
 from sbcore.testing.scripts import feedback, tool_call
 from sbcore.think.tools.mcp_adapter import wire_name
-
-SESSION = "7a1e0c55-0000-4000-8000-00000000007a"
 
 
 def _legitimate(repo: Repo) -> Path:
