@@ -414,6 +414,4 @@ def load_config(workspace: Path | None = None) -> EffectiveConfig:
             log.warning("configuration layer %s is skipped:\n%s", layer.name, details)
     for problem in config.conflicts:
         log.warning("configuration conflict: %s", problem)
-    if trust is not None and trust.summary():
-        log.info("%s", trust.summary())
     return config
