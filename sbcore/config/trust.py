@@ -326,30 +326,41 @@ def _named(workspace: Path, words: list[str], base: Path) -> Iterator[Path]:
 
 
 def named_files(workspace: Path, data: Mapping[str, Any], detectors: list[_DetectorFile]) -> list[Path]:
-    """Files of the repository that the layer's capabilities name or execute (bounded)."""
-    found: list[Path] = []
+    """Files of the repository that the layer's capabilities name or execute.
+
+    Bounded: at most :data:`MAX_NAMED_FILES`, taken in the order the layer
+    names them, so a ``Run`` of ``pytest tests`` in a large repository costs
+    a bounded walk rather than the whole tree.
+    """
+    found: dict[Path, None] = {}
+    for path in _candidates(workspace, data, detectors):
+        found[path] = None
+        if len(found) >= MAX_NAMED_FILES:
+            break
+    return sorted(found)
+
+
+def _candidates(workspace: Path, data: Mapping[str, Any], detectors: list[_DetectorFile]) -> Iterator[Path]:
     servers = (data.get("tools") or {}).get("mcp_servers") or {}
     if isinstance(servers, Mapping):
         for spec in servers.values():
             if isinstance(spec, Mapping):
                 words = [str(spec.get("command") or "")]
                 words += [str(arg) for arg in spec.get("args") or [] if isinstance(arg, str)]
-                found.extend(_named(workspace, words, workspace))
+                yield from _named(workspace, words, workspace)
     catalogue = (data.get("catalogue") or {}).get("file")
     if isinstance(catalogue, str):
-        found.extend(_named(workspace, [catalogue], workspace))
+        yield from _named(workspace, [catalogue], workspace)
     overrides = data.get("detectors") or {}
     if isinstance(overrides, Mapping):
         for fields in overrides.values():
             if isinstance(fields, Mapping):
-                found.extend(_run_targets(workspace, fields.get("tools")))
+                yield from _run_targets(workspace, fields.get("tools"))
     for item in detectors:
-        found.extend(_run_targets(workspace, item.data.get("tools")))
+        yield from _run_targets(workspace, item.data.get("tools"))
         prompt_file = item.data.get("prompt_file")
         if isinstance(prompt_file, str):
-            found.extend(_named(workspace, [prompt_file], item.path.parent))
-    unique = sorted(set(found))
-    return unique[:MAX_NAMED_FILES]
+            yield from _named(workspace, [prompt_file], item.path.parent)
 
 
 def _run_targets(workspace: Path, tools: Any) -> Iterator[Path]:

@@ -160,3 +160,16 @@ def test_a_symlinked_target_counts_by_its_content_and_a_fifo_never_blocks(repo: 
     assert repo.state().trusted, "a FIFO in the layer is hashed by its kind, never opened"
     real.write_text(real.read_text().replace("prompt: x", "prompt: y"))
     assert not repo.state().trusted, "editing a symlink's target withdraws the approval"
+
+
+def test_a_directory_a_run_grant_names_is_covered_up_to_a_bound(repo: Repo) -> None:
+    from sbcore.config.trust import MAX_NAMED_FILES
+
+    for number in range(MAX_NAMED_FILES + 20):
+        repo.write(f"suite/test_{number:04d}.py", "def test(): pass\n")
+    repo.config('detectors:\n  default:\n    tools: [{run: ["python -m pytest -q suite"]}]\n')
+    state = repo.trust()
+    assert len(state.files) == MAX_NAMED_FILES, "bounded, however large the directory"
+    assert repo.root / "suite" / "test_0000.py" in state.files
+    (repo.root / "suite" / "test_0000.py").write_text("def test(): assert False\n")
+    assert not repo.state().trusted, "a pulled change to a test the grant runs withdraws the approval"
