@@ -21,6 +21,7 @@ COMMANDS: tuple[str, ...] = (
     "install",
     "run_now",
     "config",
+    "trust",
     # evaluating on recorded sessions
     "replay",
     "project",

@@ -156,9 +156,23 @@ def _show(args: argparse.Namespace) -> int:
         if not prefix:
             _print_layers(config)
         _print_rows(rows)
+    if not args.json:
+        _print_trust(config, ".".join(prefix))
     for problem in config.problems:
         print(f"problem: {problem}", file=sys.stderr)
     return 1 if config.problems else 0
+
+
+def _print_trust(config: EffectiveConfig, prefix: str) -> None:
+    """The workspace keys held back or log-only until ``second-brain trust``, under ``prefix``."""
+    from sbcore.cli.trust_view import render_trust, under
+
+    if config.trust is None:
+        return
+    lines = render_trust(config.trust.to_json(), under(prefix))
+    if lines:
+        print()
+        print("\n".join(lines))
 
 
 def _split(key: str, prefix: tuple[str, ...]) -> list[str]:
@@ -185,6 +199,7 @@ def _as_json(
         ],
         "values": [{"key": key, "value": value, "layer": layer} for key, value, layer in rows],
         "problems": [str(problem) for problem in config.problems],
+        "trust": config.trust.to_json() if config.trust is not None and config.trust.needed else None,
     }
     if whole:
         document["effective"] = config.as_dict()
@@ -282,6 +297,9 @@ def _wrap(text: str) -> str:
 def _set(args: argparse.Namespace) -> int:
     from sbcore.config import ConfigRejected, set_value
 
+    refused = _widening(args.key, args.value, args.layer)
+    if refused is not None:
+        return _refused([refused])
     try:
         outcome = set_value(args.key, args.value, layer=args.layer, workspace=_workspace(args))
     except ConfigRejected as exc:
@@ -293,6 +311,33 @@ def _set(args: argparse.Namespace) -> int:
     # Even an unchanged value refreshes the snapshot: the layers may have been edited by hand.
     _refresh_hot_snapshot(_workspace(args))
     return 0
+
+
+def _widening(key: str, text: str, layer: str) -> str | None:
+    """Why setting ``key`` to ``text`` here must be refused: a capability into a layer that applies at once.
+
+    The workspace layer is exempt: what it sets there applies only after
+    ``second-brain trust``, which asks for the user's own act itself. So is a
+    value that only switches a capability off (``model.provider offline``).
+    """
+    from sbcore.cli.user_act import refusal
+    from sbcore.config import UnknownKeyError, resolve_key
+    from sbcore.config.schema import BadValueError, parse_value
+    from sbcore.config.trustclass import value_class
+
+    if layer == "workspace":
+        return None
+    try:
+        ref = resolve_key(key)
+        parsed = parse_value(text, ref.schema)
+    except (UnknownKeyError, BadValueError):
+        return None  # set_value reports it
+    if value_class(ref.path, parsed) != "capability":
+        return None
+    why = refusal()
+    if why is None:
+        return None
+    return f"{key} is a capability (it can run a process, connect, or choose where data goes): {why}"
 
 
 def _reset(args: argparse.Namespace) -> int:

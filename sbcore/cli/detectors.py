@@ -309,13 +309,19 @@ def _list(args: argparse.Namespace) -> int:
         manager = _plugin_manager()
         print(render_packs(manager))
         return 1 if manager.broken else 0
-    manager, _config, catalogue = _effective(args)
+    from sbcore.cli.trust_view import about_detector, render_trust
+
+    manager, config, catalogue = _effective(args)
+    trust = config.trust.to_json() if config.trust is not None and config.trust.needed else None
     if args.json:
-        print(json.dumps(catalogue_report(catalogue, manager), indent=2, ensure_ascii=False))
+        report = catalogue_report(catalogue, manager) | {"trust": trust}
+        print(json.dumps(report, indent=2, ensure_ascii=False))
         return 1 if catalogue.errors or manager.broken else 0
     print(render_table([detector_row(detector) for detector in catalogue.detectors]))
     if catalogue.source != "packs":
         print(f"(catalogue in force: {catalogue.source})")
+    for line in render_trust(trust, about_detector()):
+        print(line)
     failed = _print_problems(catalogue)
     return 1 if failed or manager.broken else 0
 
@@ -335,6 +341,11 @@ def _show(args: argparse.Namespace) -> int:
         return 1
     fields = field_values(detector, lambda knob: config.get(knob, None))
     print(definition_json(detector, fields) if args.json else render_definition(detector, fields))
+    if not args.json and config.trust is not None:
+        from sbcore.cli.trust_view import about_detector, render_trust
+
+        for line in render_trust(config.trust.to_json(), about_detector(detector.id)):
+            print(line)
     related = [chain for chain in catalogue.problems if chain.detector == detector.id]
     if related and not args.json:
         from sbcore.packs.errors import render_chains

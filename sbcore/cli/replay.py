@@ -145,6 +145,7 @@ async def _main(args: argparse.Namespace, paths: list[Path]) -> int:
                 environment=manager.template_environment(),
                 toolbox=box,
                 debug_root=args.debug,
+                log_only={d.id: d.log_only for d in catalogue.detectors if d.log_only},
             )
 
         if args.labels is not None:

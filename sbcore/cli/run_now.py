@@ -102,7 +102,7 @@ def _ask_worker(data: Path, session: str, request: str, timeout: float) -> dict[
         status = read_status(data, session) or {}
         last = status.get("last_pass") or {}
         if last.get("request") == request:
-            return dict(last)
+            return dict(last) | ({"trust": status["trust"]} if status.get("trust") else {})
         refused = status.get("run_refused") or {}
         if refused.get("request") == request:
             return {"refused": refused.get("why", "refused")}
@@ -163,4 +163,7 @@ def _render(session: str, report: dict[str, Any]) -> str:
         lines.append("  no detector was due")
     if report.get("error"):
         lines.append(f"  the pass failed: {report['error']}")
+    from sbcore.cli.trust_view import render_trust
+
+    lines.extend(render_trust(report.get("trust")))
     return "\n".join(lines)

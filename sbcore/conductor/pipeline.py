@@ -19,7 +19,7 @@ status files, wake lines, following the CLI across ``/clear`` — and nothing ab
 from __future__ import annotations
 
 import logging
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Any
@@ -39,10 +39,15 @@ log = logging.getLogger("sbcore.conductor")
 
 @dataclass(frozen=True)
 class Verdict:
-    """One detector's answer in a pass, and what the gate made of it (None: no feedback reached the gate)."""
+    """One detector's answer in a pass, and what the gate made of it (None: no feedback reached the gate).
+
+    ``held`` says why an answer was kept from the gate altogether: a detector an untrusted workspace
+    added or shaped speaks log-only (see docs/privacy.md), so its answer is logged and never delivered.
+    """
 
     result: FeedbackResult
     decision: GateDecision | None = None
+    held: str | None = None
 
     @property
     def delivered(self) -> bool:
@@ -57,7 +62,9 @@ class Verdict:
             "headline": self.result.headline,
         }
         decision = self.decision
-        if decision is not None:
+        if self.held is not None:
+            item["gate"] = {"action": "log_only", "reason": "untrusted_workspace"}
+        elif decision is not None:
             item["gate"] = {"action": str(decision.action), "reason": str(decision.reason)}
             if decision.advice is not None and decision.delivers:
                 item["advice_id"] = decision.advice.id
@@ -86,8 +93,9 @@ class PassReport:
 class Pipeline:
     """Feed → policy → pass → gate → outbox for one session, on an injected clock.
 
-    ``policy`` (one per task), ``engine`` (rebuilt when the configuration changes) and ``task_id`` may be
-    replaced by the driver between passes; the gate and the mailbox live as long as the session.
+    ``policy`` (one per task), ``engine`` (rebuilt when the configuration changes), ``log_only`` (the
+    detectors an untrusted workspace added or shaped, by id, with why) and ``task_id`` may be replaced by
+    the driver between passes; the gate and the mailbox live as long as the session.
     """
 
     def __init__(
@@ -99,6 +107,7 @@ class Pipeline:
         mailbox: Mailbox,
         clock: Clock,
         task_id: str,
+        log_only: Mapping[str, str] | None = None,
     ) -> None:
         self.policy = policy
         self.engine = engine
@@ -106,6 +115,7 @@ class Pipeline:
         self.mailbox = mailbox
         self.clock = clock
         self.task_id = task_id
+        self.log_only: Mapping[str, str] = dict(log_only or {})
 
     # -- feed and policy ------------------------------------------------------------------------
 
@@ -160,7 +170,12 @@ class Pipeline:
         since = list(arrived_since)
         started = self.clock.now() if generated_at is None else generated_at
         for answer in result.results:
-            report.verdicts.append(Verdict(answer, self._gate(answer, since, started)))
+            held = self.log_only.get(answer.detector) if answer.feedback is not None else None
+            if held is not None:
+                log.info("log-only (%s): %s %s: %s", held, answer.detector, answer.label, answer.headline)
+                report.verdicts.append(Verdict(answer, held=held))
+            else:
+                report.verdicts.append(Verdict(answer, self._gate(answer, since, started)))
         return report
 
     async def run_due(self) -> list[PassReport]:

@@ -141,11 +141,10 @@ class SessionReplay:
                 continue
             body = report.result.to_json(timings=timings)
             for item, verdict in zip(body["results"], report.verdicts, strict=True):
-                if verdict.decision is not None and (verdict.result.verdict == "advise" or verdict.delivered):
-                    item["gate"] = {
-                        "action": str(verdict.decision.action),
-                        "reason": str(verdict.decision.reason),
-                    }
+                if verdict.result.verdict == "advise" or verdict.delivered:
+                    gate = verdict.to_json().get("gate")
+                    if gate is not None:
+                        item["gate"] = gate
             passes.append(body)
         return {
             "path": str(self.path),
@@ -168,6 +167,8 @@ class Replayer:
     environment: SandboxedEnvironment | None = None
     toolbox: Toolbox | None = None
     debug_root: Path | None = None
+    log_only: Mapping[str, str] = field(default_factory=dict)
+    """Detectors an untrusted workspace added or shaped: their answers are logged, never delivered."""
 
     async def replay_file(self, path: Path, *, lines: tuple[int, int] | None = None) -> SessionReplay:
         """Replay ``path`` (only 1-based lines ``lines[0]..lines[1]`` when given)."""
@@ -215,6 +216,7 @@ class Replayer:
             mailbox=Mailbox(session, scratch),
             clock=clock,
             task_id=session,
+            log_only=self.log_only,
         )
         driver = _Driver(pipeline, clock)
         projector = Projector(ProjectionConfig.from_mapping(self.config.group("projection")))
@@ -383,9 +385,14 @@ class Summary:
         for result in (r for p in session.passes for r in p.results):
             self.verdicts[result.detector][result.label] += 1
         for verdict in (v for report in session.reports for v in report.verdicts):
-            if verdict.decision is None or verdict.result.verdict != "advise":
+            if verdict.result.verdict != "advise":
                 continue
-            outcome = "delivered" if verdict.delivered else str(verdict.decision.reason)
+            if verdict.held is not None:
+                outcome = "log_only"
+            elif verdict.decision is None:
+                continue
+            else:
+                outcome = "delivered" if verdict.delivered else str(verdict.decision.reason)
             self.gate[verdict.result.detector][outcome] += 1
         self.usage = self.usage + session.usage
 
@@ -530,8 +537,9 @@ def render_session(session: SessionReplay, *, timings: bool = False) -> list[str
             headline = f"  {result.headline}" if result.headline and result.verdict != "silent" else ""
             error = f"  ({result.error})" if result.error and result.status in ("failed", "invalid") else ""
             gate = ""
-            if verdict.decision is not None and (result.verdict == "advise" or verdict.delivered):
-                gate = f"  -> gate: {verdict.decision.action} ({verdict.decision.reason})"
+            shown = verdict.to_json().get("gate") if result.verdict == "advise" or verdict.delivered else None
+            if shown is not None:
+                gate = f"  -> gate: {shown['action']} ({shown['reason']})"
             lines.append(f"  {result.detector:<22} {result.label}{headline}{error}{gate}")
         if p.compaction is not None:
             c = p.compaction

@@ -40,6 +40,7 @@ names the layer of every effective value.
 2. `global`, yours in every workspace: `config.yaml` in the config directory, which is
    `$SBCORE_CONFIG_DIR`, else `$XDG_CONFIG_HOME/sbcore`, else `~/.config/sbcore`.
 3. `workspace`, the team's, committed with the repository: `<workspace>/.second-brain/config.yaml`.
+   Its capability and voice keys apply only once you trust it (see [Workspace trust](#workspace-trust)).
 4. `local`, yours in this workspace only: `workspaces/<workspace key>/config.yaml` in the data
    directory, which is `$SBCORE_DATA_DIR`, else `$CLAUDE_PLUGIN_DATA`, else the plugin data
    directory `second-brain install` recorded in `<config directory>/data-dir`, else
@@ -90,13 +91,15 @@ A workspace can add detectors of its own, without any package: one YAML file per
 catalogues wholesale with your own file or directory of detector YAML; the workspace's detectors
 are still added, and `detectors.<id>.<field>` overrides from every layer still apply on top of
 whichever catalogue is in force. The path must exist when it is set; a catalogue that later fails
-to load falls back to the bundled one, and the failure is reported.
+to load falls back to the bundled one, and the failure is reported. Until you trust the workspace,
+its own detectors run log-only, and `catalogue.file` set in the workspace layer is ignored.
 
 ### Picking up changes
 
 Nothing needs restarting after a change. `EffectiveConfig.changed()` compares stamps (path,
 modification time, size, inode) of everything the configuration was read from: the three layer
-files, every file under `.second-brain/detectors/`, and `catalogue.file`. That costs a handful of
+files, every file under `.second-brain/detectors/`, `catalogue.file`, your approval of the
+workspace and the repository files it covers. That costs a handful of
 `stat` calls, so a long-running process can check it at every pass boundary and reload
 (`load_config`) only when something changed. `EffectiveConfig.as_dict()` is the whole effective
 configuration as plain JSON-ready data, for processes that should not import the YAML and JSON
@@ -131,6 +134,36 @@ second-brain config reset GROUP|KEY|all [--global | --workspace | --local] [-C D
   `detectors.<id>.<field>`, `tools.mcp_servers.<name>`, and `enable.workspaces.<path>` (where the
   rest of the key is the path, dots and all).
 
+## Workspace trust
+
+The workspace layer comes with the repository, so it is someone else's input until you say
+otherwise. Every key declares in the schema (`x-trust`) what it can do, and that decides whether
+it applies from a workspace you have not trusted (see [privacy.md](privacy.md) for the whole model):
+
+- **safe** keys (the unmarked ones below: detector switches, floors, rates, caps, checklists, a grant of
+  `Read`, `Grep` and `Glob`) apply from any layer;
+- **capability** keys run a process, open a connection, or choose where data goes or which secret
+  is sent. From the workspace layer they are ignored until you run `second-brain trust` in that
+  workspace: {capability};
+- **consent** keys decide whether the session is observed at all: {consent}. From an untrusted
+  workspace layer only the value that narrows applies (opting out, muting), so a repository cannot
+  opt itself back into observation you switched off;
+- **voice** keys make the observer deliver: {voice}. From the workspace layer the `finish_gate`
+  knobs are ignored until trusted, and a detector whose prompt or finish-gate floor the workspace
+  overrides runs log-only (its verdicts are logged, never delivered), as do the workspace's own
+  detectors in `.second-brain/detectors/`. A workspace detector that grants `Run`, an MCP tool or
+  a pack tool, or whose `prompt_file` leads out of the repository, is ignored whole.
+
+`second-brain trust` records a hash of the layer, of every file under `.second-brain/detectors/`
+and of every repository file a capability names (an MCP server script, a `Run` target, a prompt
+file); a change to any of them needs approving again. `second-brain trust --show` lists what
+would be granted, `--revoke` withdraws it. `config show`, `detectors list` / `show`, `run`, the
+worker's log and its status file list every key that is held back, with its file and line. The
+global and local layers are yours and always apply; but `config set` of a capability key into
+them (which takes effect at once) must be your own act: it refuses without an interactive
+terminal or inside a Claude Code session. Into the workspace layer it is allowed, since that
+waits for `trust`.
+
 ## The three loud knobs
 
 Most knobs trade one cost for another. Three of them decide whether Second Brain stays a quiet,
@@ -164,11 +197,45 @@ def _loud() -> str:
     )
 
 
-def _fields_table(fields: Mapping[str, Schema], prefix: str) -> Iterator[str]:
+_TRUST_NOTES = {
+    "capability": " **Capability**: ignored in an untrusted workspace layer.",
+    "consent": " **Consent**: ignored in an untrusted workspace layer.",
+    "voice": " **Voice**: ignored in an untrusted workspace layer.",
+}
+_FIELD_NOTES = {
+    "capability": " **Capability** (beyond `Read`, `Grep`, `Glob`): ignored in an untrusted workspace layer.",
+    "voice": " **Voice**: set by an untrusted workspace layer, the detector runs log-only.",
+}
+
+
+def _trust_note(schema: Schema, notes: Mapping[str, str]) -> str:
+    note = notes.get(str(schema.get("x-trust")), "")
+    safe = schema.get("x-trust-safe-values")
+    if note and safe:
+        values = " or ".join(_code(value) for value in safe)
+        note = note.rstrip(".") + f", except {values}, which only narrows what it allows."
+    return note
+
+
+def _keys_of(klass: str) -> str:
+    found = [f"`{knob.key}`" for knob in knobs() if knob.schema.get("x-trust") == klass]
+    for group in groups():
+        entry = group.entry_schema
+        if entry is not None and not group.knobs:
+            found += [
+                f"`{group.name}.<id>.{name}`"
+                for name, sub in entry.get("properties", {}).items()
+                if sub.get("x-trust") == klass
+            ]
+    return ", ".join(found)
+
+
+def _fields_table(fields: Mapping[str, Schema], prefix: str, notes: Mapping[str, str]) -> Iterator[str]:
     yield "| Key | Allowed | What it does |"
     yield "|---|---|---|"
     for name, schema in fields.items():
-        allowed, description = _cell(describe_range(schema)), _cell(schema.get("description", ""))
+        allowed = _cell(describe_range(schema))
+        description = _cell(schema.get("description", "") + _trust_note(schema, notes))
         yield f"| `{prefix}{name}` | {allowed} | {description} |"
 
 
@@ -182,7 +249,7 @@ def _group(group: Group) -> Iterator[str]:
     if entry is not None and not group.knobs:
         yield f"Keyed by detector id (`{group.name}.<id>.<field>`); nothing is overridden by default."
         yield ""
-        yield from _fields_table(entry.get("properties", {}), f"{group.name}.<id>.")
+        yield from _fields_table(entry.get("properties", {}), f"{group.name}.<id>.", _FIELD_NOTES)
         return
     yield "| Key | Default | Allowed | What it does and trades |"
     yield "|---|---|---|---|"
@@ -196,17 +263,25 @@ def _group(group: Group) -> Iterator[str]:
                 allowed = "mapping of entries (below)"
                 nested.append((knob.key, entry_schema))
         description = knob.description + (" **Loud knob** (see above)." if knob.warning else "")
+        description += _trust_note(knob.schema, _TRUST_NOTES)
         yield f"| `{knob.key}` | {_code(knob.default)} | {_cell(allowed)} | {_cell(description)} |"
     for key, entry_schema in nested:
         yield ""
         yield f"Each entry of `{key}`:"
         yield ""
-        yield from _fields_table(entry_schema.get("properties", {}), f"{key}.<name>.")
+        yield from _fields_table(entry_schema.get("properties", {}), f"{key}.<name>.", {})
 
 
 def generate() -> str:
     """The whole of ``docs/configuration.md``."""
-    parts = [_INTRO.format(invariants=_invariants(), loud=_loud()).rstrip("\n")]
+    intro = _INTRO.format(
+        invariants=_invariants(),
+        loud=_loud(),
+        capability=_keys_of("capability"),
+        consent=_keys_of("consent"),
+        voice=_keys_of("voice"),
+    )
+    parts = [intro.rstrip("\n")]
     for group in groups():
         parts.extend(_group(group))
     return "\n".join(parts) + "\n"

@@ -39,6 +39,7 @@ from sbcore.config.schema import (
     replaces_whole,
     resolve_key,
 )
+from sbcore.config.trust import WorkspaceTrust, assess, record_path, split
 
 log = logging.getLogger("sbcore.config")
 
@@ -203,10 +204,13 @@ class EffectiveConfig:
         layers: Sequence[LayerFile],
         merged: Merged,
         layer_stamps: Sequence[Stamp] | None = None,
+        trust: WorkspaceTrust | None = None,
     ) -> None:
         self.workspace = workspace
         self.layers = tuple(layers)
         self._merged = merged
+        self.trust = trust
+        """The workspace layer's trust state (None without a workspace): what it asks, what is held back."""
         # Layer files are stamped by the caller *before* reading them, so an
         # edit racing the read shows up as a change rather than being missed.
         layer_part = tuple(layer_stamps) if layer_stamps is not None else self._layer_stamps()
@@ -295,6 +299,14 @@ class EffectiveConfig:
             path = base / path
         return path
 
+    def workspace_trusted(self) -> bool:
+        """Whether the workspace layer's capabilities and voice apply (true when there is no workspace)."""
+        return self.trust is None or self.trust.trusted
+
+    def held_detector_files(self) -> frozenset[Path]:
+        """Workspace detector files ignored until the workspace is trusted (they carry a capability)."""
+        return frozenset() if self.trust is None or self.trust.trusted else self.trust.held_detector_files
+
     def workspace_detector_dir(self) -> Path | None:
         """``<workspace>/.second-brain/detectors`` (whether or not it exists); None without a workspace."""
         return None if self.workspace is None else workspace_detector_dir(self.workspace)
@@ -332,8 +344,11 @@ class EffectiveConfig:
     def fingerprint(self) -> Fingerprint:
         """Stat stamps of everything this configuration was read from, taken now.
 
-        The layer files, the workspace's detector directory (every file in it)
-        and ``catalogue.file`` (every file beneath it when it is a directory).
+        The layer files, the workspace's detector directory (every file in it),
+        ``catalogue.file`` (every file beneath it when it is a directory), the
+        user's trust record for the workspace and every repository file the
+        workspace's capabilities name (so trusting, or a changed MCP script,
+        takes effect at the next pass boundary).
         The inode is included so an atomic replace of an equally sized file
         within one mtime tick still shows.
         """
@@ -350,6 +365,10 @@ class EffectiveConfig:
         catalogue = self.catalogue_file()
         if catalogue is not None:
             stamps.extend(_stamps(catalogue))
+        if self.workspace is not None:
+            stamps.append(_stamp(record_path(self.workspace)))
+        if self.trust is not None:
+            stamps.extend(_stamp(path) for path in self.trust.files)
         return tuple(stamps)
 
     def changed(self) -> bool:
@@ -370,15 +389,25 @@ def read_layers(workspace: Path | None) -> list[LayerFile]:
 def load_config(workspace: Path | None = None) -> EffectiveConfig:
     """Merge defaults, global, workspace and local layers into the configuration in force.
 
-    With ``workspace=None`` only the defaults and the global layer apply. Never
+    With ``workspace=None`` only the defaults and the global layer apply. The
+    workspace layer's capability and voice keys apply only when the user
+    trusted its exact content (:mod:`sbcore.config.trust`); otherwise they are
+    held back and listed in ``config.trust``. Never
     raises for bad configuration: each broken layer is skipped and its problems
     are logged (``sbcore.config``) and listed in ``EffectiveConfig.problems``.
     """
     root = Path(os.path.realpath(workspace)) if workspace is not None else None
     before = tuple(_stamp(path) for name in LAYERS[1:] if (path := layer_path(name, root)) is not None)
     layers = read_layers(root)
-    merged = merge([(layer.name, layer.data) for layer in layers if layer.used])
-    config = EffectiveConfig(root, layers, merged, before)
+    trust = None
+    documents = [(layer.name, layer.data) for layer in layers if layer.used]
+    if root is not None:
+        team = next(layer for layer in layers if layer.name == "workspace")
+        trust = assess(root, team)
+        if not trust.trusted:
+            documents = [(name, split(team) if name == "workspace" else data) for name, data in documents]
+    merged = merge(documents)
+    config = EffectiveConfig(root, layers, merged, before, trust)
     for layer in layers:
         if layer.status == "skipped":
             details = "\n".join(str(problem) for problem in layer.problems)

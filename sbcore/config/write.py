@@ -50,6 +50,7 @@ from sbcore.config.schema import (
     resolve_key,
     schema_issues,
 )
+from sbcore.config.trust import Request
 from sbcore.packs import yamlpos
 from sbcore.paths import FILE_MODE, config_dir, data_dir, ensure_private_dir, replace_file, write_private
 
@@ -345,6 +346,13 @@ def _report_effective(
     where = f"the {layer} layer ({outcome.path})"
     verb = "=" if outcome.changed else "was already"
     outcome.notes.append(f"{ref.key} {verb} {_show(value)} in {where}")
+    trust = config.trust
+    held = [] if trust is None else [*trust.ignored, *trust.log_only]
+    if layer == "workspace" and trust is not None and _waits_for_trust(ref.key, held):
+        outcome.notes.append(
+            f"{ref.key} applies only once this workspace is trusted: review it with `{trust.command}`"
+        )
+        return
     try:
         winner = config.layer_of(ref.key)
         effective = config.get(ref.key)
@@ -355,6 +363,11 @@ def _report_effective(
             f"{ref.key} stays {_show(effective)}: the {winner} layer overrides the {layer} layer "
             f"(reset it there with `second-brain config reset {ref.key} --{winner}`)"
         )
+
+
+def _waits_for_trust(key: str, held: list[Request]) -> bool:
+    """Whether ``key`` (or something under or above it) is held back or log-only in the untrusted layer."""
+    return any(r.key == key or r.key.startswith(key + ".") or key.startswith(r.key + ".") for r in held)
 
 
 # -- writing ------------------------------------------------------------------------------------

@@ -268,12 +268,34 @@ def mute_command(detector: str) -> str:
     return f"second-brain config set detectors.{detector}.enabled false"
 
 
+NOTICE_KIND = "second-brain:notice"
+"""The kind of the observer's own notices to the user (a workspace left untrusted, say).
+
+Not a detector's advice: no detector id can contain ``:``, so no detector, a
+repository's least of all, can post something framed as one. A notice is
+always human-only and is shown without the advisory frame, which addresses
+an agent that never sees it."""
+
+
+def frame_notice(advice: Advice) -> str:
+    """A notice of the observer itself, for the user alone."""
+    parts = [f"{ADVISORY_SENTINEL}: a notice to you from Second Brain (the agent is not told).", ""]
+    parts.append(clean_headline(advice.headline))
+    body = clean_body(advice.body)
+    if body:
+        parts.append(body)
+    return "\n".join(parts)
+
+
 def frame_for_user(advice: Advice) -> str:
     """The same framed text, plus who said it and how to silence it.
 
     A human-only advisory also says so, because its frame addresses an agent
-    that will never see it.
+    that will never see it. The observer's own notices (:data:`NOTICE_KIND`)
+    are shown as they are.
     """
+    if advice.kind == NOTICE_KIND and advice.human_only:
+        return frame_notice(advice)
     detector = _detector_name(advice)
     lines = [frame_for_agent(advice), ""]
     if advice.human_only:

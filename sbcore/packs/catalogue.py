@@ -11,6 +11,12 @@ Layers, lowest first:
 4. per-field overrides ``detectors.<id>.<field>`` from the configuration
    layers (global, workspace, local), merged on top.
 
+Until the user trusts the workspace (``second-brain trust``), the workspace
+may not speak with the observer's voice: a workspace detector file carrying a
+capability (a Run, MCP or pack tool grant) is ignored whole, the others run
+log-only, and so does a detector whose prompt or finish-gate floor the
+workspace layer overrides (:attr:`EffectiveDetector.log_only`).
+
 Nothing here raises for a bad detector file or override: each problem becomes
 an :class:`~sbcore.packs.errors.ErrorChain` in ``problems`` and the rest of the
 catalogue still loads. An override that would make a detector invalid (for
@@ -33,6 +39,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Protocol
 
+from sbcore.config.trustclass import config_class
 from sbcore.packs.errors import CatalogueError, ErrorChain, duplicate_error
 from sbcore.packs.loader import catalogue_files, load_detector_file, validate_detector_data
 from sbcore.packs.model import DetectorDef, SourceRef
@@ -101,6 +108,10 @@ class ConfigView(Protocol):
 
     def get(self, key: str, default: Any = ...) -> Any: ...
 
+    def workspace_trusted(self) -> bool: ...
+
+    def held_detector_files(self) -> frozenset[Path]: ...
+
 
 @dataclass(frozen=True)
 class EffectiveDetector:
@@ -115,6 +126,8 @@ class EffectiveDetector:
     origins: Mapping[str, str]
     available: bool = True
     unavailable_reason: str | None = None
+    log_only: str | None = None
+    """Why this detector's verdicts are logged but never delivered (an untrusted workspace shaped it)."""
 
     @property
     def id(self) -> str:
@@ -196,9 +209,12 @@ def assemble_catalogue(
     if replacement is None or not _replace_with(detectors, replacement, inputs, result):
         result.problems[:0] = bundle_problems  # the bundle is in force: its problems are current
 
+    trusted = config.workspace_trusted()
     detector_dir = config.workspace_detector_dir()
     if detector_dir is not None and detector_dir.is_dir():
-        _load_into(detectors, [detector_dir], WORKSPACE_PACK, inputs, result.problems)
+        held = frozenset() if trusted else config.held_detector_files()
+        files = [path for path in catalogue_files([detector_dir]) if path not in held]
+        _load_into(detectors, files, WORKSPACE_PACK, inputs, result.problems)
 
     requested = _requested_overrides(config, overrides, detectors, result.problems)
     for detector_id in sorted(detectors):
@@ -209,8 +225,23 @@ def assemble_catalogue(
         if layered:
             definition, origins = _apply_overrides(definition, layered, origins, inputs, result.problems)
         available, reason = _availability(definition, inputs)
-        result.detectors.append(EffectiveDetector(definition, origins, available, reason))
+        silenced = None if trusted else _untrusted_voice(definition, layered or [])
+        result.detectors.append(EffectiveDetector(definition, origins, available, reason, silenced))
     return result
+
+
+def _untrusted_voice(definition: DetectorDef, layered: list[_Override]) -> str | None:
+    """Why an untrusted workspace's detector, or one whose voice it overrides, may only log."""
+    if definition.pack == WORKSPACE_PACK:
+        return "a detector of the untrusted workspace"
+    voiced = [
+        o.field
+        for o in layered
+        if o.layer == "workspace config" and config_class(("detectors", definition.id, o.field)) == "voice"
+    ]
+    if voiced:
+        return "the untrusted workspace overrides its " + ", ".join(voiced)
+    return None
 
 
 def _load_into(

@@ -35,6 +35,7 @@ def detector_row(detector: EffectiveDetector) -> dict[str, Any]:
         "status": definition.status,
         "available": detector.available,
         "unavailable_reason": detector.unavailable_reason,
+        "log_only": detector.log_only,
         "cadence": str(definition.cadence),
         "trigger": definition.trigger.name if definition.trigger else None,
         "tools": definition.grant_names,
@@ -101,6 +102,8 @@ def render_table(rows: list[dict[str, Any]]) -> str:
         if by and not by.startswith(NO_OVERRIDE_PREFIXES):
             enabled += f" ({by})"
         status = row["status"] if row["available"] else f"{row['status']}, unavailable"
+        if row.get("log_only"):
+            status += ", log-only"
         lines.append((row["id"], row["pack"], enabled, status, row["source"]))
     widths = [max(len(line[i]) for line in lines) for i in range(len(header) - 1)]
     return "\n".join(
@@ -164,6 +167,8 @@ def render_definition(detector: EffectiveDetector, fields: Mapping[str, Mapping[
     lines = [f"# {definition.id}: pack {definition.pack}, defined at {definition.source}"]
     if not detector.available:
         lines.append(f"# unavailable: {detector.unavailable_reason}")
+    if detector.log_only:
+        lines.append(f"# log-only until the workspace is trusted ({detector.log_only}): never delivered")
     blocks = [_yaml_block(name, entry["value"], entry["layer"]) for name, entry in fields.items()]
     return "\n".join(lines + blocks)
 
@@ -187,6 +192,7 @@ def definition_json(detector: EffectiveDetector, fields: Mapping[str, Mapping[st
             "source": str(definition.source),
             "available": detector.available,
             "unavailable_reason": detector.unavailable_reason,
+            "log_only": detector.log_only,
             "fields": fields,
         },
         indent=2,

@@ -40,7 +40,9 @@ class Observer:
     ``definitions`` are every detector of the effective catalogue (enabled or
     not: the gate needs to know which are off); ``provider_line`` is the
     one-line announcement of the model in use; ``problems`` what went wrong
-    building it (catalogue errors, a provider that could not be configured).
+    building it (catalogue errors, a provider that could not be configured);
+    ``log_only`` the detectors an untrusted workspace shaped, by id with the
+    reason: their verdicts are logged and never delivered.
     """
 
     engine: PassEngine
@@ -48,6 +50,7 @@ class Observer:
     provider: Provider
     provider_line: str
     problems: list[str] = field(default_factory=list)
+    log_only: dict[str, str] = field(default_factory=dict)
 
     async def aclose(self) -> None:
         await self.provider.aclose()
@@ -81,6 +84,7 @@ class ObserverFactory:
         catalogue = assemble_catalogue(self.manager, workspace=config.workspace, config=config)
         problems.extend(str(chain) for chain in catalogue.errors)
         definitions = [item.definition for item in catalogue.detectors if item.available]
+        log_only = {item.id: item.log_only for item in catalogue.detectors if item.log_only}
         provider, line = self._provider(config, problems)
         root = config.workspace or self.cwd
         engine = PassEngine(
@@ -102,7 +106,7 @@ class ObserverFactory:
         )
         if previous is not None:
             carry_over(previous.engine, engine)
-        return Observer(engine, definitions, provider, line, problems)
+        return Observer(engine, definitions, provider, line, problems, log_only)
 
     def mcp_servers(self, config: EffectiveConfig, observer: Observer) -> dict[str, dict[str, Any]]:
         """Definitions of the MCP servers an enabled detector is granted (none while offline)."""

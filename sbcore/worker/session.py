@@ -70,6 +70,7 @@ from sbcore import paths
 from sbcore.conductor.pipeline import Pipeline
 from sbcore.config import EffectiveConfig, find_workspace, load_config
 from sbcore.config.hot import write_hot_snapshot
+from sbcore.config.trust import WorkspaceTrust
 from sbcore.gate.advice import Advice, stale_reason
 from sbcore.gate.framing import frame_for_wake
 from sbcore.gate.gate import Gate, GateSettings
@@ -90,6 +91,7 @@ from sbcore.worker import locate
 from sbcore.worker.engine import Observer, ObserverFactory
 from sbcore.worker.follow import Follower
 from sbcore.worker.lifecycle import Channel, Lifeline, workers_dir
+from sbcore.worker.notice import trust_notice
 from sbcore.worker.status import StatusFile, summarise_pass
 
 log = logging.getLogger("sbcore.worker")
@@ -114,7 +116,9 @@ class WorkerState:
     ``events_offset`` how far the events file was read; ``epoch`` counts the
     task boundaries seen in this session (``/clear``, a fork) and ``epoch_at``
     when the last one was (so a re-read event is not counted twice); ``task_used``
-    the tokens the current task has spent, so a restart keeps its budget.
+    the tokens the current task has spent, so a restart keeps its budget;
+    ``trust_told`` the digest of the untrusted workspace layer the user was
+    last told about (:mod:`sbcore.worker.notice`), so it is said once.
     """
 
     path: Path
@@ -124,6 +128,7 @@ class WorkerState:
     epoch: int = 0
     epoch_at: float = 0.0
     task_used: int = 0
+    trust_told: str = ""
 
     @classmethod
     def load(cls, data: Path, session_id: str) -> WorkerState:
@@ -139,6 +144,7 @@ class WorkerState:
                 epoch=int(body.get("epoch", 0)),
                 epoch_at=float(body.get("epoch_at", 0.0)),
                 task_used=max(0, int(body.get("task_used", 0))),
+                trust_told=str(body.get("trust_told", "")),
             )
         except FileNotFoundError:
             return cls(path)
@@ -157,6 +163,7 @@ class WorkerState:
             "epoch": self.epoch,
             "epoch_at": self.epoch_at,
             "task_used": self.task_used,
+            "trust_told": self.trust_told,
         }
         paths.write_private(self.path, json.dumps(body).encode() + b"\n")
 
@@ -262,6 +269,7 @@ class Session:
         self._closing: set[asyncio.Task[None]] = set()
         self._stack = contextlib.AsyncExitStack()
         self._remote: RemoteToolSource | None = None
+        self._trust_said: str | None = None
 
     @property
     def policy(self) -> TriggerPolicy | None:
@@ -320,7 +328,11 @@ class Session:
                 return {"refused": refused.get("why", "the policy held the pass")}
             await asyncio.wait({self._pass})
             self._finish_pass_if_done()
-            return dict(self.last_pass or {})
+            report = dict(self.last_pass or {})
+            trust = self._trust_json()
+            if trust is not None:
+                report["trust"] = trust
+            return report
         finally:
             await self._shutdown()
 
@@ -380,6 +392,7 @@ class Session:
             self.observer = self._factory.build(self.config, previous, remote=self._remote)
             if self.pipeline is not None:
                 self.pipeline.engine = self.observer.engine
+                self.pipeline.log_only = self.observer.log_only
             if previous.provider is not self.observer.provider:
                 self._close_later(previous)
             self._write_hot()
@@ -405,10 +418,49 @@ class Session:
         problems = [str(problem) for problem in self.config.problems]
         if self.observer is not None:
             problems += self.observer.problems
+        self._announce_trust()
         self.status.update(
             config_problems=problems,
             provider=self.observer.provider_line if self.observer is not None else None,
+            trust=self._trust_json(),
         )
+
+    def _trust_json(self) -> dict[str, Any] | None:
+        """What the workspace layer asked for and what of it is held back: for the status file, ``run``."""
+        trust = self.config.trust
+        if trust is None or not trust.needed:
+            return None
+        report = trust.to_json()
+        if self.observer is not None:
+            report["log_only_detectors"] = dict(sorted(self.observer.log_only.items()))
+        return report
+
+    def _announce_trust(self) -> None:
+        """An untrusted layer's held-back keys: in the log once per state, to the user once per content."""
+        trust = self.config.trust
+        summary = trust.summary() if trust is not None else None
+        if trust is None or summary is None:
+            self._trust_said = None
+            return
+        if summary != self._trust_said:
+            log.warning("%s", summary)
+            for request in [*trust.ignored, *trust.log_only]:
+                log.warning("  %s: %s (%s): %s", request.where, request.key, request.klass, request.effect)
+            self._trust_said = summary
+        if self.state.trust_told != trust.digest:
+            self._tell_user(trust)
+
+    def _tell_user(self, trust: WorkspaceTrust) -> None:
+        """Once per layer content: a human-only notice saying what was held back and how to trust it."""
+        notice = trust_notice(trust, session_id=self.spec.session_id, task_id=self.task_id, now=time.time())
+        try:
+            self.mailbox.post(notice)
+        except (MailboxBusy, OSError) as error:
+            log.warning("the untrusted-workspace notice was not queued (next reload tries again): %s", error)
+            return
+        log.info("queued notice %s for the user: the workspace is not trusted", notice.id)
+        self.state.trust_told = trust.digest
+        self.state.save()
 
     # -- following the CLI ------------------------------------------------------------------------
 
@@ -488,6 +540,7 @@ class Session:
             mailbox=self.mailbox,
             clock=self.clock,
             task_id=self.task_id,
+            log_only=self.observer.log_only,
         )
         self.projector = Projector(ProjectionConfig.from_mapping(self.config.group("projection")))
         self.status.update(
@@ -608,6 +661,7 @@ class Session:
             previous = self.observer
             self.observer = self._factory.build(self.config, remote=self._remote)
             self.pipeline.engine = self.observer.engine
+            self.pipeline.log_only = self.observer.log_only
             self._close_later(previous)
         self.pipeline.policy = TriggerPolicy.from_config(self.config, self.clock)
         self.pipeline.task_id = task

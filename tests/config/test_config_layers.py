@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING
 import pytest
 
 from sbcore.config import defaults, find_workspace, load_config, workspace_detector_dir
+from sbcore.config.trust import grant
 
 if TYPE_CHECKING:
     from conftest import Dirs
@@ -68,6 +69,11 @@ def test_mappings_merge_and_everything_else_replaces(dirs: Dirs) -> None:
         "tools:\n  mcp_servers:\n    search: {url: 'https://search.invalid/mcp'}\n"
         "enable:\n  workspaces: {/b: false}\n",
     )
+    untrusted = load_config(dirs.workspace)
+    assert untrusted.get("detectors.git-log.tools") == ["Read"], "a grant of in-repo tools is safe"
+    assert untrusted.get("tools.mcp_servers.search") == {"command": "search-server", "args": ["--stdio"]}
+    assert untrusted.trust is not None
+    grant(untrusted.trust)  # the workspace's MCP server is a capability: merged only once trusted
     config = load_config(dirs.workspace)
     assert config.get("detectors.git-log.enabled") is True
     assert config.get("detectors.git-log.tools") == ["Read"]
@@ -228,6 +234,10 @@ def test_enablement(dirs: Dirs, tmp_path: Path) -> None:
 def test_catalogue_file_resolution(dirs: Dirs, tmp_path: Path) -> None:
     assert load_config(dirs.workspace).catalogue_file() is None
     dirs.put(dirs.workspace_file, "catalogue:\n  file: team/detectors\n")
+    untrusted = load_config(dirs.workspace)
+    assert untrusted.catalogue_file() is None, "a workspace's catalogue.file waits for trust"
+    assert untrusted.trust is not None
+    grant(untrusted.trust)
     assert load_config(dirs.workspace).catalogue_file() == dirs.workspace / "team" / "detectors"
     dirs.put(dirs.local_file, f"catalogue:\n  file: {tmp_path / 'mine.yaml'}\n")
     assert load_config(dirs.workspace).catalogue_file() == tmp_path / "mine.yaml"

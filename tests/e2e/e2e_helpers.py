@@ -31,6 +31,7 @@ from typing import Any
 from sbcore.gate.advice import Advice
 from sbcore.gate.framing import frame_for_agent
 from sbcore.testing.fake_provider import FakeProvider, RecordedRequest
+from sbcore.testing.terminal import at_terminal
 
 REPO = Path(__file__).resolve().parents[2]
 CLAUDE_VERSION = "2.1.328"
@@ -160,10 +161,18 @@ class Harness:
         assert f"{PLUGIN}@{MARKETPLACE}" in listing.stdout, listing.stdout + listing.stderr
 
     def configure(self, settings: dict[str, Any]) -> None:
-        """``second-brain config set --global KEY VALUE`` each (the hooks' snapshot follows each change)."""
+        """``second-brain config set --global KEY VALUE`` each (the hooks' snapshot follows each change).
+
+        Typed at a terminal, as the user would: a capability key (``model.*``,
+        ``headless.observe``) into the global layer is refused without one.
+        """
         env = {**self.base_env(), "SBCORE_DATA_DIR": str(self.data)}
         for key, value in settings.items():
-            self.second_brain("config", "set", "--global", key, json.dumps(value), env=env)
+            command = [sys.executable, "-c", "import sys; from sbcore.cli import main; sys.exit(main())"]
+            done = at_terminal(
+                [*command, "config", "set", "--global", key, json.dumps(value)], env=env, cwd=REPO
+            )
+            assert done.returncode == 0, f"second-brain config set {key}: {done.output}"
 
     # -- running ----------------------------------------------------------------------------------
 

@@ -36,6 +36,7 @@ from pathlib import Path
 from typing import Any, TypeVar
 
 from sbcore.testing import FAKE_API_KEY, FakeProvider, RecordedRequest
+from sbcore.testing.terminal import at_terminal
 
 T = TypeVar("T")
 
@@ -224,16 +225,14 @@ class TuiWorld:
         """``second-brain config set --global KEY VALUE`` for each setting (the hooks' snapshot follows)."""
         env = {**self.base_env(), "SBCORE_DATA_DIR": str(self.data)}
         for key, value in settings.items():
-            result = subprocess.run(
+            # Typed at a terminal: a capability key into the global layer is refused without one.
+            result = at_terminal(
                 [*second_brain_command(), "config", "set", "--global", key, json.dumps(value)],
                 env=env,
                 cwd=self.project,
-                capture_output=True,
-                text=True,
-                timeout=60,
             )
             if result.returncode != 0:
-                raise HarnessError(f"second-brain config set {key} failed:\n{result.stdout}{result.stderr}")
+                raise HarnessError(f"second-brain config set {key} failed:\n{result.output}")
 
     def base_env(self) -> dict[str, str]:
         """A minimal environment: this HOME, a plain PATH, nothing inherited from the test process."""

@@ -14,6 +14,7 @@ from hook_helpers import Answer, Env
 from sbcore.cli import main as cli
 from sbcore.config import find_workspace, load_config
 from sbcore.config.hot import write_hot_snapshot
+from sbcore.config.trust import grant
 from sbcore.hooks import hotconfig
 from sbcore.hooks.hotconfig import HotConfigError, load_hot_config
 
@@ -48,8 +49,13 @@ def test_snapshot_matches_the_effective_configuration(env: Env) -> None:
     assert hot.source == f"snapshot:{os.path.realpath(env.project)}"
     for group in hotconfig.GROUPS:
         assert hot.get(group) == config.group(group)
-    assert hot.get("finish_gate.min_interval_s") == 900
     assert hot.get("gate.queue_timeout_s") == 120
+    assert hot.get("finish_gate.min_interval_s") == 3600, "a finish-gate setting of the repo waits for trust"
+    assert config.trust is not None
+    grant(config.trust)
+    write_hot_snapshot(env.project)
+    hot = load_hot_config(env.data, str(env.project / "src"))
+    assert hot.get("finish_gate.min_interval_s") == 900
     elsewhere = load_hot_config(env.data, str(env.config))
     assert elsewhere.source == "snapshot:*"
     assert elsewhere.get("finish_gate.min_interval_s") == 3600

@@ -12,6 +12,8 @@ import pytest
 from jsonschema import Draft202012Validator
 from sbcore.detectors import catalogue_dir
 
+from sbcore.config import load_config
+from sbcore.config.trust import grant
 from sbcore.observe.model import Observation
 from sbcore.packs.catalogue import EffectiveCatalogue, assemble_catalogue
 from sbcore.packs.manager import PackManager, get_plugin_manager
@@ -46,6 +48,13 @@ def workspace(tmp_path: Path) -> Path:
 @pytest.fixture(scope="module")
 def manager() -> PackManager:
     return get_plugin_manager(autoload=False)
+
+
+def _trust(workspace: Path) -> None:
+    """Approve the workspace's layer as it is now (the user's act, done directly)."""
+    state = load_config(workspace).trust
+    assert state is not None
+    grant(state)
 
 
 def build(manager: PackManager, workspace: Path, **overrides: dict[str, Any]) -> EffectiveCatalogue:
@@ -267,6 +276,7 @@ def test_catalogue_file_replaces_the_bundle(manager: PackManager, workspace: Pat
     )
     (workspace / ".second-brain").mkdir()
     (workspace / ".second-brain" / "config.yaml").write_text(f"catalogue:\n  file: {mine}\n")
+    _trust(workspace)  # a workspace's catalogue.file applies once trusted
     catalogue = assemble_catalogue(manager, workspace=workspace)
     assert [d.id for d in catalogue.detectors] == ["only-one"]
     assert catalogue.source == f"catalogue.file: {mine}"
@@ -282,6 +292,7 @@ def test_a_broken_catalogue_file_falls_back_to_the_bundle_loudly(
     (workspace / ".second-brain").mkdir()
     (workspace / ".second-brain" / "config.yaml").write_text(f"catalogue:\n  file: {mine}\n")
     mine.write_text(mine.read_text())  # exists when set; broken at load
+    _trust(workspace)  # a workspace's catalogue.file applies once trusted
     catalogue = assemble_catalogue(manager, workspace=workspace)
     assert catalogue.source == "packs"
     assert len(catalogue.detectors) == 9

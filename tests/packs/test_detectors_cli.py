@@ -85,6 +85,7 @@ def test_list_json(capsys: pytest.CaptureFixture[str], workspace: Path) -> None:
         "status": "stable",
         "available": True,
         "unavailable_reason": None,
+        "log_only": None,
         "cadence": "on_trigger",
         "trigger": "repeat_failure",
         "tools": [],

@@ -1,0 +1,474 @@
+"""Workspace trust: the repository's layer asks, the user grants, for that exact content only.
+
+A cloned repository's ``.second-brain/`` (``config.yaml`` and ``detectors/``)
+is someone else's input. Its ``safe`` keys always apply; its ``capability``,
+``consent`` and ``voice`` keys (see :mod:`sbcore.config.trustclass`) apply only once the
+user ran ``second-brain trust`` in that workspace, which records a SHA-256 of
+the layer's exact content in the user's own state
+(``<data dir>/workspaces/<workspace>/trust.json``, 0600). The digest covers
+the layer file, every file under ``.second-brain/detectors/`` and every file
+of the repository a capability names (an MCP server's script, a Run target,
+a prompt file, a catalogue), so changing any of them — by hand or by a
+``git pull`` — makes the layer untrusted again until it is re-approved.
+The global and local layers are the user's own and always trusted, and so
+are packs installed with pip (code the user chose to install).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import shlex
+import stat
+import time
+from collections.abc import Iterator, Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from sbcore.config.layers import LayerFile, local_dir, workspace_detector_dir, workspace_path
+from sbcore.config.schema import child_schema, config_schema
+from sbcore.config.trustclass import (
+    TrustClass,
+    capability_grants,
+    config_class,
+    detector_key_class,
+    value_class,
+)
+from sbcore.packs import yamlpos
+from sbcore.paths import write_private
+
+RECORD_NAME = "trust.json"
+RECORD_VERSION = 1
+DETECTOR_SUFFIXES = (".yaml", ".yml")
+MAX_NAMED_FILES = 512
+"""Most repository files one layer's capabilities may name (a catalogue directory counts each file)."""
+
+
+def trust_command(workspace: Path) -> str:
+    """The command that trusts ``workspace``, to print beside anything it would enable."""
+    return f"second-brain trust -C {shlex.quote(str(workspace))}"
+
+
+@dataclass(frozen=True)
+class Request:
+    """One thing the workspace layer asks for that needs trust: a key, where it is written, its class."""
+
+    key: str
+    file: Path
+    line: int | None
+    klass: TrustClass
+    effect: str  # "ignored" (held back) or "log-only" (runs, never delivers)
+
+    @property
+    def where(self) -> str:
+        return f"{self.file}:{self.line}" if self.line is not None else str(self.file)
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "key": self.key,
+            "file": str(self.file),
+            "line": self.line,
+            "class": self.klass,
+            "effect": self.effect,
+        }
+
+
+@dataclass(frozen=True)
+class WorkspaceTrust:
+    """Whether one workspace's layer is trusted, and what it asks for.
+
+    ``requests`` lists every capability and voice key of the layer (what
+    ``trust`` would grant); ``trusted`` says whether the recorded digest
+    matches the content now; ``recorded`` that some approval exists (for an
+    older content when not trusted). ``held_detector_files`` are the
+    workspace detector files that carry a capability, ignored whole while
+    untrusted. ``files`` are the repository files the digest covers.
+    """
+
+    workspace: Path
+    digest: str
+    trusted: bool
+    recorded: bool
+    requests: tuple[Request, ...] = ()
+    files: tuple[Path, ...] = ()
+    held_detector_files: frozenset[Path] = field(default_factory=frozenset)
+
+    @property
+    def needed(self) -> bool:
+        """Whether the layer asks for anything that only trust grants."""
+        return bool(self.requests)
+
+    @property
+    def ignored(self) -> list[Request]:
+        """What is held back right now (nothing once trusted)."""
+        return [] if self.trusted else [r for r in self.requests if r.effect == "ignored"]
+
+    @property
+    def log_only(self) -> list[Request]:
+        """What runs but may not deliver right now (nothing once trusted)."""
+        return [] if self.trusted else [r for r in self.requests if r.effect == "log-only"]
+
+    @property
+    def command(self) -> str:
+        return trust_command(self.workspace)
+
+    def summary(self) -> str | None:
+        """One line for logs and the status file, or None when nothing is held back."""
+        if self.trusted or not self.needed:
+            return None
+        keys = ", ".join(sorted({r.key for r in self.requests}))
+        again = " (it changed since you trusted it)" if self.recorded else ""
+        return (
+            f"workspace {self.workspace} is not trusted{again}: ignored or log-only until you run "
+            f"`{self.command}`: {keys}"
+        )
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "workspace": str(self.workspace),
+            "trusted": self.trusted,
+            "changed_since_trusted": self.recorded and not self.trusted,
+            "command": self.command,
+            "ignored": [r.to_json() for r in self.ignored],
+            "log_only": [r.to_json() for r in self.log_only],
+        }
+
+
+def record_path(workspace: Path) -> Path:
+    """Where the user's approval of ``workspace`` is kept: beside its local layer, outside the repository."""
+    return local_dir(workspace) / RECORD_NAME
+
+
+# -- what the layer asks for ---------------------------------------------------------------------
+
+
+def _held(path: tuple[str, ...], value: Any) -> TrustClass | None:
+    """The class that holds ``value`` at ``path`` back in an untrusted layer; None when it applies there."""
+    klass = value_class(path, value)
+    if klass in ("capability", "consent"):
+        return klass
+    if klass == "voice" and path[0] != "detectors":
+        return klass
+    return None
+
+
+def _declares(path: tuple[str, ...]) -> bool:
+    schema: Any = config_schema()
+    for part in path:
+        schema = child_schema(schema, part)
+        if schema is None:
+            return True
+    return "x-trust" in schema
+
+
+def _walk(data: Mapping[str, Any], path: tuple[str, ...] = ()) -> Iterator[tuple[tuple[str, ...], Any]]:
+    """Every path down to the level where the schema declares a class (knob, detector field)."""
+    for key, value in data.items():
+        here = (*path, str(key))
+        if isinstance(value, Mapping) and not _declares(here):
+            yield from _walk(value, here)
+        else:
+            yield here, value
+
+
+def config_requests(layer: LayerFile) -> list[Request]:
+    """The capability and voice keys of a workspace layer file (its data before any split)."""
+    if layer.path is None:
+        return []
+    found = []
+    for path, value in _walk(layer.data):
+        held = _held(path, value)
+        if held is not None:
+            found.append(Request(".".join(path), layer.path, layer.line_of(path), held, "ignored"))
+        elif config_class(path) == "voice":
+            found.append(Request(".".join(path), layer.path, layer.line_of(path), "voice", "log-only"))
+    return found
+
+
+def split(layer: LayerFile) -> dict[str, Any]:
+    """The layer's data without what an untrusted layer may not set (capabilities, top-level voice)."""
+
+    def prune(node: Mapping[str, Any], path: tuple[str, ...]) -> dict[str, Any]:
+        kept: dict[str, Any] = {}
+        for key, value in node.items():
+            here = (*path, str(key))
+            if isinstance(value, Mapping) and not _declares(here):
+                inner = prune(value, here)
+                if inner or not value:
+                    kept[key] = inner
+            elif _held(here, value) is None:
+                kept[key] = value
+        return kept
+
+    return prune(layer.data, ())
+
+
+@dataclass(frozen=True)
+class _DetectorFile:
+    path: Path
+    data: Mapping[str, Any]
+    lines: Mapping[tuple[str | int, ...], int]
+
+
+def _detector_files(workspace: Path) -> list[_DetectorFile]:
+    directory = workspace_detector_dir(workspace)
+    try:
+        names = sorted(p for p in directory.iterdir() if p.suffix in DETECTOR_SUFFIXES)
+    except OSError:
+        return []
+    found = []
+    for path in names:
+        try:
+            if not path.is_file():
+                continue
+            located = yamlpos.load(path.read_text(encoding="utf-8"))
+        except (OSError, UnicodeDecodeError, yamlpos.YamlSyntaxError):
+            continue  # the catalogue reports it; a file that does not load grants nothing
+        data = located.data if isinstance(located.data, Mapping) else {}
+        lines = {key: position.line for key, position in located.positions.items()}
+        found.append(_DetectorFile(path, data, lines))
+    return found
+
+
+def _reads_outside(workspace: Path, item: _DetectorFile) -> list[str]:
+    """A ``prompt_file`` that leads out of the repository (by ``..`` or a symlink) reads outside it."""
+    name = item.data.get("prompt_file")
+    if not isinstance(name, str):
+        return []
+    target = item.path.parent / os.path.expanduser(name)
+    if _inside(target, workspace) is not None:
+        return []
+    return [f"prompt_file: {name} (outside the repository)"]
+
+
+def detector_requests(workspace: Path, files: list[_DetectorFile]) -> tuple[list[Request], frozenset[Path]]:
+    """What each workspace detector file asks for; the files held back whole (they carry a capability)."""
+    found: list[Request] = []
+    held: set[Path] = set()
+    for item in files:
+        ident = str(item.data.get("id") or item.path.stem)
+        grants = capability_grants(item.data.get("tools"))
+        outside = _reads_outside(workspace, item)
+        for what in outside:
+            found.append(
+                Request(
+                    f"detector {ident}: {what}",
+                    item.path,
+                    item.lines.get(("prompt_file",)),
+                    "capability",
+                    "ignored",
+                )
+            )
+        others = [
+            key
+            for key in item.data
+            if key != "tools" and isinstance(key, str) and detector_key_class(key) == "capability"
+        ]
+        if grants or others or outside:
+            held.add(item.path)
+            for grant in grants:
+                line = item.lines.get(("tools",))
+                found.append(
+                    Request(f"detector {ident}: tools: {grant}", item.path, line, "capability", "ignored")
+                )
+            for key in others:
+                found.append(
+                    Request(
+                        f"detector {ident}: {key}", item.path, item.lines.get((key,)), "capability", "ignored"
+                    )
+                )
+            continue
+        line = item.lines.get(("id",))
+        found.append(Request(f"detector {ident}", item.path, line, "voice", "log-only"))
+    return found, frozenset(held)
+
+
+# -- the files a capability names ------------------------------------------------------------------
+
+
+def _tokens(text: str) -> list[str]:
+    try:
+        words = shlex.split(text)
+    except ValueError:
+        words = text.split()
+    out = []
+    for word in words:
+        out.append(word)
+        if "=" in word:
+            out.append(word.split("=", 1)[1])
+    return out
+
+
+def _inside(candidate: Path, root: Path) -> Path | None:
+    real = Path(os.path.realpath(candidate))
+    if real == root or root not in real.parents:
+        return None
+    return real
+
+
+def _named(workspace: Path, words: list[str], base: Path) -> Iterator[Path]:
+    """Repository files among ``words`` (relative ones resolved against ``base``); a directory's files too."""
+    for word in words:
+        if not word or (word.startswith("-") and "/" not in word):
+            continue
+        path = Path(os.path.expanduser(word))
+        inside = _inside(path if path.is_absolute() else base / path, workspace)
+        if inside is None:
+            continue
+        if inside.is_file():
+            yield inside
+        elif inside.is_dir():
+            for directory, subdirs, names in os.walk(inside):
+                subdirs.sort()
+                yield from (Path(directory) / name for name in sorted(names))
+
+
+def named_files(workspace: Path, data: Mapping[str, Any], detectors: list[_DetectorFile]) -> list[Path]:
+    """Files of the repository that the layer's capabilities name or execute.
+
+    Bounded: at most :data:`MAX_NAMED_FILES`, taken in the order the layer
+    names them, so a ``Run`` of ``pytest tests`` in a large repository costs
+    a bounded walk rather than the whole tree.
+    """
+    found: dict[Path, None] = {}
+    for path in _candidates(workspace, data, detectors):
+        found[path] = None
+        if len(found) >= MAX_NAMED_FILES:
+            break
+    return sorted(found)
+
+
+def _candidates(workspace: Path, data: Mapping[str, Any], detectors: list[_DetectorFile]) -> Iterator[Path]:
+    servers = (data.get("tools") or {}).get("mcp_servers") or {}
+    if isinstance(servers, Mapping):
+        for spec in servers.values():
+            if isinstance(spec, Mapping):
+                words = [str(spec.get("command") or "")]
+                words += [str(arg) for arg in spec.get("args") or [] if isinstance(arg, str)]
+                yield from _named(workspace, words, workspace)
+    catalogue = (data.get("catalogue") or {}).get("file")
+    if isinstance(catalogue, str):
+        yield from _named(workspace, [catalogue], workspace)
+    overrides = data.get("detectors") or {}
+    if isinstance(overrides, Mapping):
+        for fields in overrides.values():
+            if isinstance(fields, Mapping):
+                yield from _run_targets(workspace, fields.get("tools"))
+    for item in detectors:
+        yield from _run_targets(workspace, item.data.get("tools"))
+        prompt_file = item.data.get("prompt_file")
+        if isinstance(prompt_file, str):
+            yield from _named(workspace, [prompt_file], item.path.parent)
+
+
+def _run_targets(workspace: Path, tools: Any) -> Iterator[Path]:
+    if not isinstance(tools, list):
+        return
+    for item in tools:
+        if isinstance(item, Mapping) and isinstance(item.get("run"), list):
+            for command in item["run"]:
+                if isinstance(command, str):
+                    yield from _named(workspace, _tokens(command), workspace)
+
+
+# -- the digest and the record ---------------------------------------------------------------------
+
+
+def _feed(digest: Any, workspace: Path, path: Path) -> None:
+    """Hash one file with its path relative to the workspace.
+
+    A symlink counts by its target's name and, when that target is a regular
+    file inside the workspace, by its content too (so editing the target
+    withdraws the approval). Anything that is not a regular file (a FIFO, a
+    device) counts by its kind alone and is never opened, so hashing cannot
+    block or read outside the repository.
+    """
+    digest.update(b"\0path\0" + os.fsencode(os.path.relpath(path, workspace)))
+    try:
+        status = os.lstat(path)
+        if stat.S_ISLNK(status.st_mode):
+            digest.update(b"\0link\0" + os.fsencode(os.readlink(path)))
+            inside = _inside(path, workspace)
+            if inside is None or not inside.is_file():
+                return
+            path = inside
+        elif not stat.S_ISREG(status.st_mode):
+            digest.update(b"\0kind\0" + str(stat.S_IFMT(status.st_mode)).encode())
+            return
+        descriptor = os.open(path, os.O_RDONLY | os.O_NONBLOCK | os.O_NOFOLLOW)
+        with open(descriptor, "rb") as handle:
+            if not stat.S_ISREG(os.fstat(descriptor).st_mode):  # swapped for something else meanwhile
+                digest.update(b"\0kind\0changed")
+                return
+            for chunk in iter(lambda: handle.read(1 << 16), b""):
+                digest.update(chunk)
+    except OSError as error:
+        digest.update(b"\0unreadable\0" + str(error.errno).encode())
+
+
+def _layer_files(workspace: Path) -> list[Path]:
+    files = [workspace_path(workspace)]
+    directory = workspace_detector_dir(workspace)
+    for root, subdirs, names in os.walk(directory):
+        subdirs.sort()
+        files.extend(Path(root) / name for name in sorted(names))
+    return files
+
+
+def content_digest(workspace: Path, named: list[Path]) -> str:
+    """SHA-256 over the layer file, everything under ``.second-brain/detectors/`` and the named files."""
+    digest = hashlib.sha256(b"sbcore-workspace-trust-v1")
+    for path in [*_layer_files(workspace), *named]:
+        _feed(digest, workspace, path)
+    return digest.hexdigest()
+
+
+def read_record(workspace: Path) -> dict[str, Any] | None:
+    """The user's recorded approval of ``workspace``, or None."""
+    try:
+        document = json.loads(record_path(workspace).read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return None
+    if not isinstance(document, dict) or document.get("v") != RECORD_VERSION:
+        return None
+    return document
+
+
+def assess(workspace: Path, layer: LayerFile) -> WorkspaceTrust:
+    """The trust state of ``workspace``'s layer as it is on disk now (``layer``: its file, already read)."""
+    detectors = _detector_files(workspace)
+    requests = config_requests(layer) if layer.used else []
+    found, held = detector_requests(workspace, detectors)
+    requests += found
+    files = named_files(workspace, layer.data if layer.used else {}, detectors)
+    digest = content_digest(workspace, files)
+    record = read_record(workspace)
+    recorded = record is not None
+    trusted = record is not None and record.get("digest") == digest
+    return WorkspaceTrust(workspace, digest, trusted, recorded, tuple(requests), tuple(files), held)
+
+
+def grant(state: WorkspaceTrust) -> Path:
+    """Record the user's approval of exactly the content ``state`` was assessed from."""
+    path = record_path(state.workspace)
+    document = {
+        "v": RECORD_VERSION,
+        "workspace": str(state.workspace),
+        "digest": state.digest,
+        "granted_at": time.time(),
+        "granted": [r.to_json() for r in state.requests],
+        "files": [str(p) for p in state.files],
+    }
+    write_private(path, json.dumps(document, indent=1, sort_keys=True).encode() + b"\n")
+    return path
+
+
+def revoke(workspace: Path) -> bool:
+    """Forget the approval of ``workspace``; whether there was one."""
+    try:
+        record_path(workspace).unlink()
+    except FileNotFoundError:
+        return False
+    return True

@@ -1,0 +1,51 @@
+"""Telling the user, once per session, that a workspace's capabilities were ignored.
+
+The worker (or ``second-brain run``) posts one human-only notice into the
+session's mailbox when the workspace layer asks for something it did not get;
+the next synchronous hook shows it to the user as a ``systemMessage`` and the
+agent is never told (``gate/framing.py`` frames :data:`NOTICE_KIND` notices
+for the user alone). Once per session and approval state: the worker state
+remembers the layer digest it told about, so a restart does not repeat it,
+and a changed layer is told about again.
+"""
+
+from __future__ import annotations
+
+from sbcore.config.trust import WorkspaceTrust
+from sbcore.gate.advice import Advice
+from sbcore.gate.framing import NOTICE_KIND
+
+NOTICE_TTL_S = 86400.0
+"""A notice waits up to a day for the user's next interaction (it is about the workspace, not a moment)."""
+LISTED = 8
+"""Keys listed by name; the rest are counted."""
+
+
+def trust_notice(trust: WorkspaceTrust, *, session_id: str, task_id: str, now: float) -> Advice:
+    """The notice for an untrusted workspace: what was ignored or only logged, and the command."""
+    requests = [*trust.ignored, *trust.log_only]
+    named = [f"{request.key} ({request.where})" for request in requests[:LISTED]]
+    more = len(requests) - len(named)
+    again = " It changed since you trusted it." if trust.recorded else ""
+    body = (
+        f"Ignored or log-only until you approve this exact content:{again} "
+        + "; ".join(named)
+        + (f"; and {more} more" if more > 0 else "")
+        + f". Review and trust it by running `{trust.command}` yourself in a terminal "
+        "(`second-brain trust --show` lists everything it would grant)."
+    )
+    return Advice(
+        id=f"trust-{trust.digest[:16]}",
+        task_id=task_id,
+        session_id=session_id,
+        workspace=str(trust.workspace),
+        kind=NOTICE_KIND,
+        headline=f"This workspace's .second-brain/ layer is not trusted: {len(requests)} settings held back",
+        body=body,
+        confidence=1.0,
+        dedup_key=f"trust:{trust.digest}",
+        generated_at=now,
+        ttl=NOTICE_TTL_S,
+        queue_timeout=NOTICE_TTL_S,
+        human_only=True,
+    )

@@ -1,0 +1,175 @@
+"""After ``second-brain trust``: the same workspace's MCP server and Run grant work; a change withdraws it.
+
+The approval is recorded with :func:`sbcore.config.trust.grant` directly (the
+terminal check in front of it is tested in ``test_trust_command.py``).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import stat
+import sys
+from pathlib import Path
+
+import pytest
+from trust_helpers import SESSION, Repo, copy_mcp_fixture, run_pass, touch_command, transcript, user_setup
+
+from sbcore.config import load_config
+from sbcore.config.trust import record_path, revoke
+from sbcore.gate.mailbox import Mailbox
+from sbcore.paths import data_dir
+from sbcore.testing import FakeProvider
+from sbcore.testing.scripts import feedback, tool_call
+from sbcore.think.tools.mcp_adapter import wire_name
+
+
+def _legitimate(repo: Repo) -> Path:
+    """The team's layer: an MCP server shipped in the repository, a detector that uses it and a script."""
+    server = copy_mcp_fixture(repo)
+    script = repo.write("scripts/check.sh", f"touch {repo.marker('script-ran')}\n")
+    repo.config(
+        f"""\
+        tools:
+          mcp_servers:
+            fx:
+              command: {sys.executable}
+              args: [tools/mcp_server.py]
+        """
+    )
+    repo.detector(
+        "team-check",
+        f"""\
+        schema_version: 1
+        id: team-check
+        description: The team's own check, with its tools.
+        enabled: true
+        prompt: Check the team's rules.
+        tools:
+          - mcp:fx/echo
+          - run: ["{touch_command(repo.marker("run-ran"))}", "sh scripts/check.sh"]
+        """,
+    )
+    assert script.exists()
+    return server
+
+
+def _script(fake: FakeProvider, repo: Repo) -> None:
+    fake.script(
+        "team-check",
+        tool_call(wire_name("fx", "echo"), {"text": "hello"}),
+        tool_call("Run", {"command": touch_command(repo.marker("run-ran"))}),
+        tool_call("Run", {"command": "sh scripts/check.sh"}),
+        feedback("advise", headline="The team rule is broken", confidence=0.9),
+    )
+
+
+def test_after_trust_the_mcp_server_and_the_run_grant_work(
+    repo: Repo,
+    fake: FakeProvider,
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    user_setup(monkeypatch, fake)
+    _legitimate(repo)
+    state = repo.trust()
+    assert state.trusted is False and state.needed, "assessed before the approval"
+    mode = stat.S_IMODE(os.stat(record_path(repo.root)).st_mode)
+    assert mode == 0o600 and stat.S_IMODE(os.stat(record_path(repo.root).parent).st_mode) == 0o700
+    _script(fake, repo)
+
+    report = run_pass(repo, transcript(tmp_path, repo), capsys)
+
+    assert report["trust"]["trusted"] is True and report["trust"]["ignored"] == [], "nothing is held back"
+    assert repo.marker("run-ran").exists() and repo.marker("script-ran").exists()
+    tool_results = json.dumps([request.body for request in fake.requests_for("team-check")])
+    assert "fixture echo: hello" in tool_results, "the workspace's MCP server answered"
+    by_id = {item["detector"]: item for item in report["verdicts"]}
+    assert by_id["team-check"]["gate"]["action"] != "log_only"
+    assert [a.kind for a in Mailbox(SESSION, data_dir()).pending()] == ["team-check"]
+
+
+def test_a_changed_layer_is_untrusted_again(repo: Repo) -> None:
+    _legitimate(repo)
+    repo.trust()
+    assert repo.state().trusted
+    assert load_config(repo.root).get("tools.mcp_servers") != {}
+    repo.layer.write_text(repo.layer.read_text() + "# one more line\n")
+    state = repo.state()
+    assert not state.trusted and state.recorded, "changed since it was trusted"
+    assert load_config(repo.root).get("tools.mcp_servers") == {}
+    assert "changed since you trusted it" in (state.summary() or "")
+
+
+@pytest.mark.parametrize("named", ["tools/mcp_server.py", "scripts/check.sh"])
+def test_a_changed_file_that_a_capability_runs_is_untrusted_again(repo: Repo, named: str) -> None:
+    """A later ``git pull`` that changes the MCP server's script or a Run target withdraws the trust."""
+    _legitimate(repo)
+    before = repo.trust()
+    assert repo.root / named in before.files
+    config = load_config(repo.root)
+    assert not config.changed()
+    with open(repo.root / named, "a") as handle:
+        handle.write("\n# changed upstream\n")
+    assert config.changed(), "a running worker notices at its next pass boundary"
+    assert not repo.state().trusted
+
+
+def test_a_changed_detector_file_is_untrusted_again(repo: Repo) -> None:
+    _legitimate(repo)
+    repo.trust()
+    (repo.detectors / "team-check.yaml").write_text(
+        (repo.detectors / "team-check.yaml").read_text().replace("sh scripts/check.sh", "sh -c 'id'")
+    )
+    assert not repo.state().trusted
+    repo.trust()
+    assert repo.state().trusted
+    (repo.detectors / "extra.yaml").write_text("schema_version: 1\nid: extra\ndescription: x\nprompt: x\n")
+    assert not repo.state().trusted, "a new file in the detector directory counts too"
+
+
+def test_revoking_withdraws_the_approval(repo: Repo) -> None:
+    _legitimate(repo)
+    repo.trust()
+    config = load_config(repo.root)
+    assert revoke(repo.root) is True
+    assert config.changed(), "the approval is part of what the configuration was read from"
+    assert not repo.state().trusted and not repo.state().recorded
+    assert revoke(repo.root) is False
+
+
+def test_global_and_local_layers_need_no_trust(repo: Repo, tmp_path: Path) -> None:
+    from sbcore.config import local_path
+
+    local = local_path(repo.root)
+    local.parent.mkdir(parents=True, exist_ok=True)
+    local.write_text("model:\n  provider: offline\ntools:\n  mcp_servers:\n    mine: {command: my-server}\n")
+    config = load_config(repo.root)
+    assert config.get("model.provider") == "offline"
+    assert config.get("tools.mcp_servers.mine") == {"command": "my-server"}
+    assert config.trust is not None and not config.trust.needed
+
+
+def test_a_symlinked_target_counts_by_its_content_and_a_fifo_never_blocks(repo: Repo) -> None:
+    _legitimate(repo)
+    real = repo.write("shared/rules.yaml", "schema_version: 1\nid: linked\ndescription: x\nprompt: x\n")
+    (repo.detectors / "linked.yaml").symlink_to(real)
+    os.mkfifo(repo.detectors / "pipe.yaml")
+    repo.trust()
+    assert repo.state().trusted, "a FIFO in the layer is hashed by its kind, never opened"
+    real.write_text(real.read_text().replace("prompt: x", "prompt: y"))
+    assert not repo.state().trusted, "editing a symlink's target withdraws the approval"
+
+
+def test_a_directory_a_run_grant_names_is_covered_up_to_a_bound(repo: Repo) -> None:
+    from sbcore.config.trust import MAX_NAMED_FILES
+
+    for number in range(MAX_NAMED_FILES + 20):
+        repo.write(f"suite/test_{number:04d}.py", "def test(): pass\n")
+    repo.config('detectors:\n  default:\n    tools: [{run: ["python -m pytest -q suite"]}]\n')
+    state = repo.trust()
+    assert len(state.files) == MAX_NAMED_FILES, "bounded, however large the directory"
+    assert repo.root / "suite" / "test_0000.py" in state.files
+    (repo.root / "suite" / "test_0000.py").write_text("def test(): assert False\n")
+    assert not repo.state().trusted, "a pulled change to a test the grant runs withdraws the approval"
