@@ -283,7 +283,13 @@ def _set(args: argparse.Namespace) -> int:
     from sbcore.config import ConfigRejected, set_value
 
     try:
-        outcome = set_value(args.key, args.value, layer=args.layer, workspace=_workspace(args))
+        outcome = set_value(
+            args.key,
+            args.value,
+            layer=args.layer,
+            workspace=_workspace(args),
+            provider_names=_provider_names,
+        )
     except ConfigRejected as exc:
         return _refused(exc.reasons)
     for note in outcome.notes:
@@ -293,6 +299,13 @@ def _set(args: argparse.Namespace) -> int:
     # Even an unchanged value refreshes the snapshot: the layers may have been edited by hand.
     _refresh_hot_snapshot(_workspace(args))
     return 0
+
+
+def _provider_names() -> list[str]:
+    """The providers the installed packs register (the built-ins are a pack too)."""
+    from sbcore.think.providers.choose import registered_factories
+
+    return list(registered_factories())
 
 
 def _reset(args: argparse.Namespace) -> int:

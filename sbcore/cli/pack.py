@@ -78,10 +78,11 @@ def _usage(parser: argparse.ArgumentParser) -> int:
 
 
 def _new(args: argparse.Namespace) -> int:
-    from sbcore.packs.scaffold import ScaffoldError, scaffold_pack
+    from sbcore.packs.scaffold import ScaffoldError
+    from sbcore.testing.new_pack import new_pack
 
     try:
-        result = scaffold_pack(args.name, args.directory)
+        result = new_pack(args.name, args.directory)
     except ScaffoldError as exc:
         print(f"second-brain pack new: {exc}", file=sys.stderr)
         return 1
@@ -105,8 +106,8 @@ def _new(args: argparse.Namespace) -> int:
 
 
 def _test(args: argparse.Namespace) -> int:
-    from sbcore.packs.goldens import case_files
     from sbcore.packs.manager import PackError
+    from sbcore.testing.goldens import case_files
 
     try:
         manager = _manager(strict=args.strict)

@@ -75,6 +75,7 @@ from pathlib import Path
 from typing import Any, Literal, Protocol
 
 from sbcore import paths
+from sbcore.files.hot import DetectorLike
 from sbcore.gate.advice import (
     STALE_IF_LIMIT,
     Advice,
@@ -111,22 +112,6 @@ class ConfigLike(Protocol):
     """What the gate reads from the configuration (:class:`sbcore.config.EffectiveConfig` fits)."""
 
     def get(self, key: str, default: Any = ...) -> Any: ...
-
-
-class DetectorLike(Protocol):
-    """A detector's switch and floors, as the gate and the hot snapshot read them (``DetectorDef`` fits)."""
-
-    @property
-    def id(self) -> str: ...
-
-    @property
-    def enabled(self) -> bool: ...
-
-    @property
-    def confidence_floor(self) -> float | None: ...
-
-    @property
-    def finish_gate_floor(self) -> float | None: ...
 
 
 @dataclass(frozen=True)

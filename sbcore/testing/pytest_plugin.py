@@ -37,7 +37,7 @@ from typing import TYPE_CHECKING, Any
 import pytest
 
 if TYPE_CHECKING:
-    from sbcore.packs.goldens import GoldenCase, GoldenResult, GoldenRunner
+    pass
 
 INI_ROOT = "sbcore_goldens"
 MARKER = "sbcore_goldens"
@@ -112,7 +112,7 @@ def golden_cases(
     project registers that marker). No case at all is an error: an empty
     golden suite passing would prove nothing.
     """
-    from sbcore.packs.goldens import GoldenError, case_files, case_test_id, load_case
+    from sbcore.testing.goldens import GoldenError, case_files, case_test_id, load_case
 
     root = Path(root)
     files = case_files(root, packs)
@@ -147,30 +147,6 @@ class InvalidCase:
         pytest.fail(f"invalid golden case {self.path}:\n{self.errors}", pytrace=False)
 
 
-def check_case(case: GoldenCase, snapshot: Any = None, runner: GoldenRunner | None = None) -> GoldenResult:
-    """Run ``case``: fail when it contradicts its label, skip when pending, then match the snapshot.
-
-    The snapshot is syrupy's ``snapshot`` fixture; the decision is compared as
-    JSON (one file per case). Pending and skipped cases never reach it, so
-    they have no snapshot and never count as passed.
-    """
-    from sbcore.packs.goldens import default_runner
-
-    result = (runner or default_runner()).run(case)
-    if result.outcome == "failed":
-        pytest.fail(result.report(), pytrace=False)
-    if result.outcome in ("pending", "skipped"):
-        pytest.skip(f"{result.outcome}: {result.reason}")
-    if snapshot is not None:
-        from syrupy.extensions.json import JSONSnapshotExtension
-
-        expected = snapshot(extension_class=JSONSnapshotExtension)
-        if expected != result.snapshot_value:
-            diff = "\n".join(expected.get_assert_diff())
-            pytest.fail(f"{case.path}: the decision differs from its snapshot\n{diff}", pytrace=False)
-    return result
-
-
 # --------------------------------------------------------------------------------------------
 # --sbcore-goldens: case files collected as items (no snapshots)
 # --------------------------------------------------------------------------------------------
@@ -180,7 +156,7 @@ def pytest_collect_file(file_path: Path, parent: pytest.Collector) -> pytest.Col
     config = parent.config
     if not config.getoption("sbcore_goldens"):
         return None
-    from sbcore.packs.goldens import is_case_file
+    from sbcore.testing.goldens import is_case_file
 
     if not is_case_file(file_path, goldens_root(config)):
         return None
@@ -195,7 +171,7 @@ class GoldenFile(pytest.File):
     """One golden case file: one item."""
 
     def collect(self) -> Iterator[GoldenItem]:
-        from sbcore.packs.goldens import case_test_id
+        from sbcore.testing.goldens import case_test_id
 
         yield GoldenItem.from_parent(self, name=case_test_id(self.path))
 
@@ -204,7 +180,7 @@ class GoldenItem(pytest.Item):
     """A golden case run for its label and expectations."""
 
     def runtest(self) -> None:
-        from sbcore.packs.goldens import GoldenError, load_case
+        from sbcore.testing.goldens import GoldenError, check_case, load_case
 
         try:
             case = load_case(self.path)

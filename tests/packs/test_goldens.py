@@ -18,11 +18,14 @@ from typing import Any
 import pytest
 from jsonschema import Draft202012Validator
 
+from sbcore.api import TriggerMatch, hookimpl
 from sbcore.cli import main
 from sbcore.observe.model import Observation
 from sbcore.observe.project import Projector
-from sbcore.packs.golden_replay import RecordedToolbox
-from sbcore.packs.goldens import (
+from sbcore.packs.manager import get_plugin_manager
+from sbcore.schemas import load_schema
+from sbcore.testing.golden_replay import RecordedToolbox
+from sbcore.testing.goldens import (
     ENV_SHARED,
     MODEL_DECIDES,
     MODEL_ONLY,
@@ -38,9 +41,6 @@ from sbcore.packs.goldens import (
     load_cases,
     normalise,
 )
-from sbcore.packs.hookspecs import TriggerMatch, hookimpl
-from sbcore.packs.manager import get_plugin_manager
-from sbcore.schemas import load_schema
 from sbcore.think.tools.base import ToolResult
 from sbcore.think.tools.dispatch import Grant
 from sbcore.think.window import Window

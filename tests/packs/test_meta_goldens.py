@@ -14,8 +14,8 @@ from pathlib import Path
 import pytest
 
 from sbcore.packs.catalogue import assemble_catalogue
-from sbcore.packs.goldens import MODEL_ONLY, GoldenRunner, load_cases
 from sbcore.packs.manager import get_plugin_manager
+from sbcore.testing.goldens import MODEL_ONLY, GoldenRunner, load_cases
 
 ROOT = Path(__file__).resolve().parents[2]
 GOLDENS = ROOT / "goldens"

@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from sbcore.packs.goldens import default_runner, load_case
+from sbcore.testing.goldens import default_runner, load_case
 
 pytest_plugins = ["pytester"]
 

@@ -20,7 +20,7 @@ failing case, not a silently shorter catalogue):
    the model. When the case records the model's side (``provider_io``: its
    responses, and what its tool calls returned), the fork runs through the
    pass engine against sbcore.testing's fake provider answering with the
-   recording (:mod:`sbcore.packs.golden_replay`); a case with no recording
+   recording (:mod:`sbcore.testing.golden_replay`); a case with no recording
    is reported *pending*, with the reason, and never as passed.
 
 Inline observations are written out as the projector writes them
@@ -176,10 +176,8 @@ class GoldenCase:
     def check(self, snapshot: Any = None) -> GoldenResult:
         """Run this case inside a pytest test: fail, skip (pending) or pass, then match ``snapshot``.
 
-        See :func:`sbcore.testing.pytest_plugin.check_case`.
+        See :func:`check_case`.
         """
-        from sbcore.testing.pytest_plugin import check_case
-
         return check_case(self, snapshot)
 
 
@@ -266,7 +264,7 @@ def load_cases(root: Path, packs: Collection[str] | None = None) -> list[GoldenC
 
 def load_case(path: Path) -> GoldenCase:
     """Parse and validate one case file; the pack and detector are its two parent directories' names."""
-    from sbcore.packs import yamlpos
+    from sbcore.schemas import yamlpos
 
     detector, pack = path.parent.name, path.parent.parent.name
     here = SourceRef(str(path))
@@ -378,7 +376,7 @@ def _recording_problems(data: Mapping[str, Any]) -> list[tuple[tuple[str | int, 
     recording = data.get("provider_io") or ()
     if not recording:
         return []
-    from sbcore.packs.golden_replay import expected_tool_results
+    from sbcore.testing.golden_replay import expected_tool_results
 
     problems: list[tuple[tuple[str | int, ...], str]] = []
     for index, item in enumerate(recording):
@@ -632,10 +630,10 @@ class GoldenRunner:
     ) -> Evaluation:
         """Run the detector's fork through the pass engine against the recorded replies.
 
-        See :mod:`sbcore.packs.golden_replay`: a replay that leaves its
+        See :mod:`sbcore.testing.golden_replay`: a replay that leaves its
         recording fails the case instead of passing it for the wrong reason.
         """
-        from sbcore.packs.golden_replay import replay
+        from sbcore.testing.golden_replay import replay
 
         replayed = replay(
             definition, observations, case.provider_io, manager=self.manager, turn_end=case.turn_end
@@ -846,3 +844,27 @@ def normalise(value: Any, observations: Sequence[Observation]) -> Any:
 def default_runner() -> GoldenRunner:
     """One runner per process over the installed packs (what ``GoldenCase.check`` uses)."""
     return GoldenRunner()
+
+
+def check_case(case: GoldenCase, snapshot: Any = None, runner: GoldenRunner | None = None) -> GoldenResult:
+    """Run ``case``: fail when it contradicts its label, skip when pending, then match the snapshot.
+
+    The snapshot is syrupy's ``snapshot`` fixture; the decision is compared as
+    JSON (one file per case). Pending and skipped cases never reach it, so
+    they have no snapshot and never count as passed.
+    """
+    import pytest
+
+    result = (runner or default_runner()).run(case)
+    if result.outcome == "failed":
+        pytest.fail(result.report(), pytrace=False)
+    if result.outcome in ("pending", "skipped"):
+        pytest.skip(f"{result.outcome}: {result.reason}")
+    if snapshot is not None:
+        from syrupy.extensions.json import JSONSnapshotExtension
+
+        expected = snapshot(extension_class=JSONSnapshotExtension)
+        if expected != result.snapshot_value:
+            diff = "\n".join(expected.get_assert_diff())
+            pytest.fail(f"{case.path}: the decision differs from its snapshot\n{diff}", pytrace=False)
+    return result
