@@ -2,7 +2,7 @@
 
 The package is laid out in floors, each importing only the floors below it
 (``docs/architecture.md``; ``lint-imports`` checks them): ``paths``, ``schemas``
-and ``files`` at the bottom, then ``observe``, ``config``, ``run``, ``packs``,
+and ``state`` at the bottom, then ``observe``, ``config``, ``run``, ``packs``,
 ``think`` and ``gate``, the hook process (``hooks``) and the pack authors'
 face (``api``), the drivers (``worker``, ``testing``), ``bench`` and ``cli``.
 

@@ -75,7 +75,6 @@ from pathlib import Path
 from typing import Any, Literal, Protocol
 
 from sbcore import paths
-from sbcore.files.hot import DetectorLike
 from sbcore.gate.advice import (
     STALE_IF_LIMIT,
     Advice,
@@ -87,6 +86,7 @@ from sbcore.gate.advice import (
 from sbcore.gate.framing import clean_body, clean_evidence, clean_headline
 from sbcore.gate.history import Action, History, Reason, Stage, make_record
 from sbcore.gate.mailbox import Mailbox, MailboxBusy, PostResult
+from sbcore.state.hot import DetectorLike
 
 log = logging.getLogger("sbcore.gate")
 

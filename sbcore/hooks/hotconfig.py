@@ -5,7 +5,7 @@ validation, layer merging), so whoever changes the configuration — the
 ``second-brain config`` command, the worker when it notices a change — also
 writes a snapshot of the hot keys to ``<data>/hot.json`` (0600), with
 :func:`sbcore.config.hot.write_hot_snapshot`. This module is the reader; the
-file's names and version live in :mod:`sbcore.files.hot`, below both. Its shape:
+file's names and version live in :mod:`sbcore.state.hot`, below both. Its shape:
 
 .. code-block:: json
 
@@ -36,7 +36,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from sbcore.files.hot import ANY_WORKSPACE, DETECTOR_KEYS, GROUPS, VERSION, snapshot_path
+from sbcore.state.hot import ANY_WORKSPACE, DETECTOR_KEYS, GROUPS, VERSION, snapshot_path
 
 WORKSPACE_MARKER = ".second-brain"
 """A directory holding this (or ``.git``) is a workspace root, as in :mod:`sbcore.config.layers`."""

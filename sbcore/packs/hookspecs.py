@@ -32,6 +32,8 @@ from sbcore.packs.types import (
     RegisterTool,
     RegisterTrigger,
 )
+from sbcore.packs.types import TriggerFunc as TriggerFunc  # still importable here, as before sbcore.api
+from sbcore.packs.types import TriggerMatch as TriggerMatch
 
 if TYPE_CHECKING:
     import jinja2

@@ -74,6 +74,8 @@ HOT_PATH = (
 ALLOWED = {
     "sbcore",
     "sbcore.paths",
+    "sbcore.state",
+    "sbcore.state.hot",
     "sbcore.hooks",
     "sbcore.gate",
     "sbcore.observe",
