@@ -26,7 +26,8 @@ from typing import Any
 
 from sbcore.config.effective import EffectiveConfig, load_config
 from sbcore.paths import FILE_MODE, data_dir, ensure_private_dir, write_private
-from sbcore.state.hot import ANY_WORKSPACE, DETECTOR_KEYS, GROUPS, VERSION, DetectorLike, snapshot_path
+from sbcore.state.floors import DetectorLike
+from sbcore.state.hot import ANY_WORKSPACE, DETECTOR_KEYS, GROUPS, VERSION, snapshot_path
 
 MAX_SCOPES = 64
 """Most workspace scopes kept in the snapshot."""

@@ -86,7 +86,7 @@ from sbcore.gate.advice import (
 from sbcore.gate.framing import clean_body, clean_evidence, clean_headline
 from sbcore.gate.history import Action, History, Reason, Stage, make_record
 from sbcore.gate.mailbox import Mailbox, MailboxBusy, PostResult
-from sbcore.state.hot import DetectorLike
+from sbcore.state.floors import DetectorLike
 
 log = logging.getLogger("sbcore.gate")
 

@@ -7,7 +7,6 @@ reads it. Both take the names, the version and the per-detector keys from here.
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Protocol
 
 VERSION = 1
 FILE_NAME = "hot.json"
@@ -16,23 +15,7 @@ ANY_WORKSPACE = "*"
 GROUPS: tuple[str, ...] = ("enable", "mute", "finish_gate", "gate", "headless")
 """Configuration groups copied whole into every scope."""
 DETECTOR_KEYS: tuple[str, ...] = ("enabled", "confidence_floor", "finish_gate_floor")
-"""The per-detector values a scope carries: the properties of :class:`DetectorLike`."""
-
-
-class DetectorLike(Protocol):
-    """A detector's switch and floors, as the gate and the hot snapshot read them (``DetectorDef`` fits)."""
-
-    @property
-    def id(self) -> str: ...
-
-    @property
-    def enabled(self) -> bool: ...
-
-    @property
-    def confidence_floor(self) -> float | None: ...
-
-    @property
-    def finish_gate_floor(self) -> float | None: ...
+"""The per-detector values a scope carries: the properties of :class:`sbcore.state.floors.DetectorLike`."""
 
 
 def snapshot_path(data: Path) -> Path:

@@ -76,6 +76,7 @@ ALLOWED = {
     "sbcore.paths",
     "sbcore.state",
     "sbcore.state.hot",
+    "sbcore.state.floors",
     "sbcore.hooks",
     "sbcore.gate",
     "sbcore.observe",
