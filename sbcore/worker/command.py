@@ -76,7 +76,13 @@ def run(args: argparse.Namespace) -> int:
 
 
 def main(argv: list[str] | None = None) -> int:
-    """``python -m sbcore.worker``: the same as ``second-brain worker``."""
+    """``python -m sbcore.worker``: the same as ``second-brain worker``, exit codes included."""
     parser = argparse.ArgumentParser(prog="python -m sbcore.worker", description=DESCRIPTION)
     add_arguments(parser)
-    return run(parser.parse_args(sys.argv[1:] if argv is None else argv))
+    args = parser.parse_args(sys.argv[1:] if argv is None else argv)
+    try:
+        return run(args)
+    except BrokenPipeError:
+        return 0
+    except KeyboardInterrupt:
+        return 130
