@@ -4,7 +4,8 @@ The package is laid out in floors, each importing only the floors below it
 (``docs/architecture.md``; ``lint-imports`` checks them): ``paths``, ``schemas``
 and ``state`` at the bottom, then ``observe``, ``config``, ``run``, ``packs``,
 ``think`` and ``gate``, the hook process (``hooks``) and the pack authors'
-face (``api``), the drivers (``worker``, ``testing``), ``bench`` and ``cli``.
+face (``api``), the one pipeline (``conductor``), the drivers (``worker``,
+``testing``), ``bench`` and ``cli``.
 
 Importing ``sbcore`` loads nothing but this file: the hooks import
 ``sbcore.hooks`` on every tool call and must stay free of every dependency.

@@ -7,6 +7,8 @@
   shared prefix is read from cache, who writes it, and whether every prefix extends the previous one.
 - ``replay-vs-measure``: offline replay of transcripts against ``second-brain measure`` on the same files in
   the same run; with ``--labels``, the structural detectors' precision and recall too.
+- ``replay-jobs``: offline replay of the same transcripts serially and with ``-j N``, in the same run:
+  sessions per second each, and whether the two outputs are identical.
 - ``hooks``: the hook launcher's fast path against a bare ``python -c pass`` (median of at least 20 runs
   each, same run) and a drain with mail; with ``--fuzz N``, N generated hook calls checked
   (:mod:`sbcore.bench.hooks`, :mod:`sbcore.testing.hookcases`).
@@ -18,9 +20,12 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import statistics
 import sys
+import tempfile
 import time
+from collections.abc import Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -64,6 +69,14 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     replay.add_argument("--repeat", type=int, default=5, help="measure's throughput runs (its default, 5)")
     replay.add_argument("--json", action="store_true")
     replay.set_defaults(func=_replay_vs_measure)
+    jobs = kinds.add_parser(
+        "replay-jobs", help="offline replay sessions/s, serial against -j N, on the same files"
+    )
+    jobs.add_argument("paths", nargs="+", type=Path, metavar="PATH", help="transcripts or directories")
+    jobs.add_argument("-j", "--jobs", type=int, default=2, help="parallel sessions (default 2)")
+    jobs.add_argument("--repeat", type=int, default=3, help="runs of each, the best one counts (default 3)")
+    jobs.add_argument("--json", action="store_true")
+    jobs.set_defaults(func=_replay_jobs)
 
     _register_hooks(kinds)
     _register_worker(kinds)
@@ -214,22 +227,36 @@ def _fanout(args: argparse.Namespace) -> int:
 
 
 async def _pass_walls(fake: FakeProvider, count: int, repeat: int) -> list[float]:
+    """Wall time of whole passes (policy, forks, gate) through a scratch pipeline, as a worker runs them."""
+    from sbcore.conductor.scratch import pass_now
     from sbcore.think.pass_ import EngineSettings, PassEngine
 
     provider = _provider(fake)
-    engine = PassEngine(
-        _detectors(count), provider, settings=EngineSettings(max_parallel_forks=max(8, count))
-    )
+    detectors = _detectors(count)
+    engine = PassEngine(detectors, provider, settings=EngineSettings(max_parallel_forks=max(8, count)))
     walls = []
     try:
-        await engine.run_pass(_episode(0))  # connection set-up and first-call costs stay out of the figure
-        for number in range(1, repeat + 1):
-            started = time.perf_counter()
-            await engine.run_pass(_episode(number))
-            walls.append(time.perf_counter() - started)
+        with _scratch(engine, detectors) as pipeline:
+            await pass_now(pipeline, _episode(0))  # connection set-up and first-call costs stay out
+            for number in range(1, repeat + 1):
+                started = time.perf_counter()
+                await pass_now(pipeline, _episode(number))
+                walls.append(time.perf_counter() - started)
     finally:
         await provider.aclose()
     return walls
+
+
+@contextlib.contextmanager
+def _scratch(engine: Any, detectors: list[DetectorDef]) -> Iterator[Any]:
+    """The one pipeline around ``engine``, its gate and mailbox in a temporary directory."""
+    from sbcore.conductor.scratch import scratch_pipeline
+    from sbcore.config import load_config
+    from sbcore.gate.gate import GateSettings
+
+    settings = GateSettings.from_config(load_config(None), detectors)
+    with tempfile.TemporaryDirectory(prefix="sbcore-bench-") as scratch:
+        yield scratch_pipeline(engine, settings, Path(scratch), session="bench")
 
 
 # -- cache ------------------------------------------------------------------------------------------------
@@ -276,13 +303,16 @@ def _cache(args: argparse.Namespace) -> int:
 
 
 async def _run_passes(fake: FakeProvider, count: int, passes: int) -> None:
+    from sbcore.conductor.scratch import pass_now
     from sbcore.think.pass_ import PassEngine
 
     provider = _provider(fake)
-    engine = PassEngine(_detectors(count), provider)
+    detectors = _detectors(count)
+    engine = PassEngine(detectors, provider)
     try:
-        for number in range(1, passes + 1):
-            await engine.run_pass(_episode(number))
+        with _scratch(engine, detectors) as pipeline:
+            for number in range(1, passes + 1):
+                await pass_now(pipeline, _episode(number))
     finally:
         await provider.aclose()
 
@@ -360,18 +390,18 @@ def _replay_vs_measure(args: argparse.Namespace) -> int:
         f"{replay_s:.2f} s ({sessions} sessions, {passes} passes); replay / measure = {result['ratio']}"
     )
     if scores is not None:
-        from sbcore.think.replay import render_scores
+        from sbcore.conductor.replay import render_scores
 
         print("\n".join(render_scores(scores)))
     return 0
 
 
 def _offline_replayer(detectors: list[DetectorDef] | None = None) -> Any:
+    from sbcore.conductor.replay import Replayer
     from sbcore.config import load_config
     from sbcore.packs.catalogue import assemble_catalogue
     from sbcore.packs.manager import get_plugin_manager
     from sbcore.think.providers import OfflineProvider
-    from sbcore.think.replay import Replayer
 
     manager = get_plugin_manager()
     config = load_config(None)
@@ -399,15 +429,68 @@ async def _replay_offline(files: list[Path]) -> tuple[int, int]:
 async def _scores(labels: Path, corpus: Path | None) -> dict[str, Any]:
     from dataclasses import replace
 
+    from sbcore.conductor.replay import evaluate_labels, load_labels
     from sbcore.packs.catalogue import assemble_catalogue
     from sbcore.packs.manager import get_plugin_manager
-    from sbcore.think.replay import evaluate_labels, load_labels
 
     cases = load_labels(labels, corpus)
     catalogue = assemble_catalogue(get_plugin_manager())
     detectors = {d.id: d.definition for d in catalogue.detectors if d.available}
     base = _offline_replayer([])
     return await evaluate_labels(cases, detectors, lambda chosen: replace(base, detectors=chosen))
+
+
+# -- replay jobs ------------------------------------------------------------------------------------------
+
+
+def _replay_jobs(args: argparse.Namespace) -> int:
+    from sbcore.observe.measure import transcript_files
+
+    if args.jobs < 2 or args.repeat < 1:
+        print("second-brain bench replay-jobs: --jobs >= 2, --repeat >= 1", file=sys.stderr)
+        return 2
+    try:
+        files = transcript_files(args.paths)
+    except FileNotFoundError as exc:
+        print(f"second-brain bench replay-jobs: {exc}", file=sys.stderr)
+        return 2
+    serial_s, serial = _best_replay(files, 1, args.repeat)
+    parallel_s, parallel = _best_replay(files, args.jobs, args.repeat)
+    result = {
+        "sessions": len(files),
+        "jobs": args.jobs,
+        "serial_s": round(serial_s, 3),
+        "parallel_s": round(parallel_s, 3),
+        "serial_sessions_per_s": round(len(files) / serial_s, 2),
+        "parallel_sessions_per_s": round(len(files) / parallel_s, 2),
+        "speedup": round(serial_s / parallel_s, 3),
+        "identical_output": serial == parallel,
+    }
+    if args.json:
+        _print_json(result)
+    else:
+        print(
+            f"{len(files)} transcripts, offline, best of {args.repeat}: serial {serial_s:.2f} s "
+            f"({result['serial_sessions_per_s']} sessions/s); -j {args.jobs} {parallel_s:.2f} s "
+            f"({result['parallel_sessions_per_s']} sessions/s); speedup x{result['speedup']}; "
+            f"identical output: {result['identical_output']}"
+        )
+    return 0 if serial == parallel else 1
+
+
+def _best_replay(files: list[Path], jobs: int, repeat: int) -> tuple[float, list[Any]]:
+    """The fastest of ``repeat`` offline replays of ``files`` with ``jobs``, and what it produced."""
+    from sbcore.conductor.replay import ReplayFailure, replay_many
+
+    best = float("inf")
+    produced: list[Any] = []
+    for _ in range(repeat):
+        replayer = _offline_replayer()
+        started = time.perf_counter()
+        outcomes = asyncio.run(replay_many(replayer, files, jobs=jobs))
+        best = min(best, time.perf_counter() - started)
+        produced = [o.message if isinstance(o, ReplayFailure) else o.to_json() for o in outcomes]
+    return best, produced
 
 
 # -- hooks ------------------------------------------------------------------------------------------------

@@ -1,6 +1,6 @@
 """``second-brain pack``: start a detector pack, and test one as installed.
 
-``pack new NAME`` scaffolds a complete pack (see :mod:`sbcore.packs.scaffold`).
+``pack new NAME`` scaffolds a complete pack (see :mod:`sbcore.testing.scaffold`).
 ``pack test [NAME ...]`` runs golden cases through pytest against the packs as
 installed, from a scratch working directory, so the test sees exactly what
 users get: a detector file missing from a wheel's package data is a failing
@@ -78,11 +78,10 @@ def _usage(parser: argparse.ArgumentParser) -> int:
 
 
 def _new(args: argparse.Namespace) -> int:
-    from sbcore.packs.scaffold import ScaffoldError
-    from sbcore.testing.new_pack import new_pack
+    from sbcore.testing.scaffold import ScaffoldError, scaffold_pack
 
     try:
-        result = new_pack(args.name, args.directory)
+        result = scaffold_pack(args.name, args.directory)
     except ScaffoldError as exc:
         print(f"second-brain pack new: {exc}", file=sys.stderr)
         return 1

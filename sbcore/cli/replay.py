@@ -17,12 +17,12 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, cast
 
 if TYPE_CHECKING:
+    from sbcore.conductor.replay import Replayer
     from sbcore.config import EffectiveConfig
     from sbcore.packs.catalogue import EffectiveCatalogue
     from sbcore.packs.manager import PackManager
     from sbcore.packs.model import DetectorDef
     from sbcore.think.providers.base import Provider
-    from sbcore.think.replay import Replayer
     from sbcore.think.tools.base import RemoteToolSource
     from sbcore.think.tools.dispatch import Toolbox
 
@@ -69,7 +69,24 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         help=f"where `corpus:` references in a labels file point (default {DEFAULT_CORPUS})",
     )
     parser.add_argument(
-        "--workspace", type=Path, metavar="DIR", help="workspace whose configuration applies (default: none)"
+        "--workspace",
+        type=Path,
+        metavar="DIR",
+        help="workspace whose configuration applies (default: the one the current directory is in)",
+    )
+    parser.add_argument(
+        "-j",
+        "--jobs",
+        type=int,
+        default=1,
+        metavar="N",
+        help="replay N sessions side by side (processes offline, concurrent model calls with a provider); "
+        "the output is the same as a serial run's",
+    )
+    parser.add_argument(
+        "--raw",
+        action="store_true",
+        help="with --labels: score the detectors' own verdicts instead of what the gate would deliver",
     )
     parser.add_argument("--progress", action="store_true", help="show progress on stderr even when not a TTY")
     parser.add_argument("--timings", action="store_true", help="add wall-clock times (not deterministic)")
@@ -99,10 +116,13 @@ class _UsageError(Exception):
 
 
 async def _main(args: argparse.Namespace, paths: list[Path]) -> int:
-    from sbcore.config import load_config
+    from sbcore.config import find_workspace, load_config
     from sbcore.packs.catalogue import assemble_catalogue
     from sbcore.packs.manager import get_plugin_manager
 
+    if args.jobs < 1:
+        raise _UsageError(f"-j/--jobs must be at least 1 (got {args.jobs})")
+    args.workspace = find_workspace(args.workspace or Path.cwd())
     config = load_config(args.workspace)
     manager = get_plugin_manager()
     catalogue = assemble_catalogue(manager, workspace=args.workspace, config=config)
@@ -115,7 +135,7 @@ async def _main(args: argparse.Namespace, paths: list[Path]) -> int:
     ):
 
         def replayer(chosen: Sequence[DetectorDef]) -> Replayer:
-            from sbcore.think.replay import Replayer
+            from sbcore.conductor.replay import Replayer
 
             return Replayer(
                 config=config,
@@ -185,7 +205,7 @@ async def _toolbox(
     from sbcore.think.tools.dispatch import Toolbox
     from sbcore.think.tools.mcp_adapter import McpHub
 
-    root = (args.workspace or Path.cwd()).resolve()
+    root = args.workspace.resolve()
     registered = {name: item.value for name, item in manager.registry.tools.items()}
     servers = {name: dict(item.value) for name, item in manager.registry.mcp_servers.items()}
     servers.update(config.get("tools.mcp_servers", {}) or {})
@@ -200,19 +220,16 @@ async def _toolbox(
 
 
 async def _replay(args: argparse.Namespace, paths: list[Path], replayer: Replayer) -> int:
-    from sbcore.think.replay import Summary, render_session, render_summary
+    from sbcore.conductor.replay import ReplayFailure, Summary, render_session, render_summary, replay_many
 
     show = args.progress or sys.stderr.isatty()
     summary = Summary(model=replayer.provider.model if replayer.provider.has_model else "")
     sessions: list[dict[str, Any]] = []
     failed = 0
-    for index, path in enumerate(paths, start=1):
-        if show:
-            _progress(index, len(paths), path)
-        try:
-            session = await replayer.replay_file(path)
-        except OSError as exc:
-            print(f"\nsecond-brain replay: {path}: {exc.strerror or exc}", file=sys.stderr)
+    outcomes = await replay_many(replayer, paths, jobs=args.jobs, progress=_progress if show else None)
+    for session in outcomes:
+        if isinstance(session, ReplayFailure):
+            print(f"\nsecond-brain replay: {session.path}: {session.message}", file=sys.stderr)
             failed += 1
             continue
         summary.add(session)
@@ -245,20 +262,21 @@ async def _labels(
     replayer: Callable[[Sequence[DetectorDef]], Replayer],
 ) -> int:
     """Score the labelled detectors (they run whether enabled or not)."""
-    from sbcore.think.replay import LabelError, evaluate_labels, load_labels, render_scores
+    from sbcore.conductor.replay import LabelError, evaluate_labels, load_labels, render_scores
 
     try:
         cases = load_labels(args.labels, args.corpus if args.corpus.is_dir() else None)
     except LabelError as exc:
         raise _UsageError(str(exc)) from None
     try:
-        scores = await evaluate_labels(cases, {d.id: d for d in detectors}, replayer)
+        scores = await evaluate_labels(cases, {d.id: d for d in detectors}, replayer, raw=args.raw)
     except LabelError as exc:
         raise _UsageError(f"{args.labels}: {exc}") from None
     if args.json:
         json.dump({name: score.to_json() for name, score in scores.items()}, sys.stdout, indent=1)
         print()
     else:
-        print(f"{len(cases)} labelled cases from {args.labels}")
+        scored = "the detectors' own verdicts (--raw)" if args.raw else "what the gate would deliver"
+        print(f"{len(cases)} labelled cases from {args.labels}; scoring {scored}")
         print("\n".join(render_scores(scores)))
     return 0

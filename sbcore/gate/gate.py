@@ -3,7 +3,9 @@
 Most generated advice should die here (design, "Advice: generation → gating
 → delivery"). One detector answer goes through these steps, in order; the
 first that applies decides, and every decision is written to the task's
-history with its reason code (:class:`~sbcore.gate.history.Reason`):
+history with its reason code (:class:`~sbcore.gate.history.Reason`). Steps 1–2
+come before there is an advisory; steps 3–8 are the rules of
+:mod:`sbcore.gate.rules`, asked in the order of ``RULES``; step 9 admits:
 
 1. outcomes first: the answer's verdicts on this detector's earlier advice are
    recorded; an evidenced ``rejected`` or ``contradicted`` suppresses that
@@ -81,11 +83,11 @@ from sbcore.gate.advice import (
     HasText,
     compile_stale_if,
     normalise_key,
-    stale_reason,
 )
 from sbcore.gate.framing import clean_body, clean_evidence, clean_headline
 from sbcore.gate.history import Action, History, Reason, Stage, make_record
 from sbcore.gate.mailbox import Mailbox, MailboxBusy, PostResult
+from sbcore.gate.rules import RULES, Case, Route
 from sbcore.state.floors import DetectorLike
 
 log = logging.getLogger("sbcore.gate")
@@ -96,7 +98,6 @@ REMEMBERED_DROPS = frozenset({Reason.STALE, Reason.RATE_LIMITED, Reason.COOLDOWN
 FORGETTING = frozenset(
     {Reason.EXPIRED_TTL, Reason.EXPIRED_QUEUE, Reason.REVALIDATED_OUT, Reason.SUPERSEDE_TARGET_GONE}
 )
-Route = Literal["agent", "human"]
 ADVISORIES_KEPT = 200
 """Remembered advisories per task (dedup memory); beyond it the oldest one not waiting is forgotten."""
 SUPPRESSED_KEPT = 200
@@ -335,38 +336,7 @@ class Gate:
         if not headline:
             return self._drop(answer, now, Reason.NO_HEADLINE, "verdict advise without a headline")
         advice, notes = self._envelope(answer, headline, now)
-        settings = self.settings
-
-        if settings.mute_all:
-            return self._drop(answer, now, Reason.MUTED, "mute.all is on", advice)
-        if answer.detector in settings.disabled_detectors:
-            return self._drop(
-                answer, now, Reason.DETECTOR_MUTED, f"detector {answer.detector} is disabled", advice
-            )
-        if advice.expired_by(now) == "advice_ttl":
-            age = now - advice.generated_at
-            return self._drop(
-                answer, now, Reason.EXPIRED_TTL, f"generated {age:g} s ago, validity {advice.ttl:g} s", advice
-            )
-
-        floor = settings.agent_floor(answer.detector)
-        human_floor = min(settings.human_floor, floor)
-        confidence = advice.confidence
-        if confidence < human_floor:
-            return self._drop(
-                answer,
-                now,
-                Reason.BELOW_HUMAN_FLOOR,
-                f"confidence {confidence:g} is below the human floor {human_floor:g}",
-                advice,
-            )
-        route: Route = "agent" if confidence >= floor else "human"
-        advice = advice.with_changes(human_only=route == "human")
-
         key = normalise_key(advice.dedup_key)
-        words = tokens(f"{advice.headline}\n{advice.body}")
-        if key in task.suppressed:
-            return self._drop(answer, now, Reason.SUPPRESSED, f"key {key!r}: {task.suppressed[key]}", advice)
         target = next(
             (
                 entry
@@ -375,22 +345,19 @@ class Gate:
             ),
             None,
         )
-        duplicate = self._duplicate(task, key, words, route, target)
-        if duplicate is not None:
-            reason, text = duplicate
-            return self._drop(answer, now, reason, text, advice)
+        case = Case(answer, now, task, advice, key, tokens(f"{advice.headline}\n{advice.body}"), target)
+        for rule in RULES:
+            stop = rule(self, case)
+            if stop is not None:
+                route = case.route if stop.remember else None
+                return self._drop(answer, now, stop.reason, stop.text, case.advice, route=route)
+        return self._admit(case, notes)
 
-        stale = stale_reason(advice, answer.observations_since())
-        if stale is not None:
-            return self._drop(answer, now, Reason.STALE, stale, advice, route=route)
-
-        inherits_slot = target is not None and target.advice.id in self._slots
-        if route == "agent" and not inherits_slot:
-            held = self._held_back(now)
-            if held is not None:
-                reason, text = held
-                return self._drop(answer, now, reason, text, advice, route=route)
-
+    def _admit(self, case: Case, notes: Sequence[str]) -> GateDecision:
+        """No rule stopped it: queue it for the agent and the user, or the user alone, or in place of a
+        waiting advisory of the same detector and key."""
+        advice, route, target, confidence = case.advice, case.route, case.target, case.advice.confidence
+        inherits = self.inherits_slot(target)
         action = Action.DELIVER_AGENT if route == "agent" else Action.DELIVER_HUMAN_ONLY
         if target is not None:
             advice = advice.with_changes(supersedes=target.advice.id)
@@ -399,16 +366,16 @@ class Gate:
                 f"replaces waiting advisory {target.advice.id} (same detector and key)",
             )
         elif route == "agent":
-            reason, text = Reason.PASSED, f"confidence {confidence:g} clears the agent floor {floor:g}"
+            reason, text = Reason.PASSED, f"confidence {confidence:g} clears the agent floor {case.floor:g}"
         else:
             reason, text = (
                 Reason.HUMAN_ONLY,
-                f"confidence {confidence:g} is below the agent floor {floor:g}: for the user only",
+                f"confidence {confidence:g} is below the agent floor {case.floor:g}: for the user only",
             )
         if notes:
             text = f"{text}; {'; '.join(notes)}"
-        slot_at = now if route == "agent" and not inherits_slot else None
-        return self._commit(answer, now, action, reason, text, advice, route=route, slot_at=slot_at)
+        slot_at = case.now if route == "agent" and not inherits else None
+        return self._commit(case.answer, case.now, action, reason, text, advice, route=route, slot_at=slot_at)
 
     def submit(self, answer: GateInput, mailbox: Mailbox, *, timeout: float = 5.0) -> GateDecision:
         """Decide, and queue what passes in ``mailbox``; returns the final decision.
@@ -633,7 +600,11 @@ class Gate:
             if advice_id not in waiting:
                 del self._slots[advice_id]
 
-    def _duplicate(
+    def inherits_slot(self, target: _Entry | None) -> bool:
+        """Whether an advisory superseding ``target`` takes over its rate slot (the rate is not charged)."""
+        return target is not None and target.advice.id in self._slots
+
+    def duplicate_of(
         self,
         task: _Task,
         key: str,
@@ -661,7 +632,7 @@ class Gate:
                 )
         return None
 
-    def _held_back(self, now: float) -> tuple[Reason, str] | None:
+    def held_back(self, now: float) -> tuple[Reason, str] | None:
         settings = self.settings
         recent = [at for at in self._slots.values() if now - at < HOUR]
         if len(recent) >= settings.rate_per_hour:

@@ -1,6 +1,6 @@
 """A golden case on the model path: the detector's fork replayed against the case's recorded provider I/O.
 
-The fork runs through the pass engine (:func:`sbcore.think.pass_.run_detector_case`) and the real
+The fork runs through the one pipeline (:func:`sbcore.conductor.scratch.detector_case`) and the real
 Anthropic provider, over loopback HTTP to sbcore.testing's fake provider, which answers each model call with
 the next recorded response. Tool calls in those responses are checked the way dispatch checks them (the
 detector is granted the tool, the arguments fit its schema, a ``Run`` command is in the detector's own
@@ -80,8 +80,8 @@ def replay(
     turn_end: bool,
 ) -> Replayed:
     """Run ``definition``'s fork over ``observations`` against the recorded ``provider_io``."""
+    from sbcore.conductor.scratch import detector_case
     from sbcore.testing import FAKE_API_KEY, FakeProvider
-    from sbcore.think.pass_ import run_detector_case
     from sbcore.think.providers.anthropic import AnthropicProvider
     from sbcore.think.providers.base import ProviderSettings, Secret
 
@@ -106,7 +106,7 @@ def replay(
         async def one_pass() -> FeedbackResult:
             provider = AnthropicProvider(settings)
             try:
-                return await run_detector_case(
+                return await detector_case(
                     definition,
                     observations,
                     provider,

@@ -34,6 +34,7 @@ placeholders, floats rounded) for syrupy snapshots; see
 
 from __future__ import annotations
 
+import asyncio
 import os
 import re
 from collections.abc import Collection, Iterable, Mapping, Sequence
@@ -52,6 +53,7 @@ if TYPE_CHECKING:
     from sbcore.packs.manager import PackManager
     from sbcore.packs.model import DetectorDef
     from sbcore.packs.registry import Registry
+    from sbcore.think.feedback import FeedbackResult
 
 Label = Literal["must_fire", "must_stay_silent"]
 Outcome = Literal["passed", "failed", "pending", "skipped"]
@@ -172,13 +174,6 @@ class GoldenCase:
                 ]
             )
         return project_transcript(path, self.transcript.first, self.transcript.last), ""
-
-    def check(self, snapshot: Any = None) -> GoldenResult:
-        """Run this case inside a pytest test: fail, skip (pending) or pass, then match ``snapshot``.
-
-        See :func:`check_case`.
-        """
-        return check_case(self, snapshot)
 
 
 def project_transcript(path: Path, first: int = 1, last: int | None = None) -> tuple[Observation, ...]:
@@ -612,18 +607,39 @@ class GoldenRunner:
                 pending=f"trigger {trigger.name!r} is not registered by any installed pack, "
                 "so this detector cannot run in this version",
             )
-        found = spec.invoke(observations, trigger.params, {}, definition.config)
-        if found is None:
+        result = self._offline_pass(definition, observations, case)
+        if result.status == "untriggered" and (result.error or "").startswith(
+            f"trigger {trigger.name} failed:"
+        ):
+            # The live engine logs a broken trigger and goes on; a golden case must fail on it.
+            return Evaluation(None, problem=f"the detector's {result.error}")
+        if result.status == "untriggered" or result.match is None:
             return Evaluation(
                 "trigger",
                 note=f"trigger {trigger.name!r} found no match in {len(observations)} observation(s)",
             )
-        match = found.as_template_input()
+        match = result.match.as_template_input()
         if not definition.fallback:
             return Evaluation(None, match=match, pending=MODEL_DECIDES)
-        feedback = self._fallback(definition, match)
+        feedback = dict(result.feedback or {"verdict": "silent"})
         fired = feedback.get("verdict") == "advise"
         return Evaluation("fallback", fired=fired, match=match, feedback=feedback, note=match["summary"])
+
+    def _offline_pass(
+        self, definition: DetectorDef, observations: Sequence[Observation], case: GoldenCase
+    ) -> FeedbackResult:
+        """The detector's one pass through the pipeline with no model: its trigger, then its fallback."""
+        from sbcore.conductor.scratch import detector_case
+
+        return asyncio.run(
+            detector_case(
+                definition,
+                observations,
+                turn_end=case.turn_end,
+                triggers=self.manager.registry.triggers,
+                environment=self.manager.template_environment(),
+            )
+        )
 
     def _replay(
         self, definition: DetectorDef, observations: Sequence[Observation], case: GoldenCase
@@ -662,20 +678,6 @@ class GoldenRunner:
             note=note,
             replay=replayed.summary(),
         )
-
-    def _fallback(self, definition: DetectorDef, match: Mapping[str, Any]) -> dict[str, Any]:
-        from sbcore.packs.templates import render
-        from sbcore.think.providers.offline import OfflineProvider
-
-        environment = self.manager.template_environment()
-
-        def render_in_sandbox(source: str, **inputs: Any) -> str:
-            return render(source, environment=environment, **inputs)
-
-        result = OfflineProvider().evaluate(definition, match, render_in_sandbox)
-        if isinstance(result, str):  # only for a detector without a fallback, ruled out by the caller
-            raise RuntimeError(f"offline evaluation of {definition.id!r} returned {result!r}")
-        return result
 
     def _definition(self, case: GoldenCase) -> tuple[DetectorDef | None, str]:
         """The detector under test as installed, with the case's overrides; or None and why not."""
@@ -844,27 +846,3 @@ def normalise(value: Any, observations: Sequence[Observation]) -> Any:
 def default_runner() -> GoldenRunner:
     """One runner per process over the installed packs (what ``GoldenCase.check`` uses)."""
     return GoldenRunner()
-
-
-def check_case(case: GoldenCase, snapshot: Any = None, runner: GoldenRunner | None = None) -> GoldenResult:
-    """Run ``case``: fail when it contradicts its label, skip when pending, then match the snapshot.
-
-    The snapshot is syrupy's ``snapshot`` fixture; the decision is compared as
-    JSON (one file per case). Pending and skipped cases never reach it, so
-    they have no snapshot and never count as passed.
-    """
-    import pytest
-
-    result = (runner or default_runner()).run(case)
-    if result.outcome == "failed":
-        pytest.fail(result.report(), pytrace=False)
-    if result.outcome in ("pending", "skipped"):
-        pytest.skip(f"{result.outcome}: {result.reason}")
-    if snapshot is not None:
-        from syrupy.extensions.json import JSONSnapshotExtension
-
-        expected = snapshot(extension_class=JSONSnapshotExtension)
-        if expected != result.snapshot_value:
-            diff = "\n".join(expected.get_assert_diff())
-            pytest.fail(f"{case.path}: the decision differs from its snapshot\n{diff}", pytrace=False)
-    return result

@@ -37,7 +37,7 @@ from typing import TYPE_CHECKING, Any
 import pytest
 
 if TYPE_CHECKING:
-    pass
+    from sbcore.testing.goldens import GoldenCase, GoldenResult, GoldenRunner
 
 INI_ROOT = "sbcore_goldens"
 MARKER = "sbcore_goldens"
@@ -128,12 +128,29 @@ def golden_cases(
             params.append(pytest.param(InvalidCase(path, str(exc)), id=case_id))
             continue
         marks = [pytest.mark.corpus] if corpus_mark and case.uses_shared_corpus else []
-        params.append(pytest.param(case, id=case_id, marks=marks))
+        params.append(pytest.param(CaseUnderTest(case), id=case_id, marks=marks))
     return params
 
 
 def _registered(config: pytest.Config, marker: str) -> bool:
     return any(line.split(":", 1)[0].split("(", 1)[0].strip() == marker for line in config.getini("markers"))
+
+
+class CaseUnderTest:
+    """A golden case as the ``golden_case`` fixture gives it: the case's fields, and ``check(snapshot)``."""
+
+    def __init__(self, case: GoldenCase) -> None:
+        self.case = case
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self.case, name)
+
+    def __repr__(self) -> str:
+        return f"CaseUnderTest({self.case.id})"
+
+    def check(self, snapshot: Any = None) -> GoldenResult:
+        """Run the case: fail, skip (pending) or pass, then match ``snapshot`` (see :func:`check_case`)."""
+        return check_case(self.case, snapshot)
 
 
 class InvalidCase:
@@ -145,6 +162,30 @@ class InvalidCase:
 
     def check(self, snapshot: Any = None) -> None:
         pytest.fail(f"invalid golden case {self.path}:\n{self.errors}", pytrace=False)
+
+
+def check_case(case: GoldenCase, snapshot: Any = None, runner: GoldenRunner | None = None) -> GoldenResult:
+    """Run ``case``: fail when it contradicts its label, skip when pending, then match the snapshot.
+
+    The snapshot is syrupy's ``snapshot`` fixture; the decision is compared as
+    JSON (one file per case). Pending and skipped cases never reach it, so
+    they have no snapshot and never count as passed.
+    """
+    from sbcore.testing.goldens import default_runner
+
+    result = (runner or default_runner()).run(case)
+    if result.outcome == "failed":
+        pytest.fail(result.report(), pytrace=False)
+    if result.outcome in ("pending", "skipped"):
+        pytest.skip(f"{result.outcome}: {result.reason}")
+    if snapshot is not None:
+        from syrupy.extensions.json import JSONSnapshotExtension
+
+        expected = snapshot(extension_class=JSONSnapshotExtension)
+        if expected != result.snapshot_value:
+            diff = "\n".join(expected.get_assert_diff())
+            pytest.fail(f"{case.path}: the decision differs from its snapshot\n{diff}", pytrace=False)
+    return result
 
 
 # --------------------------------------------------------------------------------------------
@@ -180,7 +221,7 @@ class GoldenItem(pytest.Item):
     """A golden case run for its label and expectations."""
 
     def runtest(self) -> None:
-        from sbcore.testing.goldens import GoldenError, check_case, load_case
+        from sbcore.testing.goldens import GoldenError, load_case
 
         try:
             case = load_case(self.path)

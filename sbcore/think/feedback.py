@@ -34,7 +34,7 @@ answered: the feedback tool was called with valid input. prose: the model answer
 as silent). invalid: the call did not validate against the detector's schema (read as silent, logged).
 failed: a provider error, or the prompt could not be rendered. timeout: cancelled at deadline + grace.
 skipped: no model, and no fallback to stand in (offline). fallback: offline, the rendered fallback advisory.
-untriggered: only from :func:`~sbcore.think.pass_.run_detector_case`, a detector whose trigger did not match
+untriggered: only from :func:`~sbcore.conductor.scratch.detector_case`, a detector whose trigger did not match
 (read as silent).
 """
 

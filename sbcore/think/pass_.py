@@ -27,7 +27,6 @@ import time
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import partial
-from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from jinja2.sandbox import SandboxedEnvironment
@@ -547,45 +546,3 @@ def _chain(plans: Sequence[ForkPlan]) -> ForkPlan:
         if not plan.detector.tools:
             return plan
     return plans[0]
-
-
-async def run_detector_case(
-    detector: DetectorDef,
-    observations: Sequence[Observation],
-    provider: Provider | None = None,
-    *,
-    turn_end: bool = True,
-    settings: EngineSettings | None = None,
-    triggers: Mapping[str, TriggerSpec] | None = None,
-    toolbox: Toolbox | None = None,
-    environment: SandboxedEnvironment | None = None,
-    workspace: str | Path | None = None,
-) -> FeedbackResult:
-    """One detector, one pass over ``observations``: what a golden case asserts on.
-
-    The detector runs whatever its cadence (its trigger, if it names one, must still match; when it does
-    not, the result is ``untriggered`` with a silent verdict). ``triggers`` and ``environment`` default to the
-    installed packs'; ``provider`` to the offline one.
-    """
-    if triggers is None or environment is None:
-        from sbcore.packs.manager import get_plugin_manager
-
-        manager = get_plugin_manager()
-        triggers = manager.registry.triggers if triggers is None else triggers
-        environment = manager.template_environment() if environment is None else environment
-    engine = PassEngine(
-        [detector],
-        provider or OfflineProvider(),
-        settings=settings,
-        triggers=triggers,
-        toolbox=toolbox,
-        environment=environment,
-        workspace=str(workspace) if workspace is not None else None,
-        always_run=[detector.id],
-    )
-    result = await engine.run_pass(observations, turn_end=turn_end)
-    found = result.result(detector.id)
-    if found is not None:
-        return found
-    why = next((reason for name, reason in result.skipped if name == detector.id), "not run")
-    return FeedbackResult(detector.id, "untriggered", feedback={"verdict": "silent"}, error=why)

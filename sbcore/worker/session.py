@@ -1,6 +1,9 @@
-"""The session loop: tail → project → policy → pass → gate → mailbox → status, in real time.
+"""The live worker's driver of the one pipeline: tail → project → pipeline → status, in real time.
 
-One :class:`Session` per worker. Every tick (``tick_s``, a quarter second by
+Deciding — the trigger policy, the pass, the gate, the mailbox — is the
+:class:`~sbcore.conductor.pipeline.Pipeline`'s, exactly as replay runs it; this
+module keeps what is about the live session: files, the clock, the CLI. One
+:class:`Session` per worker. Every tick (``tick_s``, a quarter second by
 default) it:
 
 1. checks the configuration's fingerprint (a few ``stat`` calls): ``mute.all``
@@ -64,12 +67,12 @@ from pathlib import Path
 from typing import Any, cast
 
 from sbcore import paths
+from sbcore.conductor.pipeline import Pipeline
 from sbcore.config import EffectiveConfig, find_workspace, load_config
 from sbcore.config.hot import write_hot_snapshot
 from sbcore.gate.advice import Advice, stale_reason
 from sbcore.gate.framing import frame_for_wake
-from sbcore.gate.gate import Gate, GateInput, GateSettings
-from sbcore.gate.history import Action
+from sbcore.gate.gate import Gate, GateSettings
 from sbcore.gate.mailbox import Mailbox, MailboxBusy
 from sbcore.hooks.cli_session import CliSession
 from sbcore.hooks.events import background_path, events_path
@@ -80,8 +83,7 @@ from sbcore.observe.reader import FileId, read_records
 from sbcore.observe.spool import Spool, Tail
 from sbcore.run.clock import SystemClock, epoch_seconds
 from sbcore.run.episode import Episode
-from sbcore.run.policy import Decision, TriggerPolicy
-from sbcore.think.feedback import FeedbackResult
+from sbcore.run.policy import TriggerPolicy
 from sbcore.think.pass_ import PassResult
 from sbcore.think.tools.base import RemoteToolSource
 from sbcore.worker import locate
@@ -226,8 +228,7 @@ class Session:
         # Built when the worker first becomes active (enrolled):
         self.observer: Observer | None = None
         self._factory: ObserverFactory | None = None
-        self.policy: TriggerPolicy | None = None
-        self.gate: Gate | None = None
+        self.pipeline: Pipeline | None = None
         self.projector: Projector | None = None
         self.tail: Tail | None = None
         # Per-pass bookkeeping:
@@ -261,6 +262,16 @@ class Session:
         self._closing: set[asyncio.Task[None]] = set()
         self._stack = contextlib.AsyncExitStack()
         self._remote: RemoteToolSource | None = None
+
+    @property
+    def policy(self) -> TriggerPolicy | None:
+        """The current task's trigger policy (None until the worker is active)."""
+        return None if self.pipeline is None else self.pipeline.policy
+
+    @property
+    def gate(self) -> Gate | None:
+        """The session's gate (None until the worker is active)."""
+        return None if self.pipeline is None else self.pipeline.gate
 
     @property
     def task_id(self) -> str:
@@ -367,6 +378,8 @@ class Session:
         if self._factory is not None and self.observer is not None:
             previous = self.observer
             self.observer = self._factory.build(self.config, previous, remote=self._remote)
+            if self.pipeline is not None:
+                self.pipeline.engine = self.observer.engine
             if previous.provider is not self.observer.provider:
                 self._close_later(previous)
             self._write_hot()
@@ -462,16 +475,23 @@ class Session:
             self._remote = cast("RemoteToolSource", hub)  # McpHub.tools() lists McpTool, a RemoteTool
             log.info("MCP servers for detector tools: %s", ", ".join(sorted(servers)))
             self.observer = self._factory.build(self.config, self.observer, remote=self._remote)
-        self.policy = TriggerPolicy.from_config(self.config, self.clock, task_used=self.state.task_used)
-        self.gate = Gate(
-            GateSettings.from_config(self.config, self.observer.definitions),
-            session_id=self.spec.session_id,
-            workspace=str(self.workspace),
-            data=self.spec.data,
+        policy = TriggerPolicy.from_config(self.config, self.clock, task_used=self.state.task_used)
+        self.pipeline = Pipeline(
+            policy=policy,
+            engine=self.observer.engine,
+            gate=Gate(
+                GateSettings.from_config(self.config, self.observer.definitions),
+                session_id=self.spec.session_id,
+                workspace=str(self.workspace),
+                data=self.spec.data,
+            ),
+            mailbox=self.mailbox,
+            clock=self.clock,
+            task_id=self.task_id,
         )
         self.projector = Projector(ProjectionConfig.from_mapping(self.config.group("projection")))
         self.status.update(
-            state="muted" if self.policy.muted else "watching",
+            state="muted" if policy.muted else "watching",
             detail="",
             workspace=str(self.workspace),
             task_id=self.task_id,
@@ -519,11 +539,11 @@ class Session:
             fresh += self._final_text(turn_end)
             self._recent_texts.clear()
             self._judged_through = max(self._judged_through, turn_end.at)
-        assert self.policy is not None
+        assert self.pipeline is not None
         if judged:
-            self.policy.offer(judged, judged=True)
+            self.pipeline.offer(judged, judged=True)
         if fresh or turn_end is not None:
-            self.policy.offer(fresh, turn_end=turn_end is not None)
+            self.pipeline.offer(fresh, turn_end=turn_end is not None)
         observations = judged + fresh
         if self._pass is not None:
             self._arrived_during_pass.extend(observations)
@@ -583,11 +603,14 @@ class Session:
         self.state.save()
         task = self.task_id
         log.info("new task %s: %s", task, why)
+        assert self.pipeline is not None
         if self._factory is not None and self.observer is not None:
             previous = self.observer
             self.observer = self._factory.build(self.config, remote=self._remote)
+            self.pipeline.engine = self.observer.engine
             self._close_later(previous)
-        self.policy = TriggerPolicy.from_config(self.config, self.clock)
+        self.pipeline.policy = TriggerPolicy.from_config(self.config, self.clock)
+        self.pipeline.task_id = task
         self.status.update(task_id=task)
         try:
             self.mailbox.sweep_on_start(
@@ -737,7 +760,7 @@ class Session:
         self.policy.manual()
 
     def _maybe_start_pass(self) -> None:
-        if self._pass is not None or self.policy is None or self.observer is None:
+        if self._pass is not None or self.pipeline is None or self.observer is None:
             return
         if self._leaving is not None:
             return  # the session is being left: its task is over
@@ -745,8 +768,10 @@ class Session:
             return  # the turn is over but the transcript is still catching up: one pass will judge it whole
         if self._config_pending:
             self._apply_config()
-        answer = self.policy.check()
-        if not isinstance(answer, Decision):
+        episode = self.pipeline.start()
+        if episode is None:
+            answer = self.pipeline.policy.held
+            assert answer is not None
             if self._run_request is not None and "manual" in answer.dropped:
                 self.status.update(run_refused={"request": self._run_request, "why": answer.detail})
                 self._run_request = None
@@ -754,32 +779,22 @@ class Session:
             if self.status.state != state:
                 self.status.update(state=state, detail=answer.detail)
             return
-        episode = self.policy.start()
         self._episode = episode
         self._pass_request, self._run_request = self._run_request, None
         self._pass_commit = (self._spool_read, self._events_read)
         self._arrived_during_pass = []
         self._pass_started_at = time.time()
         self._pass_task = self.task_id
-        headroom = self.policy.budget.headroom()
         log.info("pass %d starts (%s): %s", episode.number, episode.decision.reason, episode.decision.detail)
         self.status.update(state="thinking", detail=f"pass {episode.number} ({episode.decision.reason})")
-        self._pass = asyncio.get_running_loop().create_task(
-            self.observer.engine.run_pass(
-                episode.observations,
-                turn_end=episode.turn_end,
-                reason=episode.decision.reason,
-                notes=[episode.note] if episode.note else [],
-                token_allowance=min(headroom.task, headroom.hour),
-            )
-        )
+        self._pass = asyncio.get_running_loop().create_task(self.pipeline.think(episode))
 
     def _finish_pass_if_done(self) -> None:
         task, episode = self._pass, self._episode
         if task is None or episode is None or not task.done():
             return
         self._pass = self._episode = None
-        assert self.policy is not None and self.gate is not None
+        assert self.pipeline is not None
         result: PassResult | None = None
         error: str | None = None
         try:
@@ -789,13 +804,22 @@ class Session:
         ) as exc:  # the engine promises not to raise; if it does, the pass is lost, not the worker
             log.exception("pass %d failed", episode.number)
             error = f"{type(exc).__name__}: {exc}"
-        tokens = 0 if result is None else result.usage.prompt_tokens + result.usage.output_tokens
-        self.policy.finish(tokens)
-        verdicts = [] if result is None else [self._gate(item) for item in result.results]
+        report = self.pipeline.conclude(
+            episode,
+            result,
+            error=error,
+            arrived_since=self._arrived_during_pass,
+            generated_at=self._pass_started_at,
+        )
+        for verdict in report.verdicts:
+            if verdict.decision is not None:
+                reason = str(verdict.decision.reason)
+                self.decisions[reason] = self.decisions.get(reason, 0) + 1
+        policy = self.pipeline.policy
         spool, events = self._pass_commit
         self.state.spool_offset, self.state.spool_file = spool
         self.state.events_offset = events
-        self.state.task_used = self.policy.budget.task_used
+        self.state.task_used = policy.budget.task_used
         self.state.save()
         self.passes += 1
         self.last_pass = {
@@ -807,8 +831,8 @@ class Session:
             "duration_s": round(time.time() - self._pass_started_at, 3),
             "observations": len(episode.observations),
             "chars": episode.chars,
-            "tokens": tokens,
-            "verdicts": verdicts,
+            "tokens": report.tokens,
+            "verdicts": [verdict.to_json() for verdict in report.verdicts],
             "skipped": [] if result is None else [{"detector": d, "why": why} for d, why in result.skipped],
             "request": self._pass_request,
             "error": error,
@@ -831,12 +855,12 @@ class Session:
             }
         )
         self.status.update(
-            state="muted" if self.policy.muted else "watching",
+            state="muted" if policy.muted else "watching",
             detail=line,
             passes=self.passes,
             last_pass=self.last_pass,
             recent_passes=list(self.recent_passes),
-            policy=self.policy.status().to_json(),
+            policy=policy.status().to_json(),
             observed=self.observed,
             decisions=dict(self.decisions),
         )
@@ -845,33 +869,6 @@ class Session:
             self._boundary = None
         if self._config_pending:
             self._apply_config()
-
-    def _gate(self, result: FeedbackResult) -> dict[str, Any]:
-        """One detector's answer through the gate (and into the mailbox); its line for the status file."""
-        assert self.gate is not None
-        item: dict[str, Any] = {
-            "detector": result.detector,
-            "label": result.label,
-            "headline": result.headline,
-        }
-        if result.feedback is None:
-            return item
-        since = list(self._arrived_during_pass)
-        answer = GateInput(
-            detector=result.detector,
-            task_id=self.task_id,
-            feedback=result.feedback,
-            observations_since=lambda: since,
-            generated_at=self._pass_started_at,
-        )
-        decision = self.gate.submit(answer, self.mailbox)
-        self.decisions[str(decision.reason)] = self.decisions.get(str(decision.reason), 0) + 1
-        if result.verdict == "advise" or decision.action is not Action.DROP:
-            log.info("gate: %s %s (%s): %s", result.detector, decision.action, decision.reason, decision.text)
-        item["gate"] = {"action": str(decision.action), "reason": str(decision.reason)}
-        if decision.advice is not None and decision.delivers:
-            item["advice_id"] = decision.advice.id
-        return item
 
     def _wake(self) -> str:
         """The finish gate's deferred half: after a turn-end pass, one line on a monitor's stdout.

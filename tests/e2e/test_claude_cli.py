@@ -280,3 +280,52 @@ def test_no_hook_does_anything_in_a_process_the_observer_started(harness: Harnes
         else []
     )
     assert "claim" not in stages
+
+
+# -- replay parity: what replay says of a recorded session is what the live worker did --------------------
+
+
+OTHER_FAILING = "python3 -c 'import sys; sys.exit(\"gadget cache corrupt\")'"
+
+
+def test_replaying_the_recorded_session_gives_the_live_gate_decisions(harness: Harness) -> None:
+    """Two failure streaks: the first advisory is delivered, the second (worded alike: the same point to the
+    gate) dropped — live, and in a replay of the transcript the CLI recorded (the same configuration, the
+    records' own clock)."""
+    observed(harness)
+    with FakeProvider() as fake:
+        fake.script_primary(
+            *three_failures_then(
+                bash("sleep 1; echo still here", delay_ms=400),
+                bash(OTHER_FAILING),
+                bash(OTHER_FAILING, delay_ms=150),
+                bash(OTHER_FAILING, delay_ms=150),
+                bash("sleep 1; echo and here", delay_ms=400),
+                bash("sleep 1; echo done looking", delay_ms=200),
+                text("Both commands fail; I will look at the registry and the cache."),
+            )
+        )
+        run = harness.run(fake, "make the widget and the gadget work")
+    assert_clean(run)
+    harness.wait_for_worker_exit(run.session)
+
+    history = harness.data / "history" / f"{run.session}.jsonl"
+    live = [
+        (record["detector"], record["action"], record["reason"])
+        for record in map(json.loads, history.read_text().splitlines())
+        if record.get("stage") == "gate" and record.get("reason") != "not_advise"
+    ]
+    assert live == [
+        ("repeat-failure", "deliver_agent", "passed"),
+        ("repeat-failure", "drop", "duplicate_similar"),
+    ], live
+
+    replayed = json.loads(harness.second_brain("replay", "--json", str(run.transcript)).stdout)
+    decisions = [
+        (result["detector"], result["gate"]["action"], result["gate"]["reason"])
+        for session in replayed["sessions"]
+        for one in session["passes"]
+        for result in one["results"]
+        if "gate" in result
+    ]
+    assert decisions == live

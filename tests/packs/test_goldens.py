@@ -685,18 +685,20 @@ def test_a_fallback_breaking_the_feedback_schema_fails(tmp_path: Path) -> None:
     )
 
 
-def test_a_trigger_that_raises_is_not_swallowed(tmp_path: Path) -> None:
+@pytest.mark.parametrize("label", ["must_fire", "must_stay_silent"])
+def test_a_trigger_that_raises_fails_the_case_naming_the_error(tmp_path: Path, label: str) -> None:
     def broken(observations: Any, params: Any, state: Any) -> None:
         raise ZeroDivisionError("trigger bug")
 
     runner = fake_pack_runner(tmp_path, "x", broken)
-    with pytest.raises(ZeroDivisionError, match="trigger bug"):
-        run(
-            tmp_path,
-            "goldens/fake/fake-detector/c.yaml",
-            PROMPT_CASE.format(label="must_fire", text="a"),
-            runner,
-        )
+    result = run(
+        tmp_path,
+        "goldens/fake/fake-detector/c.yaml",
+        PROMPT_CASE.format(label=label, text="a"),
+        runner,
+    )
+    assert result.outcome == "failed"
+    assert "trigger bug" in result.reason and "ZeroDivisionError" in result.reason
 
 
 # -- normalisation ----------------------------------------------------------------------------------

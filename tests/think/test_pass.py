@@ -12,6 +12,7 @@ from typing import Any
 
 import pytest
 
+from sbcore.conductor.scratch import detector_case
 from sbcore.observe.model import Observation
 from sbcore.packs.catalogue import assemble_catalogue
 from sbcore.packs.loader import validate_detector_data
@@ -25,7 +26,7 @@ from sbcore.think import DETECTOR_MARKER_RE
 from sbcore.think.debug import DebugCapture
 from sbcore.think.demotion import DemotionLadder, Stage
 from sbcore.think.fork import ForkPlan
-from sbcore.think.pass_ import EngineSettings, PassEngine, choose_pilots, run_detector_case
+from sbcore.think.pass_ import EngineSettings, PassEngine, choose_pilots
 from sbcore.think.providers import OfflineProvider
 from sbcore.think.providers.anthropic import AnthropicProvider
 from sbcore.think.providers.base import (
@@ -283,14 +284,14 @@ def test_offline_pass_uses_fallbacks_and_skips_model_only_detectors() -> None:
     assert result.usage == Usage()
 
 
-def test_run_detector_case_for_golden_cases() -> None:
+def test_detector_case_for_golden_cases() -> None:
     manager = get_plugin_manager()
     repeat = assemble_catalogue(manager).get("repeat-failure").definition  # type: ignore[union-attr]
     calls = [
         obs("[tool] Bash: make", "tool", 1, tool="Bash", tool_use_id="m1", args={"command": "make"}),
         obs("[text] done", minute=2),
     ]
-    silent = asyncio.run(run_detector_case(repeat, calls))
+    silent = asyncio.run(detector_case(repeat, calls))
     assert (
         silent.status == "untriggered" and silent.verdict == "silent" and "no match" in (silent.error or "")
     )
@@ -303,7 +304,7 @@ def test_run_detector_case_for_golden_cases() -> None:
             obs("[error] Bash: make: *** [all] Error 2", "error", i, tool="Bash", tool_use_id=f"m{i}")
         )
     fails.append(obs("[text] hmm", minute=9))
-    fired = asyncio.run(run_detector_case(repeat, fails))
+    fired = asyncio.run(detector_case(repeat, fails))
     assert fired.status == "fallback" and "failed 4 times" in fired.headline
 
 

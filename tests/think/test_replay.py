@@ -10,13 +10,7 @@ from pathlib import Path
 import pytest
 
 from sbcore.cli import main
-from sbcore.config import load_config
-from sbcore.packs.catalogue import assemble_catalogue
-from sbcore.packs.manager import get_plugin_manager
-from sbcore.testing import FakeProvider, feedback
-from sbcore.think.providers.anthropic import AnthropicProvider
-from sbcore.think.providers.base import ProviderSettings, RetryPolicy, Secret, Usage
-from sbcore.think.replay import (
+from sbcore.conductor.replay import (
     LabelError,
     Replayer,
     _ends_turn,
@@ -24,6 +18,12 @@ from sbcore.think.replay import (
     evaluate_labels,
     load_labels,
 )
+from sbcore.config import load_config
+from sbcore.packs.catalogue import assemble_catalogue
+from sbcore.packs.manager import get_plugin_manager
+from sbcore.testing import FakeProvider, feedback
+from sbcore.think.providers.anthropic import AnthropicProvider
+from sbcore.think.providers.base import ProviderSettings, RetryPolicy, Secret, Usage
 
 HERE = Path(__file__).parent
 CASES = HERE / "replay_cases"
@@ -53,8 +53,10 @@ def test_offline_replay_prints_passes_verdicts_and_a_summary(capsys: pytest.Capt
     assert lines[0].startswith("== rf-npm-cosmetic-loop.jsonl (session ")
     assert any(line.startswith("pass 1 ") and "cache r/w 0/0" in line for line in lines)
     assert (
-        "  repeat-failure         advise  `cd /home/dev/web && npm test` has failed 3 times in a row" in lines
+        "  repeat-failure         advise  `cd /home/dev/web && npm test` has failed 3 times in a row"
+        "  -> gate: deliver_agent (passed)" in lines
     )
+    assert "Gate: 1 advisories delivered, 0 dropped" in lines
     assert "  default                skipped: no model" in lines
     assert "Estimated cost: $0.00 (offline: no model was called)" in lines
     summary = lines[lines.index("") + 1 :]

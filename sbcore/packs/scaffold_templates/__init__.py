@@ -1,1 +1,1 @@
-"""Jinja templates of a new pack (``second-brain pack new``); package data, read by sbcore.packs.scaffold."""
+"""Jinja templates of a new pack (``second-brain pack new``): package data for sbcore.testing.scaffold."""

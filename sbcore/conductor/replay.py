@@ -1,33 +1,46 @@
-"""Replay: a recorded transcript through the whole thinking path, on the records' own clock.
+"""Replay: a recorded transcript through the whole observer, gate included, on the records' own clock.
 
-For each transcript: project its lines in order, drive the trigger policy (``sbcore.run``) with a simulated
-clock that follows the records' timestamps, and run a pass whenever the policy says one is due, exactly as a
-live worker would. Turn ends are read from the transcript: the harness's ``turn_duration`` and
-``stop_hook_summary`` records, an assistant message that ended its turn, a new user prompt after the agent
-has been working (the previous turn is over, interrupted or not), and the end of the file.
+For each transcript: project its lines in order and feed them to the one pipeline
+(:class:`~sbcore.conductor.pipeline.Pipeline`) with a simulated clock that follows the records' timestamps;
+every pass the trigger policy asks for runs, and every answer goes through the gate into a mailbox, exactly
+as in a live worker. The gate, its history and the mailbox live in a scratch directory of the replay's own,
+never in the user's data directory, and at each replayed tool call the drain hook's claim is stood in for,
+so dedup, supersession, cooldown and the rate limit see deliveries when a live session would have. Turn ends
+are read from the transcript: the harness's ``turn_duration`` and ``stop_hook_summary`` records, an
+assistant message that ended its turn, a new user prompt after the agent has been working (the previous
+turn is over, interrupted or not), and the end of the file.
 
 Offline (the default) nothing leaves the machine and the output is a function of the input alone: no wall
 clock, no randomness, ordered output. With a provider, forks really run; the policy's budget is charged with
 what they spend.
 
 Labels (:func:`evaluate_labels`) measure the structural detectors' precision and recall on cases a person
-labelled: a transcript (or a line range of one) and whether a detector must fire on it or stay silent.
+labelled: a transcript (or a line range of one) and whether a detector must fire on it or stay silent. What
+counts as firing is what the gate would deliver, by default; ``raw=True`` scores the detectors' own verdicts.
 """
 
 from __future__ import annotations
 
+import asyncio
+import concurrent.futures
 import contextlib
+import dataclasses
+import itertools
 import json
 import math
+import multiprocessing
+import tempfile
 from collections import Counter, defaultdict
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
-from datetime import UTC, datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 import yaml
 
+from sbcore.conductor.pipeline import PassReport, Pipeline
+from sbcore.gate.gate import Gate, GateSettings
+from sbcore.gate.mailbox import Mailbox
 from sbcore.observe.config import ProjectionConfig
 from sbcore.observe.model import Observation
 from sbcore.observe.project import Projector
@@ -95,31 +108,51 @@ def estimate_cost(usage: Usage, model: str) -> float | None:
 
 @dataclass
 class SessionReplay:
-    """One transcript replayed."""
+    """One transcript replayed: every pass, with what the gate did with each answer."""
 
     path: Path
     session: str
     lines: int
     observations: int
-    passes: list[PassResult] = field(default_factory=list)
+    reports: list[PassReport] = field(default_factory=list)
     holds: dict[str, int] = field(default_factory=dict)
     demotion: dict[str, dict[str, Any]] = field(default_factory=dict)
+
+    @property
+    def passes(self) -> list[PassResult]:
+        return [report.result for report in self.reports if report.result is not None]
 
     @property
     def usage(self) -> Usage:
         return sum((p.usage for p in self.passes), Usage())
 
     def fired(self, detector: str) -> bool:
-        """Whether ``detector`` advised in any pass."""
+        """Whether ``detector`` advised in any pass (its own verdict, before the gate)."""
         return any((r := p.result(detector)) is not None and r.verdict == "advise" for p in self.passes)
 
+    def delivered(self, detector: str) -> bool:
+        """Whether the gate delivered an advisory of ``detector`` in any pass (to the agent or the user)."""
+        return any((v := r.verdict(detector)) is not None and v.delivered for r in self.reports)
+
     def to_json(self, *, timings: bool = False) -> dict[str, Any]:
+        passes = []
+        for report in self.reports:
+            if report.result is None:
+                continue
+            body = report.result.to_json(timings=timings)
+            for item, verdict in zip(body["results"], report.verdicts, strict=True):
+                if verdict.decision is not None and (verdict.result.verdict == "advise" or verdict.delivered):
+                    item["gate"] = {
+                        "action": str(verdict.decision.action),
+                        "reason": str(verdict.decision.reason),
+                    }
+            passes.append(body)
         return {
             "path": str(self.path),
             "session": self.session,
             "lines": self.lines,
             "observations": self.observations,
-            "passes": [p.to_json(timings=timings) for p in self.passes],
+            "passes": passes,
             "demotion": self.demotion,
         }
 
@@ -141,6 +174,10 @@ class Replayer:
         raw = path.read_bytes().split(b"\n")
         first, last = lines if lines is not None else (1, len(raw))
         chosen = list(enumerate(raw, start=1))[first - 1 : last]
+        with tempfile.TemporaryDirectory(prefix="sbcore-replay-") as scratch:
+            return await self._replay(path, chosen, Path(scratch))
+
+    async def _replay(self, path: Path, chosen: list[tuple[int, bytes]], scratch: Path) -> SessionReplay:
         session, cwd, start = _identity(line for _, line in chosen)
         clock = SimulatedClock(start)
         policy = TriggerPolicy(
@@ -162,7 +199,24 @@ class Replayer:
             session=session,
             debug=DebugCapture(self.debug_root, session) if self.debug_root is not None else None,
         )
-        driver = _Driver(policy, engine, clock)
+        numbers = itertools.count(1)
+        gate = Gate(
+            self._gate_settings(),
+            session_id=session,
+            workspace=str(self.toolbox.root) if self.toolbox is not None else (cwd or ""),
+            clock=clock.now,
+            data=scratch,
+            new_id=lambda: f"replay-{next(numbers):04d}",  # deterministic output
+        )
+        pipeline = Pipeline(
+            policy=policy,
+            engine=engine,
+            gate=gate,
+            mailbox=Mailbox(session, scratch),
+            clock=clock,
+            task_id=session,
+        )
+        driver = _Driver(pipeline, clock)
         projector = Projector(ProjectionConfig.from_mapping(self.config.group("projection")))
         count = 0
         for _, line in chosen:
@@ -181,20 +235,30 @@ class Replayer:
             session=session,
             lines=len(chosen),
             observations=count,
-            passes=driver.passes,
+            reports=driver.reports,
             holds=dict(policy.status().holds),
             demotion=engine.ladder.status(),
         )
 
+    def _gate_settings(self) -> GateSettings:
+        """The configuration's gate, with every detector this replay was asked to run switched on.
+
+        Replaying a detector by name (``--detectors``, a labelled case) asks what it would have said; a
+        ``detectors.<id>.enabled: false`` would otherwise drop each of its answers as ``detector_muted``.
+        """
+        settings = GateSettings.from_config(self.config, self.detectors)
+        chosen = {detector.id for detector in self.detectors}
+        return dataclasses.replace(settings, disabled_detectors=settings.disabled_detectors - chosen)
+
 
 class _Driver:
-    """Feeds the policy, runs the passes it asks for, and wakes it when simulated time says so."""
+    """Feeds the pipeline, stands in for the drain hook at tool calls, and moves simulated time."""
 
-    def __init__(self, policy: TriggerPolicy, engine: PassEngine, clock: SimulatedClock) -> None:
-        self.policy = policy
-        self.engine = engine
+    def __init__(self, pipeline: Pipeline, clock: SimulatedClock) -> None:
+        self.pipeline = pipeline
+        self.policy = pipeline.policy
         self.clock = clock
-        self.passes: list[PassResult] = []
+        self.reports: list[PassReport] = []
         self._working = False  # the agent did something since the last turn end
 
     async def advance_to(self, stamp: str) -> None:
@@ -215,8 +279,11 @@ class _Driver:
     async def offer(self, observations: Sequence[Observation], *, turn_end: bool) -> None:
         if any(o.kind == "prompt" for o in observations) and self._working:
             await self._turn_end()  # a new prompt: whatever the agent was doing, its turn is over
+        calls = [o.text for o in observations if o.kind == "tool"]
+        if calls:
+            self.pipeline.drain(calls)  # the hook after this tool call delivers what was waiting
         if observations:
-            self.policy.offer(observations)
+            self.pipeline.offer(observations)
             self._working = self._working or any(o.kind != "prompt" for o in observations)
         if turn_end:
             await self._turn_end()
@@ -229,26 +296,13 @@ class _Driver:
 
     async def _turn_end(self) -> None:
         """The agent's turn is over: the policy judges it even if earlier passes took its last steps."""
-        self.policy.offer((), turn_end=True)
+        self.pipeline.offer((), turn_end=True)
         await self._drain()
         self._working = False
 
     async def _drain(self) -> None:
-        while (decision := self.policy.due()) is not None:
-            episode = self.policy.start()
-            headroom = self.policy.budget.headroom()
-            ends_turn = episode.turn_end
-            result = await self.engine.run_pass(
-                episode.observations,
-                timestamp=None if episode.observations else _iso(self.clock.now()),
-                turn_end=ends_turn,
-                reason="turn end" if ends_turn else decision.reason.replace("_", " "),
-                notes=[episode.note] if episode.note else [],
-                token_allowance=min(headroom.task, headroom.hour) if self.engine.provider.has_model else None,
-            )
-            usage = result.usage
-            self.policy.finish(usage.prompt_tokens + usage.output_tokens)
-            self.passes.append(result)
+        """Run every pass due now (the name is the policy's queue draining, not the mailbox's)."""
+        self.reports.extend(await self.pipeline.run_due())
 
 
 def _identity(lines: Iterable[bytes]) -> tuple[str, str | None, float]:
@@ -275,12 +329,6 @@ def _identity(lines: Iterable[bytes]) -> tuple[str, str | None, float]:
             with contextlib.suppress(ValueError):
                 start = epoch_seconds(record["timestamp"])
     return session or "session", cwd, start if start is not None else 0.0
-
-
-def _iso(seconds: float) -> str:
-    """Epoch seconds as the transcripts write time (UTC, milliseconds, ``Z``)."""
-    moment = datetime.fromtimestamp(seconds, tz=UTC)
-    return moment.strftime("%Y-%m-%dT%H:%M:%S.") + f"{moment.microsecond // 1000:03d}Z"
 
 
 def _ends_turn(line: bytes) -> bool:
@@ -323,6 +371,8 @@ class Summary:
     passes: int = 0
     observations: int = 0
     verdicts: dict[str, Counter[str]] = field(default_factory=lambda: defaultdict(Counter))
+    gate: dict[str, Counter[str]] = field(default_factory=lambda: defaultdict(Counter))
+    """Per detector, what became of its ``advise`` verdicts: ``delivered`` or the gate's drop reason."""
     usage: Usage = field(default_factory=Usage)
     model: str = ""
 
@@ -332,7 +382,24 @@ class Summary:
         self.observations += session.observations
         for result in (r for p in session.passes for r in p.results):
             self.verdicts[result.detector][result.label] += 1
+        for verdict in (v for report in session.reports for v in report.verdicts):
+            if verdict.decision is None or verdict.result.verdict != "advise":
+                continue
+            outcome = "delivered" if verdict.delivered else str(verdict.decision.reason)
+            self.gate[verdict.result.detector][outcome] += 1
         self.usage = self.usage + session.usage
+
+    @property
+    def delivered(self) -> int:
+        return sum(counts["delivered"] for counts in self.gate.values())
+
+    @property
+    def dropped(self) -> Counter[str]:
+        """Advise verdicts the gate dropped, by reason, over every detector."""
+        total: Counter[str] = Counter()
+        for counts in self.gate.values():
+            total.update({reason: n for reason, n in counts.items() if reason != "delivered"})
+        return total
 
     @property
     def cost(self) -> float | None:
@@ -347,6 +414,13 @@ class Summary:
             "verdicts": {
                 name: dict(sorted(counts.items())) for name, counts in sorted(self.verdicts.items())
             },
+            "gate": {
+                "delivered": self.delivered,
+                "dropped": dict(sorted(self.dropped.items())),
+                "by_detector": {
+                    name: dict(sorted(counts.items())) for name, counts in sorted(self.gate.items())
+                },
+            },
             "usage": {
                 "input_tokens": self.usage.input_tokens,
                 "output_tokens": self.usage.output_tokens,
@@ -358,31 +432,91 @@ class Summary:
         }
 
 
-async def replay_paths(
-    replayer: Replayer, paths: Sequence[Path], *, progress: Progress | None = None
-) -> tuple[list[SessionReplay], Summary]:
-    """Replay every transcript in ``paths`` in order; a broken file is reported by the caller, not here."""
-    sessions: list[SessionReplay] = []
-    summary = Summary(model=replayer.provider.model if replayer.provider.has_model else "")
-    for index, path in enumerate(paths, start=1):
-        if progress is not None:
-            progress(index, len(paths), path)
-        session = await replayer.replay_file(path)
-        sessions.append(session)
-        summary.add(session)
-    return sessions, summary
+@dataclass(frozen=True)
+class ReplayFailure:
+    """A transcript that could not be read; the caller reports it and goes on."""
+
+    path: Path
+    message: str
+
+
+Outcome = SessionReplay | ReplayFailure
+
+_FORKED: Replayer | None = None
+"""The replayer a forked worker process inherits from its parent (see :func:`replay_many`)."""
+
+
+def _replay_forked(path: Path) -> Outcome:
+    assert _FORKED is not None
+    return asyncio.run(_replay_one(_FORKED, path))
+
+
+async def _replay_one(replayer: Replayer, path: Path) -> Outcome:
+    try:
+        return await replayer.replay_file(path)
+    except OSError as exc:
+        return ReplayFailure(path, str(exc.strerror or exc))
+
+
+async def replay_many(
+    replayer: Replayer, paths: Sequence[Path], *, jobs: int = 1, progress: Progress | None = None
+) -> list[Outcome]:
+    """Replay every transcript in ``paths``; the outcomes come back in the order of ``paths``.
+
+    With ``jobs`` > 1 sessions run side by side: offline in that many forked processes (each replay is
+    CPU-bound and independent of the others), with a model as that many concurrent replays in this
+    process (the time goes to model calls). Each session is replayed exactly as it would be alone, so
+    the outcomes are the same as a serial run's.
+    """
+    global _FORKED
+    total = len(paths)
+    outcomes: list[Outcome] = []
+    if jobs <= 1 or total <= 1:
+        for index, path in enumerate(paths, start=1):
+            if progress is not None:
+                progress(index, total, path)
+            outcomes.append(await _replay_one(replayer, path))
+        return outcomes
+    if replayer.provider.has_model:
+        gate = asyncio.Semaphore(jobs)
+        done = 0
+
+        async def bounded(path: Path) -> Outcome:
+            nonlocal done
+            async with gate:
+                outcome = await _replay_one(replayer, path)
+            done += 1
+            if progress is not None:
+                progress(done, total, path)
+            return outcome
+
+        return list(await asyncio.gather(*(bounded(path) for path in paths)))
+    _FORKED = replayer
+    try:
+        context = multiprocessing.get_context("fork")
+        with concurrent.futures.ProcessPoolExecutor(max_workers=jobs, mp_context=context) as pool:
+            for index, outcome in enumerate(pool.map(_replay_forked, paths), start=1):
+                if progress is not None:
+                    progress(index, total, outcome.path)
+                outcomes.append(outcome)
+    finally:
+        _FORKED = None
+    return outcomes
 
 
 # -- text output ------------------------------------------------------------------------------------------
 
 
 def render_session(session: SessionReplay, *, timings: bool = False) -> list[str]:
-    """Per pass: time, episode size, each detector's verdict and headline, cache tokens."""
+    """Per pass: time, episode size, each detector's verdict, headline and gate decision, cache tokens."""
     lines = [
         f"== {session.path.name} (session {session.session}): {len(session.passes)} passes, "
         f"{session.observations:,} observations from {session.lines:,} lines"
     ]
-    for p in session.passes:
+    for report in session.reports:
+        p = report.result
+        if p is None:
+            continue
         stamp = p.timestamp[:19].replace("T", " ") if p.timestamp else "time unknown"
         head = (
             f"pass {p.number:<3} {stamp}  {p.reason or '-':<9} {p.observations:>4} obs {p.chars:>7,} chars  "
@@ -391,10 +525,14 @@ def render_session(session: SessionReplay, *, timings: bool = False) -> list[str
         if timings:
             head += f"  {p.wall_s:.2f}s"
         lines.append(head)
-        for result in p.results:
+        for verdict in report.verdicts:
+            result = verdict.result
             headline = f"  {result.headline}" if result.headline and result.verdict != "silent" else ""
             error = f"  ({result.error})" if result.error and result.status in ("failed", "invalid") else ""
-            lines.append(f"  {result.detector:<22} {result.label}{headline}{error}")
+            gate = ""
+            if verdict.decision is not None and (result.verdict == "advise" or verdict.delivered):
+                gate = f"  -> gate: {verdict.decision.action} ({verdict.decision.reason})"
+            lines.append(f"  {result.detector:<22} {result.label}{headline}{error}{gate}")
         if p.compaction is not None:
             c = p.compaction
             lines.append(f"  [compaction: passes {c.evicted_passes[0]}-{c.evicted_passes[-1]} folded]")
@@ -414,6 +552,15 @@ def render_summary(summary: Summary) -> list[str]:
         lines.append(" " * width + "".join(f"{label:>18}" for label in labels))
         for name, counts in sorted(summary.verdicts.items()):
             lines.append(f"{name:<{width}}" + "".join(f"{counts.get(label, 0):>18}" for label in labels))
+    if summary.gate:
+        dropped = summary.dropped
+        why = ", ".join(
+            f"{n} {reason}" for reason, n in sorted(dropped.items(), key=lambda kv: (-kv[1], kv[0]))
+        )
+        lines.append(
+            f"Gate: {summary.delivered} advisories delivered, {sum(dropped.values())} dropped"
+            + (f" ({why})" if why else "")
+        )
     u = summary.usage
     lines.append(
         f"Tokens: input {u.input_tokens:,}, output {u.output_tokens:,}, cache read {u.cache_read_tokens:,}, "
@@ -558,11 +705,14 @@ async def evaluate_labels(
     cases: Sequence[LabelCase],
     detectors: Mapping[str, DetectorDef],
     make_replayer: Callable[[Sequence[DetectorDef]], Replayer],
+    *,
+    raw: bool = False,
 ) -> dict[str, Score]:
     """Replay each case (once per distinct transcript, range and question set) and score per detector.
 
-    A case is predicted to fire when its detector advised in any pass of the replay. Every case names a
-    detector of ``detectors``; they run whether enabled or not.
+    A case is predicted to fire when the gate delivered an advisory of its detector in any pass of the
+    replay (what a user would have seen), or, with ``raw``, when the detector advised at all. Every case
+    names a detector of ``detectors``; they run whether enabled or not.
     """
     unknown = sorted({case.detector for case in cases} - set(detectors))
     if unknown:
@@ -578,7 +728,7 @@ async def evaluate_labels(
         session = await make_replayer(chosen).replay_file(members[0].transcript, lines=members[0].lines)
         for case in members:
             score = scores[case.detector]
-            fired = session.fired(case.detector)
+            fired = session.fired(case.detector) if raw else session.delivered(case.detector)
             if case.expect == "fire":
                 score.tp += fired
                 score.fn += not fired

@@ -7,8 +7,10 @@ goldens run without a model), a ``must_fire`` and a ``must_stay_silent``
 golden case, a pytest file using the sbcore plugin, and a pre-commit hook.
 
 Its golden tests snapshot each decision with syrupy, so a fresh pack would
-fail on missing snapshots: :mod:`sbcore.testing.new_pack` runs the new pack's
-cases and writes them (``second-brain pack new`` does both).
+fail on missing snapshots. The scaffold therefore loads the pack it just
+wrote (from its ``src/``, beside the installed built-in packs), runs its golden
+cases, requires them to pass, and writes the snapshots syrupy would have
+written. A scaffold whose own cases fail is a bug here, and is reported as one.
 """
 
 from __future__ import annotations
@@ -16,8 +18,13 @@ from __future__ import annotations
 import importlib.util
 import keyword
 import re
+import sys
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
+from types import ModuleType
+from typing import Any
 
 import jinja2
 
@@ -92,13 +99,8 @@ class Scaffolded:
     note: str = ""
 
 
-def scaffold_pack(name: str, parent: Path) -> Scaffolded:
-    """Write the pack ``name`` into ``parent/name``; refuses a directory that exists and is not empty.
-
-    The snapshots of its golden cases are recorded by
-    :func:`sbcore.testing.new_pack.new_pack`, which runs them: the golden runner
-    sits above this floor.
-    """
+def scaffold_pack(name: str, parent: Path, *, record_snapshots: bool = True) -> Scaffolded:
+    """Write the pack ``name`` into ``parent/name``; refuses a directory that exists and is not empty."""
     names = Names.of(name)
     if importlib.util.find_spec(names.module) is not None:
         raise ScaffoldError(
@@ -123,4 +125,66 @@ def scaffold_pack(name: str, parent: Path) -> Scaffolded:
         path.parent.mkdir(parents=True, exist_ok=True)
         path.write_text(environment.get_template(template).render(context), encoding="utf-8")
         result.files.append(path)
+    if record_snapshots:
+        try:
+            from syrupy.extensions.json import JSONSnapshotExtension
+        except ImportError:
+            result.note = (
+                "syrupy is not installed: run `pytest --snapshot-update` once to record the snapshots"
+            )
+        else:
+            result.snapshots = _record_snapshots(root, names, JSONSnapshotExtension())
     return result
+
+
+def _record_snapshots(root: Path, names: Names, extension: Any) -> list[Path]:
+    """Run the new pack's golden cases and write their syrupy snapshots; every case must pass."""
+    from sbcore.packs.manager import get_plugin_manager
+    from sbcore.testing.goldens import GoldenRunner, case_files, case_test_id, load_case
+
+    with _imported(root / "src" / names.module, names.module) as module:
+        manager = get_plugin_manager(strict=False, autoload=False, only=())
+        if not manager.add_pack(names.name, module):
+            raise ScaffoldError(f"the new pack does not load: {'; '.join(map(str, manager.broken))}")
+        runner = GoldenRunner(manager)
+        directory = root / Path(TEST_FILE).parent / "__snapshots__" / Path(TEST_FILE).stem
+        written = []
+        for path in case_files(root / "goldens", [names.name]):
+            result = runner.run(load_case(path))
+            if result.outcome != "passed" or result.snapshot_value is None:
+                raise ScaffoldError(f"the scaffold's own golden case does not pass:\n{result.report()}")
+            directory.mkdir(parents=True, exist_ok=True)
+            target = directory / f"{TEST_FUNCTION}[{case_test_id(path)}].json"
+            target.write_text(extension.serialize(result.snapshot_value), encoding="utf-8")
+            written.append(target)
+    return written
+
+
+@contextmanager
+def _imported(package_dir: Path, module_name: str) -> Iterator[ModuleType]:
+    """Import the package at ``package_dir`` as ``module_name``, then forget it again.
+
+    Whatever the process had under that name (an installed copy, say) is put
+    back afterwards, so the scaffold leaves no trace in ``sys.modules``.
+    """
+    spec = importlib.util.spec_from_file_location(
+        module_name, package_dir / "__init__.py", submodule_search_locations=[str(package_dir)]
+    )
+    if spec is None or spec.loader is None:
+        raise ScaffoldError(f"cannot import the new pack from {package_dir}")
+    saved = {
+        key: mod
+        for key, mod in sys.modules.items()
+        if key == module_name or key.startswith(module_name + ".")
+    }
+    for key in saved:
+        del sys.modules[key]
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[module_name] = module
+    try:
+        spec.loader.exec_module(module)
+        yield module
+    finally:
+        for key in [k for k in sys.modules if k == module_name or k.startswith(module_name + ".")]:
+            del sys.modules[key]
+        sys.modules.update(saved)

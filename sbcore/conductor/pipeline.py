@@ -1,0 +1,212 @@
+"""The one pipeline: observations in, advice out — feed → trigger policy → pass → gate → outbox.
+
+Every driver of the observer's loop drives this object, so that what a replay reports is what a live
+session would have delivered by construction, not by a second copy of the loop kept in step by hand:
+
+- the live worker (:mod:`sbcore.worker.session`) offers what it tails, runs :meth:`Pipeline.think` as a
+  task beside its tick and hands the result to :meth:`Pipeline.conclude`; its gate and mailbox are the
+  user's, on the system clock;
+- replay and label scoring (:mod:`sbcore.conductor.replay`) run the same steps on the records' own clock,
+  with a gate and mailbox of their own in a scratch directory, and stand in for the drain hook at each
+  tool call (:meth:`Pipeline.drain`), so dedup, supersession and the rate limit see deliveries as a live
+  session would;
+- ``second-brain run`` is the worker's session run once, and the benches drive the worker or this object.
+
+A driver keeps what is about its world — where observations come from, when time moves, processes,
+status files, wake lines, following the CLI across ``/clear`` — and nothing about deciding.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from datetime import UTC, datetime
+from typing import Any
+
+from sbcore.gate.advice import Advice, stale_reason
+from sbcore.gate.gate import Gate, GateDecision, GateInput
+from sbcore.gate.mailbox import Mailbox
+from sbcore.observe.model import Observation
+from sbcore.run.clock import Clock
+from sbcore.run.episode import Episode
+from sbcore.run.policy import Decision, Hold, TriggerPolicy
+from sbcore.think.feedback import FeedbackResult
+from sbcore.think.pass_ import PassEngine, PassResult
+
+log = logging.getLogger("sbcore.conductor")
+
+
+@dataclass(frozen=True)
+class Verdict:
+    """One detector's answer in a pass, and what the gate made of it (None: no feedback reached the gate)."""
+
+    result: FeedbackResult
+    decision: GateDecision | None = None
+
+    @property
+    def delivered(self) -> bool:
+        """Whether the gate let it through, to the agent or to the user alone."""
+        return self.decision is not None and self.decision.delivers
+
+    def to_json(self) -> dict[str, Any]:
+        """The status file's and replay's line: detector, label, headline and the gate's action/reason."""
+        item: dict[str, Any] = {
+            "detector": self.result.detector,
+            "label": self.result.label,
+            "headline": self.result.headline,
+        }
+        decision = self.decision
+        if decision is not None:
+            item["gate"] = {"action": str(decision.action), "reason": str(decision.reason)}
+            if decision.advice is not None and decision.delivers:
+                item["advice_id"] = decision.advice.id
+        return item
+
+
+@dataclass
+class PassReport:
+    """What one pass became: its episode, the engine's result (None if it failed) and every verdict."""
+
+    episode: Episode
+    result: PassResult | None
+    error: str | None = None
+    verdicts: list[Verdict] = field(default_factory=list)
+
+    @property
+    def tokens(self) -> int:
+        if self.result is None:
+            return 0
+        return self.result.usage.prompt_tokens + self.result.usage.output_tokens
+
+    def verdict(self, detector: str) -> Verdict | None:
+        return next((v for v in self.verdicts if v.result.detector == detector), None)
+
+
+class Pipeline:
+    """Feed → policy → pass → gate → outbox for one session, on an injected clock.
+
+    ``policy`` (one per task), ``engine`` (rebuilt when the configuration changes) and ``task_id`` may be
+    replaced by the driver between passes; the gate and the mailbox live as long as the session.
+    """
+
+    def __init__(
+        self,
+        *,
+        policy: TriggerPolicy,
+        engine: PassEngine,
+        gate: Gate,
+        mailbox: Mailbox,
+        clock: Clock,
+        task_id: str,
+    ) -> None:
+        self.policy = policy
+        self.engine = engine
+        self.gate = gate
+        self.mailbox = mailbox
+        self.clock = clock
+        self.task_id = task_id
+
+    # -- feed and policy ------------------------------------------------------------------------
+
+    def offer(
+        self, observations: Sequence[Observation], *, turn_end: bool = False, judged: bool = False
+    ) -> None:
+        """New observations (and/or the end of the agent's turn) for the trigger policy."""
+        self.policy.offer(observations, turn_end=turn_end, judged=judged)
+
+    def check(self) -> Decision | Hold:
+        """Whether a pass is due now, and why (see :meth:`TriggerPolicy.check`)."""
+        return self.policy.check()
+
+    def start(self) -> Episode | None:
+        """Take the episode of a pass due now; None when none is (``policy.held`` says why)."""
+        if not isinstance(self.policy.check(), Decision):
+            return None
+        return self.policy.start()
+
+    # -- the pass -------------------------------------------------------------------------------
+
+    async def think(self, episode: Episode) -> PassResult:
+        """Run the detectors due on ``episode`` (the engine never raises for a detector's failure)."""
+        headroom = self.policy.budget.headroom()
+        return await self.engine.run_pass(
+            episode.observations,
+            timestamp=None if episode.observations else _iso(self.clock.now()),
+            turn_end=episode.turn_end,
+            reason=episode.decision.reason.replace("_", " "),
+            notes=[episode.note] if episode.note else [],
+            token_allowance=min(headroom.task, headroom.hour) if self.engine.provider.has_model else None,
+        )
+
+    def conclude(
+        self,
+        episode: Episode,
+        result: PassResult | None,
+        *,
+        error: str | None = None,
+        arrived_since: Sequence[Observation] = (),
+        generated_at: float | None = None,
+    ) -> PassReport:
+        """The pass is over: charge the budget, and put each detector's answer through the gate.
+
+        ``arrived_since`` are the observations that came in while the pass ran (the gate's staleness
+        re-check reads them); ``generated_at`` is when the pass started (default: now).
+        """
+        report = PassReport(episode, result, error)
+        self.policy.finish(report.tokens)
+        if result is None:
+            return report
+        since = list(arrived_since)
+        started = self.clock.now() if generated_at is None else generated_at
+        for answer in result.results:
+            report.verdicts.append(Verdict(answer, self._gate(answer, since, started)))
+        return report
+
+    async def run_due(self) -> list[PassReport]:
+        """Every pass due now, one after another, each concluded at once (for a driver with no tick)."""
+        reports: list[PassReport] = []
+        while (episode := self.start()) is not None:
+            started = self.clock.now()
+            reports.append(self.conclude(episode, await self.think(episode), generated_at=started))
+        return reports
+
+    def _gate(self, answer: FeedbackResult, since: list[Observation], started: float) -> GateDecision | None:
+        if answer.feedback is None:
+            return None
+        decision = self.gate.submit(
+            GateInput(
+                detector=answer.detector,
+                task_id=self.task_id,
+                feedback=answer.feedback,
+                observations_since=lambda: since,
+                generated_at=started,
+            ),
+            self.mailbox,
+        )
+        if answer.verdict == "advise" or decision.delivers:
+            log.info("gate: %s %s (%s): %s", answer.detector, decision.action, decision.reason, decision.text)
+        return decision
+
+    # -- the outbox, for drivers with no hooks ----------------------------------------------------
+
+    def drain(self, seen: Sequence[str] = ()) -> list[Advice]:
+        """Claim what the drain hook would claim now: everything waiting for this session, re-checked.
+
+        A live session's PostToolUse hook does this at each tool call (:mod:`sbcore.hooks.drain`); a
+        driver with no hooks calls it at each tool call it replays, with the texts that call shows.
+        """
+        if not self.mailbox.path.exists():
+            return []
+        return self.mailbox.claim(
+            self.clock.now(),
+            for_agent=True,
+            human_channel=True,
+            recheck=lambda advice: stale_reason(advice, seen),
+        )
+
+
+def _iso(seconds: float) -> str:
+    """Epoch seconds as the transcripts write time (UTC, milliseconds, ``Z``)."""
+    moment = datetime.fromtimestamp(seconds, tz=UTC)
+    return moment.strftime("%Y-%m-%dT%H:%M:%S.") + f"{moment.microsecond // 1000:03d}Z"
