@@ -11,7 +11,7 @@ from __future__ import annotations
 from importlib import resources
 from pathlib import Path
 
-from sbcore.packs.hookspecs import RegisterCatalogue, RegisterTrigger, hookimpl
+from sbcore.api import RegisterCatalogue, RegisterTrigger, hookimpl
 
 from . import triggers
 

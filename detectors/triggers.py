@@ -1,7 +1,7 @@
 """Structural triggers of the built-in pack: checks the worker computes, not judgments.
 
 A structural trigger looks at the projected observations of a task and either
-returns a :class:`~sbcore.packs.hookspecs.TriggerMatch` or ``None``. The detector
+returns a :class:`~sbcore.api.TriggerMatch` or ``None``. The detector
 that names it runs only on a match, and the model is handed the match as
 evidence, so it cannot invent a finding the check did not see. Both triggers
 here are pure functions of the observation sequence (recomputed from scratch on
@@ -25,8 +25,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
-from sbcore.observe.model import Observation
-from sbcore.packs.hookspecs import TriggerMatch
+from sbcore.api import Observation, TriggerMatch
 
 EDIT_TOOLS: tuple[str, ...] = ("Edit", "MultiEdit", "Write", "NotebookEdit")
 COMMAND_TOOLS: tuple[str, ...] = ("Bash",)

@@ -1,9 +1,72 @@
 """Second Brain core: a quiet, cheap observer for Claude Code sessions.
 
-The package is laid out along the path an observation takes: ``observe`` (read,
-project, redact, spool), ``run`` (trigger policy), ``think`` (window, forks,
-providers, tools), ``gate`` (what may be said), ``hooks`` (the hot path), plus
-``packs`` (the plugin boundary), ``config`` and ``cli``.
+The package is laid out in floors, each importing only the floors below it
+(``docs/architecture.md``; ``lint-imports`` checks them): ``paths``, ``schemas``
+and ``state`` at the bottom, then ``observe``, ``config``, ``run``, ``packs``,
+``think`` and ``gate``, the hook process (``hooks``) and the pack authors'
+face (``api``), the one pipeline (``conductor``), the drivers (``worker``,
+``testing``), ``bench`` and ``cli``.
+
+Importing ``sbcore`` loads nothing but this file: the hooks import
+``sbcore.hooks`` on every tool call and must stay free of every dependency.
+The names of :mod:`sbcore.api` (``from sbcore import hookimpl``) are therefore
+reached lazily, on first use.
 """
 
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from sbcore.api import (
+        Observation,
+        Provider,
+        ProviderSettings,
+        RegisterCatalogue,
+        RegisterMcpServer,
+        RegisterProvider,
+        RegisterTool,
+        RegisterTrigger,
+        Request,
+        Response,
+        Secret,
+        Tool,
+        ToolResult,
+        TriggerFunc,
+        TriggerMatch,
+        Usage,
+        hookimpl,
+    )
+
 __version__ = "0.1.0"
+
+__all__ = [
+    "Observation",
+    "Provider",
+    "ProviderSettings",
+    "RegisterCatalogue",
+    "RegisterMcpServer",
+    "RegisterProvider",
+    "RegisterTool",
+    "RegisterTrigger",
+    "Request",
+    "Response",
+    "Secret",
+    "Tool",
+    "ToolResult",
+    "TriggerFunc",
+    "TriggerMatch",
+    "Usage",
+    "__version__",
+    "hookimpl",
+]
+"""``__version__``, and the names of :mod:`sbcore.api` ``sbcore`` answers for (a test checks both)."""
+
+
+def __getattr__(name: str) -> object:
+    """``sbcore.hookimpl`` and the other public names: imported from :mod:`sbcore.api` on first use."""
+    if name in __all__:
+        from sbcore import api
+
+        return getattr(api, name)
+    raise AttributeError(f"module 'sbcore' has no attribute {name!r}")

@@ -1,4 +1,4 @@
-"""ruff (lint + format) and mypy stay clean: part of the test command, so CI runs them."""
+"""ruff (lint, format), mypy and lint-imports stay clean: run as tests, so CI runs them."""
 
 from __future__ import annotations
 
@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
+LINT_IMPORTS = Path(sys.executable).with_name("lint-imports")
 
 
 def _run(*args: str) -> subprocess.CompletedProcess[str]:
@@ -27,3 +28,12 @@ def _run(*args: str) -> subprocess.CompletedProcess[str]:
 def test_tool_is_clean(args: tuple[str, ...]) -> None:
     result = _run(*args)
     assert result.returncode == 0, result.stdout + result.stderr
+
+
+def test_import_contracts_hold() -> None:
+    """``lint-imports``: the floors of docs/architecture.md, per the contracts in pyproject.toml."""
+    result = subprocess.run(
+        [str(LINT_IMPORTS), "--no-cache", "--no-logo"], cwd=ROOT, capture_output=True, text=True
+    )
+    assert result.returncode == 0, result.stdout + result.stderr
+    assert "0 broken" in result.stdout, result.stdout

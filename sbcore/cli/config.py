@@ -301,7 +301,13 @@ def _set(args: argparse.Namespace) -> int:
     if refused is not None:
         return _refused([refused])
     try:
-        outcome = set_value(args.key, args.value, layer=args.layer, workspace=_workspace(args))
+        outcome = set_value(
+            args.key,
+            args.value,
+            layer=args.layer,
+            workspace=_workspace(args),
+            provider_names=_provider_names,
+        )
     except ConfigRejected as exc:
         return _refused(exc.reasons)
     for note in outcome.notes:
@@ -338,6 +344,13 @@ def _widening(key: str, text: str, layer: str) -> str | None:
     if why is None:
         return None
     return f"{key} is a capability (it can run a process, connect, or choose where data goes): {why}"
+
+
+def _provider_names() -> list[str]:
+    """The providers the installed packs register (the built-ins are a pack too)."""
+    from sbcore.think.providers.choose import registered_factories
+
+    return list(registered_factories())
 
 
 def _reset(args: argparse.Namespace) -> int:

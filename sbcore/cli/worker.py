@@ -1,77 +1,22 @@
 """``second-brain worker``: run the session worker (what the plugin's monitor starts).
 
-It prints nothing: a monitor's every stdout line costs the agent a model
-turn, so all output goes to ``<data>/logs/worker-<session>.log`` and the
-status file. Exit codes: 0 when the session ended (or the worker was told to
-stop), 1 after a crash (logged), 2 when it cannot start (no session id).
+Its options and what it does with them live in :mod:`sbcore.worker.command`,
+so ``python -m sbcore.worker`` runs the same worker without reaching up into
+the CLI.
 """
 
 from __future__ import annotations
 
 import argparse
-import sys
-from pathlib import Path
 
 
 def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    from sbcore.worker.command import DESCRIPTION, add_arguments, run
+
     parser = subparsers.add_parser(
         "worker",
         help="run the session worker (started by the plugin; prints nothing)",
-        description=(
-            "Tail one Claude Code session's transcript, run the observer's passes and queue gated advice "
-            "for the hooks. One worker per session: a second one stands by silently and takes over if the "
-            "first dies. Exits when the session's process (CLAUDE_PID) is gone, on SIGTERM, or when stdout "
-            "is closed. Logs to <data>/logs/worker-<session>.log; status in <data>/status/<session>.json."
-        ),
+        description=DESCRIPTION,
     )
-    parser.add_argument("--session", metavar="ID", help="session id (default: $CLAUDE_CODE_SESSION_ID)")
-    parser.add_argument("--data", metavar="DIR", help="state directory (default: the plugin data dir)")
-    parser.add_argument("--project", metavar="DIR", help="the session's working directory (default: cwd)")
-    parser.add_argument(
-        "--transcript", metavar="PATH", help="the session transcript (default: from the hooks, or derived)"
-    )
-    parser.add_argument("--root", metavar="DIR", help="the plugin's root (to report the installed version)")
-    parser.add_argument(
-        "--parent-pid",
-        type=int,
-        metavar="PID",
-        help="exit when this process is gone (default: $CLAUDE_PID, else the parent process)",
-    )
-    parser.add_argument(
-        "--host",
-        choices=("monitor", "headless", "manual"),
-        help="who started it (default: monitor when stdout is a pipe)",
-    )
-    parser.add_argument("--tick", type=float, default=0.25, metavar="S", help="seconds between polls")
-    parser.add_argument(
-        "--poll",
-        type=float,
-        default=1.0,
-        metavar="S",
-        help="seconds between checks while standing by or dormant",
-    )
-    parser.set_defaults(func=_run)
-
-
-def _run(args: argparse.Namespace) -> int:
-    from sbcore.worker.main import UsageError, WorkerOptions, run_worker
-
-    def path(value: str | None) -> Path | None:
-        return Path(value) if value else None
-
-    options = WorkerOptions(
-        session_id=args.session,
-        data=path(args.data),
-        project=path(args.project),
-        transcript=path(args.transcript),
-        root=path(args.root),
-        parent_pid=args.parent_pid,
-        host=args.host,
-        tick_s=max(0.01, args.tick),
-        poll_s=max(0.01, args.poll),
-    )
-    try:
-        return run_worker(options)
-    except UsageError as error:
-        print(f"second-brain worker: {error}", file=sys.stderr)
-        return 2
+    add_arguments(parser)
+    parser.set_defaults(func=run)

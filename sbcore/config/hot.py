@@ -1,7 +1,7 @@
 """Writing the hooks' snapshot of the hot keys (``<data>/hot.json``).
 
 Hooks read configuration without YAML or JSON Schema, from a snapshot whose
-shape and reader live in :mod:`sbcore.hooks.hotconfig`. This is the writer:
+shape lives in :mod:`sbcore.state.hot` and reader in :mod:`sbcore.hooks.hotconfig`. This is the writer:
 ``second-brain config set`` / ``reset`` call it after every accepted change,
 and the worker calls it when it sees the configuration change (and to add the
 catalogue's per-detector floors, which only it has loaded).
@@ -25,9 +25,9 @@ from pathlib import Path
 from typing import Any
 
 from sbcore.config.effective import EffectiveConfig, load_config
-from sbcore.gate.gate import DetectorLike
-from sbcore.hooks.hotconfig import ANY_WORKSPACE, DETECTOR_KEYS, GROUPS, VERSION, snapshot_path
 from sbcore.paths import FILE_MODE, data_dir, ensure_private_dir, write_private
+from sbcore.state.floors import DetectorLike
+from sbcore.state.hot import ANY_WORKSPACE, DETECTOR_KEYS, GROUPS, VERSION, snapshot_path
 
 MAX_SCOPES = 64
 """Most workspace scopes kept in the snapshot."""

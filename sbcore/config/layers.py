@@ -16,8 +16,8 @@ from pathlib import Path
 from typing import Any, Literal
 
 from sbcore.config.schema import schema_issues
-from sbcore.packs import yamlpos
 from sbcore.paths import config_dir, data_dir, workspace_key
+from sbcore.schemas import yamlpos
 
 LayerName = Literal["default", "global", "workspace", "local"]
 LAYERS: tuple[LayerName, ...] = ("default", "global", "workspace", "local")

@@ -36,8 +36,8 @@ from sbcore.config.trustclass import (
     detector_key_class,
     value_class,
 )
-from sbcore.packs import yamlpos
 from sbcore.paths import write_private
+from sbcore.schemas import yamlpos
 
 RECORD_NAME = "trust.json"
 RECORD_VERSION = 1

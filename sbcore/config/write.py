@@ -15,7 +15,7 @@ import copy
 import difflib
 import json
 import os
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -51,8 +51,8 @@ from sbcore.config.schema import (
     schema_issues,
 )
 from sbcore.config.trust import Request
-from sbcore.packs import yamlpos
 from sbcore.paths import FILE_MODE, config_dir, data_dir, ensure_private_dir, replace_file, write_private
+from sbcore.schemas import yamlpos
 
 _HEADERS: dict[str, str] = {
     "global": "# sbcore configuration, global layer: applies to every workspace of this user.\n",
@@ -92,12 +92,15 @@ def set_value(
     layer: LayerName = "local",
     workspace: Path | None,
     cwd: Path | None = None,
+    provider_names: Callable[[], Iterable[str]] | None = None,
 ) -> Outcome:
     """Set ``key`` to the value written as ``raw`` (YAML or JSON) in one layer.
 
     Validated against the schema (type, range, choices), against the file's
     other contents, and against the knobs it must agree with, before anything
-    is written. ``cwd`` resolves a relative ``catalogue.file``.
+    is written. ``cwd`` resolves a relative ``catalogue.file``. ``provider_names``
+    lists the providers the installed packs register, asked only when
+    ``model.provider`` is set (the caller loads the packs: they sit above this floor).
     """
     target = _target(layer, workspace)
     try:
@@ -110,7 +113,7 @@ def set_value(
         value = parse_value(raw, ref.schema)
     except BadValueError as exc:
         raise ConfigRejected([f"{key}: {exc}"]) from exc
-    ref, value = _normalise(ref, value, layer, workspace, cwd or Path.cwd())
+    ref, value = _normalise(ref, value, layer, workspace, cwd or Path.cwd(), provider_names)
 
     def compute(text: str | None) -> Edit | None:
         current = _parse(layer, target, text)
@@ -201,7 +204,12 @@ def _group_message(ref: KeyRef) -> str:
 
 
 def _normalise(
-    ref: KeyRef, value: Any, layer: LayerName, workspace: Path | None, cwd: Path
+    ref: KeyRef,
+    value: Any,
+    layer: LayerName,
+    workspace: Path | None,
+    cwd: Path,
+    provider_names: Callable[[], Iterable[str]] | None = None,
 ) -> tuple[KeyRef, Any]:
     """Store values the way they will be read: resolved workspace paths, checked catalogue paths."""
     if ref.path[:2] == ("enable", "workspaces") and len(ref.path) == 3:
@@ -219,17 +227,16 @@ def _normalise(
                 return ref, str(Path(os.path.realpath(absolute)).relative_to(workspace))
         return ref, str(Path(os.path.realpath(absolute)))
     if ref.path == ("model", "provider"):
-        _check_provider(str(value))
+        _check_provider(str(value), provider_names)
     return ref, value
 
 
-def _check_provider(name: str) -> None:
+def _check_provider(name: str, provider_names: Callable[[], Iterable[str]] | None) -> None:
     """A provider must exist when set: ``auto``, or a name an installed pack (built-ins too) registers."""
     known = {"auto", "anthropic", "openai", "offline"}
     try:
-        from sbcore.think.providers.choose import registered_factories
-
-        known |= set(registered_factories())
+        if provider_names is not None:
+            known |= set(provider_names())
     except Exception:  # a broken pack environment must not make the built-in names unsettable
         pass
     if name not in known:

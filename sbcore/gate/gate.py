@@ -88,6 +88,7 @@ from sbcore.gate.framing import clean_body, clean_evidence, clean_headline
 from sbcore.gate.history import Action, History, Reason, Stage, make_record
 from sbcore.gate.mailbox import Mailbox, MailboxBusy, PostResult
 from sbcore.gate.rules import RULES, Case, Route
+from sbcore.state.floors import DetectorLike
 
 log = logging.getLogger("sbcore.gate")
 
@@ -112,22 +113,6 @@ class ConfigLike(Protocol):
     """What the gate reads from the configuration (:class:`sbcore.config.EffectiveConfig` fits)."""
 
     def get(self, key: str, default: Any = ...) -> Any: ...
-
-
-class DetectorLike(Protocol):
-    """A detector's switch and floors, as the gate and the hot snapshot read them (``DetectorDef`` fits)."""
-
-    @property
-    def id(self) -> str: ...
-
-    @property
-    def enabled(self) -> bool: ...
-
-    @property
-    def confidence_floor(self) -> float | None: ...
-
-    @property
-    def finish_gate_floor(self) -> float | None: ...
 
 
 @dataclass(frozen=True)

@@ -4,8 +4,8 @@ Hooks cannot afford :func:`sbcore.config.load_config` (YAML parsing, schema
 validation, layer merging), so whoever changes the configuration — the
 ``second-brain config`` command, the worker when it notices a change — also
 writes a snapshot of the hot keys to ``<data>/hot.json`` (0600), with
-:func:`sbcore.config.hot.write_hot_snapshot`. This module is the reader, and it
-defines the file's shape:
+:func:`sbcore.config.hot.write_hot_snapshot`. This module is the reader; the
+file's names and version live in :mod:`sbcore.state.hot`, below both. Its shape:
 
 .. code-block:: json
 
@@ -36,14 +36,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-VERSION = 1
-FILE_NAME = "hot.json"
-ANY_WORKSPACE = "*"
-"""The scope used for a workspace the snapshot has no entry for."""
-GROUPS: tuple[str, ...] = ("enable", "mute", "finish_gate", "gate", "headless")
-"""Configuration groups copied whole into every scope."""
-DETECTOR_KEYS: tuple[str, ...] = ("enabled", "confidence_floor", "finish_gate_floor")
-"""The per-detector values a scope carries."""
+from sbcore.state.hot import ANY_WORKSPACE, DETECTOR_KEYS, GROUPS, VERSION, snapshot_path
+
 WORKSPACE_MARKER = ".second-brain"
 """A directory holding this (or ``.git``) is a workspace root, as in :mod:`sbcore.config.layers`."""
 
@@ -54,11 +48,6 @@ _MISSING = object()
 
 class HotConfigError(Exception):
     """The snapshot exists but cannot be used."""
-
-
-def snapshot_path(data: Path) -> Path:
-    """``<data>/hot.json``."""
-    return data / FILE_NAME
 
 
 def find_workspace(start: str | os.PathLike[str]) -> str:

@@ -13,85 +13,35 @@ with :data:`hookimpl`::
     [project.entry-points.sbcore]
     my-pack = "my_pack.plugin"
 
-The types a pack needs besides the markers live here too, so one import
-serves a pack author: :class:`TriggerMatch` and the :class:`TriggerFunc`
-protocol for structural triggers.
+The types the hooks use (:class:`~sbcore.packs.types.TriggerMatch`, the
+``Register*`` callbacks) live in :mod:`sbcore.packs.types`, which needs no
+pluggy. Pack authors import markers and types together from :mod:`sbcore.api`
+(or ``from sbcore import hookimpl``).
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, field
-from pathlib import Path
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import TYPE_CHECKING
 
 from pluggy import HookimplMarker, HookspecMarker
 
+from sbcore.packs.types import (
+    RegisterCatalogue,
+    RegisterMcpServer,
+    RegisterProvider,
+    RegisterTool,
+    RegisterTrigger,
+)
+from sbcore.packs.types import TriggerFunc as TriggerFunc  # still importable here, as before sbcore.api
+from sbcore.packs.types import TriggerMatch as TriggerMatch
+
 if TYPE_CHECKING:
     import jinja2
-
-    from sbcore.observe.model import Observation
 
 PROJECT_NAME = "sbcore"
 
 hookspec = HookspecMarker(PROJECT_NAME)
 hookimpl = HookimplMarker(PROJECT_NAME)
-
-
-@dataclass(frozen=True)
-class TriggerMatch:
-    """What a structural trigger found: the ``match`` input of a detector's templates.
-
-    key:
-        stable identity of the finding (the same streak or gap keeps the same
-        key across passes); fallbacks use it in ``dedup_key``.
-    summary:
-        one line a person can read in a log or a status listing.
-    evidence:
-        short lines the advisory may quote (timestamps, error heads, paths).
-    data:
-        trigger-specific structured fields, documented by each trigger.
-    """
-
-    key: str
-    summary: str
-    evidence: tuple[str, ...] = ()
-    data: Mapping[str, Any] = field(default_factory=dict)
-
-    def as_template_input(self) -> dict[str, Any]:
-        """The plain mapping templates see as ``match`` (``match.key``, ``match.data.<field>``)."""
-        return {
-            "key": self.key,
-            "summary": self.summary,
-            "evidence": list(self.evidence),
-            "data": dict(self.data),
-        }
-
-
-class TriggerFunc(Protocol):
-    """A structural trigger: a pure check over the observations of a task.
-
-    ``params`` are the detector's trigger params (validated against the params
-    schema given at registration when the catalogue loaded; the schema's
-    top-level ``default`` values fill in what the detector leaves out).
-    ``state`` is a JSON-serialisable dict the host keeps per (task, detector)
-    across passes, so a trigger can avoid re-reporting a finding it already
-    reported. A trigger that also declares a ``config`` parameter receives the
-    detector's effective ``config`` as a fourth, keyword argument (the host
-    checks the signature once, at registration). Return ``None`` when nothing
-    matches.
-    """
-
-    def __call__(
-        self, observations: Sequence[Observation], params: Mapping[str, Any], state: dict[str, Any]
-    ) -> TriggerMatch | None: ...
-
-
-RegisterCatalogue = Callable[[Path], None]
-RegisterTrigger = Callable[..., None]
-RegisterTool = Callable[[str, Any], None]
-RegisterProvider = Callable[[str, Callable[..., Any]], None]
-RegisterMcpServer = Callable[[str, Mapping[str, Any]], None]
 
 
 @hookspec

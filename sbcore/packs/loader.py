@@ -31,7 +31,6 @@ from jinja2.sandbox import SandboxedEnvironment
 from jsonschema import Draft202012Validator, SchemaError, ValidationError
 from jsonschema.exceptions import relevance
 
-from sbcore.packs import yamlpos
 from sbcore.packs.errors import CatalogueError, ErrorChain, duplicate_error, format_key
 from sbcore.packs.model import (
     BUILTIN_TOOLS,
@@ -43,7 +42,7 @@ from sbcore.packs.model import (
     TriggerRef,
 )
 from sbcore.packs.templates import FALLBACK_INPUTS, PROMPT_INPUTS, check_template, default_environment
-from sbcore.schemas import json_type, load_schema
+from sbcore.schemas import json_type, load_schema, yamlpos
 
 __all__ = [
     "CatalogueError",

@@ -22,8 +22,8 @@ from typing import Any
 from jsonschema import Draft202012Validator, SchemaError
 
 from sbcore.observe.model import Observation
-from sbcore.packs.hookspecs import TriggerMatch
 from sbcore.packs.model import BUILTIN_TOOLS, RUN_TOOL
+from sbcore.packs.types import TriggerMatch
 
 TRIGGER_NAME = re.compile(r"^[a-z][a-z0-9_]{1,62}$")
 TOOL_NAME = re.compile(r"^[A-Za-z][A-Za-z0-9_-]{0,63}$")  # a wire name: it is sent to the provider as is

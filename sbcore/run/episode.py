@@ -27,12 +27,9 @@ from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from itertools import chain
-from typing import TYPE_CHECKING
 
 from sbcore.observe.model import Observation
-
-if TYPE_CHECKING:
-    from sbcore.run.policy import Decision
+from sbcore.run.decision import Decision
 
 ALWAYS_KEPT = frozenset({"error", "prompt"})
 """Kinds the coalescer keeps from the middle (errors only while they fit; see the module docstring)."""

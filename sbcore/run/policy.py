@@ -55,13 +55,11 @@ from typing import TYPE_CHECKING, Any, Literal, get_args
 from sbcore.observe.model import Observation, ObservationKind
 from sbcore.run.budget import HOUR_S, Budget, BudgetSettings, Headroom, RollingWindow
 from sbcore.run.clock import Clock
+from sbcore.run.decision import Decision, Reason
 from sbcore.run.episode import ALWAYS_KEPT, Episode, PendingEpisode
 
 if TYPE_CHECKING:
     from sbcore.config import EffectiveConfig
-
-Reason = Literal["turn_end", "manual", "volume", "ceiling", "salience"]
-"""Why a pass starts. When several hold, the first in this order is the reason."""
 
 HoldReason = Literal["muted", "budget exhausted", "in flight", "empty", "floor", "waiting"]
 """Why no pass starts. ``floor``: a trigger holds but the clock floor binds; ``waiting``: none holds."""
@@ -147,29 +145,6 @@ class TriggerSettings:
             backoff_on_budget=bool(loop["backoff_on_budget"]),
             episode_cap_chars=max(int(loop["trigger_chars"]), band),
         )
-
-
-@dataclass(frozen=True, slots=True)
-class Decision:
-    """Start a pass now.
-
-    reason:
-        the trigger that fired; ``reasons`` lists every trigger that held.
-    detail:
-        one human line for logs and status.
-    pending / pending_chars:
-        observations and characters that arrived since the last pass (before coalescing).
-    floor_s:
-        the clock floor in force (``min_interval_s`` times the backoff).
-    """
-
-    reason: Reason
-    reasons: tuple[Reason, ...]
-    at: float
-    detail: str
-    pending: int
-    pending_chars: int
-    floor_s: float
 
 
 @dataclass(frozen=True, slots=True)

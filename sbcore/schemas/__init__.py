@@ -3,6 +3,11 @@
 They are read through importlib.resources so the installed wheel, not the
 checkout, is what gets validated against; ``schema_path`` exists for editors
 (the yaml-language-server modeline needs a file it can open).
+
+:mod:`sbcore.schemas.yamlpos` reads the YAML files validated against them
+(configuration, detectors, golden cases) keeping each key's line, so an error
+names file, line and key. Both sit on the ground floor: ``config`` and
+``packs`` use them and neither imports the other for it.
 """
 
 from __future__ import annotations

@@ -259,7 +259,7 @@ def load_cases(root: Path, packs: Collection[str] | None = None) -> list[GoldenC
 
 def load_case(path: Path) -> GoldenCase:
     """Parse and validate one case file; the pack and detector are its two parent directories' names."""
-    from sbcore.packs import yamlpos
+    from sbcore.schemas import yamlpos
 
     detector, pack = path.parent.name, path.parent.parent.name
     here = SourceRef(str(path))

@@ -17,8 +17,8 @@ from typing import Any, Literal
 
 from jsonschema import Draft202012Validator
 
-from sbcore.packs.hookspecs import TriggerMatch
 from sbcore.packs.model import DetectorDef
+from sbcore.packs.types import TriggerMatch
 from sbcore.schemas import load_schema
 from sbcore.think import FEEDBACK_TOOL
 from sbcore.think.providers.base import ToolSpec, Usage

@@ -25,9 +25,9 @@ from typing import Any
 
 from jinja2.sandbox import SandboxedEnvironment
 
-from sbcore.packs.hookspecs import TriggerMatch
 from sbcore.packs.model import DetectorDef
 from sbcore.packs.templates import render
+from sbcore.packs.types import TriggerMatch
 from sbcore.think import FEEDBACK_TOOL, detector_marker
 from sbcore.think.debug import ForkLog
 from sbcore.think.feedback import FeedbackResult, FeedbackStatus, ToolCall, check_feedback

@@ -32,10 +32,10 @@ from typing import TYPE_CHECKING, Any
 from jinja2.sandbox import SandboxedEnvironment
 
 from sbcore.observe.model import Observation
-from sbcore.packs.hookspecs import TriggerMatch
 from sbcore.packs.model import DetectorDef
 from sbcore.packs.registry import TriggerSpec
 from sbcore.packs.templates import render
+from sbcore.packs.types import TriggerMatch
 from sbcore.run.clock import Clock, SystemClock
 from sbcore.think.compaction import Compaction, compact
 from sbcore.think.debug import DebugCapture

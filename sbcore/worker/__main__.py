@@ -4,6 +4,6 @@ from __future__ import annotations
 
 import sys
 
-from sbcore.worker.main import main
+from sbcore.worker.command import main
 
 sys.exit(main())

@@ -254,10 +254,3 @@ def _plugin_version(root: Path | None) -> str | None:
     except (OSError, ValueError, AttributeError):
         return None
     return version if isinstance(version, str) else None
-
-
-def main(argv: list[str] | None = None) -> int:
-    """``python -m sbcore.worker``: the same as ``second-brain worker``."""
-    from sbcore.cli import main as cli_main
-
-    return cli_main(["worker", *(sys.argv[1:] if argv is None else argv)])

@@ -22,8 +22,8 @@ from sbcore.detectors.triggers import (
 
 from sbcore.observe.model import Observation
 from sbcore.packs.catalogue import merge_config
-from sbcore.packs.hookspecs import TriggerMatch
 from sbcore.packs.registry import Contributions
+from sbcore.packs.types import TriggerMatch
 
 ROOT = Path(__file__).resolve().parents[2]
 CORPUS = ROOT.parent / "shared" / "corpus" / "transcripts"

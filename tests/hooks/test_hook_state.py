@@ -74,6 +74,9 @@ HOT_PATH = (
 ALLOWED = {
     "sbcore",
     "sbcore.paths",
+    "sbcore.state",
+    "sbcore.state.hot",
+    "sbcore.state.floors",
     "sbcore.hooks",
     "sbcore.gate",
     "sbcore.observe",

@@ -1,31 +1,74 @@
-"""The observe package is on the hook's hot path: importing it loads the standard library only."""
+"""What the hook's hot path imports loads the standard library only: ``sbcore`` itself, the files
+processes share, and the observe package (its import cost is part of every tool call's latency)."""
 
 from __future__ import annotations
 
 import pkgutil
 import subprocess
 import sys
+from types import ModuleType
 
 import pytest
 
+import sbcore
 import sbcore.observe
+import sbcore.state
 
 HEAVY = ("yaml", "jinja2", "jsonschema", "httpx", "mcp", "pluggy")
-SUBMODULES = sorted(f"sbcore.observe.{info.name}" for info in pkgutil.iter_modules(sbcore.observe.__path__))
-MODULES = ["sbcore.observe", *SUBMODULES]
+
+
+def _submodules(package: ModuleType) -> list[str]:
+    return sorted(f"{package.__name__}.{info.name}" for info in pkgutil.iter_modules(package.__path__))
+
+
+MODULES = [
+    "sbcore",
+    "sbcore.state",
+    *_submodules(sbcore.state),
+    "sbcore.observe",
+    *_submodules(sbcore.observe),
+]
+
+
+def _loaded_after_import(module: str) -> tuple[list[str], list[str]]:
+    """(heavy packages, sbcore modules) in ``sys.modules`` after a fresh interpreter imports ``module``."""
+    probe = (
+        f"import sys, {module}\n"
+        f"heavy = [m for m in sys.modules if m.split('.')[0] in {HEAVY!r}]\n"
+        "ours = [m for m in sys.modules if m.split('.')[0] == 'sbcore']\n"
+        "print(','.join(sorted(heavy)))\n"
+        "print(','.join(sorted(ours)))\n"
+    )
+    result = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, check=True)
+    heavy, ours = result.stdout.splitlines()
+    return heavy.split(",") if heavy else [], ours.split(",")
 
 
 @pytest.mark.parametrize("module", MODULES)
 def test_import_loads_no_heavy_dependency(module: str) -> None:
-    probe = (
-        f"import sys, {module}\n"
-        f"heavy = [m for m in sys.modules if m.split('.')[0] in {HEAVY!r}]\n"
-        "print(','.join(sorted(heavy)))\n"
-    )
-    result = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, check=True)
-    assert result.stdout.strip() == ""
+    heavy, _ = _loaded_after_import(module)
+    assert heavy == []
+
+
+def test_importing_sbcore_loads_only_itself() -> None:
+    """The public names (``from sbcore import hookimpl``) are reached lazily, not at ``import sbcore``."""
+    _, ours = _loaded_after_import("sbcore")
+    assert ours == ["sbcore"]
 
 
 def test_every_projection_module_is_checked() -> None:
     for name in ("project", "calls", "elide", "locators", "anchors", "digest", "measure"):
         assert f"sbcore.observe.{name}" in MODULES
+    assert "sbcore.state.hot" in MODULES
+
+
+def test_sbcore_answers_for_the_public_face() -> None:
+    import sbcore.api
+
+    assert set(sbcore.__all__) - {"__version__"} == set(sbcore.api.__all__)
+    from sbcore import TriggerMatch, hookimpl
+
+    assert hookimpl is sbcore.api.hookimpl
+    assert TriggerMatch is sbcore.api.TriggerMatch
+    with pytest.raises(AttributeError, match="no attribute 'hookimpls'"):
+        sbcore.hookimpls  # noqa: B018  (the attribute access is the test)

@@ -383,7 +383,7 @@ def test_every_prompt_renders(manager: PackManager, workspace: Path, open_adviso
         d = detector.definition
         match = matches.get(d.id)
         if d.id == "cross-task-collision":
-            from sbcore.packs.hookspecs import TriggerMatch
+            from sbcore.packs.types import TriggerMatch
 
             match = TriggerMatch(
                 key="src/a.py", summary="task b edits src/a.py", evidence=("b: Edit src/a.py",)

@@ -18,10 +18,10 @@ from typing import Any
 import pytest
 from jsonschema import Draft202012Validator
 
+from sbcore.api import TriggerMatch, hookimpl
 from sbcore.cli import main
 from sbcore.observe.model import Observation
 from sbcore.observe.project import Projector
-from sbcore.packs.hookspecs import TriggerMatch, hookimpl
 from sbcore.packs.manager import get_plugin_manager
 from sbcore.schemas import load_schema
 from sbcore.testing.golden_replay import RecordedToolbox

@@ -14,9 +14,9 @@ from typing import Any, ClassVar
 import jinja2
 import pytest
 
+from sbcore.api import TriggerMatch, hookimpl
 from sbcore.observe.model import Observation
 from sbcore.packs.catalogue import assemble_catalogue
-from sbcore.packs.hookspecs import TriggerMatch, hookimpl
 from sbcore.packs.manager import PackManager, PackWarning
 from sbcore.packs.model import SourceRef
 from sbcore.packs.templates import render

@@ -11,9 +11,9 @@ from typing import Any
 import pytest
 
 from sbcore.observe.model import Observation
-from sbcore.packs.hookspecs import TriggerMatch
 from sbcore.packs.loader import validate_detector_data
 from sbcore.packs.model import DetectorDef, SourceRef
+from sbcore.packs.types import TriggerMatch
 from sbcore.testing import FEEDBACK_TOOL, FakeProvider, feedback, server_error, text, tool_call
 from sbcore.think import detector_marker
 from sbcore.think.feedback import FeedbackResult, feedback_tool

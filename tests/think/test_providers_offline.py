@@ -7,9 +7,9 @@ from typing import Any
 
 import pytest
 
-from sbcore.packs.hookspecs import TriggerMatch
 from sbcore.packs.model import Cadence, DetectorDef, SourceRef, TriggerRef
 from sbcore.packs.templates import render
+from sbcore.packs.types import TriggerMatch
 from sbcore.think.providers import SKIPPED_NO_MODEL, Message, NoModel, OfflineProvider, Request
 
 FALLBACK = {

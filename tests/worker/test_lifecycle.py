@@ -111,7 +111,7 @@ def test_everything_it_spawns_carries_the_observer_marker(world: World, tmp_path
     probe = textwrap.dedent(
         f"""
         import subprocess, sys
-        from sbcore.worker import main
+        from sbcore.worker import command, main
 
         class Probe(main.Session):
             async def run(self):
@@ -119,7 +119,7 @@ def test_everything_it_spawns_carries_the_observer_marker(world: World, tmp_path
                 await super().run()
 
         main.Session = Probe
-        sys.exit(main.main(sys.argv[1:]))
+        sys.exit(command.main(sys.argv[1:]))
         """
     )
     command = [sys.executable, "-c", probe, *world.worker_command(parent=parent.pid)[3:]]

@@ -12,7 +12,7 @@ from pathlib import Path, PurePosixPath
 
 from jinja2 import Environment
 
-from sbcore.packs.hookspecs import RegisterCatalogue, RegisterTrigger, hookimpl
+from sbcore.api import RegisterCatalogue, RegisterTrigger, hookimpl
 
 from . import triggers
 

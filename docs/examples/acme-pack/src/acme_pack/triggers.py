@@ -12,8 +12,7 @@ import re
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from sbcore.observe.model import Observation
-from sbcore.packs.hookspecs import TriggerMatch
+from sbcore.api import Observation, TriggerMatch
 
 EDIT_TOOLS = ("Edit", "MultiEdit", "Write", "NotebookEdit")
 NOT_RUN = re.compile(r"The user doesn't want to (?:proceed|take this action)|requires approval")

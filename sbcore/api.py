@@ -1,0 +1,49 @@
+"""The public face for detector pack authors: one import for the marker and every type a pack meets.
+
+::
+
+    from sbcore.api import RegisterTrigger, TriggerMatch, hookimpl   # or: from sbcore import hookimpl
+
+What is here is what a pack may rely on from one release to the next; the
+modules it comes from may move. The hook specifications themselves stay in
+:mod:`sbcore.packs.hookspecs` and the types in :mod:`sbcore.packs.types`, so a
+trigger module needs no pluggy. Importing this module loads pluggy and the
+engine's provider and tool types; importing :mod:`sbcore` alone does not (its
+names here are reached lazily, see ``sbcore/__init__.py``).
+"""
+
+from __future__ import annotations
+
+from sbcore.observe.model import Observation
+from sbcore.packs.hookspecs import hookimpl
+from sbcore.packs.types import (
+    RegisterCatalogue,
+    RegisterMcpServer,
+    RegisterProvider,
+    RegisterTool,
+    RegisterTrigger,
+    TriggerFunc,
+    TriggerMatch,
+)
+from sbcore.think.providers.base import Provider, ProviderSettings, Request, Response, Secret, Usage
+from sbcore.think.tools.base import Tool, ToolResult
+
+__all__ = [
+    "Observation",
+    "Provider",
+    "ProviderSettings",
+    "RegisterCatalogue",
+    "RegisterMcpServer",
+    "RegisterProvider",
+    "RegisterTool",
+    "RegisterTrigger",
+    "Request",
+    "Response",
+    "Secret",
+    "Tool",
+    "ToolResult",
+    "TriggerFunc",
+    "TriggerMatch",
+    "Usage",
+    "hookimpl",
+]

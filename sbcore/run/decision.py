@@ -1,0 +1,37 @@
+"""What the trigger policy answers when a pass should start, and why.
+
+Its own module because both sides of a pass use it: the policy returns a
+:class:`Decision`, and :class:`sbcore.run.episode.Episode` records the one it
+was cut for. Kept apart, neither of the two imports the other's module.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Literal
+
+Reason = Literal["turn_end", "manual", "volume", "ceiling", "salience"]
+"""Why a pass starts. When several hold, the first in this order is the reason."""
+
+
+@dataclass(frozen=True, slots=True)
+class Decision:
+    """Start a pass now.
+
+    reason:
+        the trigger that fired; ``reasons`` lists every trigger that held.
+    detail:
+        one human line for logs and status.
+    pending / pending_chars:
+        observations and characters that arrived since the last pass (before coalescing).
+    floor_s:
+        the clock floor in force (``min_interval_s`` times the backoff).
+    """
+
+    reason: Reason
+    reasons: tuple[Reason, ...]
+    at: float
+    detail: str
+    pending: int
+    pending_chars: int
+    floor_s: float
