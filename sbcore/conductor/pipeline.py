@@ -25,7 +25,8 @@ from datetime import UTC, datetime
 from typing import Any
 
 from sbcore.gate.advice import Advice, stale_reason
-from sbcore.gate.gate import Gate, GateDecision, GateInput
+from sbcore.gate.answer import GateInput
+from sbcore.gate.gate import Gate, GateDecision
 from sbcore.gate.mailbox import Mailbox
 from sbcore.observe.model import Observation
 from sbcore.run.clock import Clock

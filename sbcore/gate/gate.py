@@ -74,19 +74,20 @@ from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
 from pathlib import Path
-from typing import Any, Literal, Protocol
+from typing import Any, Protocol
 
 from sbcore import paths
 from sbcore.gate.advice import (
     STALE_IF_LIMIT,
     Advice,
-    HasText,
     compile_stale_if,
     normalise_key,
 )
+from sbcore.gate.answer import GateInput
 from sbcore.gate.framing import clean_body, clean_evidence, clean_headline
 from sbcore.gate.history import Action, History, Reason, Stage, make_record
 from sbcore.gate.mailbox import Mailbox, MailboxBusy, PostResult
+from sbcore.gate.memory import Remembered, TaskMemory
 from sbcore.gate.rules import RULES, Case, Route
 from sbcore.state.floors import DetectorLike
 
@@ -231,26 +232,6 @@ def similarity(left: frozenset[str], right: frozenset[str]) -> float:
 
 
 @dataclass(frozen=True)
-class GateInput:
-    """One detector's answer and what the gate needs to judge it.
-
-    feedback:
-        the validated feedback_v1 record (verdict, headline, body, ...).
-    observations_since:
-        the observations that arrived after the window this answer was
-        generated from (the staleness re-check reads them).
-    generated_at:
-        when the answer was generated (default: the gate's clock now).
-    """
-
-    detector: str
-    task_id: str
-    feedback: Mapping[str, Any]
-    observations_since: Callable[[], Iterable[HasText | str]] = lambda: ()
-    generated_at: float | None = None
-
-
-@dataclass(frozen=True)
 class GateDecision:
     """What became of one answer; ``advice`` is the envelope (None when there was none to build)."""
 
@@ -264,27 +245,6 @@ class GateDecision:
     @property
     def delivers(self) -> bool:
         return self.action is not Action.DROP
-
-
-@dataclass
-class _Entry:
-    """An advisory the gate remembers within a task."""
-
-    advice: Advice
-    key: str
-    tokens: frozenset[str]
-    route: Route
-    state: Literal["pending", "delivered", "dropped"]
-    admitted_at: float
-
-
-@dataclass
-class _Task:
-    entries: dict[str, _Entry] = field(default_factory=dict)
-    suppressed: dict[str, str] = field(default_factory=dict)  # normalised key -> why
-    finish_firings: dict[str, float] = field(default_factory=dict)  # record identity -> time
-    history: History | None = None
-    offset: int = 0
 
 
 class Gate:
@@ -315,7 +275,7 @@ class Gate:
         self._data = data or paths.data_dir()
         self._history = history
         self._new_id = new_id or (lambda: uuid.uuid4().hex[:12])
-        self._tasks: dict[str, _Task] = {}
+        self._tasks: dict[str, TaskMemory] = {}
         self._slots: dict[str, float] = {}  # this session's agent advisories: id -> admission/delivery time
 
     # -- the pipeline ---------------------------------------------------------------------------
@@ -465,7 +425,7 @@ class Gate:
         task_id = record.get("task_id")
         if not isinstance(task_id, str):
             return
-        task = self._tasks.setdefault(task_id, _Task())
+        task = self._tasks.setdefault(task_id, TaskMemory())
         stage, reason = record.get("stage"), record.get("reason")
         advice_id = record.get("advice_id")
         mine = record.get("session_id") == self.session_id
@@ -503,7 +463,9 @@ class Gate:
             if mine and record.get("action") == Action.DELIVER_AGENT:
                 self._slots[advice_id] = float(record["at"])
 
-    def _apply_decision(self, task: _Task, record: Mapping[str, Any], advice_id: str, mine: bool) -> None:
+    def _apply_decision(
+        self, task: TaskMemory, record: Mapping[str, Any], advice_id: str, mine: bool
+    ) -> None:
         action, reason = record.get("action"), record.get("reason")
         remembered = action != Action.DROP or reason in REMEMBERED_DROPS
         raw = record.get("advice")
@@ -517,7 +479,7 @@ class Gate:
             )
             return
         route: Route = "human" if record.get("route") == "human" else "agent"
-        task.entries[advice_id] = _Entry(
+        task.entries[advice_id] = Remembered(
             advice=advice,
             key=normalise_key(advice.dedup_key),
             tokens=tokens(f"{advice.headline}\n{advice.body}"),
@@ -536,7 +498,7 @@ class Gate:
             if oldest is not None:
                 del task.entries[oldest]
 
-    def _task(self, task_id: str) -> _Task:
+    def _task(self, task_id: str) -> TaskMemory:
         """The memory of ``task_id`` (now the most recently used); the first time, restored from its history.
 
         With a history to fold again, the least recently used tasks beyond
@@ -545,7 +507,7 @@ class Gate:
         """
         task = self._tasks.pop(task_id, None)
         if task is None:
-            task = _Task()
+            task = TaskMemory()
         self._tasks[task_id] = task
         if self._history and task.history is None:
             task.history = History.for_task(task_id, self._data)
@@ -564,7 +526,7 @@ class Gate:
             except (KeyError, TypeError, ValueError) as error:
                 log.warning("skipping malformed history record %r: %s", record, error)
 
-    def _forget_lapsed(self, task: _Task, now: float) -> None:
+    def _forget_lapsed(self, task: TaskMemory, now: float) -> None:
         """Forget waiting advisories whose clocks ran out even if no drain reported it.
 
         A mailbox nobody claims from records no expiry; without this, such an
@@ -600,17 +562,17 @@ class Gate:
             if advice_id not in waiting:
                 del self._slots[advice_id]
 
-    def inherits_slot(self, target: _Entry | None) -> bool:
+    def inherits_slot(self, target: Remembered | None) -> bool:
         """Whether an advisory superseding ``target`` takes over its rate slot (the rate is not charged)."""
         return target is not None and target.advice.id in self._slots
 
     def duplicate_of(
         self,
-        task: _Task,
+        task: TaskMemory,
         key: str,
         words: frozenset[str],
         route: Route,
-        target: _Entry | None,
+        target: Remembered | None,
     ) -> tuple[Reason, str] | None:
         blocking = [
             entry
@@ -686,7 +648,7 @@ class Gate:
         )
         return advice, notes
 
-    def _record_outcomes(self, answer: GateInput, task: _Task, now: float) -> None:
+    def _record_outcomes(self, answer: GateInput, task: TaskMemory, now: float) -> None:
         for outcome in answer.feedback.get("outcomes") or ():
             advice_id, verdict = outcome.get("advice_id"), outcome.get("verdict")
             evidence = [str(item) for item in outcome.get("evidence") or ()]
@@ -806,7 +768,7 @@ class Gate:
         )
         self._append(self._task(task_id), record)
 
-    def _append(self, task: _Task, record: dict[str, Any]) -> None:
+    def _append(self, task: TaskMemory, record: dict[str, Any]) -> None:
         """Fold ``record`` into memory and append it to the task's history (best effort)."""
         self.apply(record)
         if task.history is not None:

@@ -20,15 +20,42 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Literal
+from typing import Protocol
 
 from sbcore.gate.advice import Advice, stale_reason
+from sbcore.gate.answer import GateInput
 from sbcore.gate.history import Reason
+from sbcore.gate.memory import Remembered, Route, TaskMemory
 
-if TYPE_CHECKING:
-    from sbcore.gate.gate import Gate, GateInput, _Entry, _Task
 
-Route = Literal["agent", "human"]
+class Settings(Protocol):
+    """The gate settings the rules read (:class:`sbcore.gate.gate.GateSettings` fits)."""
+
+    @property
+    def mute_all(self) -> bool: ...
+
+    @property
+    def disabled_detectors(self) -> frozenset[str]: ...
+
+    @property
+    def human_floor(self) -> float: ...
+
+    def agent_floor(self, detector: str) -> float: ...
+
+
+class Gate(Protocol):
+    """What a rule may ask of the gate that asks it (:class:`sbcore.gate.gate.Gate` fits)."""
+
+    @property
+    def settings(self) -> Settings: ...
+
+    def duplicate_of(
+        self, task: TaskMemory, key: str, words: frozenset[str], route: Route, target: Remembered | None
+    ) -> tuple[Reason, str] | None: ...
+
+    def held_back(self, now: float) -> tuple[Reason, str] | None: ...
+
+    def inherits_slot(self, target: Remembered | None) -> bool: ...
 
 
 @dataclass
@@ -37,11 +64,11 @@ class Case:
 
     answer: GateInput
     now: float
-    task: _Task
+    task: TaskMemory
     advice: Advice
     key: str
     words: frozenset[str]
-    target: _Entry | None
+    target: Remembered | None
     """A waiting advisory of the same detector and key, which this one would supersede."""
     floor: float = 0.0
     route: Route = "agent"
