@@ -115,6 +115,10 @@ class Jail:
         if _is_pseudo(os.path.normpath(joined)):
             raise JailError(f"refused: {given!r} is in a pseudo-filesystem (/proc, /dev, /sys)")
         real = os.path.realpath(joined)
+        if os.path.realpath(real) != real:
+            # A resolved path is a fixed point of realpath. It is not when realpath met a symlink loop:
+            # it then takes what follows the loop lexically (`loop/../link` becomes `link`, unresolved).
+            raise JailError(f"refused: {given!r} passes through a symlink that cannot be resolved")
         if _is_pseudo(real) or os.path.commonpath([self._root_str, real]) != self._root_str:
             raise JailError(f"refused: {given!r} is outside the workspace root")
         rel = os.path.relpath(real, self._root_str)
