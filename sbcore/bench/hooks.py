@@ -186,8 +186,8 @@ def _tool_payload(project: Path) -> dict[str, Any]:
 
 
 def _post(data: Path, index: int) -> None:
+    from sbcore.deliver.mailbox import Mailbox
     from sbcore.gate.advice import Advice
-    from sbcore.gate.mailbox import Mailbox
 
     now = time.time()
     Mailbox(SESSION, data).post(

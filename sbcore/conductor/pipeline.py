@@ -24,10 +24,10 @@ from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Any
 
+from sbcore.deliver.mailbox import Mailbox
 from sbcore.gate.advice import Advice, stale_reason
 from sbcore.gate.answer import GateInput
 from sbcore.gate.gate import Gate, GateDecision
-from sbcore.gate.mailbox import Mailbox
 from sbcore.observe.model import Observation
 from sbcore.run.clock import Clock
 from sbcore.run.episode import Episode

@@ -39,8 +39,8 @@ from typing import TYPE_CHECKING, Any
 import yaml
 
 from sbcore.conductor.pipeline import PassReport, Pipeline
+from sbcore.deliver.mailbox import Mailbox
 from sbcore.gate.gate import Gate, GateSettings
-from sbcore.gate.mailbox import Mailbox
 from sbcore.observe.config import ProjectionConfig
 from sbcore.observe.model import Observation
 from sbcore.observe.project import Projector

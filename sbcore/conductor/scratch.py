@@ -14,8 +14,8 @@ from typing import TYPE_CHECKING
 
 from sbcore.conductor.pipeline import PassReport, Pipeline
 from sbcore.config.effective import EffectiveConfig, merge
+from sbcore.deliver.mailbox import Mailbox
 from sbcore.gate.gate import Gate, GateSettings
-from sbcore.gate.mailbox import Mailbox
 from sbcore.observe.model import Observation
 from sbcore.packs.model import DetectorDef
 from sbcore.packs.registry import TriggerSpec

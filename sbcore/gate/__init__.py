@@ -5,5 +5,5 @@ decision), ``framing`` (sanitising, capping, the fixed frame), ``mailbox``
 (per-session queue, exactly-once non-blocking claims) and ``history`` (the
 decision log). Every module here imports only the standard library, because
 the hooks import them; this package file imports nothing, so importing
-``sbcore.gate.mailbox`` costs only what that module needs.
+``sbcore.deliver.mailbox`` costs only what that module needs.
 """

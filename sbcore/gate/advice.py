@@ -11,7 +11,7 @@ needs to judge an envelope at claim time travels inside it:
 * ``ttl`` is ``gate.advice_ttl_s`` as it was when the advisory was generated
   (the validity clock starts at ``generated_at``);
 * ``queue_timeout`` is ``gate.queue_timeout_s`` likewise (the queue clock
-  starts at ``enqueued_at``, stamped by :meth:`sbcore.gate.mailbox.Mailbox.post`).
+  starts at ``enqueued_at``, stamped by :meth:`sbcore.deliver.mailbox.Mailbox.post`).
 
 This module also holds the vocabulary both the worker and the drain share:
 :func:`normalise_key` (what "the same dedup_key" means) and

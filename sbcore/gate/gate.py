@@ -84,11 +84,10 @@ from sbcore.gate.advice import (
     normalise_key,
 )
 from sbcore.gate.answer import GateInput
-from sbcore.gate.framing import clean_body, clean_evidence, clean_headline
 from sbcore.gate.history import Action, History, Reason, Stage, make_record
-from sbcore.gate.mailbox import Mailbox, MailboxBusy, PostResult
 from sbcore.gate.memory import Remembered, TaskMemory
 from sbcore.gate.rules import RULES, Case, Route
+from sbcore.gate.sanitize import clean_body, clean_evidence, clean_headline
 from sbcore.state.floors import DetectorLike
 
 log = logging.getLogger("sbcore.gate")
@@ -108,6 +107,32 @@ TASKS_KEPT = 8
 
 
 # -- settings -----------------------------------------------------------------------------------
+
+
+class Posted(Protocol):
+    """What queueing an advisory did (:class:`sbcore.deliver.mailbox.PostResult` fits).
+
+    ``outcome``: ``posted``, ``superseded`` (``replaced`` was replaced in place) or ``target_gone``
+    (the advisory it was to supersede was no longer waiting, so nothing was queued).
+    """
+
+    @property
+    def outcome(self) -> str: ...
+
+    @property
+    def advice(self) -> Advice: ...
+
+    @property
+    def replaced(self) -> Advice | None: ...
+
+
+class Outbox(Protocol):
+    """Where admitted advice is queued for delivery (:class:`sbcore.deliver.mailbox.Mailbox` fits).
+
+    The gate decides and remembers; delivery, a floor above it, owns the queue and the channels.
+    """
+
+    def post(self, advice: Advice, *, now: float, timeout: float) -> Posted: ...
 
 
 class ConfigLike(Protocol):
@@ -337,24 +362,24 @@ class Gate:
         slot_at = case.now if route == "agent" and not inherits else None
         return self._commit(case.answer, case.now, action, reason, text, advice, route=route, slot_at=slot_at)
 
-    def submit(self, answer: GateInput, mailbox: Mailbox, *, timeout: float = 5.0) -> GateDecision:
-        """Decide, and queue what passes in ``mailbox``; returns the final decision.
+    def submit(self, answer: GateInput, outbox: Outbox, *, timeout: float = 5.0) -> GateDecision:
+        """Decide, and queue what passes in ``outbox`` (the session's mailbox); returns the final decision.
 
-        When the mailbox cannot take it (its lock stayed busy for ``timeout``
-        seconds, the disk failed) or the advisory it was to supersede is gone,
-        that outcome is recorded and returned instead.
+        When the outbox cannot take it (its lock stayed busy for ``timeout``
+        seconds, the disk failed: an ``OSError``) or the advisory it was to
+        supersede is gone, that outcome is recorded and returned instead.
         """
         decision = self.decide(answer)
         if not decision.delivers or decision.advice is None:
             return decision
         try:
-            result = mailbox.post(decision.advice, now=self.clock(), timeout=timeout)
-        except (MailboxBusy, OSError) as error:
+            result = outbox.post(decision.advice, now=self.clock(), timeout=timeout)
+        except OSError as error:
             why = f"could not queue: {type(error).__name__}: {error}"
             return self._drop_at_post(decision.advice, self.clock(), Reason.POST_FAILED, why)
         return self.posted(result) or decision
 
-    def posted(self, result: PostResult) -> GateDecision | None:
+    def posted(self, result: Posted) -> GateDecision | None:
         """Reconcile memory with what :meth:`Mailbox.post` did; a drop decision when nothing was queued."""
         now = self.clock()
         advice = result.advice

@@ -24,7 +24,6 @@ lock contention the answer is empty and the next hook call looks again.
 from __future__ import annotations
 
 import json
-from collections.abc import Sequence
 from typing import Any
 
 from sbcore.hooks.context import HookContext
@@ -40,7 +39,7 @@ def handle(context: HookContext) -> dict[str, Any] | None:
     """Claim and render this session's deliverable advice; None when there is nothing to say."""
     if context.in_subagent:
         return None
-    from sbcore.gate.mailbox import Mailbox
+    from sbcore.deliver.mailbox import Mailbox
 
     mailbox = Mailbox(context.session_id, context.data)
     if not mailbox.path.exists():
@@ -49,13 +48,14 @@ def handle(context: HookContext) -> dict[str, Any] | None:
     if not hot.enabled or hot.muted:
         return None
 
+    from sbcore.deliver.channels import ToolHook
     from sbcore.gate.advice import stale_reason
 
+    channel = ToolHook(context.event)
     seen = observed_texts(context)
-    claimed = mailbox.claim(
+    claimed = channel.claim(
+        mailbox,
         context.now,
-        for_agent=True,
-        human_channel=True,
         recheck=lambda advice: stale_reason(advice, seen),
         select=lambda advice: hot.detector_enabled(advice.kind),
     )
@@ -63,7 +63,7 @@ def handle(context: HookContext) -> dict[str, Any] | None:
         log_failure(context.data, context.event, f"mailbox {context.session_id}: {mailbox.problem}")
     if not claimed:
         return None
-    return render(context.event, claimed)
+    return channel.render(claimed)
 
 
 def observed_texts(context: HookContext) -> list[str]:
@@ -80,15 +80,3 @@ def observed_texts(context: HookContext) -> list[str]:
         text = value if isinstance(value, str) else json.dumps(value, ensure_ascii=False, default=str)
         texts.append(text[:RECHECK_CAP])
     return texts
-
-
-def render(event: str, claimed: Sequence[Any]) -> dict[str, Any]:
-    """The hook answer for ``claimed`` advisories: the agent's copy and, always, the user's."""
-    from sbcore.gate.framing import frame_for_agent, frame_for_user
-
-    for_agent = [frame_for_agent(advice) for advice in claimed if not advice.human_only]
-    answer: dict[str, Any] = {}
-    if for_agent:
-        answer["hookSpecificOutput"] = {"hookEventName": event, "additionalContext": "\n\n".join(for_agent)}
-    answer["systemMessage"] = "\n\n".join(frame_for_user(advice) for advice in claimed)
-    return answer

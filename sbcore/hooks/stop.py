@@ -29,12 +29,9 @@ from sbcore.hooks.events import BackgroundStateError, outstanding_launches, payl
 from sbcore.hooks.failures import log_failure
 
 if TYPE_CHECKING:
+    from sbcore.deliver.mailbox import Mailbox
     from sbcore.gate.advice import Advice
     from sbcore.gate.gate import FinishGateDecision, GateSettings
-    from sbcore.gate.mailbox import Mailbox
-
-GATE_OFF = "second-brain config set finish_gate.enabled false"
-GATE_OFF_IN_CLAUDE = "/second-brain-config set finish_gate.enabled false"
 
 
 def handle(context: HookContext) -> dict[str, Any] | None:
@@ -55,7 +52,7 @@ def handle(context: HookContext) -> dict[str, Any] | None:
         return None  # anything but a clear "no" means this stop may follow a block
     if not context.hot.enabled or (context.headless and not context.hot.headless_observe):
         return None
-    from sbcore.gate.mailbox import Mailbox
+    from sbcore.deliver.mailbox import Mailbox
 
     mailbox = Mailbox(context.session_id, context.data)
     if not mailbox.path.exists():
@@ -77,13 +74,14 @@ def finish_gate(context: HookContext, mailbox: Mailbox) -> dict[str, Any] | None
     if decision is None or decision.advice is None:
         return None
     chosen = decision.advice
+    from sbcore.deliver.channels import StopBlock
     from sbcore.gate.advice import stale_reason
 
+    channel = StopBlock()
     final_text = [context.text("last_assistant_message") or ""]
-    claimed = mailbox.claim(
+    claimed = channel.claim(
+        mailbox,
         context.now,
-        for_agent=True,
-        human_channel=False,
         recheck=lambda advice: stale_reason(advice, final_text),
         select=lambda advice: advice.id == chosen.id,
     )
@@ -92,23 +90,7 @@ def finish_gate(context: HookContext, mailbox: Mailbox) -> dict[str, Any] | None
     if not claimed:
         return None
     _record(context, decision, claimed[0].task_id)
-    return block(claimed[0])
-
-
-def block(advice: Advice) -> dict[str, Any]:
-    """The answer that continues the turn: the framed advisory for the agent; it and why, for the user."""
-    from sbcore.gate.framing import frame_for_agent, frame_for_user
-
-    why = (
-        f"Second Brain continued this turn (finish gate): the {advice.kind} detector found work that "
-        "looks unfinished. Its advisory, as the agent received it:"
-    )
-    off = f"To turn the finish gate off: {GATE_OFF} (in Claude Code: {GATE_OFF_IN_CLAUDE})"
-    return {
-        "decision": "block",
-        "reason": frame_for_agent(advice),
-        "systemMessage": f"{why}\n\n{frame_for_user(advice)}\n\n{off}",
-    }
+    return channel.render(claimed)
 
 
 def _background(context: HookContext) -> list[str]:

@@ -499,7 +499,7 @@ def _check_drain(event: str, answer: dict[str, Any]) -> str | None:
     context = specific.get("additionalContext")
     if not isinstance(context, str) or not context:
         return f"{event}: empty additionalContext"
-    from sbcore.gate.framing import FRAME
+    from sbcore.deliver.framing import FRAME
 
     for part in context.split("\n\n" + FRAME):
         if part.removeprefix(FRAME) not in answer["systemMessage"]:

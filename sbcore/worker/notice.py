@@ -3,7 +3,7 @@
 The worker (or ``second-brain run``) posts one human-only notice into the
 session's mailbox when the workspace layer asks for something it did not get;
 the next synchronous hook shows it to the user as a ``systemMessage`` and the
-agent is never told (``gate/framing.py`` frames :data:`NOTICE_KIND` notices
+agent is never told (``deliver/framing.py`` frames :data:`NOTICE_KIND` notices
 for the user alone). Once per session and approval state: the worker state
 remembers the layer digest it told about, so a restart does not repeat it,
 and a changed layer is told about again.
@@ -12,8 +12,8 @@ and a changed layer is told about again.
 from __future__ import annotations
 
 from sbcore.config.trust import WorkspaceTrust
+from sbcore.deliver.framing import NOTICE_KIND
 from sbcore.gate.advice import Advice
-from sbcore.gate.framing import NOTICE_KIND
 
 NOTICE_TTL_S = 86400.0
 """A notice waits up to a day for the user's next interaction (it is about the workspace, not a moment)."""

@@ -71,10 +71,10 @@ from sbcore.conductor.pipeline import Pipeline
 from sbcore.config import EffectiveConfig, find_workspace, load_config
 from sbcore.config.hot import write_hot_snapshot
 from sbcore.config.trust import WorkspaceTrust
+from sbcore.deliver.channels import WakeLine
+from sbcore.deliver.mailbox import Mailbox, MailboxBusy
 from sbcore.gate.advice import Advice, stale_reason
-from sbcore.gate.framing import frame_for_wake
 from sbcore.gate.gate import Gate, GateSettings
-from sbcore.gate.mailbox import Mailbox, MailboxBusy
 from sbcore.hooks.cli_session import CliSession
 from sbcore.hooks.events import background_path, events_path
 from sbcore.observe.config import ProjectionConfig
@@ -932,7 +932,7 @@ class Session:
         still the current one (not ended by ``/clear`` while the pass ran), and
         the gate's finish-gate decision fires for a waiting advisory of that
         task, which is claimed first so it is delivered exactly once. The line
-        is the compact wake form (:func:`~sbcore.gate.framing.frame_for_wake`):
+        is the compact wake form (:class:`~sbcore.deliver.channels.WakeLine`):
         Claude Code cuts a monitor line at 500 characters. A headless worker's
         stdout is /dev/null: it never claims anything it could not deliver.
 
@@ -956,8 +956,9 @@ class Session:
         if not decision.fire or chosen is None:
             log.info("finish gate (deferred): %s — %s", decision.reason, decision.text)
             return f"none: {decision.reason}"
-        claimed = self.mailbox.claim(time.time(), select=lambda advice: advice.id == chosen.id)
-        if claimed and self.channel.wake(frame_for_wake(claimed[0])):
+        line = WakeLine()
+        claimed = line.claim(self.mailbox, time.time(), select=lambda advice: advice.id == chosen.id)
+        if claimed and self.channel.wake(line.render(claimed)):
             log.info("finish gate (deferred): woke the session with %s (%s)", chosen.id, chosen.kind)
             return f"woke: {chosen.id}"
         return f"none: {chosen.id} could not be claimed or written"

@@ -28,8 +28,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from sbcore.deliver.framing import frame_for_agent
 from sbcore.gate.advice import Advice
-from sbcore.gate.framing import frame_for_agent
 from sbcore.testing.fake_provider import FakeProvider, RecordedRequest
 from sbcore.testing.terminal import at_terminal
 

@@ -16,8 +16,8 @@ from typing import Any
 import pytest
 from e2e_helpers import Harness, Run
 
+from sbcore.deliver.mailbox import Mailbox
 from sbcore.gate.advice import Advice
-from sbcore.gate.mailbox import Mailbox
 from sbcore.testing.fake_provider import FakeProvider
 from sbcore.testing.scripts import Reply, feedback, text, tool_call
 

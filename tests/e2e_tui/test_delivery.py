@@ -16,9 +16,9 @@ from typing import Any
 import pytest
 from tui_harness import Tui, TuiWorld, carries, message_texts, monitor_events, wait_for, woke
 
+from sbcore.deliver.framing import frame_for_wake
+from sbcore.deliver.mailbox import Mailbox
 from sbcore.gate.advice import Advice
-from sbcore.gate.framing import frame_for_wake
-from sbcore.gate.mailbox import Mailbox
 from sbcore.observe.sentinel import ADVISORY_SENTINEL
 from sbcore.testing import FakeProvider, feedback, text, tool_call
 
@@ -199,7 +199,7 @@ def test_the_wake_line_reaches_the_agent_whole(
 
     A typical advisory — a headline, two sentences, two pieces of evidence —
     must arrive exactly as the worker framed it for a wake (the compact form,
-    :func:`~sbcore.gate.framing.frame_for_wake`), not ending in ``...(truncated)``.
+    :func:`~sbcore.deliver.framing.frame_for_wake`), not ending in ``...(truncated)``.
     """
     fake.script(
         "standard-questions",

@@ -11,17 +11,8 @@ from gate_helpers import make_advice
 from hypothesis import given
 from hypothesis import strategies as st
 
-from sbcore.gate.framing import (
-    FRAME,
-    HEADLINE_CAP,
-    REMOVED,
-    cap,
-    clean_headline,
-    frame_for_agent,
-    frame_for_user,
-    mute_command,
-    sanitize,
-)
+from sbcore.deliver.framing import FRAME, frame_for_agent, frame_for_user, mute_command
+from sbcore.gate.sanitize import HEADLINE_CAP, REMOVED, cap, clean_headline, sanitize
 from sbcore.observe.project import ADVISORY_SENTINEL
 
 EVIDENCED = make_advice(

@@ -13,9 +13,9 @@ from pathlib import Path
 import pytest
 from gate_helpers import make_advice
 
+from sbcore.deliver.mailbox import Mailbox, MailboxBusy
 from sbcore.gate.advice import Advice
 from sbcore.gate.history import History
-from sbcore.gate.mailbox import Mailbox, MailboxBusy
 
 NOW = 1_000_000.0
 

@@ -12,9 +12,9 @@ from typing import Any
 
 from gate_helpers import FakeClock, make_settings
 
+from sbcore.deliver.mailbox import Mailbox
 from sbcore.gate.gate import ADVISORIES_KEPT, HOUR, SUPPRESSED_KEPT, TASKS_KEPT, Gate, GateInput
 from sbcore.gate.history import Reason, make_record
-from sbcore.gate.mailbox import Mailbox
 
 
 class World:

@@ -262,8 +262,8 @@ def test_gate_modules_import_only_the_standard_library() -> None:
 
     probe = (
         "import sys; before = set(sys.modules); "
-        "import sbcore.gate.advice, sbcore.gate.framing, sbcore.gate.gate; "
-        "import sbcore.gate.history, sbcore.gate.mailbox; "
+        "import sbcore.gate.advice, sbcore.deliver.framing, sbcore.gate.gate; "
+        "import sbcore.gate.history, sbcore.deliver.mailbox; "
         "roots = {name.split('.')[0] for name in set(sys.modules) - before}; "
         "print(sorted(roots - set(sys.stdlib_module_names) - {'sbcore'}))"
     )
@@ -281,7 +281,7 @@ def test_the_docs_explain_every_reason_code() -> None:
 
 
 def test_the_docs_quote_the_frame_as_it_is() -> None:
-    from sbcore.gate.framing import FRAME, frame_for_agent, frame_for_user
+    from sbcore.deliver.framing import FRAME, frame_for_agent, frame_for_user
 
     text = DOCS.read_text()
     example = make_advice(

@@ -20,8 +20,8 @@ from pathlib import Path
 import pytest
 from gate_helpers import make_advice
 
+from sbcore.deliver.mailbox import Mailbox
 from sbcore.gate.history import History
-from sbcore.gate.mailbox import Mailbox
 
 DRAINS = 8
 ADVISORIES = 500

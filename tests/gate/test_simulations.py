@@ -21,10 +21,10 @@ from typing import Any
 import pytest
 from gate_helpers import FakeClock, make_settings
 
+from sbcore.deliver.mailbox import Mailbox
 from sbcore.gate.advice import Advice, stale_reason
 from sbcore.gate.gate import FinishGateDecision, FinishReason, Gate, GateDecision, GateInput
 from sbcore.gate.history import History, Reason
-from sbcore.gate.mailbox import Mailbox
 
 Trail = list[tuple[str, str | None, str | None]]
 

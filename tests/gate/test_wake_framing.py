@@ -9,7 +9,7 @@ from gate_helpers import make_advice
 from hypothesis import given
 from hypothesis import strategies as st
 
-from sbcore.gate.framing import WAKE_HEADLINE_CAP, WAKE_LIMIT, frame_for_agent, frame_for_wake
+from sbcore.deliver.framing import WAKE_HEADLINE_CAP, WAKE_LIMIT, frame_for_agent, frame_for_wake
 from sbcore.observe.sentinel import ADVISORY_SENTINEL
 
 MONITOR_CUT = 500

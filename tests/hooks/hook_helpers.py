@@ -9,8 +9,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from sbcore.deliver.mailbox import Mailbox
 from sbcore.gate.advice import Advice
-from sbcore.gate.mailbox import Mailbox
 
 ROOT = Path(__file__).resolve().parents[2]
 LAUNCHER = ROOT / "plugin" / "bin" / "sb-hook"

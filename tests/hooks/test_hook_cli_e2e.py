@@ -20,9 +20,9 @@ from pathlib import Path
 import pytest
 from hook_helpers import ROOT, real_claude
 
+from sbcore.deliver.framing import frame_for_agent
+from sbcore.deliver.mailbox import Mailbox
 from sbcore.gate.advice import Advice
-from sbcore.gate.framing import frame_for_agent
-from sbcore.gate.mailbox import Mailbox
 from sbcore.testing.fake_provider import FakeProvider
 from sbcore.testing.scripts import Call, Reply, Say
 
@@ -99,7 +99,7 @@ import sys, time
 from pathlib import Path
 sys.path[:0] = [{root!r}]
 from sbcore.gate.advice import Advice
-from sbcore.gate.mailbox import Mailbox
+from sbcore.deliver.mailbox import Mailbox
 advice = Advice.from_json({advice!r})
 Mailbox(advice.session_id, Path({data!r})).post(advice.with_changes(generated_at=time.time()))
 """

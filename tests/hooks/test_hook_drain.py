@@ -7,7 +7,7 @@ from collections.abc import Callable
 import pytest
 from hook_helpers import NOW, Answer, Env
 
-from sbcore.gate.framing import frame_for_agent, frame_for_user
+from sbcore.deliver.framing import frame_for_agent, frame_for_user
 
 Call = Callable[..., Answer]
 DRAINS = ("PostToolUse", "PostToolUseFailure", "UserPromptSubmit")

@@ -74,7 +74,7 @@ def test_the_checker_catches_bad_answers(event: str, output: str, verdict: str |
 
 
 def test_the_checker_catches_advice_the_user_was_not_shown() -> None:
-    from sbcore.gate.framing import FRAME
+    from sbcore.deliver.framing import FRAME
 
     output = (
         '{"hookSpecificOutput": {"hookEventName": "PostToolUse", "additionalContext": '

@@ -16,8 +16,8 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from sbcore import paths
-from sbcore.gate.framing import frame_for_agent
-from sbcore.gate.mailbox import Mailbox
+from sbcore.deliver.framing import frame_for_agent
+from sbcore.deliver.mailbox import Mailbox
 
 SHELLS = [shell for shell in ("dash", "bash", "busybox") if shutil.which(shell)]
 

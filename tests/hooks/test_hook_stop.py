@@ -9,7 +9,8 @@ from pathlib import Path
 import pytest
 from hook_helpers import NOW, Answer, Env
 
-from sbcore.gate.framing import frame_for_agent, frame_for_user
+from sbcore.deliver.channels import GATE_OFF
+from sbcore.deliver.framing import frame_for_agent, frame_for_user
 from sbcore.gate.history import History
 from sbcore.hooks.events import (
     WORKER_LAUNCHER,
@@ -17,7 +18,6 @@ from sbcore.hooks.events import (
     WORKER_MONITOR_NAME,
     is_worker_monitor,
 )
-from sbcore.hooks.stop import GATE_OFF
 
 PLUGIN = Path(__file__).resolve().parents[2] / "plugin"
 

@@ -32,7 +32,7 @@ from trust_helpers import (
 
 from sbcore.config import load_config
 from sbcore.config.hot import write_hot_snapshot
-from sbcore.gate.framing import NOTICE_KIND
+from sbcore.deliver.framing import NOTICE_KIND
 from sbcore.hooks.hotconfig import load_hot_config
 from sbcore.packs.catalogue import assemble_catalogue
 from sbcore.packs.manager import get_plugin_manager
@@ -228,7 +228,7 @@ def test_an_untrusted_workspace_does_not_speak_with_the_observers_voice(
         assert by_id[ident]["label"] == "advise", "the detector ran"
         assert by_id[ident]["gate"] == {"action": "log_only", "reason": "untrusted_workspace"}
     from sbcore import paths
-    from sbcore.gate.mailbox import Mailbox
+    from sbcore.deliver.mailbox import Mailbox
 
     pending = Mailbox(SESSION, paths.data_dir()).pending()
     assert [(a.kind, a.human_only) for a in pending] == [(NOTICE_KIND, True)], "only the notice to the user"
@@ -267,8 +267,8 @@ def test_the_user_is_told_once_in_the_session_and_the_agent_never(
     import time
 
     from sbcore import paths
-    from sbcore.gate.mailbox import Mailbox
-    from sbcore.hooks.drain import render
+    from sbcore.deliver.channels import ToolHook
+    from sbcore.deliver.mailbox import Mailbox
 
     user_setup(monkeypatch, fake)
     _hostile(repo, attacker, _outside_catalogue(tmp_path))
@@ -277,7 +277,7 @@ def test_the_user_is_told_once_in_the_session_and_the_agent_never(
     mailbox = Mailbox(SESSION, paths.data_dir())
     assert mailbox.claim(time.time(), human_channel=False) == [], "not for the agent's channel"
     [notice] = mailbox.claim(time.time(), for_agent=True, human_channel=True)
-    answer = render("UserPromptSubmit", [notice])
+    answer = ToolHook("UserPromptSubmit").render([notice])
     assert "hookSpecificOutput" not in answer, "the agent is not told"
     message = answer["systemMessage"]
     assert f"`second-brain trust -C {repo.root}`" in message

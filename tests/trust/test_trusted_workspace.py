@@ -17,7 +17,7 @@ from trust_helpers import SESSION, Repo, copy_mcp_fixture, run_pass, touch_comma
 
 from sbcore.config import load_config
 from sbcore.config.trust import record_path, revoke
-from sbcore.gate.mailbox import Mailbox
+from sbcore.deliver.mailbox import Mailbox
 from sbcore.paths import data_dir
 from sbcore.testing import FakeProvider
 from sbcore.testing.scripts import feedback, tool_call

@@ -16,7 +16,7 @@ from typing import Any
 import pytest
 from worker_helpers import World, finish_gate_advice, holder_pid, passes_since, turn_end_pass_since, wait_for
 
-from sbcore.gate.mailbox import Mailbox
+from sbcore.deliver.mailbox import Mailbox
 from sbcore.hooks.cli_session import CliSession, pointer_path, process_start, write_pointer
 from sbcore.worker.lifecycle import SessionLock
 

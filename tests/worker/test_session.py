@@ -16,8 +16,8 @@ from typing import Any
 import pytest
 from worker_helpers import FAST_CONFIG, World, drive, make_session, until
 
+from sbcore.deliver.mailbox import Mailbox
 from sbcore.gate.advice import Advice
-from sbcore.gate.mailbox import Mailbox
 
 
 @pytest.fixture(autouse=True)

@@ -18,7 +18,7 @@ from typing import Any
 import pytest
 from worker_helpers import World, finish_gate_advice, holder_pid, turn_end_pass_since, wait_for
 
-from sbcore.gate.mailbox import Mailbox
+from sbcore.deliver.mailbox import Mailbox
 from sbcore.observe.project import ADVISORY_SENTINEL
 from sbcore.worker.session import WorkerState
 

@@ -170,7 +170,7 @@ class World:
         return read_status(self.data, self.session)
 
     def mailbox(self) -> list[Any]:
-        from sbcore.gate.mailbox import Mailbox
+        from sbcore.deliver.mailbox import Mailbox
 
         return Mailbox(self.session, self.data).pending()
 

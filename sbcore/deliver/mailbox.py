@@ -56,8 +56,11 @@ Recheck = Callable[[Advice], "str | None"]
 PostOutcome = Literal["posted", "superseded", "target_gone"]
 
 
-class MailboxBusy(Exception):
-    """The worker could not get the mailbox lock within its timeout (a drain held it throughout)."""
+class MailboxBusy(OSError):
+    """The worker could not get the mailbox lock within its timeout (a drain held it throughout).
+
+    An ``OSError``, as the lock's own ``EWOULDBLOCK`` is: to a poster, a busy queue and a failing disk
+    are the same outcome (not queued now)."""
 
 
 class _Unreadable(Exception):
