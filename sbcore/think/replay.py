@@ -28,6 +28,7 @@ from typing import TYPE_CHECKING, Any
 
 import yaml
 
+from sbcore import safeyaml
 from sbcore.observe.config import ProjectionConfig
 from sbcore.observe.model import Observation
 from sbcore.observe.project import Projector
@@ -457,7 +458,7 @@ def load_labels(path: Path, corpus: Path | None = None) -> list[LabelCase]:
     """Read a labels file. ``transcript`` is relative to the labels file, or ``corpus:<name>`` for a file of
     the shared corpus (``corpus`` is its directory). Cases whose corpus file is absent are left out."""
     try:
-        document = yaml.safe_load(path.read_text(encoding="utf-8"))
+        document = safeyaml.safe_load(path.read_text(encoding="utf-8"))
     except (OSError, yaml.YAMLError) as exc:
         raise LabelError(f"{path}: cannot read labels: {exc}") from None
     raw_cases = document.get("cases") if isinstance(document, dict) else None
