@@ -50,13 +50,15 @@ class BoundedLoader(yaml.SafeLoader):
         self._expanded = 0
         self._weights: dict[int, int] = {}
 
-    def compose_node(self, parent: Node | None, index: object) -> Node:
+    def compose_node(self, parent: Node | None, index: int) -> Node | None:
         if self.check_event(AliasEvent):
             mark = self.peek_event().start_mark
             node = super().compose_node(parent, index)
             self._charge(self._weights.get(id(node), 1), mark)
             return node
         node = super().compose_node(parent, index)
+        if node is None:
+            return None
         weight = 1
         if isinstance(node, SequenceNode):
             weight += sum(self._weights.get(id(item), 1) for item in node.value)

@@ -27,6 +27,7 @@ value replaces. ``trigger`` overrides only ``params`` (merged the same way).
 from __future__ import annotations
 
 import copy
+import dataclasses
 import difflib
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -44,6 +45,9 @@ if TYPE_CHECKING:
 
 CATALOGUE_FILE_PACK = "catalogue.file"
 WORKSPACE_PACK = "workspace"
+USER_LAYERS = ("global config", "local config")
+"""The configuration layers the user writes (not the repository): a ``tools`` override from one of them
+may run commands that execute repository code (see ``sbcore.think.tools.repo_code``)."""
 OVERRIDE_FIELDS: tuple[str, ...] = (
     "enabled",
     "prompt",
@@ -380,6 +384,8 @@ def _apply_overrides(
                 )
             )
         return definition, origins
+    if new_origins.get("tools") in USER_LAYERS:
+        updated = dataclasses.replace(updated, run_trusted=True)
     return updated, new_origins
 
 

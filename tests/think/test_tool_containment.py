@@ -6,6 +6,7 @@ import asyncio
 import base64
 import json
 import os
+import re
 import secrets
 from pathlib import Path
 from typing import Any
@@ -146,5 +147,5 @@ def test_the_helper_gets_no_api_keys_or_tokens(tmp_path: Path, monkeypatch: pyte
     assert seen["flags"] == 1  # python -I
     assert str(tmp_path) not in seen["path"] and "" not in seen["path"]
     assert not set(planted) & set(seen["env"])
-    assert not [name for name in seen["env"] if "KEY" in name or "TOKEN" in name or "SECRET" in name]
+    assert not [name for name in seen["env"] if re.search(r"_KEY$|_TOKEN$|SECRET|API_KEY", name)]
     assert os.environ["ANTHROPIC_API_KEY"] == "sk-ant-planted"  # the parent's own environment is untouched

@@ -33,6 +33,7 @@ from sbcore.think.tools.base import (
 )
 from sbcore.think.tools.files import GLOB, GREP, READ, FileLimits, GlobTool, GrepTool, ReadTool
 from sbcore.think.tools.jail import Jail
+from sbcore.think.tools.repo_code import repo_code_refusal
 from sbcore.think.tools.run import RUN, RunLimits, RunTool
 
 FILE_TOOLS = (READ, GREP, GLOB)
@@ -50,9 +51,12 @@ class Grant:
     run: tuple[str, ...] = ()
     mcp: frozenset[tuple[str, str]] = frozenset()
     """(server, tool) pairs; tool ``*`` grants every tool of that server."""
+    repo_code_trusted: bool = False
+    """Whether commands of ``run`` that execute repository code may run on this grant's say-so (the user's
+    own configuration chose them); see :mod:`~sbcore.think.tools.repo_code`."""
 
     @classmethod
-    def parse(cls, items: Iterable[object]) -> Grant:
+    def parse(cls, items: Iterable[object], *, repo_code_trusted: bool = False) -> Grant:
         """Build a grant from a detector's ``tools`` entries.
 
         Accepts the loader's :class:`~sbcore.packs.model.ToolGrant` values and the YAML forms: ``"Read"``,
@@ -89,7 +93,7 @@ class Grant:
                 tools.add(item)
             else:
                 raise ValueError(f"not a tool grant: {item!r}")
-        return cls(frozenset(tools), tuple(sorted(run)), frozenset(mcp))
+        return cls(frozenset(tools), tuple(sorted(run)), frozenset(mcp), repo_code_trusted)
 
     def allows_remote(self, server: str, tool: str) -> bool:
         """Whether this grant covers tool ``tool`` of MCP server ``server``."""
@@ -134,6 +138,9 @@ class Toolbox:
     call_timeout_s: float = 120.0
     """Backstop for any single call; each tool also bounds itself (Run and Grep/Glob well below this)."""
     max_result_chars: int = 40_000
+    trusted_workspace: bool = False
+    """Whether the user trusted this workspace's content: then Run commands that execute repository code
+    may run on any grant (see :mod:`~sbcore.think.tools.repo_code`)."""
 
     def __post_init__(self) -> None:
         self.jail = Jail(self.root)
@@ -261,6 +268,10 @@ class Toolbox:
                 f"refused: {command!r} is not in detector {detector_id!r}'s allowlist "
                 f"(allowed: {'; '.join(grant.run)})"
             )
+        if tool_name == RUN and isinstance(command, str):
+            refusal = repo_code_refusal(command, trusted=grant.repo_code_trusted or self.trusted_workspace)
+            if refusal is not None:
+                return ToolResult.refusal(refusal)
         try:
             problems = _validation_problems(tool.input_schema, args)
         except Exception as exc:  # e.g. an MCP server's schema with an unresolvable $ref
