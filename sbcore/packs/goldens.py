@@ -46,6 +46,7 @@ from sbcore.observe.model import Observation
 from sbcore.packs.errors import ErrorChain, format_key, render_chains
 from sbcore.packs.model import SourceRef
 from sbcore.think import FEEDBACK_TOOL
+from sbcore.timebound import PatternTimeout, time_bound
 
 if TYPE_CHECKING:
     from sbcore.packs.catalogue import EffectiveCatalogue
@@ -58,6 +59,8 @@ Outcome = Literal["passed", "failed", "pending", "skipped"]
 
 LABELS: tuple[Label, ...] = ("must_fire", "must_stay_silent")
 CASE_SUFFIXES = (".yaml", ".yml")
+HEADLINE_BOUND_S = 1.0
+"""Wall-time bound on matching one ``headline_pattern`` (see :mod:`sbcore.timebound`)."""
 ENV_SHARED = "SBCORE_SHARED_DIR"
 SHARED_PREFIX = "shared:"
 FLOAT_DIGITS = 3
@@ -769,11 +772,20 @@ def _judge(case: GoldenCase, definition: DetectorDef, evaluation: Evaluation) ->
     expect = case.expect
     if expect.dedup_key is not None and feedback.get("dedup_key") != expect.dedup_key:
         return f"expected dedup_key {expect.dedup_key!r}, got {feedback.get('dedup_key')!r}"
-    if expect.headline_pattern is not None and not re.search(
+    if expect.headline_pattern is not None and not _headline_matches(
         expect.headline_pattern, feedback.get("headline", "")
     ):
         return f"headline {feedback.get('headline')!r} does not match {expect.headline_pattern!r}"
     return ""
+
+
+def _headline_matches(pattern: str, headline: str) -> bool:
+    """``re.search`` under a time bound: the pattern is the pack's, the headline the detector's."""
+    try:
+        with time_bound(HEADLINE_BOUND_S, f"headline_pattern {pattern!r}"):
+            return re.search(pattern, headline) is not None
+    except PatternTimeout:
+        return False
 
 
 def _feedback_problem(definition: DetectorDef, feedback: Mapping[str, Any]) -> str:

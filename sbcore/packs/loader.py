@@ -46,6 +46,7 @@ from sbcore.packs.templates import FALLBACK_INPUTS, PROMPT_INPUTS, check_templat
 from sbcore.safeyaml import YamlLimitError
 from sbcore.schemas import json_type, load_schema
 from sbcore.think.tools.jail import Jail, JailError, NotFound
+from sbcore.timebound import PatternTimeout, time_bound
 
 __all__ = [
     "CatalogueError",
@@ -68,6 +69,8 @@ SHELL_METACHARACTERS = frozenset(";|&<>`$()\n\r")
 _MCP_GRANT = re.compile(r"^mcp:(?P<server>[A-Za-z0-9][A-Za-z0-9_.-]*)/(?P<tool>\*|[A-Za-z0-9_.-]+)$")
 _FALLBACK_TEMPLATES = ("headline", "body", "dedup_key")
 MAX_PROMPT_FILE_BYTES = 256 * 1024
+SCHEMA_BOUND_S = 1.0
+"""Wall-time bound on validating a value against a schema a detector or a pack wrote (its patterns)."""
 
 # Hints keyed by the failing key (list indexes written as [*]).
 _KEY_HINTS = {
@@ -701,7 +704,7 @@ class _Checker:
             return
         params = self.data["trigger"].get("params", {})
         errors = Draft202012Validator(params_schema).iter_errors(params)
-        self._report(
+        self._report_bounded(
             errors, ("trigger", "params"), f"see the documentation of trigger {name!r} for its params"
         )
 
@@ -714,7 +717,19 @@ class _Checker:
         if not self.checkable("config") and "config" in self.data:
             return
         errors = Draft202012Validator(config_schema).iter_errors(self.data.get("config", {}))
-        self._report(errors, ("config",), "config must satisfy this detector's config_schema")
+        self._report_bounded(errors, ("config",), "config must satisfy this detector's config_schema")
+
+    def _report_bounded(
+        self, errors: Iterable[ValidationError], prefix: tuple[str | int, ...], fallback_hint: str
+    ) -> None:
+        """:meth:`_report` for a schema the detector or a pack wrote: its patterns run under a time bound."""
+        try:
+            with time_bound(SCHEMA_BOUND_S, f"validating {format_key(prefix)}"):
+                found = list(errors)
+        except PatternTimeout as exc:
+            self.error(prefix, str(exc), "simplify the regular expressions (pattern) of the schema")
+            return
+        self._report(found, prefix, fallback_hint)
 
     # -- the result ---------------------------------------------------------------
 
