@@ -18,7 +18,8 @@ _FLAGS = os.O_RDONLY | os.O_NONBLOCK | os.O_NOCTTY | os.O_CLOEXEC
 
 
 class NotRegularFile(OSError):
-    """The path exists but is a FIFO, a socket, a device or a directory; the message says which."""
+    """The path exists but is a FIFO, a socket, a device or a directory; the message says which (the
+    caller names the path)."""
 
 
 class TooLarge(OSError):
@@ -48,7 +49,7 @@ def open_regular(path: str | os.PathLike[str]) -> BinaryIO:
     try:
         mode = os.fstat(fd).st_mode
         if not stat.S_ISREG(mode):
-            raise NotRegularFile(f"{os.fspath(path)} is {describe(mode)}, not a regular file")
+            raise NotRegularFile(f"{describe(mode)}, not a regular file")
         os.set_blocking(fd, True)
         return os.fdopen(fd, "rb")
     except BaseException:
@@ -61,7 +62,7 @@ def read_regular_bytes(path: str | os.PathLike[str], *, max_bytes: int) -> bytes
     with open_regular(path) as handle:
         data = handle.read(max_bytes + 1)
     if len(data) > max_bytes:
-        raise TooLarge(f"{os.fspath(path)} is larger than the limit of {max_bytes} bytes")
+        raise TooLarge(f"larger than the limit of {max_bytes} bytes")
     return data
 
 

@@ -20,7 +20,7 @@ import contextlib
 import json
 import math
 from collections import Counter, defaultdict
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Generator, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime
 from pathlib import Path
@@ -29,6 +29,7 @@ from typing import TYPE_CHECKING, Any
 import yaml
 
 from sbcore import safeyaml
+from sbcore.observe.blocks import LineBlocks
 from sbcore.observe.config import ProjectionConfig
 from sbcore.observe.model import Observation
 from sbcore.observe.project import Projector
@@ -139,10 +140,9 @@ class Replayer:
 
     async def replay_file(self, path: Path, *, lines: tuple[int, int] | None = None) -> SessionReplay:
         """Replay ``path`` (only 1-based lines ``lines[0]..lines[1]`` when given)."""
-        raw = path.read_bytes().split(b"\n")
-        first, last = lines if lines is not None else (1, len(raw))
-        chosen = list(enumerate(raw, start=1))[first - 1 : last]
-        session, cwd, start = _identity(line for _, line in chosen)
+        first, last = lines if lines is not None else (1, None)
+        with contextlib.closing(_chosen(path, first, last)) as head:
+            session, cwd, start = _identity(line for _, line in head)
         clock = SimulatedClock(start)
         policy = TriggerPolicy(
             TriggerSettings.from_config(self.config),
@@ -166,7 +166,9 @@ class Replayer:
         driver = _Driver(policy, engine, clock)
         projector = Projector(ProjectionConfig.from_mapping(self.config.group("projection")))
         count = 0
-        for _, line in chosen:
+        seen = 0
+        for _, line in _chosen(path, first, last):
+            seen += 1
             observations = projector.feed_lines([line])
             turn_over = _ends_turn(line)
             stamp = next((o.timestamp for o in reversed(observations) if o.timestamp), None)
@@ -180,7 +182,7 @@ class Replayer:
         return SessionReplay(
             path=path,
             session=session,
-            lines=len(chosen),
+            lines=seen,
             observations=count,
             passes=driver.passes,
             holds=dict(policy.status().holds),
@@ -252,6 +254,17 @@ class _Driver:
             self.passes.append(result)
 
 
+def _chosen(path: Path, first: int, last: int | None) -> Generator[tuple[int, bytes], None, None]:
+    """The 1-based numbered lines ``first..last`` of ``path`` (to the end when ``last`` is None), read
+    block by block (:class:`~sbcore.observe.blocks.LineBlocks`), so a long transcript is never held whole.
+    A final line without a line break is yielded too, as reading the whole file would."""
+    for number, line in enumerate(LineBlocks(path).lines(), start=1):
+        if last is not None and number > last:
+            return
+        if number >= first:
+            yield number, line
+
+
 def _identity(lines: Iterable[bytes]) -> tuple[str, str | None, float]:
     """The session id, the working directory and the first timestamp (epoch seconds) of a transcript."""
     session: str | None = None
@@ -264,7 +277,7 @@ def _identity(lines: Iterable[bytes]) -> tuple[str, str | None, float]:
             continue
         try:
             record = json.loads(line)
-        except ValueError:
+        except (ValueError, RecursionError):
             continue
         if not isinstance(record, dict):
             continue
@@ -290,7 +303,7 @@ def _ends_turn(line: bytes) -> bool:
         return False
     try:
         record = json.loads(line)
-    except ValueError:
+    except (ValueError, RecursionError):
         return False
     if not isinstance(record, dict) or record.get("isSidechain"):
         return False
@@ -307,7 +320,7 @@ def _ends_turn(line: bytes) -> bool:
 def _timestamp(line: bytes) -> str | None:
     try:
         record = json.loads(line)
-    except ValueError:
+    except (ValueError, RecursionError):
         return None
     stamp = record.get("timestamp") if isinstance(record, dict) else None
     return stamp if isinstance(stamp, str) else None
