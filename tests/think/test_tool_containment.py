@@ -8,6 +8,8 @@ import json
 import os
 import re
 import secrets
+import shlex
+import sys
 from pathlib import Path
 from typing import Any
 
@@ -17,6 +19,7 @@ from sbcore.think.tools.base import Tool, ToolResult
 from sbcore.think.tools.files import GlobTool, GrepTool, ReadTool
 from sbcore.think.tools.jail import Jail
 from sbcore.think.tools.redacted_lines import CONTINUED, redacted_lines
+from sbcore.think.tools.run import RunLimits, run_command
 
 
 def run(tool: Tool, **args: Any) -> ToolResult:
@@ -149,3 +152,18 @@ def test_the_helper_gets_no_api_keys_or_tokens(tmp_path: Path, monkeypatch: pyte
     assert not set(planted) & set(seen["env"])
     assert not [name for name in seen["env"] if re.search(r"_KEY$|_TOKEN$|SECRET|API_KEY", name)]
     assert os.environ["ANTHROPIC_API_KEY"] == "sk-ant-planted"  # the parent's own environment is untouched
+
+
+def test_run_output_cut_inside_a_key_block_shows_none_of_its_body(tmp_path: Path) -> None:
+    body = pem_body(60)
+    script = tmp_path / "emit.py"
+    script.write_text(
+        "print('-----BEGIN RSA PRIVATE KEY-----')\n"
+        f"for line in {body!r}:\n    print(line)\n"
+        "print('-----END RSA PRIVATE KEY-----')\nprint('done')\n"
+    )
+    command = f"{shlex.quote(sys.executable)} {shlex.quote(str(script))}"
+    result = asyncio.run(run_command(command, cwd=tmp_path, limits=RunLimits(max_output_chars=1200)))
+    assert "bytes of output omitted" in result.text  # the head and the tail are separate pieces
+    assert leaked(result.text, body) == []
+    assert result.text.rstrip().endswith("done")

@@ -14,12 +14,26 @@ block, or grepping for part of its body, finds the marker, never the body.
 
 from __future__ import annotations
 
+import re
 from difflib import SequenceMatcher
 
 from sbcore.observe.redact import redact
 
 CONTINUED = "[… continues the redacted secret above]"
 """What a line inside a redacted multi-line secret reads."""
+
+_PEM_END = re.compile(r"-----END[ A-Z0-9]{0,40}PRIVATE KEY(?: BLOCK)?-----")
+_PEM_BEGIN = re.compile(r"-----BEGIN[ A-Z0-9]{0,40}PRIVATE KEY(?: BLOCK)?-----")
+
+
+def redact_fragment(text: str) -> str:
+    """``redact`` for a piece cut out of a longer output (the tail Run keeps): a piece that starts inside a
+    private-key block has the block's ``END`` but not its ``BEGIN``, so the redactor cannot see a key; the
+    body up to that ``END`` is replaced too."""
+    end = _PEM_END.search(text)
+    if end is not None and _PEM_BEGIN.search(text, 0, end.start()) is None:
+        text = "[REDACTED:private-key]" + text[end.end() :]
+    return redact(text)
 
 
 def split_lines(text: str) -> list[str]:

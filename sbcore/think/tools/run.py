@@ -29,6 +29,7 @@ from typing import Any
 
 from sbcore.observe.redact import redact
 from sbcore.think.tools.base import ToolResult, cap_text
+from sbcore.think.tools.redacted_lines import redact_fragment
 
 RUN = "Run"
 
@@ -125,7 +126,7 @@ class _Capture:
         omitted = self.total - len(self.head) - len(self.tail)
         if not self.tail:
             return head
-        tail = redact(self.tail.decode("utf-8", errors="replace"))
+        tail = redact_fragment(self.tail.decode("utf-8", errors="replace"))
         if omitted <= 0:
             return head + tail
         return f"{head}\n[… {omitted} bytes of output omitted …]\n{tail}"
