@@ -6,10 +6,11 @@ case finishing at all is the proof; the bound itself is a fraction of a second.
 
 from __future__ import annotations
 
+import asyncio
 import re
 import threading
 from pathlib import Path
-from typing import Any
+from typing import Any, ClassVar
 
 import pytest
 
@@ -19,6 +20,8 @@ from sbcore.packs.loader import load_detector_file, validate_detector_data
 from sbcore.packs.model import SourceRef
 from sbcore.packs.registry import TriggerSpec
 from sbcore.think.feedback import check_feedback
+from sbcore.think.tools.base import ToolResult
+from sbcore.think.tools.dispatch import Grant, Toolbox
 from sbcore.timebound import PatternTimeout, time_bound
 
 EVIL = r"(a+)+$"
@@ -87,3 +90,20 @@ def test_a_config_schema_pattern_is_bounded_when_the_detector_loads(tmp_path: Pa
         load_detector_file(tmp_path / "d.yaml", pack="test")
     (chain,) = caught.value.chains
     assert chain.key == "config" and "stopped" in chain.problem and chain.source.line == 9
+
+
+def test_tool_arguments_against_a_pack_schema_with_a_catastrophic_pattern_are_refused(tmp_path: Path) -> None:
+    class Patterned:
+        name = "patterned"
+        description = "A pack tool whose schema carries a pattern."
+        input_schema: ClassVar[dict[str, Any]] = {
+            "type": "object",
+            "properties": {"q": {"type": "string", "pattern": EVIL}},
+        }
+
+        async def call(self, args: dict[str, Any]) -> ToolResult:
+            return ToolResult("ran")
+
+    box = Toolbox(tmp_path, registered={"patterned": Patterned()})
+    result = asyncio.run(box.dispatch("d", Grant.parse(["patterned"]), "patterned", {"q": SUBJECT}))
+    assert result.is_error and "stopped" in result.text

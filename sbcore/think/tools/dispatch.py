@@ -35,9 +35,12 @@ from sbcore.think.tools.files import GLOB, GREP, READ, FileLimits, GlobTool, Gre
 from sbcore.think.tools.jail import Jail
 from sbcore.think.tools.repo_code import repo_code_refusal
 from sbcore.think.tools.run import RUN, RunLimits, RunTool
+from sbcore.timebound import time_bound
 
 FILE_TOOLS = (READ, GREP, GLOB)
 RESERVED_NAMES = frozenset({*FILE_TOOLS, RUN, FEEDBACK_TOOL})
+ARGS_BOUND_S = 1.0
+"""Wall-time bound on validating one call's arguments (see :mod:`sbcore.timebound`)."""
 MCP_WIRE_PREFIX = "mcp__"
 MCP_GRANT_RE = re.compile(r"^mcp:([A-Za-z0-9][A-Za-z0-9_.-]*)/(\*|[A-Za-z0-9_.-]+)$")
 """``mcp:<server>/<tool>`` or ``mcp:<server>/*`` (the same syntax the catalogue loader accepts)."""
@@ -273,8 +276,10 @@ class Toolbox:
             if refusal is not None:
                 return ToolResult.refusal(refusal)
         try:
-            problems = _validation_problems(tool.input_schema, args)
-        except Exception as exc:  # e.g. an MCP server's schema with an unresolvable $ref
+            # An MCP server or a pack wrote the schema: its patterns run under a time bound.
+            with time_bound(ARGS_BOUND_S, f"validating the arguments of {tool_name}"):
+                problems = _validation_problems(tool.input_schema, args)
+        except Exception as exc:  # e.g. an MCP server's schema with an unresolvable $ref, or PatternTimeout
             return ToolResult.error(f"cannot check the arguments of {tool_name}: {type(exc).__name__}: {exc}")
         if problems:
             return ToolResult.refusal(f"invalid arguments for {tool_name}: " + "; ".join(problems[:5]))
