@@ -9,7 +9,8 @@ that call a provider (the fork loop and compaction) send only what it returns.
 
 Redaction is deterministic, so equal requests stay byte-identical after it and the forks' shared prefix stays
 cacheable. The strings of the shared prefix are the same objects in every fork of a pass, so a small memo
-makes redacting them once per pass, not once per fork and iteration.
+makes redacting them once per pass, not once per fork and iteration (512 entries: about one window of
+blocks; the strings it holds are bounded by the window and the tools' result caps).
 """
 
 from __future__ import annotations
@@ -33,7 +34,7 @@ from sbcore.think.providers.base import (
 )
 
 
-@lru_cache(maxsize=4096)
+@lru_cache(maxsize=512)
 def _text(text: str) -> str:
     return redact(text)
 
