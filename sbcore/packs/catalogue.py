@@ -37,6 +37,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 from sbcore.packs.errors import CatalogueError, ErrorChain, duplicate_error
 from sbcore.packs.loader import catalogue_files, load_detector_file, validate_detector_data
 from sbcore.packs.model import DetectorDef, SourceRef
+from sbcore.think.tools.jail import Jail
 
 if TYPE_CHECKING:
     from jinja2.sandbox import SandboxedEnvironment
@@ -202,7 +203,8 @@ def assemble_catalogue(
 
     detector_dir = config.workspace_detector_dir()
     if detector_dir is not None and detector_dir.is_dir():
-        _load_into(detectors, [detector_dir], WORKSPACE_PACK, inputs, result.problems)
+        workspace = detector_dir.parent.parent
+        _load_into(detectors, [detector_dir], WORKSPACE_PACK, inputs, result.problems, inside=workspace)
 
     requested = _requested_overrides(config, overrides, detectors, result.problems)
     for detector_id in sorted(detectors):
@@ -223,9 +225,25 @@ def _load_into(
     pack: str,
     inputs: _Inputs,
     problems: list[ErrorChain],
+    *,
+    inside: Path | None = None,
 ) -> None:
-    """Load each file on its own, so one broken file does not hide its siblings."""
+    """Load each file on its own, so one broken file does not hide its siblings.
+
+    With ``inside`` (the workspace, for its own detectors), a file that resolves outside that directory --
+    a committed symbolic link, or a ``detectors`` directory that is one -- is refused, never read.
+    """
+    jail = Jail(inside) if inside is not None else None
     for path in catalogue_files(paths):
+        if jail is not None and not jail.contains(path):
+            problems.append(
+                ErrorChain(
+                    SourceRef(str(path)),
+                    "this detector file leads outside the workspace (a symbolic link?); it is not read",
+                    hint="keep the workspace's detectors as regular files under .second-brain/detectors/",
+                )
+            )
+            continue
         try:
             definition = load_detector_file(
                 path,

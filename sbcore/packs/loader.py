@@ -43,7 +43,8 @@ from sbcore.packs.model import (
     TriggerRef,
 )
 from sbcore.packs.templates import FALLBACK_INPUTS, PROMPT_INPUTS, check_template, default_environment
-from sbcore.safeyaml import YamlLimitError
+from sbcore.safefile import read_regular_text
+from sbcore.safeyaml import MAX_YAML_CHARS, YamlLimitError
 from sbcore.schemas import json_type, load_schema
 from sbcore.think.tools.jail import Jail, JailError, NotFound
 from sbcore.timebound import PatternTimeout, time_bound
@@ -224,7 +225,7 @@ def _expand(paths: Iterable[Path | str], chains: list[ErrorChain]) -> Iterator[P
 def _load_file(path: Path, ctx: _Context) -> tuple[DetectorDef | None, list[ErrorChain]]:
     here = SourceRef(str(path))
     try:
-        text = path.read_text(encoding="utf-8")
+        text = read_regular_text(path, max_bytes=MAX_YAML_CHARS)  # a FIFO is refused, never opened
     except UnicodeDecodeError as exc:
         return None, [ErrorChain(here, f"not UTF-8 text ({exc.reason} at byte {exc.start})")]
     except OSError as exc:
