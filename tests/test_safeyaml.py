@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 import pytest
@@ -81,3 +82,7 @@ def test_every_other_reader_goes_through_the_bounded_loader(tmp_path: Path) -> N
     labels.write_text(bomb())
     with pytest.raises(LabelError, match="alias bomb"):
         load_labels(labels)
+    fifo = tmp_path / "fifo.yaml"
+    os.mkfifo(fifo)
+    with pytest.raises(LabelError, match="a FIFO"):
+        load_labels(fifo)

@@ -45,6 +45,8 @@ from typing import TYPE_CHECKING, Any, Literal
 from sbcore.observe.model import Observation
 from sbcore.packs.errors import ErrorChain, format_key, render_chains
 from sbcore.packs.model import SourceRef
+from sbcore.safefile import read_regular_text
+from sbcore.safeyaml import MAX_YAML_CHARS
 from sbcore.think import FEEDBACK_TOOL
 from sbcore.timebound import PatternTimeout, time_bound
 
@@ -274,7 +276,7 @@ def load_case(path: Path) -> GoldenCase:
     detector, pack = path.parent.name, path.parent.parent.name
     here = SourceRef(str(path))
     try:
-        text = path.read_text(encoding="utf-8")
+        text = read_regular_text(path, max_bytes=MAX_YAML_CHARS)
         located = yamlpos.load(text)
     except (OSError, UnicodeDecodeError) as exc:
         raise GoldenError([ErrorChain(here, f"cannot read the case file: {exc}", detector)]) from exc

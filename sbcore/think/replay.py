@@ -38,6 +38,7 @@ from sbcore.packs.registry import TriggerSpec
 from sbcore.run.budget import Budget, BudgetSettings
 from sbcore.run.clock import SimulatedClock, epoch_seconds
 from sbcore.run.policy import Hold, TriggerPolicy, TriggerSettings
+from sbcore.safefile import read_regular_text
 from sbcore.think.debug import DebugCapture
 from sbcore.think.pass_ import EngineSettings, PassEngine, PassResult
 from sbcore.think.providers.base import Provider, Usage
@@ -471,8 +472,8 @@ def load_labels(path: Path, corpus: Path | None = None) -> list[LabelCase]:
     """Read a labels file. ``transcript`` is relative to the labels file, or ``corpus:<name>`` for a file of
     the shared corpus (``corpus`` is its directory). Cases whose corpus file is absent are left out."""
     try:
-        document = safeyaml.safe_load(path.read_text(encoding="utf-8"))
-    except (OSError, yaml.YAMLError) as exc:
+        document = safeyaml.safe_load(read_regular_text(path, max_bytes=safeyaml.MAX_YAML_CHARS))
+    except (OSError, UnicodeDecodeError, yaml.YAMLError) as exc:
         raise LabelError(f"{path}: cannot read labels: {exc}") from None
     raw_cases = document.get("cases") if isinstance(document, dict) else None
     if not isinstance(raw_cases, list):
