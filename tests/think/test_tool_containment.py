@@ -105,6 +105,15 @@ def test_redacted_lines_pair_every_original_line() -> None:
     assert lines.count(CONTINUED) == 2 * (len(body) + 1)
 
 
+def test_back_to_back_key_blocks_keep_the_line_count_and_show_no_body() -> None:
+    blocks = [pem_body(5) for _ in range(4)]
+    begin, end = "-----BEGIN EC PRIVATE KEY-----", "-----END EC PRIVATE KEY-----"
+    text = "\n".join("\n".join([begin, *body, end]) for body in blocks)
+    lines = redacted_lines(text + "\ntail\n")
+    assert len(lines) == 4 * 7 + 1 and lines[-1] == "tail"
+    assert all(leaked("\n".join(lines), body) == [] for body in blocks)
+
+
 def test_redacted_lines_without_multi_line_secrets_are_the_file_lines() -> None:
     assert redacted_lines("x = 1\r\ny = 2\n") == ["x = 1", "y = 2"]
 

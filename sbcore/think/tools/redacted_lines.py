@@ -6,22 +6,22 @@ quoted multi-line value. So the file tools redact the whole text once, and only 
 
 A redaction that swallowed line breaks leaves fewer lines than the file has, while Read and Grep must keep
 printing the file's own line numbers (the model pages with ``offset``, and quotes ``path:line``). So the
-redacted lines are aligned back to the original ones: unchanged lines pair up, and within a changed stretch
-the redacted lines fill the first original lines and the remaining ones read :data:`CONTINUED`. Every line
-shown therefore comes from the redacted text: reading with an ``offset`` that lands in the middle of a key
-block, or grepping for part of its body, finds the marker, never the body.
+redacted text is realigned with the original in one linear pass: the marker stays on the line where the
+secret began, and each line break the secret swallowed comes back as a line reading :data:`CONTINUED`.
+Every line shown therefore comes from the redacted text: reading with an ``offset`` that lands in the
+middle of a key block, or grepping for part of its body, finds the marker, never the body.
 """
 
 from __future__ import annotations
 
 import re
-from difflib import SequenceMatcher
 
 from sbcore.observe.redact import redact
 
 CONTINUED = "[… continues the redacted secret above]"
 """What a line inside a redacted multi-line secret reads."""
 
+_MARKER = re.compile(r"(\[REDACTED:[a-z0-9-]*\])")
 _PEM_END = re.compile(r"-----END[ A-Z0-9]{0,40}PRIVATE KEY(?: BLOCK)?-----")
 _PEM_BEGIN = re.compile(r"-----BEGIN[ A-Z0-9]{0,40}PRIVATE KEY(?: BLOCK)?-----")
 
@@ -48,44 +48,42 @@ def split_lines(text: str) -> list[str]:
 def redacted_lines(text: str) -> list[str]:
     """The lines of ``redact(text)``, one for each line of ``text``."""
     original = split_lines(text)
-    cleaned = split_lines(redact(text))
-    if len(cleaned) == len(original):
+    cleaned = redact(text)
+    lines = split_lines(cleaned)
+    if len(lines) == len(original):
         # Markers hold no line break, so equal counts mean no redaction crossed a line: lines pair 1:1.
+        return lines
+    realigned = split_lines(_realign(text, cleaned))
+    if len(realigned) == len(original):
+        return realigned
+    # Not expected (redaction only replaces spans with markers); never show original text to recover.
+    return lines + [CONTINUED] * (len(original) - len(lines))
+
+
+def _realign(text: str, cleaned: str) -> str:
+    """``cleaned`` with, after each marker, one ``CONTINUED`` line for every line break the secret swallowed.
+
+    ``cleaned`` is ``text`` with spans replaced by markers, so it alternates literal pieces of ``text`` and
+    markers. Walking both in one pass: a piece is where ``text`` continues, a run of markers stands for the
+    original text up to where the next piece resumes (its first occurrence: a secret rarely contains the text
+    that follows it, and when it does only the numbering inside the run shifts, never the content shown).
+    """
+    parts = _MARKER.split(cleaned)
+    pieces, markers = parts[0::2], parts[1::2]
+    if not text.startswith(pieces[0]):
         return cleaned
-    return _align(original, cleaned)
-
-
-def _align(original: list[str], cleaned: list[str]) -> list[str]:
-    """Pair ``cleaned`` (fewer lines) with ``original``: common head and tail, then difflib on the rest."""
-    head = 0
-    limit = min(len(original), len(cleaned))
-    while head < limit and original[head] == cleaned[head]:
-        head += 1
-    tail = 0
-    while tail < limit - head and original[-1 - tail] == cleaned[-1 - tail]:
-        tail += 1
-    middle_a = original[head : len(original) - tail]
-    middle_b = cleaned[head : len(cleaned) - tail]
-    out = cleaned[:head]
-    matcher = SequenceMatcher(None, middle_a, middle_b, autojunk=False)
-    for tag, a1, a2, b1, b2 in matcher.get_opcodes():
-        if tag == "equal":
-            out.extend(middle_b[b1:b2])
-            continue
-        if tag == "insert":
-            # Redacted text with no original line of its own: it belongs to the line before.
-            if out:
-                out[-1] = " ".join([out[-1], *middle_b[b1:b2]])
-            else:
-                out.append(" ".join(middle_b[b1:b2]))
-            continue
-        span = a2 - a1
-        taken = middle_b[b1:b2][:span]
-        if b2 - b1 > span:  # more redacted lines than original ones: fold the excess into the last
-            taken[-1] = " ".join(middle_b[b1 + span - 1 : b2])
-        out.extend(taken)
-        out.extend([CONTINUED] * (span - len(taken)))
-    out.extend(cleaned[len(cleaned) - tail :] if tail else [])
-    if len(out) > len(original):  # an insert before any line: keep the count, fold into the first
-        out = [" ".join(out[: len(out) - len(original) + 1]), *out[len(out) - len(original) + 1 :]]
-    return out
+    out = [pieces[0]]
+    position = len(pieces[0])
+    run: list[str] = []
+    for index, marker in enumerate(markers):
+        piece = pieces[index + 1]
+        run.append(marker)
+        if not piece and index + 1 < len(markers):
+            continue  # adjacent markers: one run
+        end = text.find(piece, position + 1) if piece else len(text)
+        if end < 0:
+            return cleaned
+        swallowed = text.count("\n", position, end)
+        out.append("".join(run) + ("\n" + CONTINUED) * swallowed + piece)
+        position, run = end + len(piece), []
+    return "".join(out)
