@@ -2,7 +2,7 @@
 
 Each case runs the real command in a child process (:mod:`sbcore.bench.hostile`): it must end with a clear
 message or a correct result, never a traceback, and a FIFO must be refused, not opened. The large-file case
-checks memory stays far below the file's size (peak RSS of the child, from ``wait4``); its wall time and
+checks memory stays far below the file's size (the child's own peak RSS); its wall time and
 the others' are figures of ``second-brain bench hostile``, not assertions.
 """
 

@@ -3,10 +3,11 @@
 The inputs are what a repository, a broken disk or a live session can put in front of ``config show``,
 ``project``, ``measure`` and ``replay``: a workspace layer that is a ~300-byte YAML alias bomb (or a FIFO), a
 transcript with a line nested 200,000 levels deep, one that ends in a half-written line, a FIFO in place of
-a transcript, and a transcript of a few hundred megabytes. Every case runs the real CLI in a child process
-(``python -m sbcore.cli``), so the figures are the command's own: wall time, peak resident memory (from
-``wait4``'s resource usage of that child alone), exit status, and whether a Python traceback reached the
-terminal. ``second-brain bench hostile`` prints them; ``tests/test_hostile_inputs.py`` asserts on them.
+a transcript, and a transcript of a few hundred megabytes. Every case runs the real CLI in a child process,
+so the figures are the command's own: wall time, peak resident memory (the child's own ``VmHWM`` at exit,
+read from ``/proc``; elsewhere ``wait4``'s ``ru_maxrss``), exit status, and whether a Python traceback
+reached the terminal. ``second-brain bench hostile`` prints them; ``tests/test_hostile_inputs.py`` asserts on
+them.
 """
 
 from __future__ import annotations
@@ -24,7 +25,24 @@ from pathlib import Path
 from sbcore.bench.synthetic import SyntheticSession
 
 BOMB_LEVELS = 9
-_ENTRY = "import sys; from sbcore.cli import main; sys.exit(main(sys.argv[1:]))"
+_ENTRY = """
+import atexit, os, sys
+
+def _peak():
+    # VmHWM is this process's own high-water mark since exec; wait4's ru_maxrss would also count the
+    # parent's memory the child shared between fork and exec.
+    try:
+        with open("/proc/self/status") as status:
+            kb = next((line.split()[1] for line in status if line.startswith("VmHWM:")), "")
+        with open(os.environ["SB_BENCH_PEAK_FILE"], "w") as out:
+            out.write(kb)
+    except OSError:
+        pass
+
+atexit.register(_peak)
+from sbcore.cli import main
+sys.exit(main(sys.argv[1:]))
+"""
 
 
 def alias_bomb(levels: int = BOMB_LEVELS) -> str:
@@ -106,11 +124,17 @@ class CaseResult:
 def run_cli(
     case: str, argv: Sequence[str], *, cwd: Path, env: Mapping[str, str], timeout_s: float = 600.0
 ) -> CaseResult:
-    """Run ``second-brain ARGV`` in a child; its own peak RSS comes from ``wait4``, its stderr from a file."""
+    """Run ``second-brain ARGV`` in a child; it reports its own peak RSS, its stderr goes to a file."""
     started = time.perf_counter()
-    with tempfile.TemporaryFile() as err, open(os.devnull, "wb") as sink:
+    with (
+        tempfile.TemporaryFile() as err,
+        open(os.devnull, "wb") as sink,
+        tempfile.TemporaryDirectory() as scratch,
+    ):
+        peak_file = Path(scratch) / "peak"
+        child_env = dict(env, SB_BENCH_PEAK_FILE=str(peak_file))
         proc = subprocess.Popen(
-            [sys.executable, "-c", _ENTRY, *argv], cwd=cwd, env=dict(env), stdout=sink, stderr=err
+            [sys.executable, "-c", _ENTRY, *argv], cwd=cwd, env=child_env, stdout=sink, stderr=err
         )
         deadline = time.monotonic() + timeout_s
         while True:
@@ -126,12 +150,14 @@ def run_cli(
         wall = time.perf_counter() - started
         err.seek(0)
         text = err.read().decode("utf-8", errors="replace")
+        peak_kb = peak_file.read_text().strip() if peak_file.exists() else ""
+    peak_mb = int(peak_kb) / 1024 if peak_kb.isdigit() else usage.ru_maxrss / 1024
     return CaseResult(
         case=case,
         command="second-brain " + " ".join(argv),
         exit_status=proc.returncode,
         wall_s=round(wall, 2),
-        peak_rss_mb=round(usage.ru_maxrss / 1024, 1),
+        peak_rss_mb=round(peak_mb, 1),
         traceback="Traceback (most recent call last)" in text,
         stderr_tail=text.strip().splitlines()[-1] if text.strip() else "",
     )
