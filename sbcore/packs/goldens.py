@@ -62,7 +62,8 @@ Outcome = Literal["passed", "failed", "pending", "skipped"]
 LABELS: tuple[Label, ...] = ("must_fire", "must_stay_silent")
 CASE_SUFFIXES = (".yaml", ".yml")
 HEADLINE_BOUND_S = 1.0
-"""Wall-time bound on matching one ``headline_pattern`` (see :mod:`sbcore.timebound`)."""
+"""Wall-time bound on matching one ``headline_pattern``, or on validating a case's feedback against the
+detector's schema (see :mod:`sbcore.timebound`)."""
 ENV_SHARED = "SBCORE_SHARED_DIR"
 SHARED_PREFIX = "shared:"
 FLOAT_DIGITS = 3
@@ -795,7 +796,11 @@ def _feedback_problem(definition: DetectorDef, feedback: Mapping[str, Any]) -> s
     from jsonschema import Draft202012Validator
     from jsonschema.exceptions import best_match
 
-    error = best_match(Draft202012Validator(definition.schema).iter_errors(dict(feedback)))
+    try:
+        with time_bound(HEADLINE_BOUND_S, f"validating detector {definition.id!r}'s feedback"):
+            error = best_match(Draft202012Validator(definition.schema).iter_errors(dict(feedback)))
+    except PatternTimeout as exc:
+        return str(exc)
     if error is None:
         return ""
     where = format_key(tuple(error.absolute_path)) or "(top level)"
