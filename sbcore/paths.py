@@ -8,6 +8,7 @@ spool and mailbox carry projected session content and advisory text.
 from __future__ import annotations
 
 import contextlib
+import errno
 import hashlib
 import os
 import re
@@ -133,6 +134,31 @@ def replace_file(path: Path, data: bytes, mode: int | None) -> None:
         raise
 
 
+class SymlinkRefused(OSError):
+    """A state file's path is a symbolic link: refused, never followed (it could point anywhere)."""
+
+
+def open_private(path: Path, flags: int) -> int:
+    """``os.open`` for a state file the observer appends to or locks: created 0600, and never through a
+    symbolic link (``O_NOFOLLOW``), as the atomic writes never are (``O_EXCL``). A link planted at ``path``
+    -- by another local user, or a bug -- would otherwise make the observer append to, or create, a file of
+    that link's choosing. Raises :class:`SymlinkRefused` for a link; the caller closes the descriptor."""
+    try:
+        fd = os.open(path, flags | os.O_NOFOLLOW | os.O_CLOEXEC, FILE_MODE)
+    except OSError as exc:
+        if exc.errno == errno.ELOOP:
+            refusal = "refusing to follow a symbolic link at a state file"
+            raise SymlinkRefused(exc.errno, refusal, str(path)) from None
+        raise
+    try:
+        if (os.fstat(fd).st_mode & 0o777) != FILE_MODE:
+            os.fchmod(fd, FILE_MODE)
+    except BaseException:
+        os.close(fd)
+        raise
+    return fd
+
+
 def append_private(path: Path, data: bytes, *, line_start: bool = False) -> None:
     """Append ``data`` to a 0600 file with one ``O_APPEND`` write.
 
@@ -146,11 +172,9 @@ def append_private(path: Path, data: bytes, *, line_start: bool = False) -> None
     of swallowing the first line of ``data``.
     """
     ensure_private_dir(path.parent)
-    fd = os.open(path, os.O_RDWR | os.O_APPEND | os.O_CREAT | os.O_CLOEXEC, FILE_MODE)
+    fd = open_private(path, os.O_RDWR | os.O_APPEND | os.O_CREAT)
     try:
         status = os.fstat(fd)
-        if (status.st_mode & 0o777) != FILE_MODE:
-            os.fchmod(fd, FILE_MODE)
         if line_start and status.st_size > 0 and os.pread(fd, 1, status.st_size - 1) != b"\n":
             data = b"\n" + data
         view = memoryview(data)

@@ -14,6 +14,9 @@
   (:mod:`sbcore.bench.hooks`, :mod:`sbcore.testing.hookcases`).
 - ``worker``: a real session worker's RSS idle and after N observations of a synthetic session, beside a bare
   interpreter's (:mod:`sbcore.bench.worker`).
+- ``hostile``: ``config show``, ``project``, ``measure`` and ``replay`` on hostile inputs (an alias bomb, a
+  deeply nested line, a half-written line, FIFOs, a large transcript): exit status, wall time, peak RSS and
+  whether a traceback escaped (:mod:`sbcore.bench.hostile`).
 """
 
 from __future__ import annotations
@@ -80,6 +83,16 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
 
     _register_hooks(kinds)
     _register_worker(kinds)
+
+    hostile = kinds.add_parser(
+        "hostile",
+        help="config show / project / measure / replay on hostile inputs: wall time, peak RSS, tracebacks",
+    )
+    hostile.add_argument(
+        "--size-mb", type=int, default=200, help="size of the large transcript in MB (0: leave it out)"
+    )
+    hostile.add_argument("--json", action="store_true")
+    hostile.set_defaults(func=_hostile)
 
 
 def _register_hooks(kinds: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -545,6 +558,20 @@ def _worker(args: argparse.Namespace) -> int:
     else:
         print(figures.report())
     return 0 if figures.exit_status == 0 else 1
+
+
+def _hostile(args: argparse.Namespace) -> int:
+    import tempfile
+
+    from sbcore.bench.hostile import as_json, render, run_hostile
+
+    with tempfile.TemporaryDirectory(prefix="sb-hostile-") as scratch:
+        results = run_hostile(Path(scratch), large_bytes=max(0, args.size_mb) * 1_000_000)
+    if args.json:
+        _print_json(as_json(results))
+    else:
+        print(render(results))
+    return 0
 
 
 def _print_json(value: Any) -> None:

@@ -76,6 +76,7 @@ def run(args: argparse.Namespace) -> int:
     import json
     from pathlib import Path
 
+    from sbcore.observe.blocks import LineBlocks
     from sbcore.observe.project import Projector
 
     try:
@@ -84,22 +85,42 @@ def run(args: argparse.Namespace) -> int:
         print(f"second-brain project: {error}", file=sys.stderr)
         return 2
     path = Path(args.transcript)
+    projector = Projector(config)
+    blocks = LineBlocks(path)
+    out = sys.stdout
+    first = True
+    half_written = False
     try:
-        data = path.read_bytes()
+        for block in blocks:
+            before = projector.stats.invalid_lines
+            for obs in projector.feed_bytes(block):
+                if args.json:
+                    out.write(json.dumps(obs.to_json(), ensure_ascii=False) + "\n")
+                else:
+                    out.write(("" if first else "\n") + obs.text + "\n")
+                first = False
+            # the unterminated last line comes as a block of its own
+            half_written = blocks.incomplete_tail and projector.stats.invalid_lines > before
     except OSError as error:
         print(f"second-brain project: {path}: {error.strerror or error}", file=sys.stderr)
         return 2
-    projector = Projector(config)
-    observations = projector.feed_bytes(data)
-    out = sys.stdout
-    for index, obs in enumerate(observations):
-        if args.json:
-            out.write(json.dumps(obs.to_json(), ensure_ascii=False) + "\n")
-        else:
-            out.write(("\n" if index else "") + obs.text + "\n")
-    for number in projector.stats.invalid_line_numbers:
+    stats = projector.stats
+    listed = [n for n in stats.invalid_line_numbers if not (half_written and n == stats.lines)]
+    for number in listed:
         print(f"second-brain project: {path}:{number}: not a JSON object; skipped", file=sys.stderr)
-    unlisted = projector.stats.invalid_lines - len(projector.stats.invalid_line_numbers)
+    unlisted = stats.invalid_lines - len(listed) - half_written
     if unlisted:
         print(f"second-brain project: {path}: {unlisted} more lines skipped", file=sys.stderr)
+    if half_written:
+        print(
+            f"second-brain project: {path}:{stats.lines}: the last line is incomplete "
+            "(the transcript is still being written?); skipped",
+            file=sys.stderr,
+        )
+    if blocks.oversize_lines:
+        print(
+            f"second-brain project: {path}: {blocks.oversize_lines} lines longer than "
+            f"{blocks.max_line_bytes} bytes skipped",
+            file=sys.stderr,
+        )
     return 0

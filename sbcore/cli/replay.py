@@ -207,17 +207,20 @@ async def _toolbox(
     from sbcore.think.tools.mcp_adapter import McpHub
 
     root = args.workspace.resolve()
+    trusted = config.trust is not None and config.trust.trusted  # repository code runs only if trusted
     registered = {name: item.value for name, item in manager.registry.tools.items()}
     servers = {name: dict(item.value) for name, item in manager.registry.mcp_servers.items()}
     servers.update(config.get("tools.mcp_servers", {}) or {})
     wanted = {grant.server for d in detectors for grant in d.tools if grant.kind == "mcp"}
     servers = {name: spec for name, spec in servers.items() if name in wanted}
     if not servers:
-        yield Toolbox(root, registered=registered)
+        yield Toolbox(root, registered=registered, trusted_workspace=trusted)
         return
     async with McpHub(servers, cwd=root) as hub:
         # McpHub.tools() returns list[McpTool]; list invariance hides that McpTool is a RemoteTool.
-        yield Toolbox(root, registered=registered, remote=cast("RemoteToolSource", hub))
+        yield Toolbox(
+            root, registered=registered, remote=cast("RemoteToolSource", hub), trusted_workspace=trusted
+        )
 
 
 async def _replay(args: argparse.Namespace, paths: list[Path], replayer: Replayer) -> int:

@@ -31,16 +31,18 @@ import math
 import multiprocessing
 import tempfile
 from collections import Counter, defaultdict
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Generator, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 import yaml
 
+from sbcore import safeyaml
 from sbcore.conductor.pipeline import PassReport, Pipeline
 from sbcore.deliver.mailbox import Mailbox
 from sbcore.gate.gate import Gate, GateSettings
+from sbcore.observe.blocks import LineBlocks
 from sbcore.observe.config import ProjectionConfig
 from sbcore.observe.model import Observation
 from sbcore.observe.project import Projector
@@ -49,6 +51,7 @@ from sbcore.packs.registry import TriggerSpec
 from sbcore.run.budget import Budget, BudgetSettings
 from sbcore.run.clock import SimulatedClock, epoch_seconds
 from sbcore.run.policy import Hold, TriggerPolicy, TriggerSettings
+from sbcore.safefile import read_regular_text
 from sbcore.think.debug import DebugCapture
 from sbcore.think.pass_ import EngineSettings, PassEngine, PassResult
 from sbcore.think.providers.base import Provider, Usage
@@ -172,14 +175,13 @@ class Replayer:
 
     async def replay_file(self, path: Path, *, lines: tuple[int, int] | None = None) -> SessionReplay:
         """Replay ``path`` (only 1-based lines ``lines[0]..lines[1]`` when given)."""
-        raw = path.read_bytes().split(b"\n")
-        first, last = lines if lines is not None else (1, len(raw))
-        chosen = list(enumerate(raw, start=1))[first - 1 : last]
+        first, last = lines if lines is not None else (1, None)
         with tempfile.TemporaryDirectory(prefix="sbcore-replay-") as scratch:
-            return await self._replay(path, chosen, Path(scratch))
+            return await self._replay(path, first, last, Path(scratch))
 
-    async def _replay(self, path: Path, chosen: list[tuple[int, bytes]], scratch: Path) -> SessionReplay:
-        session, cwd, start = _identity(line for _, line in chosen)
+    async def _replay(self, path: Path, first: int, last: int | None, scratch: Path) -> SessionReplay:
+        with contextlib.closing(_chosen(path, first, last)) as head:
+            session, cwd, start = _identity(line for _, line in head)
         clock = SimulatedClock(start)
         policy = TriggerPolicy(
             TriggerSettings.from_config(self.config),
@@ -221,7 +223,9 @@ class Replayer:
         driver = _Driver(pipeline, clock)
         projector = Projector(ProjectionConfig.from_mapping(self.config.group("projection")))
         count = 0
-        for _, line in chosen:
+        seen = 0
+        for _, line in _chosen(path, first, last):
+            seen += 1
             observations = projector.feed_lines([line])
             turn_over = _ends_turn(line)
             stamp = next((o.timestamp for o in reversed(observations) if o.timestamp), None)
@@ -235,7 +239,7 @@ class Replayer:
         return SessionReplay(
             path=path,
             session=session,
-            lines=len(chosen),
+            lines=seen,
             observations=count,
             reports=driver.reports,
             holds=dict(policy.status().holds),
@@ -307,6 +311,17 @@ class _Driver:
         self.reports.extend(await self.pipeline.run_due())
 
 
+def _chosen(path: Path, first: int, last: int | None) -> Generator[tuple[int, bytes], None, None]:
+    """The 1-based numbered lines ``first..last`` of ``path`` (to the end when ``last`` is None), read
+    block by block (:class:`~sbcore.observe.blocks.LineBlocks`), so a long transcript is never held whole.
+    A final line without a line break is yielded too, as reading the whole file would."""
+    for number, line in enumerate(LineBlocks(path).lines(), start=1):
+        if last is not None and number > last:
+            return
+        if number >= first:
+            yield number, line
+
+
 def _identity(lines: Iterable[bytes]) -> tuple[str, str | None, float]:
     """The session id, the working directory and the first timestamp (epoch seconds) of a transcript."""
     session: str | None = None
@@ -319,7 +334,7 @@ def _identity(lines: Iterable[bytes]) -> tuple[str, str | None, float]:
             continue
         try:
             record = json.loads(line)
-        except ValueError:
+        except (ValueError, RecursionError):
             continue
         if not isinstance(record, dict):
             continue
@@ -339,7 +354,7 @@ def _ends_turn(line: bytes) -> bool:
         return False
     try:
         record = json.loads(line)
-    except ValueError:
+    except (ValueError, RecursionError):
         return False
     if not isinstance(record, dict) or record.get("isSidechain"):
         return False
@@ -356,7 +371,7 @@ def _ends_turn(line: bytes) -> bool:
 def _timestamp(line: bytes) -> str | None:
     try:
         record = json.loads(line)
-    except ValueError:
+    except (ValueError, RecursionError):
         return None
     stamp = record.get("timestamp") if isinstance(record, dict) else None
     return stamp if isinstance(stamp, str) else None
@@ -612,8 +627,8 @@ def load_labels(path: Path, corpus: Path | None = None) -> list[LabelCase]:
     """Read a labels file. ``transcript`` is relative to the labels file, or ``corpus:<name>`` for a file of
     the shared corpus (``corpus`` is its directory). Cases whose corpus file is absent are left out."""
     try:
-        document = yaml.safe_load(path.read_text(encoding="utf-8"))
-    except (OSError, yaml.YAMLError) as exc:
+        document = safeyaml.safe_load(read_regular_text(path, max_bytes=safeyaml.MAX_YAML_CHARS))
+    except (OSError, UnicodeDecodeError, yaml.YAMLError) as exc:
         raise LabelError(f"{path}: cannot read labels: {exc}") from None
     raw_cases = document.get("cases") if isinstance(document, dict) else None
     if not isinstance(raw_cases, list):

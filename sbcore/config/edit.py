@@ -21,6 +21,8 @@ from typing import Any
 import yaml
 from yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
 
+from sbcore import safeyaml
+
 _DELETE: Any = object()
 
 
@@ -38,7 +40,7 @@ def _canonical(data: Any) -> str:
 
 
 def _load(text: str) -> Any:
-    data = yaml.safe_load(text)
+    data = safeyaml.safe_load(text)
     return {} if data is None else data
 
 
@@ -113,7 +115,7 @@ def _surgical(text: str, path: tuple[str, ...], expected: dict[str, Any]) -> str
     lines = text.splitlines(keepends=True)
     if lines and not lines[-1].endswith("\n"):
         lines[-1] += "\n"
-    root = yaml.compose(text, Loader=yaml.SafeLoader)
+    root = safeyaml.compose(text)
     if root is None:
         if not path:
             return "".join(lines)

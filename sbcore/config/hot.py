@@ -25,7 +25,7 @@ from pathlib import Path
 from typing import Any
 
 from sbcore.config.effective import EffectiveConfig, load_config
-from sbcore.paths import FILE_MODE, data_dir, ensure_private_dir, write_private
+from sbcore.paths import data_dir, ensure_private_dir, open_private, write_private
 from sbcore.state.floors import DetectorLike
 from sbcore.state.hot import ANY_WORKSPACE, DETECTOR_KEYS, GROUPS, VERSION, snapshot_path
 
@@ -136,7 +136,7 @@ def _read_scopes(path: Path) -> dict[str, dict[str, Any]]:
 def _locked(root: Path) -> Iterator[None]:
     """Serialise writers (the command and a worker may refresh at once); readers never lock."""
     ensure_private_dir(root)
-    fd = os.open(root / "hot.lock", os.O_RDWR | os.O_CREAT | os.O_CLOEXEC, FILE_MODE)
+    fd = open_private(root / "hot.lock", os.O_RDWR | os.O_CREAT)
     try:
         fcntl.flock(fd, fcntl.LOCK_EX)
         yield

@@ -17,6 +17,8 @@ from typing import Any, Literal
 
 from sbcore.config.schema import schema_issues
 from sbcore.paths import config_dir, data_dir, workspace_key
+from sbcore.safefile import read_regular_text
+from sbcore.safeyaml import MAX_YAML_CHARS
 from sbcore.schemas import yamlpos
 
 LayerName = Literal["default", "global", "workspace", "local"]
@@ -121,9 +123,12 @@ class LayerFile:
 
 
 def read_text(path: Path) -> str | None:
-    """A layer file's text, or None when it does not exist."""
+    """A layer file's text, or None when it does not exist.
+
+    A FIFO or a device is refused (``NotRegularFile``, an ``OSError``) rather than opened, and so is a
+    file over the YAML size limit: neither can hang or exhaust ``config show`` or the worker."""
     try:
-        return path.read_text(encoding="utf-8")
+        return read_regular_text(path, max_bytes=MAX_YAML_CHARS)
     except FileNotFoundError:
         return None
 

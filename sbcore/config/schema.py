@@ -21,6 +21,7 @@ import yaml
 from jsonschema import Draft202012Validator
 from jsonschema.exceptions import ValidationError
 
+from sbcore import safeyaml
 from sbcore.schemas import json_type, load_schema
 
 Path_ = tuple[str, ...]
@@ -276,7 +277,7 @@ def parse_value(text: str, schema: Schema | None) -> Any:
     parsed value does not fit the key but the raw text does, the text wins.
     """
     try:
-        value = yaml.safe_load(text)
+        value = safeyaml.safe_load(text)
     except yaml.YAMLError as exc:
         if _fits(schema, text):
             return text

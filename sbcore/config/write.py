@@ -321,7 +321,10 @@ def _check_invariants(ref: KeyRef, layer: LayerName, workspace: Path | None, dat
 
 
 def _present_in_file(path: Path, key_path: tuple[str, ...]) -> bool:
-    text = read_text(path)
+    try:
+        text = read_text(path)
+    except (OSError, UnicodeDecodeError):
+        return False
     if text is None:
         return False
     try:

@@ -288,10 +288,8 @@ class Mailbox:
     def _locked(self, *, wait: float | None) -> Iterator[bool]:
         """Hold the exclusive lock. ``wait=None`` tries once and yields whether it got it; else polls."""
         paths.ensure_private_dir(self.directory)
-        fd = os.open(self.lock_path, os.O_RDWR | os.O_CREAT | os.O_CLOEXEC, paths.FILE_MODE)
+        fd = paths.open_private(self.lock_path, os.O_RDWR | os.O_CREAT)
         try:
-            if (os.fstat(fd).st_mode & 0o777) != paths.FILE_MODE:
-                os.fchmod(fd, paths.FILE_MODE)
             deadline = None if wait is None else time.monotonic() + wait
             pause = 0.0005
             while True:

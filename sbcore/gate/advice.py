@@ -30,6 +30,8 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, fields, replace
 from typing import Any, Literal, Protocol
 
+from sbcore.timebound import PatternTimeout, time_bound
+
 log = logging.getLogger("sbcore.gate")
 
 Clock = Literal["advice_ttl", "queue_timeout"]
@@ -218,6 +220,8 @@ class HasText(Protocol):
 
 STALE_IF_LIMIT = 16
 """At most this many ``stale_if`` patterns are kept per advisory (the re-check runs in a hook)."""
+STALE_IF_BOUND_S = 0.05
+"""Wall-time bound on one stale_if search (a model writes the pattern; the drain hook runs it)."""
 STALE_IF_PATTERN_CAP = 300
 """A longer pattern is matched literally: long hand-written regexes are where backtracking blows up."""
 
@@ -255,7 +259,12 @@ def stale_reason(advice: Advice, observations: Iterable[HasText | str]) -> str |
     for observation in observations:
         text = observation if isinstance(observation, str) else observation.text
         for pattern, regex in compiled:
-            found = regex.search(text)
+            try:
+                with time_bound(STALE_IF_BOUND_S, f"stale_if pattern {pattern!r}"):
+                    found = regex.search(text)
+            except PatternTimeout as exc:
+                log.warning("%s; read as no match", exc)
+                continue
             if found:
                 snippet = found.group(0)
                 if len(snippet) > 80:

@@ -34,6 +34,7 @@ from pathlib import Path
 from typing import Any
 
 from sbcore.observe import locators
+from sbcore.observe.blocks import LineBlocks
 from sbcore.observe.config import ProjectionConfig
 from sbcore.observe.digest import builtin_entries, input_json
 from sbcore.observe.model import Observation
@@ -46,6 +47,7 @@ from sbcore.observe.project import (
     report_text,
     result_text,
 )
+from sbcore.safefile import check_regular
 
 SEGMENTS: tuple[tuple[str, str], ...] = (
     ("text", "Assistant text"),
@@ -86,10 +88,11 @@ def transcript_files(paths: Iterable[str | Path]) -> list[Path]:
         path = Path(raw)
         if path.is_dir():
             found.extend(sorted(p for p in path.rglob("*.jsonl") if p.is_file()))
-        elif path.is_file():
-            found.append(path)
-        else:
-            raise FileNotFoundError(f"{path}: no such file or directory")
+            continue
+        problem = check_regular(path)
+        if problem is not None:
+            raise FileNotFoundError(problem)
+        found.append(path)
     return found
 
 
@@ -102,10 +105,13 @@ def parse_lines(data: bytes) -> tuple[list[dict[str, Any]], int]:
             continue
         try:
             value = json.loads(line)
+        except RecursionError:  # nested deeper than the parser's stack
+            invalid += 1
+            continue
         except ValueError:
             try:
                 value = json.loads(line.decode("utf-8", errors="replace"))
-            except ValueError:
+            except (ValueError, RecursionError):
                 invalid += 1
                 continue
         if isinstance(value, dict):
@@ -204,47 +210,82 @@ def _items(
 
 
 def _measure_file(path: Path, config: ProjectionConfig, totals: _Totals) -> None:
-    data = path.read_bytes()
-    records, invalid = parse_lines(data)
+    """Measure one file block by block (:class:`~sbcore.observe.blocks.LineBlocks`): memory stays bounded
+    by a block's records, whatever the file's size."""
     totals.files += 1
-    totals.bytes += len(data)
-    totals.records += len(records)
-    totals.invalid_lines += invalid
     projector = Projector(config)
     names: dict[str, str] = {}
     seen_calls: set[str] = set()
     seen_uuids: set[str] = set()
-    for record in records:
+    blocks = LineBlocks(path)
+    for block in blocks:
+        records, invalid = parse_lines(block)
+        totals.records += len(records)
+        totals.invalid_lines += invalid
+        for record in records:
+            _measure_record(record, path, config, projector, names, seen_calls, seen_uuids, totals)
+    totals.bytes += blocks.bytes
+    totals.invalid_lines += blocks.oversize_lines
+
+
+def _measure_record(
+    record: dict[str, Any],
+    path: Path,
+    config: ProjectionConfig,
+    projector: Projector,
+    names: dict[str, str],
+    seen_calls: set[str],
+    seen_uuids: set[str],
+    totals: _Totals,
+) -> None:
+    try:
         observations = projector.feed([record])
-        if record.get("type") not in ("user", "assistant"):
-            continue
-        content, thinking, images = _content_chars(record)
-        uuid = record.get("uuid")
-        in_scope = config.include_sidechain or not record.get("isSidechain")
-        if in_scope and isinstance(uuid, str):
-            in_scope = uuid not in seen_uuids
-            seen_uuids.add(uuid)
-        if not in_scope:
-            totals.out_of_scope_chars += sum(content.values())
-            continue
-        totals.thinking_chars += thinking
-        totals.images += images
-        for segment, chars in content.items():
-            totals.segment_in[segment] += chars
-        meta = bool(
-            record.get("isMeta") or record.get("isCompactSummary") or record.get("isVisibleInTranscriptOnly")
-        )
-        for segment, text in builtin_entries(record):
-            totals.segment_builtin[segment] += len(text)
-            if segment == "prompt" and (meta or clean_prompt(text) is None):
-                totals.builtin_harness_chars += len(text)
-        for obs in observations:
-            totals.observations += 1
-            totals.segment_out[_SEGMENT_OF_KIND[obs.kind]] += len(obs.text)
-            if obs.kind == "tool" and obs.tool:
-                totals.tool_out[obs.tool] = totals.tool_out.get(obs.tool, 0) + len(obs.text)
-        _count_tools(record, totals)
-        _count_locators(record, observations, names, seen_calls, totals, path)
+        _measure_observed(record, observations, path, config, names, seen_calls, seen_uuids, totals)
+    except RecursionError:  # parsed, but nested too deeply to walk: a bad line after all
+        totals.records -= 1
+        totals.invalid_lines += 1
+
+
+def _measure_observed(
+    record: dict[str, Any],
+    observations: list[Observation],
+    path: Path,
+    config: ProjectionConfig,
+    names: dict[str, str],
+    seen_calls: set[str],
+    seen_uuids: set[str],
+    totals: _Totals,
+) -> None:
+    """Add one in-scope record's content, digest and observations to the totals."""
+    if record.get("type") not in ("user", "assistant"):
+        return
+    content, thinking, images = _content_chars(record)
+    uuid = record.get("uuid")
+    in_scope = config.include_sidechain or not record.get("isSidechain")
+    if in_scope and isinstance(uuid, str):
+        in_scope = uuid not in seen_uuids
+        seen_uuids.add(uuid)
+    if not in_scope:
+        totals.out_of_scope_chars += sum(content.values())
+        return
+    totals.thinking_chars += thinking
+    totals.images += images
+    for segment, chars in content.items():
+        totals.segment_in[segment] += chars
+    meta = bool(
+        record.get("isMeta") or record.get("isCompactSummary") or record.get("isVisibleInTranscriptOnly")
+    )
+    for segment, text in builtin_entries(record):
+        totals.segment_builtin[segment] += len(text)
+        if segment == "prompt" and (meta or clean_prompt(text) is None):
+            totals.builtin_harness_chars += len(text)
+    for obs in observations:
+        totals.observations += 1
+        totals.segment_out[_SEGMENT_OF_KIND[obs.kind]] += len(obs.text)
+        if obs.kind == "tool" and obs.tool:
+            totals.tool_out[obs.tool] = totals.tool_out.get(obs.tool, 0) + len(obs.text)
+    _count_tools(record, totals)
+    _count_locators(record, observations, names, seen_calls, totals, path)
 
 
 def _count_tools(record: dict[str, Any], totals: _Totals) -> None:
@@ -286,8 +327,8 @@ def _count_locators(
 def throughput(files: Sequence[Path], config: ProjectionConfig, repeat: int) -> tuple[float, float, int]:
     """``(projection MB/s, json.loads MB/s, bytes)``: medians over ``repeat`` runs.
 
-    Both start from the file's bytes on disk (read included). The two are interleaved file
-    by file, in alternating order, so a busy machine slows both alike.
+    Both start from the file's bytes on disk (read included), in the same blocks of whole lines. The
+    two are interleaved file by file, in alternating order, so a busy machine slows both alike.
     """
     size = sum(path.stat().st_size for path in files)
     projection: list[float] = []
@@ -298,17 +339,30 @@ def throughput(files: Sequence[Path], config: ProjectionConfig, repeat: int) -> 
             for step in (0, 1) if run % 2 == 0 else (1, 0):
                 start = time.perf_counter()
                 if step == 0:
-                    for line in path.read_bytes().split(b"\n"):
-                        if line:
-                            json.loads(line)
+                    _parse_all(path)
                     parse_time += time.perf_counter() - start
                 else:
-                    Projector(config).feed_bytes(path.read_bytes())
+                    projector = Projector(config)
+                    for block in LineBlocks(path):
+                        projector.feed_bytes(block)
                     project_time += time.perf_counter() - start
         projection.append(project_time)
         parsing.append(parse_time)
     mb = size / 1_000_000
     return mb / statistics.median(projection), mb / statistics.median(parsing), size
+
+
+def _parse_all(path: Path) -> None:
+    """The baseline: ``json.loads`` of every line, block by block; a bad line is skipped, as it is by the
+    projector."""
+    loads = json.loads
+    for block in LineBlocks(path):
+        for line in block.split(b"\n"):
+            if line:
+                try:
+                    loads(line)
+                except (ValueError, RecursionError):
+                    continue
 
 
 def _pct(part: int, whole: int) -> float:

@@ -84,14 +84,8 @@ class OffsetStore:
         holder and a crashed process never leaves it held.
         """
         paths.ensure_private_dir(self.directory)
-        fd = os.open(
-            self.directory / f"{paths.safe_name(stream)}.lock",
-            os.O_RDWR | os.O_CREAT | os.O_CLOEXEC,
-            paths.FILE_MODE,
-        )
+        fd = paths.open_private(self.directory / f"{paths.safe_name(stream)}.lock", os.O_RDWR | os.O_CREAT)
         try:
-            if (os.fstat(fd).st_mode & 0o777) != paths.FILE_MODE:
-                os.fchmod(fd, paths.FILE_MODE)
             fcntl.flock(fd, fcntl.LOCK_EX)
             yield
         finally:

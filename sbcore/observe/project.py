@@ -195,7 +195,8 @@ class Projector:
         out: list[Observation] = []
         for record in records:
             self.stats.records += 1
-            self._record(record, out)
+            if not self._guarded(record, out):
+                self.stats.invalid_lines += 1
         return self._counted(out)
 
     def feed_lines(self, lines: Iterable[bytes]) -> list[Observation]:
@@ -239,13 +240,25 @@ class Projector:
             text = text.lstrip()
         try:
             value, stop = _DECODER.raw_decode(text)
-        except ValueError:
+        except (ValueError, RecursionError):  # RecursionError: nested deeper than the parser's stack
             value, stop = None, 0
         if not isinstance(value, dict) or (stop != len(text) and not text[stop:].isspace()):
             self._invalid(text)
             return
         self.stats.records += 1
-        self._record(value, out)
+        if not self._guarded(value, out):
+            self._invalid(text)
+
+    def _guarded(self, record: dict[str, Any], out: list[Observation]) -> bool:
+        """Project one record; a record nested too deeply to walk (``RecursionError``) is dropped whole,
+        with nothing it had emitted, and False returned so the caller counts it as a bad line."""
+        kept = len(out)
+        try:
+            self._record(record, out)
+        except RecursionError:
+            del out[kept:]
+            return False
+        return True
 
     def _invalid(self, text: str) -> None:
         if not text.strip():

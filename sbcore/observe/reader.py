@@ -14,7 +14,8 @@ from wherever the previous read stopped, and see every record exactly once:
   it spans several reads: the offset may then stop inside it, and the rule
   above discards the remainder on the next read.
 * Bad UTF-8 is replaced (the record is kept and the line counted); blank
-  lines, garbage and JSON that is not an object are counted and skipped.
+  lines, garbage, JSON that is not an object and JSON nested too deeply to
+  parse (a ``RecursionError``) are counted and skipped.
   Unknown record types and fields pass through untouched: the projector
   decides what to ignore.
 * An offset past the end of the file (truncated), or a file that is no longer
@@ -232,6 +233,9 @@ def _parse_lines(lines: list[bytes], max_line_bytes: int, records: list[Record],
             continue
         try:
             value = loads(line.decode())
+        except RecursionError:  # nested deeper than the parser's stack: a bad line, like garbage
+            stats.invalid_lines += 1
+            continue
         except ValueError:  # also UnicodeDecodeError
             value = _parse_slow(line, stats)
             if value is None:
@@ -253,7 +257,7 @@ def _parse_slow(line: bytes, stats: ReadStats) -> Any:
     text = line.removeprefix(_BOM).decode(errors="replace")
     try:
         value = json.loads(text)
-    except ValueError:
+    except (ValueError, RecursionError):
         stats.invalid_lines += 1
         return None
     if "\ufffd" in text and type(value) is dict:

@@ -33,6 +33,7 @@ value replaces. ``trigger`` overrides only ``params`` (merged the same way).
 from __future__ import annotations
 
 import copy
+import dataclasses
 import difflib
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -40,6 +41,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, Protocol
 
 from sbcore.config.trustclass import config_class
+from sbcore.jail import Jail
 from sbcore.packs.errors import CatalogueError, ErrorChain, duplicate_error
 from sbcore.packs.loader import catalogue_files, load_detector_file, validate_detector_data
 from sbcore.packs.model import DetectorDef, SourceRef
@@ -51,6 +53,9 @@ if TYPE_CHECKING:
 
 CATALOGUE_FILE_PACK = "catalogue.file"
 WORKSPACE_PACK = "workspace"
+USER_LAYERS = ("global config", "local config")
+"""The configuration layers the user writes (not the repository): a ``tools`` override from one of them
+may run commands that execute repository code (see ``sbcore.think.tools.repo_code``)."""
 OVERRIDE_FIELDS: tuple[str, ...] = (
     "enabled",
     "prompt",
@@ -214,7 +219,8 @@ def assemble_catalogue(
     if detector_dir is not None and detector_dir.is_dir():
         held = frozenset() if trusted else config.held_detector_files()
         files = [path for path in catalogue_files([detector_dir]) if path not in held]
-        _load_into(detectors, files, WORKSPACE_PACK, inputs, result.problems)
+        workspace = detector_dir.parent.parent
+        _load_into(detectors, files, WORKSPACE_PACK, inputs, result.problems, inside=workspace)
 
     requested = _requested_overrides(config, overrides, detectors, result.problems)
     for detector_id in sorted(detectors):
@@ -250,9 +256,25 @@ def _load_into(
     pack: str,
     inputs: _Inputs,
     problems: list[ErrorChain],
+    *,
+    inside: Path | None = None,
 ) -> None:
-    """Load each file on its own, so one broken file does not hide its siblings."""
+    """Load each file on its own, so one broken file does not hide its siblings.
+
+    With ``inside`` (the workspace, for its own detectors), a file that resolves outside that directory --
+    a committed symbolic link, or a ``detectors`` directory that is one -- is refused, never read.
+    """
+    jail = Jail(inside) if inside is not None else None
     for path in catalogue_files(paths):
+        if jail is not None and not jail.contains(path):
+            problems.append(
+                ErrorChain(
+                    SourceRef(str(path)),
+                    "this detector file leads outside the workspace (a symbolic link?); it is not read",
+                    hint="keep the workspace's detectors as regular files under .second-brain/detectors/",
+                )
+            )
+            continue
         try:
             definition = load_detector_file(
                 path,
@@ -411,6 +433,8 @@ def _apply_overrides(
                 )
             )
         return definition, origins
+    if new_origins.get("tools") in USER_LAYERS:
+        updated = dataclasses.replace(updated, run_trusted=True)
     return updated, new_origins
 
 

@@ -31,6 +31,7 @@ from jinja2.sandbox import SandboxedEnvironment
 from jsonschema import Draft202012Validator, SchemaError, ValidationError
 from jsonschema.exceptions import relevance
 
+from sbcore.jail import Jail, JailError, NotFound
 from sbcore.packs.errors import CatalogueError, ErrorChain, duplicate_error, format_key
 from sbcore.packs.model import (
     BUILTIN_TOOLS,
@@ -42,7 +43,10 @@ from sbcore.packs.model import (
     TriggerRef,
 )
 from sbcore.packs.templates import FALLBACK_INPUTS, PROMPT_INPUTS, check_template, default_environment
+from sbcore.safefile import read_regular_text
+from sbcore.safeyaml import MAX_YAML_CHARS, YamlLimitError
 from sbcore.schemas import json_type, load_schema, yamlpos
+from sbcore.timebound import PatternTimeout, time_bound
 
 __all__ = [
     "CatalogueError",
@@ -64,6 +68,9 @@ DETECTOR_SUFFIXES = (".yaml", ".yml")
 SHELL_METACHARACTERS = frozenset(";|&<>`$()\n\r")
 _MCP_GRANT = re.compile(r"^mcp:(?P<server>[A-Za-z0-9][A-Za-z0-9_.-]*)/(?P<tool>\*|[A-Za-z0-9_.-]+)$")
 _FALLBACK_TEMPLATES = ("headline", "body", "dedup_key")
+MAX_PROMPT_FILE_BYTES = 256 * 1024
+SCHEMA_BOUND_S = 1.0
+"""Wall-time bound on validating a value against a schema a detector or a pack wrote (its patterns)."""
 
 # Hints keyed by the failing key (list indexes written as [*]).
 _KEY_HINTS = {
@@ -217,7 +224,7 @@ def _expand(paths: Iterable[Path | str], chains: list[ErrorChain]) -> Iterator[P
 def _load_file(path: Path, ctx: _Context) -> tuple[DetectorDef | None, list[ErrorChain]]:
     here = SourceRef(str(path))
     try:
-        text = path.read_text(encoding="utf-8")
+        text = read_regular_text(path, max_bytes=MAX_YAML_CHARS)  # a FIFO is refused, never opened
     except UnicodeDecodeError as exc:
         return None, [ErrorChain(here, f"not UTF-8 text ({exc.reason} at byte {exc.start})")]
     except OSError as exc:
@@ -229,7 +236,9 @@ def _load_file(path: Path, ctx: _Context) -> tuple[DetectorDef | None, list[Erro
             ErrorChain(
                 SourceRef(str(path), exc.line),
                 f"invalid YAML: {exc.message}",
-                hint="check the indentation and quoting on this line and the ones just above it",
+                hint="detector files are small: use fewer anchors and aliases, or write the values out"
+                if isinstance(exc.__cause__, YamlLimitError)
+                else "check the indentation and quoting on this line and the ones just above it",
             )
         ]
     if located.problems:
@@ -280,6 +289,7 @@ class _Checker:
         self.chains: list[ErrorChain] = []
         self.failed_paths: set[tuple[str | int, ...]] = set()  # keys with an error already
         self.detector_id: str | None = None
+        self.prompt_text = ""  # the prompt file's text, once read and checked
 
     # -- reporting -----------------------------------------------------------
 
@@ -461,6 +471,7 @@ class _Checker:
         if self.checkable("prompt_file"):
             text = self._read_prompt_file()
             if text is not None:
+                self.prompt_text = text
                 resolved = self.path.parent / self.data["prompt_file"]
                 for problem in check_template(text, PROMPT_INPUTS, self.ctx.environment):
                     self.error(
@@ -471,6 +482,8 @@ class _Checker:
                     )
 
     def _read_prompt_file(self) -> str | None:
+        """The prompt file's text, read through the tools' no-follow jail rooted at the YAML file's directory:
+        a ``..`` path, or a symlink leading out of that directory, is refused like a missing file."""
         name = self.data["prompt_file"]
         if Path(name).is_absolute():
             self.error(
@@ -480,17 +493,27 @@ class _Checker:
             )
             return None
         resolved = self.path.parent / name
-        if not resolved.is_file():
+        try:
+            _, data = Jail(self.path.parent).read_file(name, max_bytes=MAX_PROMPT_FILE_BYTES)
+        except NotFound:
             self.error(
                 ("prompt_file",),
                 f"prompt file {name!r} not found (looked for {resolved})",
                 "prompt_file is relative to the directory of the YAML file",
             )
             return None
+        except (JailError, ValueError) as exc:
+            self.error(
+                ("prompt_file",),
+                f"prompt file {name!r} is refused: {_jail_reason(exc)}",
+                "a prompt file must be a regular file inside the directory of the YAML file (or below it); "
+                "'..' and symbolic links leading out of it are not followed",
+            )
+            return None
         try:
-            return resolved.read_text(encoding="utf-8")
-        except (OSError, UnicodeDecodeError) as exc:
-            self.error(("prompt_file",), f"cannot read prompt file {name!r}: {exc}")
+            return data.decode("utf-8")
+        except UnicodeDecodeError as exc:
+            self.error(("prompt_file",), f"prompt file {name!r} is not UTF-8 text ({exc.reason})")
             return None
 
     def _check_template(
@@ -681,7 +704,7 @@ class _Checker:
             return
         params = self.data["trigger"].get("params", {})
         errors = Draft202012Validator(params_schema).iter_errors(params)
-        self._report(
+        self._report_bounded(
             errors, ("trigger", "params"), f"see the documentation of trigger {name!r} for its params"
         )
 
@@ -694,16 +717,25 @@ class _Checker:
         if not self.checkable("config") and "config" in self.data:
             return
         errors = Draft202012Validator(config_schema).iter_errors(self.data.get("config", {}))
-        self._report(errors, ("config",), "config must satisfy this detector's config_schema")
+        self._report_bounded(errors, ("config",), "config must satisfy this detector's config_schema")
+
+    def _report_bounded(
+        self, errors: Iterable[ValidationError], prefix: tuple[str | int, ...], fallback_hint: str
+    ) -> None:
+        """:meth:`_report` for a schema the detector or a pack wrote: its patterns run under a time bound."""
+        try:
+            with time_bound(SCHEMA_BOUND_S, f"validating {format_key(prefix)}"):
+                found = list(errors)
+        except PatternTimeout as exc:
+            self.error(prefix, str(exc), "simplify the regular expressions (pattern) of the schema")
+            return
+        self._report(found, prefix, fallback_hint)
 
     # -- the result ---------------------------------------------------------------
 
     def _build(self, grants: tuple[ToolGrant, ...], feedback_schema: dict[str, Any]) -> DetectorDef:
         data: dict[str, Any] = self.data
-        if "prompt_file" in data:
-            prompt = (self.path.parent / data["prompt_file"]).read_text(encoding="utf-8")
-        else:
-            prompt = data["prompt"]
+        prompt = self.prompt_text if "prompt_file" in data else data["prompt"]
         cadence_raw = data.get("cadence", "every_pass")
         if isinstance(cadence_raw, dict):
             cadence = Cadence(kind="every_nth", nth=cadence_raw["every_nth"])
@@ -748,6 +780,17 @@ def _quoted_scalar_hint(error: ValidationError) -> str | None:
     if {"number", "integer"} & set(expected) and re.fullmatch(r"[-+]?\d+(\.\d*)?([eE][-+]?\d+)?", text):
         return "numbers are written without quotes"
     return None
+
+
+def _jail_reason(exc: Exception) -> str:
+    """The jail's refusal without its own framing: it speaks of "the workspace root", here the root is the
+    detector's directory, and the path is already named by the caller."""
+    text = str(exc)
+    if "outside the workspace root" in text or "passes through a symbolic link" in text:
+        return "it leads outside the directory of the YAML file"
+    if "pseudo-filesystem" in text:
+        return "it names a kernel pseudo-filesystem (/proc, /dev, /sys)"
+    return text.removeprefix("refused: ")
 
 
 def _float_or_none(value: Any) -> float | None:

@@ -91,6 +91,9 @@ class DetectorDef:
     fallback: dict[str, Any] | None
     extras: dict[str, Any]  # the x-* keys
     raw: dict[str, Any]  # the validated document as loaded
+    run_trusted: bool = False
+    """Whether the ``run`` grant was written by the user's own configuration (global or local layer): only
+    then may its commands execute repository code without the workspace being trusted."""
 
     @property
     def grant_names(self) -> list[str]:

@@ -24,12 +24,15 @@ from jsonschema import Draft202012Validator, SchemaError
 from sbcore.observe.model import Observation
 from sbcore.packs.model import BUILTIN_TOOLS, RUN_TOOL
 from sbcore.packs.types import TriggerMatch
+from sbcore.timebound import time_bound
 
 TRIGGER_NAME = re.compile(r"^[a-z][a-z0-9_]{1,62}$")
 TOOL_NAME = re.compile(r"^[A-Za-z][A-Za-z0-9_-]{0,63}$")  # a wire name: it is sent to the provider as is
 PROVIDER_NAME = re.compile(r"^[a-z][a-z0-9_-]{0,62}$")
 MCP_SERVER_NAME = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_.-]{0,62}$")
 RESERVED_TOOLS = frozenset({*BUILTIN_TOOLS, RUN_TOOL})
+TRIGGER_BOUND_S = 2.0
+"""Wall-time bound on one trigger call (see :mod:`sbcore.timebound`)."""
 
 
 class RegistrationError(ValueError):
@@ -65,13 +68,16 @@ class TriggerSpec:
         """Call the trigger the way the host always does: schema defaults under the given params.
 
         ``params`` and ``config`` reach the function read-only; ``config`` only
-        when the function declares a parameter of that name.
+        when the function declares a parameter of that name. The call is time-bounded
+        (:data:`TRIGGER_BOUND_S`): params may carry patterns a workspace wrote, and a
+        runaway one raises :class:`~sbcore.timebound.PatternTimeout`.
         """
         merged = MappingProxyType({**self.defaults(), **params})
-        if self.wants_config:
-            frozen_config = MappingProxyType(dict(config or {}))
-            return self.func(observations, merged, state, config=frozen_config)
-        return self.func(observations, merged, state)
+        with time_bound(TRIGGER_BOUND_S, f"trigger {self.name!r}"):
+            if self.wants_config:
+                frozen_config = MappingProxyType(dict(config or {}))
+                return self.func(observations, merged, state, config=frozen_config)
+            return self.func(observations, merged, state)
 
 
 @dataclass(frozen=True)

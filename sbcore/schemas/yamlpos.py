@@ -1,12 +1,13 @@
 """YAML loading that remembers where every key is.
 
 PyYAML's composer already records a start mark for every node; we keep the
-node tree from ``SafeLoader.get_single_node`` next to the constructed data, so
+node tree from ``get_single_node`` next to the constructed data, so
 an error about ``fallback.confidence`` can name the line the key is on. Along
 the way this catches what ``safe_load`` lets through silently and that would
 bite later: duplicate keys (the last one silently wins), non-string keys and
 values JSON cannot carry (dates, binary, sets), which break the schema
-validator and the window's JSON.
+validator and the window's JSON. The loader is :class:`sbcore.safeyaml.BoundedLoader`,
+so an oversized text or an alias bomb is a syntax error with its line.
 """
 
 from __future__ import annotations
@@ -16,6 +17,8 @@ from typing import Any
 
 import yaml
 from yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
+
+from sbcore.safeyaml import BoundedLoader
 
 PathKey = tuple[str | int, ...]
 
@@ -77,9 +80,11 @@ class Located:
 
 
 def load(text: str) -> Located:
-    """Parse one YAML document, keeping key positions. Raises YamlSyntaxError."""
-    loader = yaml.SafeLoader(text)
+    """Parse one YAML document, keeping key positions. Raises YamlSyntaxError, also for a document over
+    the size or alias-expansion limits of :mod:`sbcore.safeyaml`."""
+    loader: BoundedLoader | None = None
     try:
+        loader = BoundedLoader(text)
         node = loader.get_single_node()
         if node is None:
             return Located(data=None, start_line=1)
@@ -103,7 +108,8 @@ def load(text: str) -> Located:
     except yaml.YAMLError as exc:
         raise YamlSyntaxError(None, str(exc)) from exc
     finally:
-        loader.dispose()
+        if loader is not None:
+            loader.dispose()
 
 
 def _text_line(node: Node) -> int | None:

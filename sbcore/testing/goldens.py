@@ -46,7 +46,10 @@ from typing import TYPE_CHECKING, Any, Literal
 from sbcore.observe.model import Observation
 from sbcore.packs.errors import ErrorChain, format_key, render_chains
 from sbcore.packs.model import SourceRef
+from sbcore.safefile import read_regular_text
+from sbcore.safeyaml import MAX_YAML_CHARS
 from sbcore.think import FEEDBACK_TOOL
+from sbcore.timebound import PatternTimeout, time_bound
 
 if TYPE_CHECKING:
     from sbcore.packs.catalogue import EffectiveCatalogue
@@ -60,6 +63,9 @@ Outcome = Literal["passed", "failed", "pending", "skipped"]
 
 LABELS: tuple[Label, ...] = ("must_fire", "must_stay_silent")
 CASE_SUFFIXES = (".yaml", ".yml")
+HEADLINE_BOUND_S = 1.0
+"""Wall-time bound on matching one ``headline_pattern``, or on validating a case's feedback against the
+detector's schema (see :mod:`sbcore.timebound`)."""
 ENV_SHARED = "SBCORE_SHARED_DIR"
 SHARED_PREFIX = "shared:"
 FLOAT_DIGITS = 3
@@ -264,7 +270,7 @@ def load_case(path: Path) -> GoldenCase:
     detector, pack = path.parent.name, path.parent.parent.name
     here = SourceRef(str(path))
     try:
-        text = path.read_text(encoding="utf-8")
+        text = read_regular_text(path, max_bytes=MAX_YAML_CHARS)
         located = yamlpos.load(text)
     except (OSError, UnicodeDecodeError) as exc:
         raise GoldenError([ErrorChain(here, f"cannot read the case file: {exc}", detector)]) from exc
@@ -769,11 +775,20 @@ def _judge(case: GoldenCase, definition: DetectorDef, evaluation: Evaluation) ->
     expect = case.expect
     if expect.dedup_key is not None and feedback.get("dedup_key") != expect.dedup_key:
         return f"expected dedup_key {expect.dedup_key!r}, got {feedback.get('dedup_key')!r}"
-    if expect.headline_pattern is not None and not re.search(
+    if expect.headline_pattern is not None and not _headline_matches(
         expect.headline_pattern, feedback.get("headline", "")
     ):
         return f"headline {feedback.get('headline')!r} does not match {expect.headline_pattern!r}"
     return ""
+
+
+def _headline_matches(pattern: str, headline: str) -> bool:
+    """``re.search`` under a time bound: the pattern is the pack's, the headline the detector's."""
+    try:
+        with time_bound(HEADLINE_BOUND_S, f"headline_pattern {pattern!r}"):
+            return re.search(pattern, headline) is not None
+    except PatternTimeout:
+        return False
 
 
 def _feedback_problem(definition: DetectorDef, feedback: Mapping[str, Any]) -> str:
@@ -781,7 +796,11 @@ def _feedback_problem(definition: DetectorDef, feedback: Mapping[str, Any]) -> s
     from jsonschema import Draft202012Validator
     from jsonschema.exceptions import best_match
 
-    error = best_match(Draft202012Validator(definition.schema).iter_errors(dict(feedback)))
+    try:
+        with time_bound(HEADLINE_BOUND_S, f"validating detector {definition.id!r}'s feedback"):
+            error = best_match(Draft202012Validator(definition.schema).iter_errors(dict(feedback)))
+    except PatternTimeout as exc:
+        return str(exc)
     if error is None:
         return ""
     where = format_key(tuple(error.absolute_path)) or "(top level)"

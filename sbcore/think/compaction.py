@@ -17,6 +17,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from sbcore.observe.model import Observation
+from sbcore.think.outbound import send_redacted
 from sbcore.think.prompts import render_prompt
 from sbcore.think.providers.base import Message, Provider, ProviderError, Request, Usage
 from sbcore.think.window import Window, WindowBlock
@@ -106,7 +107,7 @@ async def _model_summary(
     request = Request(
         model=provider.model, system=window.system, messages=messages, max_tokens=SUMMARY_MAX_TOKENS
     )
-    response = await provider.send(request)
+    response = await send_redacted(provider, request)
     text = " ".join(response.text.split())
     if not text:
         raise ValueError("the model returned no summary text")

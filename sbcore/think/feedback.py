@@ -22,6 +22,7 @@ from sbcore.packs.types import TriggerMatch
 from sbcore.schemas import load_schema
 from sbcore.think import FEEDBACK_TOOL
 from sbcore.think.providers.base import ToolSpec, Usage
+from sbcore.timebound import PatternTimeout, time_bound
 
 log = logging.getLogger("sbcore.think.feedback")
 
@@ -179,9 +180,17 @@ def validation_problems(schema: Mapping[str, Any], payload: object) -> list[str]
     return problems
 
 
+FEEDBACK_BOUND_S = 1.0
+"""Wall-time bound on validating one feedback payload: the schema's patterns come from the detector's file."""
+
+
 def check_feedback(detector: DetectorDef, payload: object) -> tuple[dict[str, Any] | None, str | None]:
     """``(feedback, None)`` when ``payload`` validates against the detector's schema, else ``(None, why)``."""
-    problems = validation_problems(detector.schema, payload)
+    try:
+        with time_bound(FEEDBACK_BOUND_S, f"validating detector {detector.id!r}'s feedback"):
+            problems = validation_problems(detector.schema, payload)
+    except PatternTimeout as exc:
+        problems = [str(exc)]
     if problems:
         why = "; ".join(problems[:3])
         log.warning("detector %s: invalid feedback read as silent: %s", detector.id, why)

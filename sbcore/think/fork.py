@@ -31,6 +31,7 @@ from sbcore.packs.types import TriggerMatch
 from sbcore.think import FEEDBACK_TOOL, detector_marker
 from sbcore.think.debug import ForkLog
 from sbcore.think.feedback import FeedbackResult, FeedbackStatus, ToolCall, check_feedback
+from sbcore.think.outbound import send_redacted
 from sbcore.think.prompts import render_prompt
 from sbcore.think.providers.base import (
     Message,
@@ -183,7 +184,7 @@ class Fork:
                 max_tokens=self.max_tokens,
             )
             try:
-                response = await self.provider.send(request)
+                response = await send_redacted(self.provider, request)
             except ProviderError as exc:
                 log.warning("detector %s: model call failed: %s", self.detector_id, exc)
                 return self._finish("failed", error=f"{type(exc).__name__}: {exc}")

@@ -411,7 +411,7 @@ class PassEngine:
         """The pass's one tools list: the union of the grants' available tools, plus the feedback tool."""
         specs: list[ToolSpec] = []
         if self.toolbox is not None:
-            grants = [Grant.parse(d.tools) for d in detectors]
+            grants = [Grant.parse(d.tools, repo_code_trusted=d.run_trusted) for d in detectors]
             specs = [
                 ToolSpec(t["name"], t["description"], t["input_schema"])
                 for t in self.toolbox.build_wire_tools(grants)
@@ -425,7 +425,7 @@ class PassEngine:
     def _plan(self, item: _Selected, share: int | None) -> ForkPlan | FeedbackResult:
         detector = item.detector
         deadline = detector.deadline_s if detector.deadline_s is not None else self.settings.fork_deadline_s
-        grant = Grant.parse(detector.tools)
+        grant = Grant.parse(detector.tools, repo_code_trusted=detector.run_trusted)
         names = self.toolbox.granted_names(grant) if self.toolbox is not None else []
         try:
             tail = render_tail(

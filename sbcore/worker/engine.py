@@ -96,6 +96,8 @@ class ObserverFactory:
                 root=Path(root),
                 registered={name: item.value for name, item in self.manager.registry.tools.items()},
                 remote=remote,
+                # Commands that run the repository's own code only where the user trusted this workspace.
+                trusted_workspace=config.trust is not None and config.trust.trusted,
             ),
             environment=self.manager.template_environment(),
             clock=self.clock,

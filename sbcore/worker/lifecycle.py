@@ -85,10 +85,8 @@ class SessionLock:
         if self._fd is not None:
             return True
         paths.ensure_private_dir(self.path.parent)
-        fd = os.open(self.path, os.O_RDWR | os.O_CREAT | os.O_CLOEXEC, paths.FILE_MODE)
+        fd = paths.open_private(self.path, os.O_RDWR | os.O_CREAT)
         try:
-            if (os.fstat(fd).st_mode & 0o777) != paths.FILE_MODE:
-                os.fchmod(fd, paths.FILE_MODE)
             fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
         except OSError as error:
             os.close(fd)
@@ -305,10 +303,7 @@ def log_path(data: Path, session_id: str) -> Path:
 def open_log(path: Path) -> int:
     """Open (create 0600, append) the log file and return its descriptor."""
     paths.ensure_private_dir(path.parent)
-    fd = os.open(path, os.O_WRONLY | os.O_APPEND | os.O_CREAT | os.O_CLOEXEC, paths.FILE_MODE)
-    if (os.fstat(fd).st_mode & 0o777) != paths.FILE_MODE:
-        os.fchmod(fd, paths.FILE_MODE)
-    return fd
+    return paths.open_private(path, os.O_WRONLY | os.O_APPEND | os.O_CREAT)
 
 
 class LogRoute:

@@ -93,6 +93,11 @@ def test_stale_if_matches_later_observation_text() -> None:
     assert why == "stale_if 'pytest\\\\b.*services/foo' matched 'pytest -q services/foo'"
 
 
+def test_a_stale_if_pattern_that_backtracks_catastrophically_reads_as_no_match() -> None:
+    advice = make_advice(stale_if=(r"(a+)+$", "done"))
+    assert stale_reason(advice, ["a" * 40 + "!", "all done"]) == "stale_if 'done' matched 'done'"
+
+
 def test_no_match_means_still_valid() -> None:
     advice = make_advice(stale_if=("pytest",))
     assert stale_reason(advice, ["Bash: ls", "Edit services/foo.py"]) is None

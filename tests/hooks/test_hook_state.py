@@ -81,6 +81,7 @@ ALLOWED = {
     "sbcore.gate",
     "sbcore.observe",
     "sbcore.observe.sentinel",
+    "sbcore.timebound",  # stdlib only: bounds the stale_if re-check at claim time
 }
 
 

@@ -47,6 +47,7 @@ MCP_SERVERS = {"search", "docs"}
 BROKEN_CASES: dict[str, list[str]] = {
     name: [f"broken/{name}.yaml"]
     for name in (
+        "alias-bomb",
         "bad-id",
         "bad-mcp-grant",
         "bad-trigger-params",
@@ -66,6 +67,8 @@ BROKEN_CASES: dict[str, list[str]] = {
         "not-a-mapping",
         "on-trigger-without-trigger",
         "prompt-and-prompt-file",
+        "prompt-file-escapes",
+        "prompt-file-symlink-out",
         "prompt-file-template-error",
         "run-metachar",
         "schema-extends-other",

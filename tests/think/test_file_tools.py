@@ -9,9 +9,9 @@ from typing import Any
 
 import pytest
 
+from sbcore.jail import Jail
 from sbcore.think.tools.base import Tool, ToolResult
 from sbcore.think.tools.files import FileLimits, GlobTool, GrepTool, ReadTool
-from sbcore.think.tools.jail import Jail
 
 SECRET = "TOP-SECRET-OUTSIDE"
 AWS_KEY = "AKIA" + "ABCDEFGHIJKLMNOP"

@@ -18,8 +18,8 @@ import pytest
 from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
+from sbcore.jail import Jail, JailError, NotFound, Resolved
 from sbcore.think.tools.files import FileLimits, ReadTool
-from sbcore.think.tools.jail import Jail, JailError, NotFound, Resolved
 
 SECRET = "TOP-SECRET-OUTSIDE"
 LIMITS = FileLimits(max_file_bytes=4096)

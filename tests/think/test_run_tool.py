@@ -137,8 +137,9 @@ def test_run_tool_refuses_commands_outside_its_enum(tmp_path: Path) -> None:
 
 def test_dispatch_runs_only_the_callers_own_commands(tmp_path: Path) -> None:
     box = Toolbox(tmp_path)
-    builder = Grant.parse([{"run": [py("print('built')")]}])
-    linter = Grant.parse([{"run": [py("print('linted')")]}])
+    # Python is an interpreter, so running it needs a trusted grant (the user's own configuration).
+    builder = Grant.parse([{"run": [py("print('built')")]}], repo_code_trusted=True)
+    linter = Grant.parse([{"run": [py("print('linted')")]}], repo_code_trusted=True)
     wire = box.build_wire_tools([builder, linter])
     (run_def,) = wire
     assert run_def["input_schema"]["properties"]["command"]["enum"] == sorted([*builder.run, *linter.run])

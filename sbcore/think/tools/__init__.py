@@ -1,7 +1,7 @@
 """The tools a detector fork may call, and the rules that bound them.
 
 - :mod:`~sbcore.think.tools.base` — the ``Tool`` protocol and ``ToolResult``;
-- :mod:`~sbcore.think.tools.jail` — the workspace path jail;
+- :mod:`~sbcore.jail` — the workspace path jail;
 - :mod:`~sbcore.think.tools.files` — Read, Grep, Glob (read-only, jailed);
 - :mod:`~sbcore.think.tools.run` — Run (exact allowlisted commands, no shell, time-boxed);
 - :mod:`~sbcore.think.tools.dispatch` — grants, the pass's wire tool list, dispatch;

@@ -20,6 +20,7 @@ from jsonschema import Draft202012Validator
 from jsonschema.exceptions import SchemaError
 from jsonschema.validators import validator_for
 
+from sbcore.jail import Jail
 from sbcore.packs.model import ToolGrant
 from sbcore.think import FEEDBACK_TOOL
 from sbcore.think.tools.base import (
@@ -32,11 +33,14 @@ from sbcore.think.tools.base import (
     wire_definition,
 )
 from sbcore.think.tools.files import GLOB, GREP, READ, FileLimits, GlobTool, GrepTool, ReadTool
-from sbcore.think.tools.jail import Jail
+from sbcore.think.tools.repo_code import repo_code_refusal
 from sbcore.think.tools.run import RUN, RunLimits, RunTool
+from sbcore.timebound import time_bound
 
 FILE_TOOLS = (READ, GREP, GLOB)
 RESERVED_NAMES = frozenset({*FILE_TOOLS, RUN, FEEDBACK_TOOL})
+ARGS_BOUND_S = 1.0
+"""Wall-time bound on validating one call's arguments (see :mod:`sbcore.timebound`)."""
 MCP_WIRE_PREFIX = "mcp__"
 MCP_GRANT_RE = re.compile(r"^mcp:([A-Za-z0-9][A-Za-z0-9_.-]*)/(\*|[A-Za-z0-9_.-]+)$")
 """``mcp:<server>/<tool>`` or ``mcp:<server>/*`` (the same syntax the catalogue loader accepts)."""
@@ -50,9 +54,12 @@ class Grant:
     run: tuple[str, ...] = ()
     mcp: frozenset[tuple[str, str]] = frozenset()
     """(server, tool) pairs; tool ``*`` grants every tool of that server."""
+    repo_code_trusted: bool = False
+    """Whether commands of ``run`` that execute repository code may run on this grant's say-so (the user's
+    own configuration chose them); see :mod:`~sbcore.think.tools.repo_code`."""
 
     @classmethod
-    def parse(cls, items: Iterable[object]) -> Grant:
+    def parse(cls, items: Iterable[object], *, repo_code_trusted: bool = False) -> Grant:
         """Build a grant from a detector's ``tools`` entries.
 
         Accepts the loader's :class:`~sbcore.packs.model.ToolGrant` values and the YAML forms: ``"Read"``,
@@ -89,7 +96,7 @@ class Grant:
                 tools.add(item)
             else:
                 raise ValueError(f"not a tool grant: {item!r}")
-        return cls(frozenset(tools), tuple(sorted(run)), frozenset(mcp))
+        return cls(frozenset(tools), tuple(sorted(run)), frozenset(mcp), repo_code_trusted)
 
     def allows_remote(self, server: str, tool: str) -> bool:
         """Whether this grant covers tool ``tool`` of MCP server ``server``."""
@@ -134,6 +141,9 @@ class Toolbox:
     call_timeout_s: float = 120.0
     """Backstop for any single call; each tool also bounds itself (Run and Grep/Glob well below this)."""
     max_result_chars: int = 40_000
+    trusted_workspace: bool = False
+    """Whether the user trusted this workspace's content: then Run commands that execute repository code
+    may run on any grant (see :mod:`~sbcore.think.tools.repo_code`)."""
 
     def __post_init__(self) -> None:
         self.jail = Jail(self.root)
@@ -261,9 +271,15 @@ class Toolbox:
                 f"refused: {command!r} is not in detector {detector_id!r}'s allowlist "
                 f"(allowed: {'; '.join(grant.run)})"
             )
+        if tool_name == RUN and isinstance(command, str):
+            refusal = repo_code_refusal(command, trusted=grant.repo_code_trusted or self.trusted_workspace)
+            if refusal is not None:
+                return ToolResult.refusal(refusal)
         try:
-            problems = _validation_problems(tool.input_schema, args)
-        except Exception as exc:  # e.g. an MCP server's schema with an unresolvable $ref
+            # An MCP server or a pack wrote the schema: its patterns run under a time bound.
+            with time_bound(ARGS_BOUND_S, f"validating the arguments of {tool_name}"):
+                problems = _validation_problems(tool.input_schema, args)
+        except Exception as exc:  # e.g. an MCP server's schema with an unresolvable $ref, or PatternTimeout
             return ToolResult.error(f"cannot check the arguments of {tool_name}: {type(exc).__name__}: {exc}")
         if problems:
             return ToolResult.refusal(f"invalid arguments for {tool_name}: " + "; ".join(problems[:5]))

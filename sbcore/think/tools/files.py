@@ -1,14 +1,17 @@
 """Read, Grep and Glob: the observer's read-only file tools, jailed to the workspace root.
 
 A watcher must be structurally unable to write, so these three tools only ever open regular files for reading,
-through :class:`~sbcore.think.tools.jail.Jail`. Every result is bounded: Read by a line window and a file-size
+through :class:`~sbcore.jail.Jail`. Every result is bounded: Read by a line window and a file-size
 cap, Grep by match counts, a file-size cap and a time box, Glob by a result count and a time box, and all
-three by a character cap on the text returned (with a marker where it was cut). Output is redacted before it
-is capped.
+three by a character cap on the text returned (with a marker where it was cut). A file is redacted as a
+whole before it is cut into lines (so a multi-line secret such as a PEM key is caught, and no window into
+it shows its body), and Grep matches the redacted lines, so a pattern cannot probe a secret's body.
 
 Grep and Glob walk directory trees and Grep runs a model-written regular expression, which Python cannot
 interrupt (a catastrophic pattern can run for ever). So both run in a short-lived child process that is killed
-at its time box; Read is bounded by the size cap and runs on a worker thread.
+at its time box; Read is bounded by the size cap and runs on a worker thread. The child is isolated: ``python
+-I`` (no current directory, ``PYTHONPATH`` or user site on ``sys.path``, so a ``json.py`` in the workspace is
+never imported) and the scrubbed environment Run uses (no API keys or tokens).
 """
 
 from __future__ import annotations
@@ -25,10 +28,11 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
 
+from sbcore.jail import Jail, JailError, NotFound, is_link_at, read_regular_at
 from sbcore.observe.redact import redact
 from sbcore.think.tools.base import ToolResult, cap_text, finish_output
-from sbcore.think.tools.jail import Jail, JailError, NotFound, is_link_at, read_regular_at
-from sbcore.think.tools.run import terminate_group
+from sbcore.think.tools.redacted_lines import redacted_lines
+from sbcore.think.tools.run import scrubbed_env, terminate_group
 
 READ = "Read"
 GREP = "Grep"
@@ -65,15 +69,12 @@ def _looks_binary(data: bytes) -> bool:
 
 
 def _lines(data: bytes) -> list[str]:
-    text = data.decode("utf-8", errors="replace")
-    lines = text.split("\n")
-    if lines and lines[-1] == "":
-        lines.pop()
-    return [line[:-1] if line.endswith("\r") else line for line in lines]
+    """The file's lines, redacted as one text first (see :mod:`~sbcore.think.tools.redacted_lines`)."""
+    return redacted_lines(data.decode("utf-8", errors="replace"))
 
 
 def _clip_line(line: str, limit: int) -> str:
-    line = redact(line)
+    """Cap one already-redacted line."""
     if len(line) <= limit:
         return line
     return line[:limit] + f" [… line truncated, {len(line) - limit} more characters]"
@@ -162,15 +163,16 @@ _CHILD_BOOT = (
     "import sys; sys.path.insert(0, sys.argv[1]); "
     "from sbcore.think.tools.files import child_main; child_main()"
 )
+"""``sbcore``'s own directory goes first on the child's path, so the child imports this very package."""
 _PACKAGE_PARENT = str(Path(__file__).resolve().parents[3])
 
 
 async def _run_isolated(op: str, jail: Jail, args: dict[str, Any], limits: FileLimits) -> ToolResult:
     """Run ``op`` (grep or glob) in a child process, killed if it outlives its time box plus a grace."""
     payload = json.dumps({"op": op, "root": str(jail.root), "args": args, "limits": asdict(limits)}).encode()
-    env = dict(os.environ, SBCORE_OBSERVER="1")
     proc = await asyncio.create_subprocess_exec(
         sys.executable,
+        "-I",
         "-c",
         _CHILD_BOOT,
         _PACKAGE_PARENT,
@@ -178,7 +180,7 @@ async def _run_isolated(op: str, jail: Jail, args: dict[str, Any], limits: FileL
         stdout=asyncio.subprocess.PIPE,
         stderr=asyncio.subprocess.PIPE,
         cwd=str(jail.root),
-        env=env,
+        env=scrubbed_env(),
         start_new_session=True,
     )
     try:

@@ -8,8 +8,11 @@ own allowlist.
 How a command runs: split with :func:`shlex.split` and executed directly (no shell, so ``|``, ``;``, ``$(…)``
 mean nothing), in the workspace root, stdin from ``/dev/null``, in its own session (so the whole process group
 can be killed), with a scrubbed environment carrying ``SBCORE_OBSERVER=1`` (the plugin's own hooks recognise
-and ignore processes the observer started). The time box kills the group (SIGTERM, then SIGKILL); stdout and
-stderr are merged and capped, keeping the head and the tail, where build errors and summaries usually are.
+and ignore processes the observer started) and no API key, token or secret variable. A command that executes
+code the repository controls (``mypy`` plugins, ``pytest`` conftest, ``npx``, …) is refused by dispatch unless
+trusted: see :mod:`~sbcore.think.tools.repo_code`. The time box kills the group (SIGTERM, then SIGKILL);
+stdout and stderr are merged and capped, keeping the head and the tail, where build errors and summaries
+usually are.
 """
 
 from __future__ import annotations
@@ -26,6 +29,7 @@ from typing import Any
 
 from sbcore.observe.redact import redact
 from sbcore.think.tools.base import ToolResult, cap_text
+from sbcore.think.tools.redacted_lines import redact_fragment
 
 RUN = "Run"
 
@@ -50,9 +54,17 @@ FIXED_ENV = {
     "GIT_PAGER": "cat",
     "PAGER": "cat",
     "NO_COLOR": "1",
+    "GIT_CONFIG_COUNT": "2",
+    "GIT_CONFIG_KEY_0": "core.fsmonitor",
+    "GIT_CONFIG_VALUE_0": "false",
+    "GIT_CONFIG_KEY_1": "core.hooksPath",
+    "GIT_CONFIG_VALUE_1": "/dev/null",
+    "GOTOOLCHAIN": "local",
 }
 """Always set: the observer marker; git never prompts, pages or takes optional locks (no contention with the
-primary's own git commands); no colour escapes in output a model reads."""
+primary's own git commands), never starts a file-system monitor or a hook named by repository configuration
+(``GIT_CONFIG_*`` outranks every config file); ``go`` never downloads and runs the toolchain a ``go.mod``
+asks for; no colour escapes in output a model reads."""
 
 READ_CHUNK = 65536
 
@@ -114,7 +126,7 @@ class _Capture:
         omitted = self.total - len(self.head) - len(self.tail)
         if not self.tail:
             return head
-        tail = redact(self.tail.decode("utf-8", errors="replace"))
+        tail = redact_fragment(self.tail.decode("utf-8", errors="replace"))
         if omitted <= 0:
             return head + tail
         return f"{head}\n[… {omitted} bytes of output omitted …]\n{tail}"
