@@ -17,7 +17,6 @@ from __future__ import annotations
 
 import contextlib
 import fcntl
-import json
 import os
 import time
 from collections.abc import Iterable, Iterator, Mapping
@@ -25,7 +24,8 @@ from pathlib import Path
 from typing import Any
 
 from sbcore.config.effective import EffectiveConfig, load_config
-from sbcore.paths import data_dir, ensure_private_dir, open_private, write_private
+from sbcore.paths import data_dir, ensure_private_dir, open_private
+from sbcore.state import document
 from sbcore.state.floors import DetectorLike
 from sbcore.state.hot import ANY_WORKSPACE, DETECTOR_KEYS, GROUPS, VERSION, snapshot_path
 
@@ -78,13 +78,8 @@ def write_hot_snapshot(
             key=lambda scope: scopes[scope]["written_at"],
             reverse=True,
         )[:MAX_SCOPES]
-        document = {
-            "v": VERSION,
-            "scopes": {ANY_WORKSPACE: scopes[ANY_WORKSPACE]} | {s: scopes[s] for s in kept},
-        }
-        write_private(
-            target, json.dumps(document, ensure_ascii=False, indent=1, sort_keys=True).encode() + b"\n"
-        )
+        body = {"scopes": {ANY_WORKSPACE: scopes[ANY_WORKSPACE]} | {s: scopes[s] for s in kept}}
+        document.write(target, body, version=VERSION)
     return target
 
 
@@ -123,10 +118,10 @@ def _catalogue(detectors: Iterable[DetectorLike]) -> dict[str, dict[str, Any]]:
 def _read_scopes(path: Path) -> dict[str, dict[str, Any]]:
     """The previous snapshot's scopes; an unreadable or foreign file is simply replaced."""
     try:
-        document = json.loads(path.read_bytes())
-    except (OSError, ValueError):
+        found = document.read(path, version=VERSION)
+    except document.DocumentError:
         return {}
-    scopes = document.get("scopes") if isinstance(document, dict) and document.get("v") == VERSION else None
+    scopes = found.get("scopes") if found is not None else None
     if not isinstance(scopes, dict):
         return {}
     return {scope: entry for scope, entry in scopes.items() if isinstance(entry, dict)}

@@ -23,7 +23,6 @@ Standard library only: the SessionStart hook imports this.
 
 from __future__ import annotations
 
-import json
 import math
 import os
 from collections.abc import Mapping
@@ -31,7 +30,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from sbcore import paths
+from sbcore.state import document
 
 VERSION = 1
 PREFIX = "cli-"
@@ -125,22 +124,21 @@ def process_start(pid: int) -> str | None:
 
 def write_pointer(data: Path, pointer: CliSession) -> None:
     """Replace the CLI's pointer atomically (0600): a reader sees the old session or the new one."""
-    body = json.dumps(pointer.to_json(), ensure_ascii=False, separators=(",", ":"))
-    paths.write_private(pointer_path(data, pointer.cli_pid), body.encode("utf-8", "replace") + b"\n")
+    document.write(pointer_path(data, pointer.cli_pid), pointer.to_json(), version=VERSION, compact=True)
 
 
 def read_pointer(data: Path, cli_pid: int) -> CliSession | None:
     """The CLI's pointer; None when there is none, :class:`PointerError` when it is unusable."""
     path = pointer_path(data, cli_pid)
     try:
-        raw = path.read_bytes()
-    except FileNotFoundError:
+        body = document.read(path, version=VERSION)
+    except document.DocumentError as error:
+        raise PointerError(str(error)) from error
+    if body is None:
         return None
-    except OSError as error:
-        raise PointerError(f"{path}: unreadable ({error})") from error
     try:
-        pointer = CliSession.from_json(json.loads(raw))
-    except (ValueError, PointerError) as error:
+        pointer = CliSession.from_json(body)
+    except PointerError as error:
         raise PointerError(f"{path}: {error}") from error
     if pointer.cli_pid != cli_pid:
         raise PointerError(f"{path}: names process {pointer.cli_pid}")

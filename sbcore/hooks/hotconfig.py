@@ -36,6 +36,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from sbcore.state import document
 from sbcore.state.hot import ANY_WORKSPACE, DETECTOR_KEYS, GROUPS, VERSION, snapshot_path
 
 WORKSPACE_MARKER = ".second-brain"
@@ -144,18 +145,12 @@ def load_hot_config(data: Path, cwd: str | None) -> HotConfig:
     defaults = schema_defaults()
     path = snapshot_path(data)
     try:
-        raw = path.read_bytes()
-    except FileNotFoundError:
+        snapshot = document.read(path, version=VERSION)
+    except document.DocumentError as error:
+        raise HotConfigError(f"{error}: not a version-{VERSION} hot configuration snapshot") from error
+    if snapshot is None:
         return HotConfig(defaults, {}, workspace, "defaults")
-    except OSError as error:
-        raise HotConfigError(f"{path}: unreadable ({error})") from error
-    try:
-        document = json.loads(raw)
-    except ValueError as error:
-        raise HotConfigError(f"{path}: not JSON ({error})") from error
-    if not isinstance(document, dict) or document.get("v") != VERSION:
-        raise HotConfigError(f"{path}: not a version-{VERSION} hot configuration snapshot")
-    scopes = document.get("scopes")
+    scopes = snapshot.get("scopes")
     if not isinstance(scopes, dict):
         raise HotConfigError(f"{path}: 'scopes' is not an object")
     scope = workspace if workspace is not None and workspace in scopes else ANY_WORKSPACE

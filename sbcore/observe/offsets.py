@@ -16,7 +16,6 @@ job.
 from __future__ import annotations
 
 import fcntl
-import json
 import os
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -25,6 +24,7 @@ from pathlib import Path
 
 from sbcore import paths
 from sbcore.observe.reader import FileId
+from sbcore.state import document
 
 _VERSION = 1
 
@@ -67,12 +67,8 @@ class OffsetStore:
 
     def save(self, stream: str, stored: StoredOffset) -> None:
         """Persist ``stored`` for ``stream`` atomically (0600 file, 0700 directories)."""
-        body = {
-            "v": _VERSION,
-            "offset": stored.offset,
-            "file": list(stored.file_id) if stored.file_id else None,
-        }
-        paths.write_private(self.path(stream), json.dumps(body).encode() + b"\n")
+        body = {"offset": stored.offset, "file": list(stored.file_id) if stored.file_id else None}
+        document.write(self.path(stream), body, version=_VERSION)
 
     @contextmanager
     def lock(self, stream: str) -> Iterator[None]:
@@ -94,13 +90,9 @@ class OffsetStore:
 
 def _decode(path: Path, raw: bytes) -> StoredOffset:
     try:
-        body = json.loads(raw)
-    except ValueError as error:
-        raise CorruptOffset(f"{path}: not JSON ({error})") from error
-    if not isinstance(body, dict):
-        raise CorruptOffset(f"{path}: expected an object, got {type(body).__name__}")
-    if body.get("v") != _VERSION:
-        raise CorruptOffset(f"{path}: key 'v': unsupported version {body.get('v')!r} (expected {_VERSION})")
+        body = document.decode(path, raw, version=_VERSION)
+    except document.DocumentError as error:
+        raise CorruptOffset(str(error)) from error
     offset = body.get("offset")
     if type(offset) is not int or offset < 0:
         raise CorruptOffset(f"{path}: key 'offset': expected a non-negative integer, got {offset!r}")

@@ -85,6 +85,7 @@ from sbcore.observe.spool import Spool, Tail
 from sbcore.run.clock import SystemClock, epoch_seconds
 from sbcore.run.episode import Episode
 from sbcore.run.policy import TriggerPolicy
+from sbcore.state import document
 from sbcore.think.pass_ import PassResult
 from sbcore.think.tools.base import RemoteToolSource
 from sbcore.worker import locate
@@ -134,7 +135,9 @@ class WorkerState:
     def load(cls, data: Path, session_id: str) -> WorkerState:
         path = workers_dir(data) / f"{paths.safe_name(session_id)}.state.json"
         try:
-            body = json.loads(path.read_bytes())
+            body = document.read(path, version=1)
+            if body is None:
+                return cls(path)
             file_id = body.get("spool_file")
             return cls(
                 path,
@@ -146,9 +149,7 @@ class WorkerState:
                 task_used=max(0, int(body.get("task_used", 0))),
                 trust_told=str(body.get("trust_told", "")),
             )
-        except FileNotFoundError:
-            return cls(path)
-        except (OSError, ValueError, KeyError, TypeError) as error:
+        except (ValueError, KeyError, TypeError) as error:  # a DocumentError is a ValueError
             log.warning(
                 "worker state %s unusable (%s): starting from the beginning of the spool", path, error
             )
@@ -156,7 +157,6 @@ class WorkerState:
 
     def save(self) -> None:
         body = {
-            "v": 1,
             "spool_offset": self.spool_offset,
             "spool_file": list(self.spool_file) if self.spool_file else None,
             "events_offset": self.events_offset,
@@ -165,7 +165,7 @@ class WorkerState:
             "task_used": self.task_used,
             "trust_told": self.trust_told,
         }
-        paths.write_private(self.path, json.dumps(body).encode() + b"\n")
+        document.write(self.path, body, version=1)
 
 
 def request_path(data: Path, session_id: str) -> Path:

@@ -11,7 +11,6 @@ left by a worker that died without a word still carries its last ``pid`` and
 
 from __future__ import annotations
 
-import json
 import os
 import time
 from collections.abc import Mapping
@@ -19,6 +18,7 @@ from pathlib import Path
 from typing import Any, Literal
 
 from sbcore import __version__, paths
+from sbcore.state import document
 
 VERSION = 1
 
@@ -61,18 +61,17 @@ class StatusFile:
         """Merge ``fields`` into the document and write it (atomic rename, 0600)."""
         self._doc.update(fields)
         self._doc["updated_at"] = time.time()
-        body = json.dumps(self._doc, ensure_ascii=False, sort_keys=True, default=str, allow_nan=False)
-        paths.write_private(self.path, body.encode() + b"\n")
+        document.write(self.path, self._doc, version=VERSION)
         self.writes += 1
 
 
 def read_status(data: Path, session_id: str) -> dict[str, Any] | None:
     """The status document of ``session_id`` with ``alive`` added (is its worker running?); None if absent."""
     try:
-        doc = json.loads(status_path(data, session_id).read_bytes())
-    except (OSError, ValueError):
+        doc = document.read(status_path(data, session_id), version=VERSION)
+    except document.DocumentError:
         return None
-    if not isinstance(doc, dict):
+    if doc is None:
         return None
     doc["alive"] = doc.get("state") != "exited" and _running(doc.get("pid"))
     return doc

@@ -77,6 +77,7 @@ ALLOWED = {
     "sbcore.state",
     "sbcore.state.hot",
     "sbcore.state.floors",
+    "sbcore.state.document",
     "sbcore.hooks",
     "sbcore.gate",
     "sbcore.observe",
