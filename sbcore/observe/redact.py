@@ -48,6 +48,9 @@ import re
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 
+from sbcore.observe import secret_contexts
+from sbcore.observe.entropy import looks_random
+
 MAX_SECRET_SPAN = 1024
 """The longest prefix of a single-line secret that ``redact`` needs to see to recognise it."""
 
@@ -224,7 +227,7 @@ _KEY_KINDS: tuple[tuple[str, str], ...] = (
     (r"openai", "openai-api-key"),
     (r"anthropic", "anthropic-api-key"),
     (r"pass|pwd", "password"),
-    (r"api[_-]?key$", "api-key"),
+    (r"api[ _-]?key$", "api-key"),
     (r"private[_-]?key$", "private-key"),
     (r"token$", "token"),
     (r"secret$", "secret"),
@@ -259,8 +262,10 @@ _PLACEHOLDER = re.compile(
     | (?:~|\.{1,2})?/[\w./-]*$ | [a-z]:\\   # file paths
     """
 )
-# A bare value that reads as code or a word: an identifier, a dotted path, a call, an index.
-_CODE_VALUE = re.compile(r"[A-Za-z_.-]+$|.*[(\[]")
+# A bare value that reads as code or a word: an identifier or a dotted path (unless its letters read
+# as random, see ``entropy``), a call, an index.
+_WORD_VALUE = re.compile(r"[A-Za-z_.-]+$")
+_CALL_VALUE = re.compile(r".*[(\[]")
 
 # A context value: JSON-escaped, double-, single- or back-quoted, or bare up to a delimiter ("&" and
 # ";" only where another ``name=`` follows, as in a query or connection string). The resolver strips
@@ -590,6 +595,7 @@ _FAMILIES = _families()
 KINDS: frozenset[str] = frozenset(
     {alt.kind for family in _FAMILIES for alt in family.alts.values() if alt.kind}
     | {k for _, k in _KEY_KINDS}
+    | secret_contexts.KINDS
 )
 """Every kind a marker can name."""
 
@@ -604,6 +610,11 @@ def _key_kind(text: str, match: re.Match[str], value_start: int) -> str:
         head = text[max(0, match.start() - 96) : match.start()].rstrip(" \t\"'`=:>*\\")
         found = _KEY_RUN.search(head)
         key = found.group(0) if found else ""
+    return kind_of_key(key)
+
+
+def kind_of_key(key: str) -> str:
+    """The kind a secret's key names: ``DATADOG_API_KEY`` → ``datadog-api-key``, ``db_pass`` → ``password``."""
     key = key.lower()
     return next((kind for pattern, kind in _KEY_KIND_RES if pattern.search(key)), "secret")
 
@@ -619,9 +630,13 @@ def _unquote(raw: str, start: int) -> tuple[str, int, bool]:
     return raw, start, False
 
 
-def _context_span(text: str, scan: str, match: re.Match[str], name: str, alt: _Alt) -> _Span | None:
-    """Judge a context value: skip placeholders and code; a _KEYED rule's key names the kind."""
-    value, start, quoted = _unquote(text[match.start(name) : match.end(name)], match.start(name))
+def _secret_value(value: str, quoted: bool, kind: str, keyed: bool, strict: bool = False) -> bool:
+    """Whether a context's value is a literal secret, not a placeholder, a template or code.
+
+    ``keyed``: the context is a key, so a bare value must not read as code either (a call, an
+    index, a bare number, or a word or identifier whose letters do not read as random). ``strict``:
+    the context is loose (a secret-ish word in prose), so the value must read as random.
+    """
     lowered = value.lower()
     if (
         not value.strip()
@@ -629,15 +644,33 @@ def _context_span(text: str, scan: str, match: re.Match[str], name: str, alt: _A
         or lowered in _PLACEHOLDER_WORDS
         or _PLACEHOLDER.match(value)
     ):
-        return None
+        return False
     if not _PLACEHOLDER_PARTS.isdisjoint(_PARTS.split(lowered)) and not any(c.isdigit() for c in value):
+        return False
+    if keyed and not quoted:
+        if _CALL_VALUE.match(value) or (value.isdigit() and kind != "password"):
+            return False
+        if _WORD_VALUE.match(value) and not looks_random(value):
+            return False
+    if strict and not looks_random(value):
+        return False
+    return len(value) >= (3 if kind in _SHORT_KINDS else 6)
+
+
+def judged_span(text: str, start: int, end: int, kind: str, strict: bool = False) -> _Span | None:
+    """The span of the (possibly quoted) value ``text[start:end]`` of a keyed context, if it is a secret."""
+    value, start, quoted = _unquote(text[start:end], start)
+    if not _secret_value(value, quoted, kind, keyed=True, strict=strict):
         return None
-    kind = alt.kind
-    if alt.check == _KEYED:
-        kind = kind or _key_kind(text, match, match.start(name))
-        if not quoted and (_CODE_VALUE.match(value) or (value.isdigit() and kind != "password")):
-            return None
-    if len(value) < (3 if kind in _SHORT_KINDS else 6):
+    return start, start + len(value), 1, kind
+
+
+def _context_span(text: str, scan: str, match: re.Match[str], name: str, alt: _Alt) -> _Span | None:
+    """Judge a context value: skip placeholders and code; a _KEYED rule's key names the kind."""
+    value, start, quoted = _unquote(text[match.start(name) : match.end(name)], match.start(name))
+    keyed = alt.check == _KEYED
+    kind = (alt.kind or _key_kind(text, match, match.start(name))) if keyed else alt.kind
+    if not _secret_value(value, quoted, kind, keyed):
         return None
     if match.end(name) - match.start(name) >= _VALUE_SCAN and (
         whole := _WHOLE_VALUE.match(scan, match.start(name))
@@ -711,6 +744,7 @@ def redact(text: str) -> str:
     for anchor, search, family in _SCANS:
         if anchor in scan and (match := search(scan)) is not None:
             _collect(text, scan, match, family, spans)
+    secret_contexts.context_spans(text, scan, judged_span, kind_of_key, spans)
     return _splice(text, spans) if spans else text
 
 
