@@ -15,8 +15,10 @@ hooks write them here, one JSON object per line, one ``O_APPEND`` write each::
     {"v": 1, ..., "event": "subagent_report", "agent_id": "...", "agent_type": "...",
      "last_assistant_message": "...", "agent_transcript_path": "..."}
 
-Text fields are capped at :data:`TEXT_CAP` characters, the cut marked
-``…[+N chars]``; keys absent from the payload are absent from the record.
+Text fields are redacted (:func:`sbcore.observe.redact.redact`, standard library
+only) and then capped at :data:`TEXT_CAP` characters, the cut marked ``…[+N chars]``:
+a prompt or a final message holding a secret must not sit on disk in clear. Keys
+absent from the payload are absent from the record.
 
 ``background/<session>.json`` — written by the worker, read by the Stop hook:
 background work (a backgrounded Bash command, an Agent, a Monitor) the worker
@@ -72,12 +74,20 @@ def record_event(
     texts: Sequence[str] = (),
     values: Sequence[str] = (),
 ) -> None:
-    """Append one event, copying the payload's ``texts`` (strings, capped) and ``values`` (any JSON)."""
+    """Append one event: the payload's ``texts`` (strings, redacted and capped) and ``values`` (any JSON)."""
     record: dict[str, Any] = {"v": VERSION, "at": at, "session_id": session_id, "event": event}
     for key in texts:
         value = payload.get(key)
         if isinstance(value, str):
-            record[key] = capped(value)
+            from sbcore.observe.redact import (
+                MAX_SECRET_SPAN,
+                redact,
+            )  # only hooks that record text pay for it
+
+            # Redact before capping, over the head slice the cap keeps (redact's contract).
+            head = redact(value[: TEXT_CAP + MAX_SECRET_SPAN])
+            cut = len(value) > TEXT_CAP
+            record[key] = head[:TEXT_CAP] + f"…[+{len(value) - TEXT_CAP} chars]" if cut else head
     for key in values:
         if key in payload:
             record[key] = payload[key]

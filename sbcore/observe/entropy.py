@@ -68,7 +68,9 @@ def looks_random(value: str, min_length: int = 12) -> bool:
     short = sum(len(piece) for piece in pieces if len(piece) <= 2)
     upper = sum(ch.isupper() for ch in value)
     lower = sum(ch.islower() for ch in value)
-    if len(pieces) >= 4 and (size < 3.2 * len(pieces) or short >= 0.3 * size or min(upper, lower) >= 0.3 * size):
+    if len(pieces) >= 4 and (
+        size < 3.2 * len(pieces) or short >= 0.3 * size or min(upper, lower) >= 0.3 * size
+    ):
         return True
     wordy = sum(len(piece) for piece in pieces if _wordy(piece))
     return wordy < 0.5 * size

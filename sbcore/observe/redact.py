@@ -337,11 +337,11 @@ def _format_alt(kind: str, prefix: str, body: str) -> tuple[str, _Alt]:
 
 
 def _spellings(words: tuple[str, ...]) -> set[str]:
-    """The ways code spells a key: snake, kebab, joined; lower, UPPER, Title, camelCase, ACRONYMKey."""
+    """How code spells a key: snake, kebab, dotted, joined; lower, UPPER, Title, camelCase, ACRONYMKey."""
     if len(words) == 1:
         return {words[0], words[0].upper(), words[0].capitalize()}
     found = set()
-    for sep in ("_", "-", ""):
+    for sep in ("_", "-", ".", ""):
         found |= {
             sep.join(words),
             sep.join(words).upper(),
@@ -614,7 +614,7 @@ def _key_kind(text: str, match: re.Match[str], value_start: int) -> str:
 
 
 def kind_of_key(key: str) -> str:
-    """The kind a secret's key names: ``DATADOG_API_KEY`` → ``datadog-api-key``, ``db_pass`` → ``password``."""
+    """The kind a key names: ``DATADOG_API_KEY`` → ``datadog-api-key``, ``db_pass`` → ``password``."""
     key = key.lower()
     return next((kind for pattern, kind in _KEY_KIND_RES if pattern.search(key)), "secret")
 

@@ -38,8 +38,8 @@ Judge = Callable[[str, int, int, str, bool], "Span | None"]
 
 # A secret-ish name: what it ends with, after any prefix (``db_``, ``client-``, ``AWS_SECRET_ACCESS_``).
 _NAME_END = (
-    r"pass(?:word|wd|phrase)|secret|token|api[ _-]?key|(?:secret|access|private|signing|encryption"
-    r"|master|license|account|app|auth)[_-]?key|_pass|_pwd|_auth"
+    r"pass(?:word|wd|phrase)|secret|token|api[ _.-]?key|(?:secret|access|private|signing|encryption"
+    r"|master|license|account|app|auth)[_.-]?key|_pass|_pwd|_auth"
 )
 _VALUE = r"(?:'[^'\n]{1,256}'|\"[^\"\n]{1,256}\"|[^\s\"'`,;|&<>(){}\[\]]{1,512})"
 # A name's last word, then spaces (an operator is ``redact``'s business), then the value. One pattern
@@ -79,7 +79,10 @@ def _command(name: str, rest: str) -> str:
     The pattern opens with the literal name, so ``re`` finds it by a fast substring search, and
     checks what precedes it with a look-behind after it.
     """
-    return re.escape(name) + f"(?<![\\w/.-]{re.escape(name)})" + rest
+    name = re.escape(name)
+    # not after a word character, unless that is the "n" or "t" of a JSON-escaped newline or tab; a
+    # marker's "]" counts as one, so that redacting a neighbour exposes nothing to a second pass
+    return name + f"(?:(?<![\\w/.\\]-]{name})|(?<=\\\\[nt]{name}))" + rest
 
 
 _PIPE_TARGET = (
@@ -97,6 +100,7 @@ _COMMANDS: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
         ("7z", _command("7z", r"[ar]?" + _IN_COMMAND + r"-p" + _ARG)),
         ("rar", _command("rar", _IN_COMMAND + r"-p" + _ARG)),
         ("zip", _command("zip", _IN_COMMAND + r"-P[ \t]*" + _ARG)),
+        ("unzip", _command("unzip", _IN_COMMAND + r"-P[ \t]*" + _ARG)),
         ("sshpass", _command("sshpass", r"[ \t]+-p" + _ARG)),
         ("login", _command("login", _IN_COMMAND + r"-p[ \t]+" + _ARG)),
         ("redis-cli", _command("redis-cli", _IN_COMMAND + r"-a[ \t]+" + _ARG)),
@@ -110,7 +114,9 @@ _COMMANDS: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
 )
 # htpasswd -b[cBmsp…] [file] user password: the last of the arguments (two of them with -n).
 _HTPASSWD = re.compile(
-    _command("htpasswd", r"(?P<flags>(?:[ \t]+-[A-Za-z]+)+)(?:[ \t]+(?:'[^'\n]*'|\"[^\"\n]*\"|[^\s'\"|;&]+)){2,3}"),
+    _command(
+        "htpasswd", r"(?P<flags>(?:[ \t]+-[A-Za-z]+)+)(?:[ \t]+(?:'[^'\n]*'|\"[^\"\n]*\"|[^\s'\"|;&]+)){2,3}"
+    ),
     re.ASCII,
 )
 _WORDS = re.compile(r"'[^'\n]*'|\"[^\"\n]*\"|[^\s'\"|;&]+")

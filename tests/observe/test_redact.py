@@ -187,6 +187,11 @@ FORMATS: dict[str, list[str]] = {
     "perplexity-api-key": ["pplx-" + fake(ALNUM, 48, "pplx")],
     "xai-api-key": ["xai-" + fake(ALNUM, 80, "xai")],
     "tavily-api-key": ["tvly-" + fake(ALNUM, 32, "tvly"), "tvly-dev-" + fake(ALNUM, 32, "tvlyd")],
+    "databricks-token": ["dapi" + fake(HEX, 32, "dapi-format"), "dapi" + fake(HEX, 32, "dapi2") + "-2"],
+    "twilio-api-key": ["SK" + fake(HEX, 32, "twilio-sk")],
+    "nuget-api-key": ["oy2" + fake(LOWER + DIGITS, 43, "nuget")],
+    "airtable-token": [f"pat{fake(ALNUM, 14, 'at1')}.{fake(HEX, 64, 'at2')}"],
+    "azure-ad-client-secret": [f"{fake(ALNUM, 3, 'az1')}8Q~{fake(B64URL + '~.', 34, 'az2')}"],
     "jwt": [JWT],
     "private-key": [
         pem("RSA PRIVATE KEY", 6, "rsa"),
@@ -309,6 +314,12 @@ CONTEXTS: list[Context] = [
         fake(B64URL, 40, "opq"),
     ),
     ctx("authorization-bearer", '{{"authorization": "token {}"}}', fake(HEX, 40, "ghtok")),
+    ctx(
+        "authorization",
+        "curl -H 'Authorization: SSWS {}' https://dev.okta.com",
+        "00" + fake(B64URL, 40, "ssws"),
+    ),
+    ctx("authorization", '{{"Authorization": "{}"}}', fake(ALNUM, 40, "noscheme")),
     ctx("authorization-basic", "Authorization: Basic {}", base64.b64encode(f"admin:{PW}".encode()).decode()),
     ctx("basic-auth", "curl -u deploy:{} https://ci.example.com/api", PW),
     ctx("basic-auth", "curl --user 'deploy:{}' https://ci.example.com/api", PW),
@@ -320,6 +331,58 @@ CONTEXTS: list[Context] = [
 ]
 
 FORMAT_CASES = [(kind, token) for kind, tokens in FORMATS.items() for token in tokens]
+
+# A secret known by where it sits, in the syntaxes the operator rules cannot see.
+PW2 = fake(ALNUM, 18, "pw2")
+CONTEXTS += [
+    ctx("aws-secret-access-key", "aws configure set aws_secret_access_key {}", fake(B64, 40, "awscfg")),
+    ctx("password", "machine api.example.com login bob password {}", PW2),
+    ctx("password", "machine api.example.com\n  login bob\n  password {}\n", PW2),
+    ctx("password", "mysql -u root -p{} shop", PW2),
+    ctx("password", "mysqldump -uroot -p'{}' shop > dump.sql", PW2),
+    ctx("password", "7z a -p{} backup.7z data/", PW2),
+    ctx("password", "unzip -P {} archive.zip", PW2),
+    ctx("password", "sshpass -p{} ssh deploy@host", PW2),
+    ctx("password", "docker login -u ci -p {} registry.example.com", PW2),
+    ctx("password", "redis-cli -h cache -a {} ping", PW2),
+    ctx("password", "ldapsearch -x -D cn=admin -w {} -b dc=example", PW2),
+    ctx("password", "openssl pkcs12 -export -passout pass:{} -out k.p12", PW2),
+    ctx("password", "echo '{}' | sudo -S apt-get update", PW2),
+    ctx("password", "echo {} | docker login -u ci --password-stdin", PW2),
+    ctx("password", "sudo -S whoami <<< '{}'", PW2),
+    ctx("password", "htpasswd -b -c /etc/nginx/.htpasswd admin {}", PW2),
+    ctx("password", "htpasswd -nbB admin {}", PW2),
+    ctx("api-key", "apikey={}", fake(LETTERS, 32, "letters-only")),
+    ctx("api-key", "The API key is {} for the staging tenant.", fake(ALNUM, 32, "prose")),
+    ctx("secret", "--client-secret {} --tenant t", fake(B64URL, 34, "flagsecret")),
+    ctx("token", "set -x GITLAB_TOKEN {}", fake(ALNUM, 26, "fish")),
+]
+
+AKIA = "AKIA" + fake(UPPER + "234567", 16, "partner-id")
+LTAI = "LTAI" + fake(ALNUM, 20, "partner-ali")
+TWILIO_SID = "AC" + fake(HEX, 32, "partner-sid")
+# (kind, text with "{}" where the secret goes, secret): a key id's partner, wherever it is written.
+PARTNERS = [
+    (
+        "aws-secret-access-key",
+        f"Created {AKIA} with secret {{}} — store both in the vault.",
+        fake(B64, 40, "partner-secret"),
+    ),
+    ("alibaba-access-key-secret", f"AccessKeyId {LTAI}\nAccessKeySecret {{}}", fake(ALNUM, 30, "ali-secret")),
+    ("twilio-auth-token", f"account {TWILIO_SID}, auth {{}}", fake(HEX, 32, "twilio-partner")),
+]
+
+
+@pytest.mark.parametrize(("kind", "template", "secret"), PARTNERS)
+def test_a_random_token_beside_a_key_id_is_its_secret(kind: str, template: str, secret: str) -> None:
+    out = redact(template.format(secret))
+    assert f"[REDACTED:{kind}]" in out
+    assert not leaked(secret, out)
+
+
+def test_a_hex_digest_beside_a_key_id_is_not_its_secret() -> None:
+    sha = fake(HEX, 40, "nearsha")
+    assert redact(f"commit {sha} rotated {AKIA}") == f"commit {sha} rotated [REDACTED:aws-access-key-id]"
 
 
 MARKER = re.compile(r"\[REDACTED:[a-z0-9-]+\]")
@@ -333,7 +396,7 @@ def leaked(secret: str, text: str, width: int = 8) -> list[str]:
 
 def test_there_are_at_least_forty_kinds_and_every_kind_has_a_fake() -> None:
     assert len(KINDS) >= 40
-    covered = set(FORMATS) | {case.kind for case in CONTEXTS}
+    covered = set(FORMATS) | {case.kind for case in CONTEXTS} | {kind for kind, _, _ in PARTNERS}
     assert covered == KINDS, f"without a fake: {sorted(KINDS - covered)}; unknown: {sorted(covered - KINDS)}"
 
 
@@ -417,6 +480,30 @@ NEGATIVES = [
     "2026-02-16T18:47:50.736Z key-value store, task-1234567890abcdef0123",
     "cache-key-" + fake(HEX, 64, "cachekey"),
     "-----BEGIN CERTIFICATE-----\nMIIB" + fake(B64, 64, "cert") + "\n-----END CERTIFICATE-----",
+    # prose and code around the words the context rules follow
+    "the password field is validated before submit",
+    "reset your password from the account page",
+    'password = request.form["password"]',
+    "token = get_token()",
+    "password: str",
+    "if not token:",
+    "for token in tokens: count += 1",
+    "the token limit is 4096 tokens",
+    "Password Manager settings are synced",
+    "see the API key section of the docs",
+    "api key rotation happens weekly",
+    "the secret sauce is caching",
+    "<password>",
+    "$PASSWORD",
+    "${TOKEN}",
+    "apikey=getApiKeyFromEnvironment",
+    "mysql -u root -p shop",
+    "mkdir -p build/out && docker run -p 8080:80 app",
+    "echo $DB_PASSWORD | sudo -S true",
+    "gh auth login -p https",
+    # hex and base64 near key ids and in commands
+    "sha256sum: " + fake(HEX, 64, "sha-neg") + "  dist/app.tar.gz",
+    "echo " + base64.b64encode(b"hello, this is ordinary text").decode() + " | base64 -d",
 ]
 
 
