@@ -423,7 +423,7 @@ def _assignment_alts(op: str) -> list[_Alt]:
 
 
 def _pattern_alts() -> dict[str, list[_Alt]]:
-    """Rules that are not a literal prefix plus a body, per anchor."""
+    """Rules that are not a literal prefix plus a body, per anchor (``_assignment_alts`` come last)."""
     pem_label = r"[ A-Z0-9]{0,40}PRIVATE KEY(?: BLOCK)?-----"
     bare_auth = r"[ \t=]+[\"']?[^\s:\"'$]{1,128}:(?P<v>[^\s\"']{1,256})"
     url = (
@@ -516,7 +516,6 @@ def _pattern_alts() -> dict[str, list[_Alt]]:
                 priority=3,
                 dispatch=('key"',),
             ),
-            *_assignment_alts(":"),
         ],
         "=": [
             _Alt(
@@ -526,7 +525,6 @@ def _pattern_alts() -> dict[str, list[_Alt]]:
                 priority=1,
                 dispatch=("?sig", "&sig", ";sig"),
             ),
-            *_assignment_alts("="),
         ],
     }
 
@@ -580,24 +578,47 @@ def _compile(anchor: str, alts: list[_Alt]) -> _Family:
     return _Family(anchor, re.compile(re.escape(anchor) + _trie(items), re.ASCII), named)
 
 
-def _families() -> tuple[_Family, ...]:
+def _grouped() -> dict[str, list[_Alt]]:
+    """Every rule, by anchor: the format rules first, so that the first matching rule still wins."""
     grouped: dict[str, list[_Alt]] = {}
     for kind, prefix, body in _FORMATS:
         anchor, alt = _format_alt(kind, prefix, body)
         grouped.setdefault(anchor, []).append(alt)
     for anchor, alts in _pattern_alts().items():
         grouped.setdefault(anchor, []).extend(alts)
-    return tuple(_compile(anchor, alts) for anchor, alts in grouped.items())
+    return grouped
 
 
-_FAMILIES = _families()
+_RULES = _grouped()
+_ASSIGNMENTS = (":", "=")  # their key=value rules are built with the family: the costliest to build
+_ANCHORS = tuple(dict.fromkeys([*_RULES, *_ASSIGNMENTS]))
+_FAMILIES: dict[str, _Family] = {}
+"""The compiled families, each built the first time its anchor occurs in a text.
 
-KINDS: frozenset[str] = frozenset(
-    {alt.kind for family in _FAMILIES for alt in family.alts.values() if alt.kind}
-    | {k for _, k in _KEY_KINDS}
-    | secret_contexts.KINDS
-)
-"""Every kind a marker can name."""
+Building them all costs tens of milliseconds, which a hook recording one short prompt would pay for
+anchors its text never holds."""
+
+
+def _rules(anchor: str) -> list[_Alt]:
+    """Every rule of one anchor, in the order that makes the first matching rule win."""
+    rules = _RULES.get(anchor, [])
+    return [*rules, *_assignment_alts(anchor)] if anchor in _ASSIGNMENTS else rules
+
+
+def _family(anchor: str) -> _Family:
+    family = _FAMILIES.get(anchor)
+    if family is None:
+        family = _FAMILIES[anchor] = _compile(anchor, _rules(anchor))
+    return family
+
+
+def __getattr__(name: str) -> frozenset[str]:
+    """``KINDS``: every kind a marker can name (built on first use, as the families are)."""
+    if name != "KINDS":
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    kinds = {alt.kind for anchor in _ANCHORS for alt in _rules(anchor) if alt.kind}
+    return frozenset(kinds | {k for _, k in _KEY_KINDS} | secret_contexts.KINDS)
+
 
 _Span = tuple[int, int, int, str]  # start, end, priority, kind
 _KEY_RUN = re.compile(r"[\w.-]+$")
@@ -729,7 +750,6 @@ def _splice(text: str, spans: list[_Span]) -> str:
 
 
 _SHORTEST = 8  # no rule matches fewer characters ("pass=abc")
-_SCANS = tuple((family.anchor, family.regex.search, family) for family in _FAMILIES)  # bound once: hot loop
 
 
 def redact(text: str) -> str:
@@ -741,9 +761,11 @@ def redact(text: str) -> str:
     # up to twice as fast as one holding, say, an emoji.
     scan = text if text.isascii() else text.encode("ascii", "replace").decode("ascii")
     spans: list[_Span] = []
-    for anchor, search, family in _SCANS:
-        if anchor in scan and (match := search(scan)) is not None:
-            _collect(text, scan, match, family, spans)
+    for anchor in _ANCHORS:
+        if anchor in scan:
+            family = _FAMILIES.get(anchor) or _family(anchor)
+            if (match := family.regex.search(scan)) is not None:
+                _collect(text, scan, match, family, spans)
     secret_contexts.context_spans(text, scan, judged_span, kind_of_key, spans)
     return _splice(text, spans) if spans else text
 

@@ -28,6 +28,7 @@ own keyword is present. No pattern nests repeats, and each bounds how far it rea
 from __future__ import annotations
 
 import re
+import sys
 from collections.abc import Callable, Iterator
 
 from sbcore.observe.entropy import looks_random
@@ -35,6 +36,35 @@ from sbcore.observe.entropy import looks_random
 Span = tuple[int, int, int, str]  # start, end, priority, kind
 Judge = Callable[[str, int, int, str, bool], "Span | None"]
 """``redact``'s judgement of a keyed value ``text[start:end]``: its span if it is a secret."""
+
+
+class _Lazy:
+    """A pattern compiled on first use.
+
+    A hook imports this module to redact one prompt; most rules never run on it, so none of them is
+    compiled until a text reaches it.
+    """
+
+    __slots__ = ("_compiled", "_source")
+
+    def __init__(self, source: str) -> None:
+        self._source = source
+        self._compiled: re.Pattern[str] | None = None
+
+    def _regex(self) -> re.Pattern[str]:
+        if self._compiled is None:
+            self._compiled = re.compile(self._source, re.ASCII)
+        return self._compiled
+
+    def finditer(self, text: str, pos: int = 0, endpos: int = sys.maxsize) -> Iterator[re.Match[str]]:
+        return self._regex().finditer(text, pos, endpos)
+
+    def search(self, text: str, pos: int = 0, endpos: int = sys.maxsize) -> re.Match[str] | None:
+        return self._regex().search(text, pos, endpos)
+
+    def match(self, text: str, pos: int = 0, endpos: int = sys.maxsize) -> re.Match[str] | None:
+        return self._regex().match(text, pos, endpos)
+
 
 # A secret-ish name: what it ends with, after any prefix (``db_``, ``client-``, ``AWS_SECRET_ACCESS_``).
 _NAME_END = (
@@ -49,23 +79,20 @@ _STEMS = ("pass", "pwd", "secret", "token", "key", "auth")
 _SPACED = tuple(
     (
         stem,
-        re.compile(
-            stem + r"[a-z]{0,6}(?P<e>)[\"']?[ \t]+(?:(?:is|was|of)[ \t]+)?(?P<v>" + _VALUE + ")", re.ASCII
-        ),
+        _Lazy(stem + r"[a-z]{0,6}(?P<e>)[\"']?[ \t]+(?:(?:is|was|of)[ \t]+)?(?P<v>" + _VALUE + ")"),
     )
     for stem in _STEMS
 )
-_NAME_OK = re.compile(r"(?:" + _NAME_END + r")$")
+_NAME_OK = _Lazy(r"(?:" + _NAME_END + r")$")
 _NAME_CHARS = frozenset("abcdefghijklmnopqrstuvwxyz0123456789_.-")
 # A compound, flag-shaped or camelCase name is code or configuration, not prose.
-_FIRM_NAME = re.compile(r".*(?:[-_.0-9]|[a-z][A-Z])")
-_LINE_END = re.compile(r"[ \t]*(?:\r?\n|$)")
-_NETRC = re.compile(r"(?:^|[ \t])(?:machine|login|default)[ \t]")
+_FIRM_NAME = _Lazy(r".*(?:[-_.0-9]|[a-z][A-Z])")
+_LINE_END = _Lazy(r"[ \t]*(?:\r?\n|$)")
+_NETRC = _Lazy(r"(?:^|[ \t])(?:machine|login|default)[ \t]")
 
-_AUTHORIZATION = re.compile(
+_AUTHORIZATION = _Lazy(
     r"authorization(?:\\?[\"'])?[ \t]*[:=][ \t]*(?:\\?[\"'])?"
     r"(?:(?P<scheme>[a-z][a-z0-9_.-]{1,30})[ \t]+)?(?P<v>[^\s\"'\\,;]{6,1024})",
-    re.ASCII,
 )
 _HANDLED_SCHEMES = frozenset({"bearer", "token", "basic"})  # redact's own rules name these
 
@@ -92,8 +119,8 @@ _PIPE_TARGET = (
 )
 _ECHOED = r"(?:[ \t]+-[neE]+)*[ \t]+(?:(?:'%s\\n'|\"%s\\n\")[ \t]+)?" + _ARG + _PIPE_TARGET
 # (gate, pattern): the gate is a lower-case substring without which the pattern cannot match.
-_COMMANDS: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
-    (gate, re.compile(pattern, re.ASCII))
+_COMMANDS: tuple[tuple[str, _Lazy], ...] = tuple(
+    (gate, _Lazy(pattern))
     for gate, pattern in (
         ("mysql", _command("mysql", r"\w*" + _IN_COMMAND + r"-p" + _ARG)),
         ("mariadb", _command("mariadb", r"\w*" + _IN_COMMAND + r"-p" + _ARG)),
@@ -113,18 +140,17 @@ _COMMANDS: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
     )
 )
 # htpasswd -b[cBmsp…] [file] user password: the last of the arguments (two of them with -n).
-_HTPASSWD = re.compile(
+_HTPASSWD = _Lazy(
     _command(
         "htpasswd", r"(?P<flags>(?:[ \t]+-[A-Za-z]+)+)(?:[ \t]+(?:'[^'\n]*'|\"[^\"\n]*\"|[^\s'\"|;&]+)){2,3}"
     ),
-    re.ASCII,
 )
-_WORDS = re.compile(r"'[^'\n]*'|\"[^\"\n]*\"|[^\s'\"|;&]+")
+_WORDS = _Lazy(r"'[^'\n]*'|\"[^\"\n]*\"|[^\s'\"|;&]+")
 
 _BOUNDED = r"(?![A-Za-z0-9])"
 # A key id (literal prefix, then the rest), and the shape of the secret that goes with it.
-_KEY_IDS: tuple[tuple[str, str, re.Pattern[str]], ...] = tuple(
-    (prefix, vendor, re.compile(_command(prefix, rest + _BOUNDED), re.ASCII))
+_KEY_IDS: tuple[tuple[str, str, _Lazy], ...] = tuple(
+    (prefix, vendor, _Lazy(_command(prefix, rest + _BOUNDED)))
     for prefix, vendor, rest in (
         *((prefix, "aws", r"[A-Z2-7]{16}") for prefix in ("AKIA", "ASIA", "ABIA", "ACCA")),
         ("LTAI", "alibaba", r"[A-Za-z0-9]{12,30}"),
@@ -132,27 +158,27 @@ _KEY_IDS: tuple[tuple[str, str, re.Pattern[str]], ...] = tuple(
         ("SK", "twilio_key", r"[0-9a-f]{32}"),
     )
 )
-_PARTNERS: dict[str, tuple[str, re.Pattern[str]]] = {
+_PARTNERS: dict[str, tuple[str, _Lazy]] = {
     "aws": (
         "aws-secret-access-key",
-        re.compile(r"(?<![A-Za-z0-9/+=])[A-Za-z0-9/+]{40}(?![A-Za-z0-9/+=])", re.ASCII),
+        _Lazy(r"(?<![A-Za-z0-9/+=])[A-Za-z0-9/+]{40}(?![A-Za-z0-9/+=])"),
     ),
     "alibaba": (
         "alibaba-access-key-secret",
-        re.compile(r"(?<![A-Za-z0-9])[A-Za-z0-9]{30}(?![A-Za-z0-9])", re.ASCII),
+        _Lazy(r"(?<![A-Za-z0-9])[A-Za-z0-9]{30}(?![A-Za-z0-9])"),
     ),
-    "twilio": ("twilio-auth-token", re.compile(r"(?<![A-Za-z0-9])[0-9a-f]{32}(?![A-Za-z0-9])", re.ASCII)),
+    "twilio": ("twilio-auth-token", _Lazy(r"(?<![A-Za-z0-9])[0-9a-f]{32}(?![A-Za-z0-9])")),
     "twilio_key": (
         "twilio-auth-token",
-        re.compile(r"(?<![A-Za-z0-9])[A-Za-z0-9]{32}(?![A-Za-z0-9])", re.ASCII),
+        _Lazy(r"(?<![A-Za-z0-9])[A-Za-z0-9]{32}(?![A-Za-z0-9])"),
     ),
 }
 _MIXED_CASE = frozenset({"aws", "alibaba"})  # their secrets are mixed case: a hex digest is not one
 _NEIGHBOURHOOD = 320  # characters either side of a key id searched for its partner
 
 # Formats whose prefix holds none of ``redact``'s anchor characters: (prefix, kind, pattern).
-_BARE_FORMATS: tuple[tuple[str, str, re.Pattern[str]], ...] = tuple(
-    (prefix, kind, re.compile(_command(prefix, rest + _BOUNDED), re.ASCII))
+_BARE_FORMATS: tuple[tuple[str, str, _Lazy], ...] = tuple(
+    (prefix, kind, _Lazy(_command(prefix, rest + _BOUNDED)))
     for prefix, kind, rest in (
         ("dapi", "databricks-token", r"[0-9a-f]{32}(?:-\d{1,2})?"),
         ("oy2", "nuget-api-key", r"[a-z0-9]{43}"),
@@ -160,11 +186,11 @@ _BARE_FORMATS: tuple[tuple[str, str, re.Pattern[str]], ...] = tuple(
     )
 )
 # Where a key id, a Twilio API key or an Azure AD secret may be: one search for all the upper-case marks.
-_UPPER_GATE = re.compile(r"A(?:KIA|SIA|BIA|CCA|C[0-9a-f])|LTAI|SK[0-9a-f]|Q~", re.ASCII)
-_TWILIO_API_KEY = re.compile(_command("SK", r"[0-9a-f]{32}" + _BOUNDED), re.ASCII)
+_UPPER_GATE = _Lazy(r"A(?:KIA|SIA|BIA|CCA|C[0-9a-f])|LTAI|SK[0-9a-f]|Q~")
+_TWILIO_API_KEY = _Lazy(_command("SK", r"[0-9a-f]{32}" + _BOUNDED))
 # An Azure AD client secret: three characters, a digit, "Q~", then 31 to 34 more.
 _AZURE_MARK = "Q~"
-_AZURE = re.compile(r"(?<![\w~.-])[\w~.-]{3}\dQ~[\w~.-]{31,34}(?![\w~.-])", re.ASCII)
+_AZURE = _Lazy(r"(?<![\w~.-])[\w~.-]{3}\dQ~[\w~.-]{31,34}(?![\w~.-])")
 
 KINDS = frozenset(
     {"password", "authorization", *(kind for kind, _ in _PARTNERS.values())}
@@ -224,7 +250,7 @@ def _upper_case_marks(scan: str) -> Iterator[Span]:
 
 
 def _spaced(
-    text: str, low: str, patterns: list[re.Pattern[str]], judge: Judge, key_kind: Callable[[str], str]
+    text: str, low: str, patterns: list[_Lazy], judge: Judge, key_kind: Callable[[str], str]
 ) -> Iterator[Span]:
     """``name VALUE``: firm after a compound name, a flag or at a line's start; loose in prose."""
     for match in (match for pattern in patterns for match in pattern.finditer(low)):
@@ -270,7 +296,7 @@ def _htpasswd(text: str, scan: str, judge: Judge) -> Iterator[Span]:
                 yield span
 
 
-def _partners(scan: str, vendor: str, pattern: re.Pattern[str]) -> Iterator[Span]:
+def _partners(scan: str, vendor: str, pattern: _Lazy) -> Iterator[Span]:
     """A random token of the partner's shape near a key id: the id's secret."""
     kind, shape = _PARTNERS[vendor]
     for match in pattern.finditer(scan):
