@@ -75,7 +75,7 @@ _VALUE = r"(?:'[^'\n]{1,256}'|\"[^\"\n]{1,256}\"|[^\s\"'`,;|&<>(){}\[\]]{1,512})
 # A name's last word, then spaces (an operator is ``redact``'s business), then the value. One pattern
 # per word, each opening with its literal so that ``re`` finds it by a fast substring search; the
 # rest of the name is found by walking back over name characters and must end as _NAME_END says.
-_STEMS = ("pass", "pwd", "secret", "token", "key", "auth")
+_STEMS = ("pass", "secret", "token", "key")  # "_pwd" and "_auth" names are written with "=" or ":"
 _SPACED = tuple(
     (
         stem,
@@ -118,27 +118,49 @@ _PIPE_TARGET = (
     r"|passwd\b[^\n|;&]{0,60}?--stdin|chpasswd|[^\n|;&]{0,200}?-pass(?:in)?[ \t]+stdin)"
 )
 _ECHOED = r"(?:[ \t]+-[neE]+)*[ \t]+(?:(?:'%s\\n'|\"%s\\n\")[ \t]+)?" + _ARG + _PIPE_TARGET
-# (gate, pattern): the gate is a lower-case substring without which the pattern cannot match.
-_COMMANDS: tuple[tuple[str, _Lazy], ...] = tuple(
-    (gate, _Lazy(pattern))
-    for gate, pattern in (
-        ("mysql", _command("mysql", r"\w*" + _IN_COMMAND + r"-p" + _ARG)),
-        ("mariadb", _command("mariadb", r"\w*" + _IN_COMMAND + r"-p" + _ARG)),
-        ("7z", _command("7z", r"[ar]?" + _IN_COMMAND + r"-p" + _ARG)),
-        ("rar", _command("rar", _IN_COMMAND + r"-p" + _ARG)),
-        ("zip", _command("zip", _IN_COMMAND + r"-P[ \t]*" + _ARG)),
-        ("unzip", _command("unzip", _IN_COMMAND + r"-P[ \t]*" + _ARG)),
-        ("sshpass", _command("sshpass", r"[ \t]+-p" + _ARG)),
-        ("login", _command("login", _IN_COMMAND + r"-p[ \t]+" + _ARG)),
-        ("redis-cli", _command("redis-cli", _IN_COMMAND + r"-a[ \t]+" + _ARG)),
-        ("mongo", _command("mongo", r"(?:sh)?" + _IN_COMMAND + r"-p[ \t]+" + _ARG)),
-        ("ldap", _command("ldap", r"\w+" + _IN_COMMAND + r"-w[ \t]+" + _ARG)),
-        ("pass:", r"-(?:passin|passout|pass|password|k)[ \t]+pass:" + _ARG),
-        ("echo", _command("echo", _ECHOED)),
-        ("printf", _command("printf", _ECHOED)),
-        ("<<<", _command("sudo", r"\b[^\n|;&]{0,100}?[ \t]-[A-Za-z]*S\b[^\n|;&]{0,200}?<<<[ \t]*" + _ARG)),
-    )
+# Nested gates: a rule runs only where its flag (or pipe) and its command name are both present,
+# and the flags only where some flag is: (outer gate, ((gate, ((command, pattern), ...)), ...)).
+_Rules = tuple[tuple[str, _Lazy], ...]
+_Flags = tuple[tuple[str, _Rules], ...]
+_FLAGS: _Flags = (
+    (
+        "-p",
+        (
+            ("mysql", _Lazy(_command("mysql", r"\w*" + _IN_COMMAND + r"-p" + _ARG))),
+            ("mariadb", _Lazy(_command("mariadb", r"\w*" + _IN_COMMAND + r"-p" + _ARG))),
+            ("7z", _Lazy(_command("7z", r"[ar]?" + _IN_COMMAND + r"-p" + _ARG))),
+            ("rar", _Lazy(_command("rar", _IN_COMMAND + r"-p" + _ARG))),
+            ("sshpass", _Lazy(_command("sshpass", r"[ \t]+-p" + _ARG))),
+            ("login", _Lazy(_command("login", _IN_COMMAND + r"-p[ \t]+" + _ARG))),
+            ("mongo", _Lazy(_command("mongo", r"(?:sh)?" + _IN_COMMAND + r"-p[ \t]+" + _ARG))),
+        ),
+    ),
+    (
+        "-P",
+        (
+            ("zip", _Lazy(_command("zip", _IN_COMMAND + r"-P[ \t]*" + _ARG))),
+            ("unzip", _Lazy(_command("unzip", _IN_COMMAND + r"-P[ \t]*" + _ARG))),
+        ),
+    ),
+    ("-a", (("redis-cli", _Lazy(_command("redis-cli", _IN_COMMAND + r"-a[ \t]+" + _ARG))),)),
+    ("-w", (("ldap", _Lazy(_command("ldap", r"\w+" + _IN_COMMAND + r"-w[ \t]+" + _ARG))),)),
+    ("pass:", (("-", _Lazy(r"-(?:passin|passout|pass|password|k)[ \t]+pass:" + _ARG)),)),
+    (
+        "<<<",
+        (
+            (
+                "sudo",
+                _Lazy(
+                    _command("sudo", r"\b[^\n|;&]{0,100}?[ \t]-[A-Za-z]*S\b[^\n|;&]{0,200}?<<<[ \t]*" + _ARG)
+                ),
+            ),
+        ),
+    ),
 )
+_PIPES: _Flags = (
+    ("|", (("echo", _Lazy(_command("echo", _ECHOED))), ("printf", _Lazy(_command("printf", _ECHOED))))),
+)
+_COMMANDS = ((" -", _FLAGS), ("|", _PIPES))  # the outer gate, then its flags
 # htpasswd -b[cBmsp…] [file] user password: the last of the arguments (two of them with -n).
 _HTPASSWD = _Lazy(
     _command(
@@ -186,7 +208,7 @@ _BARE_FORMATS: tuple[tuple[str, str, _Lazy], ...] = tuple(
     )
 )
 # Where a key id, a Twilio API key or an Azure AD secret may be: one search for all the upper-case marks.
-_UPPER_GATE = _Lazy(r"A(?:KIA|SIA|BIA|CCA|C[0-9a-f])|LTAI|SK[0-9a-f]|Q~")
+_UPPER_GATE = re.compile(r"A(?:KIA|SIA|BIA|CCA|C[0-9a-f])|LTAI|SK[0-9a-f]|Q~", re.ASCII)  # runs on every text
 _TWILIO_API_KEY = _Lazy(_command("SK", r"[0-9a-f]{32}" + _BOUNDED))
 # An Azure AD client secret: three characters, a digit, "Q~", then 31 to 34 more.
 _AZURE_MARK = "Q~"
@@ -205,33 +227,38 @@ def context_spans(
 ) -> None:
     """Add every secret these rules find in ``text`` to ``spans`` (``scan``: its ASCII copy).
 
-    Each rule runs only when a substring it cannot match without is present, and the substrings are
-    nested (``authorization`` only where ``auth`` is, a command only where a flag or a pipe is), so
-    a string holding none of the few top-level ones costs a handful of substring searches.
+    Each rule runs only when a substring it cannot match without is present (a command's rules only
+    where a flag or a pipe is, then only where the flag and the command are), and the substring
+    tests come first, so a string holding none of them costs a few substring searches and no rule.
     """
     low = scan.lower()
-    stems = [pattern for stem, pattern in _SPACED if stem in low]
-    if stems:
-        spans.extend(_spaced(text, low, stems, judge, key_kind))
-        if "authorization" in low:
-            spans.extend(_authorization(text, low, judge))
-    if " -" in low or "|" in low:
-        spans.extend(_commands(text, scan, low, judge))
+    for stem, pattern in _SPACED:
+        if stem in low:
+            spans.extend(_spaced(text, low, stem, pattern, judge, key_kind))
+    if "authoriz" in low:
+        spans.extend(_authorization(text, low, judge))
+    for outer, flags in _COMMANDS:
+        if outer in scan:
+            spans.extend(_commands(text, scan, flags, judge))
     if _UPPER_GATE.search(scan) is not None:
         spans.extend(_upper_case_marks(scan))
     for prefix, kind, pattern in _BARE_FORMATS:
         if prefix in scan:
-            spans.extend((m.start(), m.end(), 2, kind) for m in pattern.finditer(scan))
+            spans.extend((start, end, 2, kind) for start, end in _at_each(scan, prefix, pattern))
 
 
-def _commands(text: str, scan: str, low: str, judge: Judge) -> Iterator[Span]:
+def _commands(text: str, scan: str, flags: _Flags, judge: Judge) -> Iterator[Span]:
     """Passwords given to commands as arguments or on stdin."""
-    for gate, pattern in _COMMANDS:
-        if gate in low:
-            for match in pattern.finditer(scan):
-                if (span := judge(text, match.start("v"), match.end("v"), "password", False)) is not None:
-                    yield span
-    if "htpasswd" in low:
+    for flag, rules in flags:
+        if flag in scan:
+            for command, pattern in rules:
+                if command in scan:
+                    for match in pattern.finditer(scan):
+                        if (
+                            span := judge(text, match.start("v"), match.end("v"), "password", False)
+                        ) is not None:
+                            yield span
+    if flags is _FLAGS and "htpasswd" in scan:
         yield from _htpasswd(text, scan, judge)
 
 
@@ -249,27 +276,50 @@ def _upper_case_marks(scan: str) -> Iterator[Span]:
         mark = scan.find(_AZURE_MARK, mark + 2)
 
 
+def _at_each(text: str, literal: str, pattern: _Lazy) -> Iterator[tuple[int, int]]:
+    """Where ``pattern`` (which opens with ``literal``) matches at an occurrence of ``literal``.
+
+    A substring search finds the occurrences faster than ``re`` scans for them.
+    """
+    found = text.find(literal)
+    while found != -1:
+        if match := pattern.match(text, found):
+            yield match.start(), match.end()
+        found = text.find(literal, found + 1)
+
+
 def _spaced(
-    text: str, low: str, patterns: list[_Lazy], judge: Judge, key_kind: Callable[[str], str]
+    text: str, low: str, stem: str, pattern: _Lazy, judge: Judge, key_kind: Callable[[str], str]
 ) -> Iterator[Span]:
-    """``name VALUE``: firm after a compound name, a flag or at a line's start; loose in prose."""
-    for match in (match for pattern in patterns for match in pattern.finditer(low)):
-        start, floor, name_end = match.start(), max(0, match.start() - 64), match.start("e")
-        while start > floor and low[start - 1] in _NAME_CHARS:
-            start -= 1
-        if low[start - 4 : start] == "api " or low[start - 4 : start] == "app ":
-            start -= 4  # "API key", spelt as two words in prose
-        if not _NAME_OK.search(low, start, name_end):
-            continue
-        key = text[start:name_end]
-        firm = bool(_FIRM_NAME.match(key)) or (key.isupper() and " " not in key)
-        if not firm:
-            line_start = low.rfind("\n", 0, start) + 1
-            before = low[line_start:start]
-            firm = bool(not before.strip() and _LINE_END.match(low, match.end("v")))
-            firm = firm or bool(_NETRC.search(before))
-        if (span := judge(text, match.start("v"), match.end("v"), key_kind(key), not firm)) is not None:
+    """``name VALUE`` where the name ends in ``stem``."""
+    found = low.find(stem)
+    while found != -1:
+        if (match := pattern.match(low, found)) is not None and (
+            span := _spaced_span(text, low, match, judge, key_kind)
+        ) is not None:
             yield span
+        found = low.find(stem, found + 1)
+
+
+def _spaced_span(
+    text: str, low: str, match: re.Match[str], judge: Judge, key_kind: Callable[[str], str]
+) -> Span | None:
+    """Judge one ``name VALUE`` match: walk back to the name's start, decide how firm it is."""
+    start, floor, name_end = match.start(), max(0, match.start() - 64), match.start("e")
+    while start > floor and low[start - 1] in _NAME_CHARS:
+        start -= 1
+    if low[start - 4 : start] in ("api ", "app "):
+        start -= 4  # "API key", spelt as two words in prose
+    if not _NAME_OK.search(low, start, name_end):
+        return None
+    key = text[start:name_end]
+    firm = bool(_FIRM_NAME.match(key)) or (key.isupper() and " " not in key)
+    if not firm:
+        line_start = low.rfind("\n", 0, start) + 1
+        before = low[line_start:start]
+        firm = bool(not before.strip() and _LINE_END.match(low, match.end("v")))
+        firm = firm or bool(_NETRC.search(before))
+    return judge(text, match.start("v"), match.end("v"), key_kind(key), not firm)
 
 
 def _authorization(text: str, low: str, judge: Judge) -> Iterator[Span]:
