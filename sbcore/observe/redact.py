@@ -8,7 +8,10 @@
 * **Contexts** — a value that is secret because of where it sits: ``password=…``, ``"api_key": "…"``,
   ``Authorization: Bearer …``, ``--token …``, the password in ``scheme://user:password@host``, the path
   of a webhook URL. The key, quotes and URL scaffolding stay; only the value becomes the marker, and the
-  kind names the vendor when the key does (``DATADOG_API_KEY=…`` → ``datadog-api-key``).
+  kind names the vendor when the key does (``DATADOG_API_KEY=…`` → ``datadog-api-key``). The contexts
+  with no operator — ``name VALUE``, any ``Authorization`` scheme, commands taking a password
+  (``mysql -p…``, ``echo … | sudo -S``), a key id's partner — and the formats with no anchor character
+  are in :mod:`sbcore.observe.secret_contexts`.
 
 Where a format secret sits inside a context (``GITHUB_TOKEN=ghp_…``) the union of both spans is
 redacted under the more specific, format kind. ``KINDS`` lists every kind a marker can name.
@@ -20,7 +23,8 @@ data, npm ``sha512-`` integrity hashes, file paths, identifiers such as ``tokeni
 ``xxxx``, ``sk-...abcd``, ``your_api_key``, and ``changeme``/``changeit``, which are published defaults
 rather than secrets), ``None``/``null``/``true``/``false``, and code: a call, an index, or a bare
 identifier or type (``getpass()``, ``os.environ["X"]``, ``self.token``, ``token: str``). A bare value
-must therefore contain a digit or punctuation to count as a secret; a quoted one need not.
+of letters only (and ``_ . -``) counts only when it reads as random (:mod:`sbcore.observe.entropy`):
+a letters-only API key goes, ``getApiKeyFromEnvironment`` stays; a quoted value need not.
 
 Contract with the projector (caps): redact **before** capping, so that a secret straddling the cap
 cannot leak a prefix. Redacting a huge body is wasteful, so the projector may redact only the head
@@ -38,8 +42,9 @@ rules form a prefix trie over what follows the anchor, so most anchor occurrence
 comparison or two; a rule whose body starts right after the anchor sits behind one look-behind over
 the few characters before it. Text holding non-ASCII characters is scanned through an ASCII copy
 (secrets are ASCII), which ``re`` reads up to twice as fast. No pattern nests repeats, so no input
-backtracks catastrophically. ``python -m sbcore.observe.redact --bench TRANSCRIPT...`` prints
-throughput figures.
+backtracks catastrophically. Each pattern is compiled the first time its anchor occurs (a hook that
+redacts one prompt pays only for the anchors it holds). ``python -m sbcore.observe.redact --bench
+TRANSCRIPT...`` prints throughput figures.
 """
 
 from __future__ import annotations

@@ -69,7 +69,7 @@ class _Lazy:
 # A secret-ish name: what it ends with, after any prefix (``db_``, ``client-``, ``AWS_SECRET_ACCESS_``).
 _NAME_END = (
     r"pass(?:word|wd|phrase)|secret|token|api[ _.-]?key|(?:secret|access|private|signing|encryption"
-    r"|master|license|account|app|auth)[_.-]?key|_pass|_pwd|_auth"
+    r"|master|license|account|app|auth)[_.-]?key|_pass"
 )
 _VALUE = r"(?:'[^'\n]{1,256}'|\"[^\"\n]{1,256}\"|[^\s\"'`,;|&<>(){}\[\]]{1,512})"
 # A name's last word, then spaces (an operator is ``redact``'s business), then the value. One pattern

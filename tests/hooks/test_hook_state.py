@@ -78,6 +78,10 @@ ALLOWED = {
     "sbcore.gate",
     "sbcore.observe",
     "sbcore.observe.sentinel",
+    # the redactor (standard library only): prompts and messages are stored redacted
+    "sbcore.observe.redact",
+    "sbcore.observe.secret_contexts",
+    "sbcore.observe.entropy",
 }
 
 

@@ -20,6 +20,7 @@ from dataclasses import dataclass
 
 import pytest
 
+from sbcore.observe.project import Projector
 from sbcore.observe.redact import redact
 
 UPPER, LOWER, DIGITS = string.ascii_uppercase, string.ascii_lowercase, string.digits
@@ -196,7 +197,9 @@ def generate(seed: int) -> list[Case]:
     for name, make in FORMATS.items():
         token = make(rng)
         text = rng.choice(list(POSITIONS.values()))(f"{rng.choice(('KEY', 'value', 'use'))}={token}")
-        cases.append(Case(name, text, token))
+        # a PEM block's armour ("-----BEGIN RSA PRIVATE KEY-----") is not the secret: its body is
+        secret = token.split("\n", 1)[1].rsplit("\n", 1)[0] if token.startswith("-----BEGIN") else token
+        cases.append(Case(name, text, secret))
     for name, syntax in SYNTAXES.items():
         for _ in range(2):
             key = spell(rng.choice(PREFIXES) + rng.choice(STEMS), rng)
@@ -262,3 +265,64 @@ def negatives(seed: int) -> list[str]:
 def test_generated_negatives_survive(seed: int) -> None:
     changed = [(text, redact(text)) for text in negatives(seed) if redact(text) != text]
     assert changed == []
+
+
+def transcript(cases: list[Case], rng: random.Random) -> list[dict[str, object]]:
+    """A session carrying each case's text in one of the places the projection keeps text from."""
+    records: list[dict[str, object]] = []
+
+    def add(kind: str, content: object) -> None:
+        index = len(records)
+        records.append(
+            {
+                "type": kind,
+                "uuid": f"u{index}",
+                "timestamp": "2026-03-01T10:00:00.000Z",
+                "sessionId": "generated",
+                "cwd": "/srv/app",
+                "message": {"role": kind, "content": content},
+            }
+        )
+
+    for index, case in enumerate(cases):
+        where = rng.choice(("prompt", "text", "bash", "write", "edit", "failure"))
+        call = {"type": "tool_use", "id": f"toolu_{index}"}
+        if where == "prompt":
+            add("user", case.text)
+        elif where == "text":
+            add("assistant", [{"type": "text", "text": case.text}])
+        elif where == "bash":
+            add("assistant", [{**call, "name": "Bash", "input": {"command": case.text}}])
+        elif where == "write":
+            add(
+                "assistant",
+                [{**call, "name": "Write", "input": {"file_path": "/srv/app/.env", "content": case.text}}],
+            )
+        elif where == "edit":
+            edit = {
+                "file_path": "/srv/app/settings.py",
+                "old_string": "DEBUG = True",
+                "new_string": case.text,
+            }
+            add("assistant", [{**call, "name": "Edit", "input": edit}])
+        else:
+            add("assistant", [{**call, "name": "Bash", "input": {"command": "./deploy.sh"}}])
+            result = {
+                "type": "tool_result",
+                "tool_use_id": f"toolu_{index}",
+                "is_error": True,
+                "content": case.text,
+            }
+            add("user", [result])
+    return records
+
+
+@pytest.mark.parametrize("seed", SEEDS)
+def test_no_generated_secret_leaks_through_the_projection(seed: int) -> None:
+    """The same cases as prompts, assistant text, Bash commands, Write and Edit arguments, error output."""
+    cases = generate(seed)
+    observations = Projector().feed(transcript(cases, random.Random(seed)))
+    projected = "\n".join(json.dumps(observation.to_json()) for observation in observations)
+    assert len(observations) >= len(cases)
+    leaks = [case.form for case in cases if leaked(json.dumps(case.secret)[1:-1], projected)]
+    assert leaks == []
