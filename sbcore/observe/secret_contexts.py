@@ -14,15 +14,19 @@ character. These rules find the rest of the ways a secret follows what names it:
   ``zip -P VALUE``, ``sshpass -pVALUE``, ``docker login -p VALUE``, ``redis-cli -a VALUE``,
   ``ldapsearch -w VALUE``, ``htpasswd -b file user VALUE``, ``openssl … pass:VALUE``, and
   ``echo VALUE | sudo -S`` (or ``--password-stdin``, ``passwd --stdin``, ``chpasswd``).
-* **A key id's partner** — a random token beside an AWS ``AKIA…`` id (its 40-character secret), an
-  Alibaba ``LTAI…`` id, or a Twilio ``AC…``/``SK…`` id (the 32-hex auth token), wherever the pair is
-  written, prose included.
+* **A key id's partner** — a random token near a key id that ``redact``'s formats found: an AWS
+  ``AKIA…`` id's 40-character secret, an Alibaba ``LTAI…`` id's secret, a Twilio ``SK…`` API key's
+  secret, wherever the pair is written, prose included.
 * **Formats with no anchor character** — Databricks ``dapi…``, Twilio ``SK…``, an Azure AD client
   secret (``…Q~…``), a NuGet ``oy2…`` key, an Airtable ``pat….…`` token.
 
-Speed: one combined keyword search over a lower-cased copy decides whether any rule can apply; most
-projected strings hold none of the words, and cost that one scan. Each rule then runs only when its
-own keyword is present. No pattern nests repeats, and each bounds how far it reads along a line.
+Speed: these rules run on every projected string, so each is reached through substring searches,
+which CPython runs several times faster than ``re`` scans for a pattern: a secret-ish word in a
+lower-cased copy, then an anchored match at each occurrence; a command's rules through one search
+for the flags they use (`` -p``, `` -a``, …), then a look back along the flag's line for the command;
+key ids through what ``redact``'s formats already found. A string holding none of the substrings
+costs about a dozen searches and no rule. Patterns are compiled on first use, no pattern nests
+repeats, and each bounds how far it reads.
 """
 
 from __future__ import annotations
@@ -97,127 +101,91 @@ _AUTHORIZATION = _Lazy(
 _HANDLED_SCHEMES = frozenset({"bearer", "token", "basic"})  # redact's own rules name these
 
 _ARG = r"(?P<v>'[^'\n]{1,256}'|\"[^\"\n]{1,256}\"|[^\s'\"|;&]{1,256})"
-_IN_COMMAND = r"\b[^\n|;&]{0,200}?[ \t]"  # further along the same simple command
+# How far back along its line a flag's command is looked for. The line is not cut at ";", "&" or "|":
+# those may sit inside a quoted password, which redaction then removes, and a second pass must find
+# what the first found.
+_SEGMENT = 200
 
 
-def _command(name: str, rest: str) -> str:
-    """``name`` as a command word (not inside a path or a longer word), then ``rest``.
+def _command(names: str) -> _Lazy:
+    """A command word among ``names`` (an alternation): not inside a longer word.
 
-    The pattern opens with the literal name, so ``re`` finds it by a fast substring search, and
-    checks what precedes it with a look-behind after it.
+    A word character just before it may be the ``n`` or ``t`` of a JSON-escaped newline or tab; a
+    marker's ``]`` counts as a letter, so that redacting a neighbour exposes nothing to a second pass.
     """
-    name = re.escape(name)
-    # not after a word character, unless that is the "n" or "t" of a JSON-escaped newline or tab; a
-    # marker's "]" counts as one, so that redacting a neighbour exposes nothing to a second pass
-    return name + f"(?:(?<![\\w/.\\]-]{name})|(?<=\\\\[nt]{name}))" + rest
+    return _Lazy(rf"(?:(?<![\w.\]-])|(?<=\\[nt]))(?:\S*/)?(?:{names})\b")
 
 
-_PIPE_TARGET = (
-    # a password for the command the pipe feeds: sudo -S, a --password-stdin, passwd --stdin, chpasswd
-    r"[ \t]*\|[ \t]*(?:sudo\b[^\n|;&]{0,100}?[ \t]-[A-Za-z]*S\b|[^\n|;&]{0,200}?--password-stdin"
+# A flag seen in the text: (command names the flag belongs to or "" for any, the value after it).
+# A rule is reached through its flag's occurrences, and its command is looked for on the same line
+# before the flag, so a text holding none of the flags costs one scan for them all.
+_FLAG = re.compile(r" -([pPawSk])", re.ASCII)  # runs on every text
+_BY_FLAG: dict[str, tuple[tuple[_Lazy | None, _Lazy], ...]] = {
+    "p": (
+        # mysql -pVALUE, 7z -pVALUE, sshpass -pVALUE: the value is glued to the flag
+        (_command(r"mysql\w*|mariadb\w*|7z[ar]?|(?:un)?rar|sshpass"), _Lazy(r"p" + _ARG)),
+        # docker login -p VALUE, mongosh -p VALUE
+        (_command(r"login|mongo|mongosh"), _Lazy(r"p[ \t]+" + _ARG)),
+        # openssl -pass pass:VALUE, -passin pass:VALUE
+        (None, _Lazy(r"pass(?:in|out|word)?[ \t]+pass:" + _ARG)),
+    ),
+    "k": ((None, _Lazy(r"k[ \t]+pass:" + _ARG)),),
+    "P": ((_command(r"zip|unzip"), _Lazy(r"P[ \t]*" + _ARG)),),
+    "a": ((_command(r"redis-cli"), _Lazy(r"a[ \t]+" + _ARG)),),
+    "w": ((_command(r"ldap\w+"), _Lazy(r"w[ \t]+" + _ARG)),),
+    # sudo -S … <<< 'VALUE'
+    "S": ((_command(r"sudo"), _Lazy(r"S\b[^\n|;&]{0,200}?<<<[ \t]*" + _ARG)),),
+}
+# echo VALUE | sudo -S, | … --password-stdin, | passwd --stdin, | chpasswd: the value comes first.
+_ECHOED = _Lazy(
+    r"(?:(?<![\w.\]-])|(?<=\\[nt]))(?:echo|printf)(?:[ \t]+-[neE]+)*[ \t]+(?:(?:'%s\\n'|\"%s\\n\")[ \t]+)?"
+    + _ARG
+    + r"[ \t]*\|[ \t]*(?:sudo\b[^\n|;&]{0,100}?[ \t]-[A-Za-z]*S\b|[^\n|;&]{0,200}?--password-stdin"
     r"|passwd\b[^\n|;&]{0,60}?--stdin|chpasswd|[^\n|;&]{0,200}?-pass(?:in)?[ \t]+stdin)"
 )
-_ECHOED = r"(?:[ \t]+-[neE]+)*[ \t]+(?:(?:'%s\\n'|\"%s\\n\")[ \t]+)?" + _ARG + _PIPE_TARGET
-# Nested gates: a rule runs only where its flag (or pipe) and its command name are both present,
-# and the flags only where some flag is: (outer gate, ((gate, ((command, pattern), ...)), ...)).
-_Rules = tuple[tuple[str, _Lazy], ...]
-_Flags = tuple[tuple[str, _Rules], ...]
-_FLAGS: _Flags = (
-    (
-        "-p",
-        (
-            ("mysql", _Lazy(_command("mysql", r"\w*" + _IN_COMMAND + r"-p" + _ARG))),
-            ("mariadb", _Lazy(_command("mariadb", r"\w*" + _IN_COMMAND + r"-p" + _ARG))),
-            ("7z", _Lazy(_command("7z", r"[ar]?" + _IN_COMMAND + r"-p" + _ARG))),
-            ("rar", _Lazy(_command("rar", _IN_COMMAND + r"-p" + _ARG))),
-            ("sshpass", _Lazy(_command("sshpass", r"[ \t]+-p" + _ARG))),
-            ("login", _Lazy(_command("login", _IN_COMMAND + r"-p[ \t]+" + _ARG))),
-            ("mongo", _Lazy(_command("mongo", r"(?:sh)?" + _IN_COMMAND + r"-p[ \t]+" + _ARG))),
-        ),
-    ),
-    (
-        "-P",
-        (
-            ("zip", _Lazy(_command("zip", _IN_COMMAND + r"-P[ \t]*" + _ARG))),
-            ("unzip", _Lazy(_command("unzip", _IN_COMMAND + r"-P[ \t]*" + _ARG))),
-        ),
-    ),
-    ("-a", (("redis-cli", _Lazy(_command("redis-cli", _IN_COMMAND + r"-a[ \t]+" + _ARG))),)),
-    ("-w", (("ldap", _Lazy(_command("ldap", r"\w+" + _IN_COMMAND + r"-w[ \t]+" + _ARG))),)),
-    ("pass:", (("-", _Lazy(r"-(?:passin|passout|pass|password|k)[ \t]+pass:" + _ARG)),)),
-    (
-        "<<<",
-        (
-            (
-                "sudo",
-                _Lazy(
-                    _command("sudo", r"\b[^\n|;&]{0,100}?[ \t]-[A-Za-z]*S\b[^\n|;&]{0,200}?<<<[ \t]*" + _ARG)
-                ),
-            ),
-        ),
-    ),
-)
-_PIPES: _Flags = (
-    ("|", (("echo", _Lazy(_command("echo", _ECHOED))), ("printf", _Lazy(_command("printf", _ECHOED))))),
-)
-_COMMANDS = ((" -", _FLAGS), ("|", _PIPES))  # the outer gate, then its flags
 # htpasswd -b[cBmsp…] [file] user password: the last of the arguments (two of them with -n).
 _HTPASSWD = _Lazy(
-    _command(
-        "htpasswd", r"(?P<flags>(?:[ \t]+-[A-Za-z]+)+)(?:[ \t]+(?:'[^'\n]*'|\"[^\"\n]*\"|[^\s'\"|;&]+)){2,3}"
-    ),
+    r"(?:(?<![\w.\]-])|(?<=\\[nt]))htpasswd(?P<flags>(?:[ \t]+-[A-Za-z]+)+)"
+    r"(?:[ \t]+(?:'[^'\n]*'|\"[^\"\n]*\"|[^\s'\"|;&]+)){2,3}"
 )
 _WORDS = _Lazy(r"'[^'\n]*'|\"[^\"\n]*\"|[^\s'\"|;&]+")
 
 _BOUNDED = r"(?![A-Za-z0-9])"
-# A key id (literal prefix, then the rest), and the shape of the secret that goes with it.
-_KEY_IDS: tuple[tuple[str, str, _Lazy], ...] = tuple(
-    (prefix, vendor, _Lazy(_command(prefix, rest + _BOUNDED)))
-    for prefix, vendor, rest in (
-        *((prefix, "aws", r"[A-Z2-7]{16}") for prefix in ("AKIA", "ASIA", "ABIA", "ACCA")),
-        ("LTAI", "alibaba", r"[A-Za-z0-9]{12,30}"),
-        ("AC", "twilio", r"[0-9a-f]{32}"),
-        ("SK", "twilio_key", r"[0-9a-f]{32}"),
-    )
-)
+# A key id that ``redact``'s formats found (by the kind they named it), and the kind and shape of the
+# secret that goes with it.
 _PARTNERS: dict[str, tuple[str, _Lazy]] = {
-    "aws": (
+    "aws-access-key-id": (
         "aws-secret-access-key",
         _Lazy(r"(?<![A-Za-z0-9/+=])[A-Za-z0-9/+]{40}(?![A-Za-z0-9/+=])"),
     ),
-    "alibaba": (
+    "alibaba-access-key-id": (
         "alibaba-access-key-secret",
-        _Lazy(r"(?<![A-Za-z0-9])[A-Za-z0-9]{30}(?![A-Za-z0-9])"),
+        _Lazy(r"(?<![A-Za-z0-9])[A-Za-z0-9]{30}" + _BOUNDED),
     ),
-    "twilio": ("twilio-auth-token", _Lazy(r"(?<![A-Za-z0-9])[0-9a-f]{32}(?![A-Za-z0-9])")),
-    "twilio_key": (
-        "twilio-auth-token",
-        _Lazy(r"(?<![A-Za-z0-9])[A-Za-z0-9]{32}(?![A-Za-z0-9])"),
-    ),
+    "twilio-api-key": ("twilio-api-key-secret", _Lazy(r"(?<![A-Za-z0-9])[A-Za-z0-9]{32}" + _BOUNDED)),
 }
-_MIXED_CASE = frozenset({"aws", "alibaba"})  # their secrets are mixed case: a hex digest is not one
+_MIXED_CASE = frozenset({"aws-access-key-id", "alibaba-access-key-id"})  # a hex digest is not their secret
 _NEIGHBOURHOOD = 320  # characters either side of a key id searched for its partner
 
-# Formats whose prefix holds none of ``redact``'s anchor characters: (prefix, kind, pattern).
+# Formats whose prefix holds none of ``redact``'s anchor characters: (prefix, kind, pattern opening
+# with the prefix). A substring search finds a prefix faster than ``re`` scans for it.
+_GUARDED = r"(?:(?<![\w/.\]-]{0})|(?<=\\[nt]{0}))"  # see _command; a marker's "]" counts as a letter
 _BARE_FORMATS: tuple[tuple[str, str, _Lazy], ...] = tuple(
-    (prefix, kind, _Lazy(_command(prefix, rest + _BOUNDED)))
+    (prefix, kind, _Lazy(prefix + _GUARDED.format(prefix) + rest + _BOUNDED))
     for prefix, kind, rest in (
         ("dapi", "databricks-token", r"[0-9a-f]{32}(?:-\d{1,2})?"),
+        ("SK", "twilio-api-key", r"[0-9a-f]{32}"),
         ("oy2", "nuget-api-key", r"[a-z0-9]{43}"),
         ("pat", "airtable-token", r"[A-Za-z0-9]{14}\.[a-f0-9]{64}"),
     )
 )
-# Where a key id, a Twilio API key or an Azure AD secret may be: one search for all the upper-case marks.
-_UPPER_GATE = re.compile(r"A(?:KIA|SIA|BIA|CCA|C[0-9a-f])|LTAI|SK[0-9a-f]|Q~", re.ASCII)  # runs on every text
-_TWILIO_API_KEY = _Lazy(_command("SK", r"[0-9a-f]{32}" + _BOUNDED))
 # An Azure AD client secret: three characters, a digit, "Q~", then 31 to 34 more.
-_AZURE_MARK = "Q~"
 _AZURE = _Lazy(r"(?<![\w~.-])[\w~.-]{3}\dQ~[\w~.-]{31,34}(?![\w~.-])")
 
 KINDS = frozenset(
-    {"password", "authorization", *(kind for kind, _ in _PARTNERS.values())}
+    {"password", "authorization", "azure-ad-client-secret"}
+    | {kind for kind, _ in _PARTNERS.values()}
     | {kind for _, kind, _ in _BARE_FORMATS}
-    | {"azure-ad-client-secret", "twilio-api-key"}
 )
 """The kinds these rules name besides those a key names (see ``redact._KEY_KINDS``)."""
 
@@ -227,64 +195,39 @@ def context_spans(
 ) -> None:
     """Add every secret these rules find in ``text`` to ``spans`` (``scan``: its ASCII copy).
 
-    Each rule runs only when a substring it cannot match without is present (a command's rules only
-    where a flag or a pipe is, then only where the flag and the command are), and the substring
-    tests come first, so a string holding none of them costs a few substring searches and no rule.
+    ``spans`` holds what ``redact``'s own rules found: a key id among them has its partner looked
+    for. Each rule runs only where a substring it cannot match without is present, and those tests
+    come first, so a string holding none of them costs a few substring searches and no rule.
     """
     low = scan.lower()
-    for stem, pattern in _SPACED:
-        if stem in low:
-            spans.extend(_spaced(text, low, stem, pattern, judge, key_kind))
+    stems = [(stem, pattern) for stem, pattern in _SPACED if stem in low]
+    for stem, pattern in stems:
+        spans.extend(_spaced(text, low, stem, pattern, judge, key_kind))
     if "authoriz" in low:
         spans.extend(_authorization(text, low, judge))
-    for outer, flags in _COMMANDS:
-        if outer in scan:
-            spans.extend(_commands(text, scan, flags, judge))
-    if _UPPER_GATE.search(scan) is not None:
-        spans.extend(_upper_case_marks(scan))
+    if " -" in scan:
+        if (flag := _FLAG.search(scan)) is not None:
+            spans.extend(_flagged(text, scan, flag.start(), judge))
+        if any(stem == "pass" for stem, _ in stems) and "htpasswd" in low:  # "htpasswd" holds "pass"
+            spans.extend(_htpasswd(text, scan, judge))
+    if "|" in scan and ("echo" in scan or "printf" in scan):
+        spans.extend(_echoed(text, scan, judge))
     for prefix, kind, pattern in _BARE_FORMATS:
         if prefix in scan:
-            spans.extend((start, end, 2, kind) for start, end in _at_each(scan, prefix, pattern))
+            spans.extend((m.start(), m.end(), 2, kind) for m in _at_each(scan, prefix, pattern))
+    if "~" in scan:
+        spans.extend(_azure(scan))
+    ids = [(start, end, kind) for start, end, _, kind in spans if kind in _PARTNERS]
+    if ids:
+        spans.extend(_partners(scan, ids))
 
 
-def _commands(text: str, scan: str, flags: _Flags, judge: Judge) -> Iterator[Span]:
-    """Passwords given to commands as arguments or on stdin."""
-    for flag, rules in flags:
-        if flag in scan:
-            for command, pattern in rules:
-                if command in scan:
-                    for match in pattern.finditer(scan):
-                        if (
-                            span := judge(text, match.start("v"), match.end("v"), "password", False)
-                        ) is not None:
-                            yield span
-    if flags is _FLAGS and "htpasswd" in scan:
-        yield from _htpasswd(text, scan, judge)
-
-
-def _upper_case_marks(scan: str) -> Iterator[Span]:
-    """Key ids' partners, Twilio API keys, Azure AD client secrets."""
-    for prefix, vendor, pattern in _KEY_IDS:
-        if prefix in scan:
-            yield from _partners(scan, vendor, pattern)
-    if "SK" in scan:
-        yield from ((m.start(), m.end(), 2, "twilio-api-key") for m in _TWILIO_API_KEY.finditer(scan))
-    mark = scan.find(_AZURE_MARK)
-    while mark != -1:
-        if mark >= 4 and (found := _AZURE.match(scan, mark - 4)):
-            yield found.start(), found.end(), 2, "azure-ad-client-secret"
-        mark = scan.find(_AZURE_MARK, mark + 2)
-
-
-def _at_each(text: str, literal: str, pattern: _Lazy) -> Iterator[tuple[int, int]]:
-    """Where ``pattern`` (which opens with ``literal``) matches at an occurrence of ``literal``.
-
-    A substring search finds the occurrences faster than ``re`` scans for them.
-    """
+def _at_each(text: str, literal: str, pattern: _Lazy) -> Iterator[re.Match[str]]:
+    """Where ``pattern`` (which opens with ``literal``) matches at an occurrence of ``literal``."""
     found = text.find(literal)
     while found != -1:
         if match := pattern.match(text, found):
-            yield match.start(), match.end()
+            yield match
         found = text.find(literal, found + 1)
 
 
@@ -292,13 +235,9 @@ def _spaced(
     text: str, low: str, stem: str, pattern: _Lazy, judge: Judge, key_kind: Callable[[str], str]
 ) -> Iterator[Span]:
     """``name VALUE`` where the name ends in ``stem``."""
-    found = low.find(stem)
-    while found != -1:
-        if (match := pattern.match(low, found)) is not None and (
-            span := _spaced_span(text, low, match, judge, key_kind)
-        ) is not None:
+    for match in _at_each(low, stem, pattern):
+        if (span := _spaced_span(text, low, match, judge, key_kind)) is not None:
             yield span
-        found = low.find(stem, found + 1)
 
 
 def _spaced_span(
@@ -332,6 +271,25 @@ def _authorization(text: str, low: str, judge: Judge) -> Iterator[Span]:
             yield span
 
 
+def _flagged(text: str, scan: str, first: int, judge: Judge) -> Iterator[Span]:
+    """Passwords given to a command as a flag's argument, from the first flag at ``first`` on."""
+    for flag in _FLAG.finditer(scan, first):
+        at = flag.start(1)
+        floor = max(0, at - _SEGMENT)
+        line = scan.rfind("\n", floor, at) + 1 or floor
+        for command, value in _BY_FLAG[flag.group(1)]:
+            found = value.match(scan, at) if command is None or command.search(scan, line, at) else None
+            if found and (span := judge(text, found.start("v"), found.end("v"), "password", False)):
+                yield span
+
+
+def _echoed(text: str, scan: str, judge: Judge) -> Iterator[Span]:
+    """A password echoed into a command that reads it from stdin."""
+    for match in _ECHOED.finditer(scan):
+        if (span := judge(text, match.start("v"), match.end("v"), "password", False)) is not None:
+            yield span
+
+
 def _htpasswd(text: str, scan: str, judge: Judge) -> Iterator[Span]:
     """``htpasswd -b`` takes the password as its last argument: the third, or the second with ``-n``."""
     for match in _HTPASSWD.finditer(scan):
@@ -346,15 +304,23 @@ def _htpasswd(text: str, scan: str, judge: Judge) -> Iterator[Span]:
                 yield span
 
 
-def _partners(scan: str, vendor: str, pattern: _Lazy) -> Iterator[Span]:
+def _azure(scan: str) -> Iterator[Span]:
+    """Azure AD client secrets, found through their ``Q~``."""
+    mark = scan.find("Q~")
+    while mark != -1:
+        if mark >= 4 and (found := _AZURE.match(scan, mark - 4)):
+            yield found.start(), found.end(), 2, "azure-ad-client-secret"
+        mark = scan.find("Q~", mark + 2)
+
+
+def _partners(scan: str, ids: list[tuple[int, int, str]]) -> Iterator[Span]:
     """A random token of the partner's shape near a key id: the id's secret."""
-    kind, shape = _PARTNERS[vendor]
-    for match in pattern.finditer(scan):
-        low, high = max(0, match.start() - _NEIGHBOURHOOD), match.end() + _NEIGHBOURHOOD
-        for partner in shape.finditer(scan, low, high):
+    for start, end, id_kind in ids:
+        kind, shape = _PARTNERS[id_kind]
+        for partner in shape.finditer(scan, max(0, start - _NEIGHBOURHOOD), end + _NEIGHBOURHOOD):
             token = partner.group(0)
-            if partner.start() == match.start() or not looks_random(token) or token.isalpha():
+            if start <= partner.start() < end or not looks_random(token) or token.isalpha():
                 continue
-            if vendor in _MIXED_CASE and (token.lower() == token or token.upper() == token):
+            if id_kind in _MIXED_CASE and (token.lower() == token or token.upper() == token):
                 continue
             yield partner.start(), partner.end(), 2, kind

@@ -360,7 +360,7 @@ CONTEXTS += [
 
 AKIA = "AKIA" + fake(UPPER + "234567", 16, "partner-id")
 LTAI = "LTAI" + fake(ALNUM, 20, "partner-ali")
-TWILIO_SID = "AC" + fake(HEX, 32, "partner-sid")
+TWILIO_KEY = "SK" + fake(HEX, 32, "partner-sk")
 # (kind, text with "{}" where the secret goes, secret): a key id's partner, wherever it is written.
 PARTNERS = [
     (
@@ -369,7 +369,7 @@ PARTNERS = [
         fake(B64, 40, "partner-secret"),
     ),
     ("alibaba-access-key-secret", f"AccessKeyId {LTAI}\nAccessKeySecret {{}}", fake(ALNUM, 30, "ali-secret")),
-    ("twilio-auth-token", f"account {TWILIO_SID}, auth {{}}", fake(HEX, 32, "twilio-partner")),
+    ("twilio-api-key-secret", f"API key {TWILIO_KEY}, its secret: {{}}", fake(ALNUM, 32, "twilio-partner")),
 ]
 
 
