@@ -48,18 +48,23 @@ def _wordy(piece: str) -> bool:
     return vowels >= (0.28 * len(piece) if len(piece) >= 14 else 1)
 
 
-def looks_random(value: str, min_length: int = 12) -> bool:
-    """Whether ``value`` reads as random characters: long enough, dense enough, not made of words."""
+def looks_random(value: str, min_length: int = 12, *, named: bool = False) -> bool:
+    """Whether ``value`` reads as random characters: long enough, dense enough, not made of words.
+
+    ``named``: the value follows a name that says it is a secret (``--api-key VALUE``), so it need
+    only not be mostly words; otherwise (prose) most of it must be unpronounceable.
+    """
     size = len(value)
     if size < min_length:
         return False
     bits = shannon_bits(value)
+    if _HEX.fullmatch(value):
+        # Sixteen symbols: a random hex string of n characters has a little under 4 bits each.
+        return size >= 16 and bits >= 2.9
     # A random value of n characters has close to log2(n) bits per character, up to its alphabet's
-    # (hex 4, letters 5.7, base64 6); demand most of it, and 48 bits in all.
+    # (letters 5.7, base64 6); demand most of it, and 48 bits in all.
     if bits < min(3.2, 0.8 * math.log2(size)) or bits * size < 48:
         return False
-    if _HEX.fullmatch(value):
-        return True  # a hex string of that density is a digest or a key, never a word
     if max(map(len, _SEPARATORS.split(value))) < 12:
         return False  # dotted or snake-case words: "last_modified_at.strftime", "app.config.mjs"
     pieces = _PIECES.findall(value)
@@ -73,4 +78,4 @@ def looks_random(value: str, min_length: int = 12) -> bool:
     ):
         return True
     wordy = sum(len(piece) for piece in pieces if _wordy(piece))
-    return wordy < 0.5 * size
+    return wordy < (0.75 if named else 0.5) * size

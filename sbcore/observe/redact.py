@@ -676,7 +676,7 @@ def _secret_value(value: str, quoted: bool, kind: str, keyed: bool, strict: bool
     if keyed and not quoted:
         if _CALL_VALUE.match(value) or (value.isdigit() and kind != "password"):
             return False
-        if _WORD_VALUE.match(value) and not looks_random(value):
+        if _WORD_VALUE.match(value) and not looks_random(value, named=True):
             return False
     if strict and not looks_random(value):
         return False

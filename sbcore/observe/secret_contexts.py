@@ -75,17 +75,23 @@ _NAME_END = (
     r"pass(?:word|wd|phrase)|secret|token|api[ _.-]?key|(?:secret|access|private|signing|encryption"
     r"|master|license|account|app|auth)[_.-]?key|_pass"
 )
-_VALUE = r"(?:'[^'\n]{1,256}'|\"[^\"\n]{1,256}\"|[^\s\"'`,;|&<>(){}\[\]]{1,512})"
-# A name's last word, then spaces (an operator is ``redact``'s business), then the value. One pattern
-# per word, each opening with its literal so that ``re`` finds it by a fast substring search; the
-# rest of the name is found by walking back over name characters and must end as _NAME_END says.
+# A value: quoted (JSON-escaped quotes too), or bare up to a delimiter.
+_VALUE = r"(?:\\\"[^\"\\\n]{1,256}\\\"|'[^'\n]{1,256}'|\"[^\"\n]{1,256}\"|[^\s\"'`,;|&<>(){}\[\]\\]{1,512})"
+# What may stand between a name and its value besides an operator (``redact``'s business): an XML
+# element's ">" (``<password>VALUE</password>``); a name/value pair's "value" key
+# (``- name: DB_PASSWORD`` then ``value: VALUE``, ``{"name": "API_TOKEN", "value": "VALUE"}``,
+# ``key="ApiKey" value="VALUE"``); or spaces (``password VALUE``, ``the token is VALUE``).
+_BETWEEN = (
+    r"(?:(?P<xml>>)"
+    r"|(?P<pair>(?:\\?[\"'])?,?[ \t]*(?:\r?\n|\\n)?[ \t]*(?:\\?[\"'])?value(?:\\?[\"'])?[ \t]*[:=][ \t]*)"
+    r"|(?:\\?[\"'])?[ \t]+(?:(?:is|was|of)[ \t]+)?)"
+)
+# A name's last word, what stands between, then the value. One pattern per word, each opening with
+# its literal so that a substring search finds where to try it; the rest of the name is found by
+# walking back over name characters and must end as _NAME_END says.
 _STEMS = ("pass", "secret", "token", "key")  # "_pwd" and "_auth" names are written with "=" or ":"
 _SPACED = tuple(
-    (
-        stem,
-        _Lazy(stem + r"[a-z]{0,6}(?P<e>)[\"']?[ \t]+(?:(?:is|was|of)[ \t]+)?(?P<v>" + _VALUE + ")"),
-    )
-    for stem in _STEMS
+    (stem, _Lazy(stem + r"[a-z]{0,6}(?P<e>)" + _BETWEEN + r"(?P<v>" + _VALUE + ")")) for stem in _STEMS
 )
 _NAME_OK = _Lazy(r"(?:" + _NAME_END + r")$")
 _NAME_CHARS = frozenset("abcdefghijklmnopqrstuvwxyz0123456789_.-")
@@ -143,6 +149,19 @@ _ECHOED = _Lazy(
     + r"[ \t]*\|[ \t]*(?:sudo\b[^\n|;&]{0,100}?[ \t]-[A-Za-z]*S\b|[^\n|;&]{0,200}?--password-stdin"
     r"|passwd\b[^\n|;&]{0,60}?--stdin|chpasswd|[^\n|;&]{0,200}?-pass(?:in)?[ \t]+stdin)"
 )
+# Commands that store a secret, found where the word "secret" is: gh secret set NAME --body VALUE,
+# kubectl create secret … --from-literal=NAME=VALUE, fly secrets set NAME=VALUE ….
+_SECRET_SETTERS = (
+    _Lazy(
+        r"(?:(?<![\w.\]-])|(?<=\\[nt]))gh[ \t]+secret[ \t]+set\b[^\n]{0,200}?[ \t](?:--body|-b)(?:[ \t]+|=)?"
+        + _ARG
+    ),
+    _Lazy(r"--from-literal=[^\s='\"]{1,64}=" + _ARG),
+)
+_SECRETS_SET = _Lazy(
+    r"(?:(?<![\w.\]-])|(?<=\\[nt]))(?:fly|flyctl)[ \t]+secrets[ \t]+set(?P<pairs>(?:[ \t]+[^\s|;&]+)+)"
+)
+_PAIR = _Lazy(r"[^\s=]{1,64}=(?P<v>'[^'\n]*'|\"[^\"\n]*\"|[^\s'\"|;&]+)")
 # htpasswd -b[cBmsp…] [file] user password: the last of the arguments (two of them with -n).
 _HTPASSWD = _Lazy(
     r"(?:(?<![\w.\]-])|(?<=\\[nt]))htpasswd(?P<flags>(?:[ \t]+-[A-Za-z]+)+)"
@@ -203,6 +222,8 @@ def context_spans(
     stems = [(stem, pattern) for stem, pattern in _SPACED if stem in low]
     for stem, pattern in stems:
         spans.extend(_spaced(text, low, stem, pattern, judge, key_kind))
+        if stem == "secret":
+            spans.extend(_secret_setters(text, scan, judge))
     if "authoriz" in low:
         spans.extend(_authorization(text, low, judge))
     if " -" in scan:
@@ -243,7 +264,11 @@ def _spaced(
 def _spaced_span(
     text: str, low: str, match: re.Match[str], judge: Judge, key_kind: Callable[[str], str]
 ) -> Span | None:
-    """Judge one ``name VALUE`` match: walk back to the name's start, decide how firm it is."""
+    """Judge one ``name VALUE`` match: walk back to the name's start, decide how firm it is.
+
+    Firm: an XML element, a name/value pair, a compound, flag-shaped or upper-case name, a name opening
+    a configuration line that its value ends, a ``.netrc`` line. Loose: a word in prose.
+    """
     start, floor, name_end = match.start(), max(0, match.start() - 64), match.start("e")
     while start > floor and low[start - 1] in _NAME_CHARS:
         start -= 1
@@ -252,7 +277,8 @@ def _spaced_span(
     if not _NAME_OK.search(low, start, name_end):
         return None
     key = text[start:name_end]
-    firm = bool(_FIRM_NAME.match(key)) or (key.isupper() and " " not in key)
+    firm = match.group("xml") is not None or match.group("pair") is not None
+    firm = firm or bool(_FIRM_NAME.match(key)) or (key.isupper() and " " not in key)
     if not firm:
         line_start = low.rfind("\n", 0, start) + 1
         before = low[line_start:start]
@@ -288,6 +314,18 @@ def _echoed(text: str, scan: str, judge: Judge) -> Iterator[Span]:
     for match in _ECHOED.finditer(scan):
         if (span := judge(text, match.start("v"), match.end("v"), "password", False)) is not None:
             yield span
+
+
+def _secret_setters(text: str, scan: str, judge: Judge) -> Iterator[Span]:
+    """The values given to commands that store secrets."""
+    for pattern in _SECRET_SETTERS:
+        for match in pattern.finditer(scan):
+            if (span := judge(text, match.start("v"), match.end("v"), "secret", False)) is not None:
+                yield span
+    for command in _SECRETS_SET.finditer(scan):
+        for pair in _PAIR.finditer(scan, command.start("pairs"), command.end("pairs")):
+            if (span := judge(text, pair.start("v"), pair.end("v"), "secret", False)) is not None:
+                yield span
 
 
 def _htpasswd(text: str, scan: str, judge: Judge) -> Iterator[Span]:

@@ -356,6 +356,13 @@ CONTEXTS += [
     ctx("api-key", "The API key is {} for the staging tenant.", fake(ALNUM, 32, "prose")),
     ctx("secret", "--client-secret {} --tenant t", fake(B64URL, 34, "flagsecret")),
     ctx("token", "set -x GITLAB_TOKEN {}", fake(ALNUM, 26, "fish")),
+    ctx("password", "<server><id>nexus</id><password>{}</password></server>", PW2),
+    ctx("password", "env:\n  - name: DB_PASSWORD\n    value: {}\n  - name: MODE\n    value: prod", PW2),
+    ctx("token", '[{{"name": "API_TOKEN", "value": "{}"}}, {{"name": "MODE", "value": "prod"}}]', PW2),
+    ctx("api-key", '<add key="ApiKey" value="{}"/>', PW2),
+    ctx("secret", "gh secret set DEPLOY_KEY --body '{}'", PW2),
+    ctx("secret", "kubectl create secret generic db --from-literal=user=app --from-literal=pw={}", PW2),
+    ctx("secret", "fly secrets set MODE=prod STRIPE={}", PW2),
 ]
 
 AKIA = "AKIA" + fake(UPPER + "234567", 16, "partner-id")
@@ -501,6 +508,9 @@ NEGATIVES = [
     "mkdir -p build/out && docker run -p 8080:80 app",
     "echo $DB_PASSWORD | sudo -S true",
     "gh auth login -p https",
+    "cat password > out.txt",
+    "<token>${TOKEN}</token>",
+    "- name: DB_PASSWORD\n  valueFrom:\n    secretKeyRef: {name: db, key: password}",
     # hex and base64 near key ids and in commands
     "sha256sum: " + fake(HEX, 64, "sha-neg") + "  dist/app.tar.gz",
     "echo " + base64.b64encode(b"hello, this is ordinary text").decode() + " | base64 -d",

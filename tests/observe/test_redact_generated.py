@@ -148,6 +148,9 @@ SYNTAXES: dict[str, Syntax] = {
     ),
     "spaced": lambda k, v, r: f"{k} {v}",
     "toml": lambda k, v, r: f'[database]\n{k} = "{v}"\n',
+    "xml": lambda k, v, r: f"<settings><{k}>{v}</{k}></settings>",
+    "k8s-env": lambda k, v, r: f"env:\n  - name: {k.upper().replace('.', '_')}\n    value: {quoted(v, r)}\n",
+    "json-pair": lambda k, v, r: json.dumps([{"name": k, "value": v}]),
 }
 # Syntaxes of their own: (text with "{}" for the value).
 FIXED: dict[str, str] = {
@@ -165,6 +168,11 @@ FIXED: dict[str, str] = {
     "url-credentials": "git clone https://deploy:{}@git.example.com/team/repo.git",
     "prose-api-key": "Sure, the API key is {} and it expires in May.",
     "redis-cli": "redis-cli -h cache -a {} info",
+    "gh-secret": "gh secret set DEPLOY_KEY --repo team/app --body '{}'",
+    "kubectl-secret": "kubectl create secret generic db --from-literal=user=app --from-literal=password={}",
+    "fly-secrets": "fly secrets set MODE=prod STRIPE_KEY={}",
+    "zip": "zip -P {} backup.zip notes.txt",
+    "ldap": "ldapsearch -x -H ldap://dc -D cn=admin,dc=corp -w {} -b dc=corp",
 }
 
 # Positions: where a projected string carries the text.
@@ -190,6 +198,19 @@ class Case:
     secret: str
 
 
+def random_part(make: Maker, token: str) -> str:
+    """What is secret in a vendor token: its random body, without the prefix every token shares.
+
+    The prefix (``AGE-SECRET-KEY-1``, ``sk-ant-api03-``) and a PEM block's armour are scaffolding
+    that may well occur elsewhere in a text; they are not what must not leak.
+    """
+    if token.startswith("-----BEGIN"):
+        return token.split("\n", 1)[1].rsplit("\n", 1)[0]
+    other = make(random.Random(token))
+    shared = next((i for i, (a, b) in enumerate(zip(token, other, strict=False)) if a != b), len(token))
+    return token[shared:]
+
+
 def generate(seed: int) -> list[Case]:
     """One seed's cases: every vendor format once, every context syntax twice, each in a random position."""
     rng = random.Random(seed)
@@ -197,9 +218,7 @@ def generate(seed: int) -> list[Case]:
     for name, make in FORMATS.items():
         token = make(rng)
         text = rng.choice(list(POSITIONS.values()))(f"{rng.choice(('KEY', 'value', 'use'))}={token}")
-        # a PEM block's armour ("-----BEGIN RSA PRIVATE KEY-----") is not the secret: its body is
-        secret = token.split("\n", 1)[1].rsplit("\n", 1)[0] if token.startswith("-----BEGIN") else token
-        cases.append(Case(name, text, secret))
+        cases.append(Case(name, text, random_part(make, token)))
     for name, syntax in SYNTAXES.items():
         for _ in range(2):
             key = spell(rng.choice(PREFIXES) + rng.choice(STEMS), rng)
