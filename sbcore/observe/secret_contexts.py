@@ -201,6 +201,11 @@ _BARE_FORMATS: tuple[tuple[str, str, _Lazy], ...] = tuple(
 # An Azure AD client secret: three characters, a digit, "Q~", then 31 to 34 more.
 _AZURE = _Lazy(r"(?<![\w~.-])[\w~.-]{3}\dQ~[\w~.-]{31,34}(?![\w~.-])")
 
+# Every substring a rule below needs, lower-cased: for a short text one search for them all costs
+# less than the Python steps of testing each (for a long one, each substring search is faster).
+_ANY = re.compile(r"pass|secret|token|key|authoriz| -[pawsk]|\||~|dapi|sk|oy2|pat", re.ASCII)
+_SHORT = 512
+
 KINDS = frozenset(
     {"password", "authorization", "azure-ad-client-secret"}
     | {kind for kind, _ in _PARTNERS.values()}
@@ -219,6 +224,8 @@ def context_spans(
     come first, so a string holding none of them costs a few substring searches and no rule.
     """
     low = scan.lower()
+    if len(low) < _SHORT and _ANY.search(low) is None:
+        return
     stems = [(stem, pattern) for stem, pattern in _SPACED if stem in low]
     for stem, pattern in stems:
         spans.extend(_spaced(text, low, stem, pattern, judge, key_kind))
@@ -226,11 +233,10 @@ def context_spans(
             spans.extend(_secret_setters(text, scan, judge))
     if "authoriz" in low:
         spans.extend(_authorization(text, low, judge))
-    if " -" in scan:
-        if (flag := _FLAG.search(scan)) is not None:
-            spans.extend(_flagged(text, scan, flag.start(), judge))
-        if any(stem == "pass" for stem, _ in stems) and "htpasswd" in low:  # "htpasswd" holds "pass"
-            spans.extend(_htpasswd(text, scan, judge))
+    if (flag := _FLAG.search(scan)) is not None:
+        spans.extend(_flagged(text, scan, flag.start(), judge))
+    if any(stem == "pass" for stem, _ in stems) and "htpasswd" in low:  # "htpasswd" holds "pass"
+        spans.extend(_htpasswd(text, scan, judge))
     if "|" in scan and ("echo" in scan or "printf" in scan):
         spans.extend(_echoed(text, scan, judge))
     for prefix, kind, pattern in _BARE_FORMATS:
