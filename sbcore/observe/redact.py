@@ -174,7 +174,8 @@ _FORMATS: tuple[tuple[str, str, str], ...] = (
 # Keys whose value is a secret, as word tuples: a key counts when it ends with any spelling of one
 # (``db_password``, ``clientSecret``, ``X-Api-Key``, ``AWS_SECRET_ACCESS_KEY``). "pass" counts when
 # compound ("DB_PASS", not "bypass"), or as a whole word before "=" only (Go tests print "PASS: name");
-# bare "pwd" is the shell's working directory, so only "_pwd".
+# so does "pwd" ("Uid=sa;Pwd=…" in a connection string): the shell's PWD holds a path, which the
+# placeholder rules leave alone.
 _KEYS: tuple[tuple[str, ...], ...] = (
     ("password",),
     ("passwd",),
@@ -203,7 +204,7 @@ _KEYS: tuple[tuple[str, ...], ...] = (
         )
     ),
 )
-_WHOLE_WORD_KEYS: tuple[tuple[str, ...], ...] = (("pass",),)
+_WHOLE_WORD_KEYS: tuple[tuple[str, ...], ...] = (("pass",), ("pwd",))
 _CLI_FLAGS = ("password", "passwd", "pass", "token", "auth-token", "access-token", "api-key", "secret")
 
 # The first pattern found in the lower-cased key names the kind; the generic kinds come last.
@@ -385,8 +386,9 @@ def _assignment_alts(op: str) -> list[_Alt]:
     keys, authorization = _tails(_KEYS), _tails([("authorization",)])
     guarded = _tails(_WHOLE_WORD_KEYS) if op == "=" else set()
 
-    def suffixes(tails: Iterable[str]) -> tuple[str, ...]:
-        return tuple(sorted({tail[-4:] for tail in tails}))
+    def suffixes(tails: set[str]) -> tuple[str, ...]:
+        width = min(4, *map(len, tails))  # one width per rule: "pwd" is three characters
+        return tuple(sorted({tail[-width:] for tail in tails}))
 
     after = r"=?(?:\*\*)?" if op == ":" else r"[=>]?"
     value = f"{after}[ \\t]{{0,16}}{_VALUE}"
