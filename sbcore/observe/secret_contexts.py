@@ -98,6 +98,7 @@ _NAME_CHARS = frozenset("abcdefghijklmnopqrstuvwxyz0123456789_.-")
 # A compound, flag-shaped or camelCase name is code or configuration, not prose.
 _FIRM_NAME = _Lazy(r".*(?:[-_.0-9]|[a-z][A-Z])")
 _LINE_END = _Lazy(r"[ \t]*(?:\r?\n|$)")
+_LOOK_BACK = 256
 _NETRC = _Lazy(r"(?:^|[ \t])(?:machine|login|default)[ \t]")
 
 _AUTHORIZATION = _Lazy(
@@ -114,12 +115,12 @@ _SEGMENT = 200
 
 
 def _command(names: str) -> _Lazy:
-    """A command word among ``names`` (an alternation): not inside a longer word.
+    """A command word among ``names`` (an alternation): not inside a longer word (after a "/" is fine).
 
     A word character just before it may be the ``n`` or ``t`` of a JSON-escaped newline or tab; a
     marker's ``]`` counts as a letter, so that redacting a neighbour exposes nothing to a second pass.
     """
-    return _Lazy(rf"(?:(?<![\w.\]-])|(?<=\\[nt]))(?:\S*/)?(?:{names})\b")
+    return _Lazy(rf"(?:(?<![\w.\]-])|(?<=\\[nt]))(?:{names})\b")
 
 
 # A flag seen in the text: (command names the flag belongs to or "" for any, the value after it).
@@ -286,10 +287,14 @@ def _spaced_span(
     firm = match.group("xml") is not None or match.group("pair") is not None
     firm = firm or bool(_FIRM_NAME.match(key)) or (key.isupper() and " " not in key)
     if not firm:
-        line_start = low.rfind("\n", 0, start) + 1
-        before = low[line_start:start]
-        firm = bool(not before.strip() and _LINE_END.match(low, match.end("v")))
-        firm = firm or bool(_NETRC.search(before))
+        # The line so far, read back at most _LOOK_BACK characters: a name further along a line is
+        # not at its start, and reading back no further keeps a long line linear.
+        floor = max(0, start - _LOOK_BACK)
+        newline = low.rfind("\n", floor, start)
+        before = low[newline + 1 if newline != -1 else floor : start]
+        opens_line = (newline != -1 or floor == 0) and not before.strip()
+        ends_line = _LINE_END.match(low, match.end("v")) is not None
+        firm = (opens_line and ends_line) or _NETRC.search(before) is not None
     return judge(text, match.start("v"), match.end("v"), key_kind(key), not firm)
 
 

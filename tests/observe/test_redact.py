@@ -626,6 +626,27 @@ def test_long_repetitive_lines_take_linear_time() -> None:
     assert redact("api_key=" * 125_000) == "api_key=[REDACTED:api-key]"
 
 
+@pytest.mark.timeout(60)
+@pytest.mark.parametrize(
+    "unit",
+    [
+        "token ",  # a name read back to its line's start from every occurrence was quadratic
+        "password x\n",
+        "a/" * 98 + " -p ",  # a command looked for before every flag, through a path, was quadratic
+        '"API_TOKEN", "value": ',
+        "htpasswd -b ",
+        "echo x | sudo -S ",
+        "gh secret set x ",
+        "AKIA" + "ABCDEFGHIJKLMNOP" + " " + "aB3/" * 10 + " ",
+    ],
+)
+def test_the_context_rules_take_linear_time_on_repetitive_text(unit: str) -> None:
+    """A quarter of a megabyte of one context, repeated: the linear code needs well under a second;
+    the timeout only guards against a quadratic regression (minutes), it is not a speed claim."""
+    out = redact(unit * (250_000 // len(unit)))
+    assert redact(out) == out
+
+
 FORMAT_TOKENS = [token for _, token in FORMAT_CASES]
 # Fragments that make neighbours interact: keys, operators, quotes, URL pieces, an open PEM header.
 GLUE = ["password=", "PASSword=", "token: ", "Authorization: Bearer ", "-----BEGIN RSA PRIVATE KEY-----"]
