@@ -202,10 +202,7 @@ _BARE_FORMATS: tuple[tuple[str, str, _Lazy], ...] = tuple(
 # An Azure AD client secret: three characters, a digit, "Q~", then 31 to 34 more.
 _AZURE = _Lazy(r"(?<![\w~.-])[\w~.-]{3}\dQ~[\w~.-]{31,34}(?![\w~.-])")
 
-# Every substring a rule below needs, lower-cased: for a short text one search for them all costs
-# less than the Python steps of testing each (for a long one, each substring search is faster).
-_ANY = re.compile(r"pass|secret|token|key|authoriz| -[pawsk]|\||~|dapi|sk|oy2|pat", re.ASCII)
-_SHORT = 512
+_SHORT = 512  # see _may_hold
 
 KINDS = frozenset(
     {"password", "authorization", "azure-ad-client-secret"}
@@ -225,7 +222,7 @@ def context_spans(
     come first, so a string holding none of them costs a few substring searches and no rule.
     """
     low = scan.lower()
-    if len(low) < _SHORT and _ANY.search(low) is None:
+    if len(low) < _SHORT and not _may_hold(low):
         return
     stems = [(stem, pattern) for stem, pattern in _SPACED if stem in low]
     for stem, pattern in stems:
@@ -248,6 +245,28 @@ def context_spans(
     ids = [(start, end, kind) for start, end, _, kind in spans if kind in _PARTNERS]
     if ids:
         spans.extend(_partners(scan, ids))
+
+
+def _may_hold(low: str) -> bool:
+    """Whether a lower-cased text holds any substring some rule needs.
+
+    Most projected strings are short and hold none: for them this one expression costs less than
+    the steps of testing each rule's gates in turn (a long text goes straight to those).
+    """
+    return (
+        "pass" in low
+        or "secret" in low
+        or "token" in low
+        or "key" in low
+        or " -" in low
+        or "|" in low
+        or "~" in low
+        or "sk" in low
+        or "authoriz" in low
+        or "dapi" in low
+        or "oy2" in low
+        or "pat" in low
+    )
 
 
 def _at_each(text: str, literal: str, pattern: _Lazy) -> Iterator[re.Match[str]]:
