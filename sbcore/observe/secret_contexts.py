@@ -123,9 +123,9 @@ def _command(names: str) -> _Lazy:
     return _Lazy(rf"(?:(?<![\w.\]-])|(?<=\\[nt]))(?:{names})\b")
 
 
-# A flag seen in the text: (command names the flag belongs to or "" for any, the value after it).
-# A rule is reached through its flag's occurrences, and its command is looked for on the same line
-# before the flag, so a text holding none of the flags costs one scan for them all.
+# By flag letter: (the commands the flag belongs to, or None for any; the value, matched from the
+# letter on). A rule is reached through its flag's occurrences, and its command is looked for on
+# the same line before the flag, so a text holding none of the flags costs one scan for them all.
 _FLAG = re.compile(r" -([pPawSk])", re.ASCII)  # runs on every text
 _BY_FLAG: dict[str, tuple[tuple[_Lazy | None, _Lazy], ...]] = {
     "p": (
