@@ -114,6 +114,16 @@ _ARG = r"(?P<v>'[^'\n]{1,256}'|\"[^\"\n]{1,256}\"|[^\s'\"|;&]{1,256})"
 _SEGMENT = 200
 
 
+def _word(literal: str) -> str:
+    """``literal`` as a command word, then a check of what precedes it (see :func:`_command`).
+
+    Opening with the literal lets ``re`` find it by a fast substring search: a pattern opening with
+    a look-behind is tried at every position, several times slower.
+    """
+    escaped = re.escape(literal)
+    return escaped + rf"(?:(?<![\w.\]-]{escaped})|(?<=\\[nt]{escaped}))"
+
+
 def _command(names: str) -> _Lazy:
     """A command word among ``names`` (an alternation): not inside a longer word (after a "/" is fine).
 
@@ -144,28 +154,27 @@ _BY_FLAG: dict[str, tuple[tuple[_Lazy | None, _Lazy], ...]] = {
     "S": ((_command(r"sudo"), _Lazy(r"S\b[^\n|;&]{0,200}?<<<[ \t]*" + _ARG)),),
 }
 # echo VALUE | sudo -S, | … --password-stdin, | passwd --stdin, | chpasswd: the value comes first.
-_ECHOED = _Lazy(
-    r"(?:(?<![\w.\]-])|(?<=\\[nt]))(?:echo|printf)(?:[ \t]+-[neE]+)*[ \t]+(?:(?:'%s\\n'|\"%s\\n\")[ \t]+)?"
-    + _ARG
-    + r"[ \t]*\|[ \t]*(?:sudo\b[^\n|;&]{0,100}?[ \t]-[A-Za-z]*S\b|[^\n|;&]{0,200}?--password-stdin"
-    r"|passwd\b[^\n|;&]{0,60}?--stdin|chpasswd|[^\n|;&]{0,200}?-pass(?:in)?[ \t]+stdin)"
+_ECHOED = tuple(
+    _Lazy(
+        _word(command)
+        + r"(?:[ \t]+-[neE]+)*[ \t]+(?:(?:'%s\\n'|\"%s\\n\")[ \t]+)?"
+        + _ARG
+        + r"[ \t]*\|[ \t]*(?:sudo\b[^\n|;&]{0,100}?[ \t]-[A-Za-z]*S\b|[^\n|;&]{0,200}?--password-stdin"
+        r"|passwd\b[^\n|;&]{0,60}?--stdin|chpasswd|[^\n|;&]{0,200}?-pass(?:in)?[ \t]+stdin)"
+    )
+    for command in ("echo", "printf")
 )
 # Commands that store a secret, found where the word "secret" is: gh secret set NAME --body VALUE,
 # kubectl create secret … --from-literal=NAME=VALUE, fly secrets set NAME=VALUE ….
 _SECRET_SETTERS = (
-    _Lazy(
-        r"(?:(?<![\w.\]-])|(?<=\\[nt]))gh[ \t]+secret[ \t]+set\b[^\n]{0,200}?[ \t](?:--body|-b)(?:[ \t]+|=)?"
-        + _ARG
-    ),
+    _Lazy(_word("gh") + r"[ \t]+secret[ \t]+set\b[^\n]{0,200}?[ \t](?:--body|-b)(?:[ \t]+|=)?" + _ARG),
     _Lazy(r"--from-literal=[^\s='\"]{1,64}=" + _ARG),
 )
-_SECRETS_SET = _Lazy(
-    r"(?:(?<![\w.\]-])|(?<=\\[nt]))(?:fly|flyctl)[ \t]+secrets[ \t]+set(?P<pairs>(?:[ \t]+[^\s|;&]+)+)"
-)
+_SECRETS_SET = _Lazy(_word("fly") + r"(?:ctl)?[ \t]+secrets[ \t]+set(?P<pairs>(?:[ \t]+[^\s|;&]+)+)")
 _PAIR = _Lazy(r"[^\s=]{1,64}=(?P<v>'[^'\n]*'|\"[^\"\n]*\"|[^\s'\"|;&]+)")
 # htpasswd -b[cBmsp…] [file] user password: the last of the arguments (two of them with -n).
 _HTPASSWD = _Lazy(
-    r"(?:(?<![\w.\]-])|(?<=\\[nt]))htpasswd(?P<flags>(?:[ \t]+-[A-Za-z]+)+)"
+    _word("htpasswd") + r"(?P<flags>(?:[ \t]+-[A-Za-z]+)+)"
     r"(?:[ \t]+(?:'[^'\n]*'|\"[^\"\n]*\"|[^\s'\"|;&]+)){2,3}"
 )
 _WORDS = _Lazy(r"'[^'\n]*'|\"[^\"\n]*\"|[^\s'\"|;&]+")
@@ -341,9 +350,10 @@ def _flagged(text: str, scan: str, first: int, judge: Judge) -> Iterator[Span]:
 
 def _echoed(text: str, scan: str, judge: Judge) -> Iterator[Span]:
     """A password echoed into a command that reads it from stdin."""
-    for match in _ECHOED.finditer(scan):
-        if (span := judge(text, match.start("v"), match.end("v"), "password", False)) is not None:
-            yield span
+    for pattern in _ECHOED:
+        for match in pattern.finditer(scan):
+            if (span := judge(text, match.start("v"), match.end("v"), "password", False)) is not None:
+                yield span
 
 
 def _secret_setters(text: str, scan: str, judge: Judge) -> Iterator[Span]:
