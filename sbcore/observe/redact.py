@@ -134,11 +134,31 @@ _FORMATS: tuple[tuple[str, str, str], ...] = (
     ("shopify-token", "shpca_", r"[a-fA-F0-9]{32}"),
     ("shopify-token", "shppa_", r"[a-fA-F0-9]{32}"),
     ("shopify-token", "shpss_", r"[a-fA-F0-9]{32}"),
+    ("figma-token", "figd_", r"[\w-]{40,}"),
+    ("contentful-token", "CFPAT-", r"[\w-]{43}"),
+    ("mapbox-secret-token", "sk.eyJ", r"[\w-]{50,}\.[\w-]{20,}"),
+    ("dynatrace-token", "dt0c01.", r"[A-Z0-9]{24}\.[A-Z0-9]{64}"),
+    ("mailersend-api-key", "mlsn.", r"[a-f0-9]{64}"),
+    ("resend-api-key", "re_", r"[A-Za-z0-9]{8}_[A-Za-z0-9]{24}(?![A-Za-z0-9])"),
+    *(
+        (
+            "plaid-access-token",
+            f"access-{env}-",
+            r"[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}",
+        )
+        for env in ("sandbox", "development", "production")
+    ),
+    # Build, deploy, code quality
+    *(("sonarqube-token", p, r"[a-f0-9]{40}") for p in ("squ_", "sqp_", "sqa_")),
+    ("netlify-token", "nfp_", r"[A-Za-z0-9]{36,}"),
+    ("buildkite-token", "bkua_", r"[a-f0-9]{40}"),
+    *(("deno-deploy-token", p, r"[A-Za-z0-9]{36}") for p in ("ddp_", "ddw_")),
+    ("jfrog-token", "AKCp", r"[A-Za-z0-9]{60,}"),
     # Chat and mail
     ("slack-bot-token", "xoxb-", r"\d{6,}-[\w-]{10,}"),
     ("slack-user-token", "xoxp-", r"\d{6,}-[\w-]{10,}"),
     ("slack-app-token", "xapp-", r"\d-[A-Z0-9]{6,}-\d{6,}-[a-z0-9]{20,}"),
-    *(("slack-token", p, r"[\w-]{10,}") for p in ("xoxa-", "xoxr-", "xoxs-", "xoxo-")),
+    *(("slack-token", p, r"[\w-]{10,}") for p in ("xoxa-", "xoxr-", "xoxs-", "xoxo-", "xoxc-", "xoxd-")),
     ("slack-token", "xoxe.xox", r"[bp]-\d-[A-Za-z0-9]{100,}"),
     ("slack-token", "xoxe-", r"\d-[A-Za-z0-9]{100,}"),
     ("sendgrid-api-key", "SG.", r"[\w-]{22}\.[\w-]{43}"),
@@ -158,6 +178,7 @@ _FORMATS: tuple[tuple[str, str, str], ...] = (
     # Model providers (the more specific "sk-" prefixes first: the first matching rule wins)
     ("anthropic-api-key", "sk-ant-", r"[a-z]{2,8}\d\d-[\w-]{32,}"),
     ("openrouter-api-key", "sk-or-v1-", r"[a-f0-9]{64}"),
+    ("langfuse-secret-key", "sk-lf-", r"[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}"),
     *(("openai-api-key", p, r"[\w-]{40,}") for p in ("sk-proj-", "sk-svcacct-", "sk-admin-")),
     ("openai-api-key", "sk-", r"[A-Za-z0-9]{20}T3BlbkFJ[A-Za-z0-9]{20}"),
     ("sk-api-key", "sk-", r"[A-Za-z0-9]{32,}(?![\w-])"),
@@ -168,6 +189,8 @@ _FORMATS: tuple[tuple[str, str, str], ...] = (
     ("perplexity-api-key", "pplx-", r"[A-Za-z0-9]{40,}"),
     ("xai-api-key", "xai-", r"[A-Za-z0-9]{70,}"),
     ("tavily-api-key", "tvly-", r"(?:dev-|prod-)?[A-Za-z0-9]{32,}"),
+    *(("langsmith-api-key", p, r"[a-f0-9]{32}_[a-f0-9]{10}") for p in ("lsv2_pt_", "lsv2_sk_")),
+    ("pinecone-api-key", "pcsk_", r"[A-Za-z0-9_]{50,}"),
 )
 
 # -- context rules -----------------------------------------------------------------------------------

@@ -69,6 +69,13 @@ FORMATS: dict[str, Maker] = {
     "nuget": lambda r: "oy2" + body(r, LOWER + DIGITS, 43),
     "airtable": lambda r: f"pat{body(r, ALNUM, 14)}.{body(r, HEX, 64)}",
     "azure-ad-secret": lambda r: f"{body(r, ALNUM, 3)}{r.choice(DIGITS)}Q~{body(r, B64URL + '~.', 34)}",
+    "langsmith": lambda r: f"lsv2_sk_{body(r, HEX, 32)}_{body(r, HEX, 10)}",
+    "figma": lambda r: "figd_" + body(r, B64URL, 40),
+    "sonarqube": lambda r: "squ_" + body(r, HEX, 40),
+    "plaid": lambda r: "access-production-{}-{}-{}-{}-{}".format(
+        *(body(r, HEX, n) for n in (8, 4, 4, 4, 12))
+    ),
+    "jfrog": lambda r: "AKCp" + body(r, ALNUM, 69),
     "age": lambda r: "AGE-SECRET-KEY-1" + body(r, "QPZRY9X8GF2TVDW0S3JN54KHCE6MUA7L", 58),
     "jwt": lambda r: (
         "eyJhbGciOiJIUzI1NiJ9."
