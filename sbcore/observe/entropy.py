@@ -12,8 +12,7 @@ judged by how random it reads:
   at piece boundaries. Random letters give short, unpronounceable pieces, long consonant runs and
   case flips everywhere.
 
-Cheap enough to run on every candidate: a few passes over a short string, no imports beyond ``re``
-and ``math``.
+Cheap enough to run on every candidate: a few passes over a short string, standard library only.
 """
 
 from __future__ import annotations
