@@ -103,9 +103,10 @@ _NETRC = _Lazy(r"(?:^|[ \t])(?:machine|login|default)[ \t]")
 
 _AUTHORIZATION = _Lazy(
     r"authorization(?:\\?[\"'])?[ \t]*[:=][ \t]*(?:\\?[\"'])?"
-    r"(?:(?P<scheme>[a-z][a-z0-9_.-]{1,30})[ \t]+)?(?P<v>[^\s\"'\\,;]{6,1024})",
+    r"(?:(?P<scheme>[a-z][a-z0-9_.-]{1,30})[ \t]+)?(?P<v>[^\s\"'\\,;{}()\[\]]{6,1024})",
 )
-_HANDLED_SCHEMES = frozenset({"bearer", "token", "basic"})  # redact's own rules name these
+# Bearer, Token and Basic are redact's own rules; a Digest header's fields are a one-time response.
+_SKIPPED_SCHEMES = frozenset({"bearer", "token", "basic", "digest"})
 
 _ARG = r"(?P<v>'[^'\n]{1,256}'|\"[^\"\n]{1,256}\"|[^\s'\"|;&]{1,256})"
 # How far back along its line a flag's command is looked for. The line is not cut at ";", "&" or "|":
@@ -330,7 +331,7 @@ def _authorization(text: str, low: str, judge: Judge) -> Iterator[Span]:
     """``Authorization: <scheme> <credential>`` for schemes other than Bearer, Token and Basic."""
     for match in _AUTHORIZATION.finditer(low):
         scheme = match.group("scheme")
-        if scheme in _HANDLED_SCHEMES:
+        if scheme in _SKIPPED_SCHEMES:
             continue
         if (span := judge(text, match.start("v"), match.end("v"), "authorization", False)) is not None:
             yield span

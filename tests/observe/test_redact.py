@@ -527,6 +527,9 @@ NEGATIVES = [
     "echo $DB_PASSWORD | sudo -S true",
     "gh auth login -p https",
     "cat password > out.txt",
+    "authorization: {type: oauth2}",
+    'Authorization: Digest username="bob", realm="api", nonce="dcd98b7102dd2f0e", uri="/"',
+    "the token expires in 3600 seconds",
     "<token>${TOKEN}</token>",
     "- name: DB_PASSWORD\n  valueFrom:\n    secretKeyRef: {name: db, key: password}",
     # hex and base64 near key ids and in commands
