@@ -12,7 +12,8 @@ character. These rules find the rest of the ways a secret follows what names it:
   credential with no scheme.
 * **Commands that take a password as an argument or on stdin** — ``mysql -pVALUE``, ``7z -pVALUE``,
   ``zip -P VALUE``, ``sshpass -pVALUE``, ``docker login -p VALUE``, ``redis-cli -a VALUE``,
-  ``ldapsearch -w VALUE``, ``htpasswd -b file user VALUE``, ``openssl … pass:VALUE``, and
+  ``ssh-keygen -N VALUE``, ``ldapsearch -w VALUE``, ``htpasswd -b file user VALUE``,
+  ``openssl … pass:VALUE``, ``sudo -S … <<< VALUE``, and
   ``echo VALUE | sudo -S`` (or ``--password-stdin``, ``passwd --stdin``, ``chpasswd``).
 * **A key id's partner** — a random token near a key id that ``redact``'s formats found: an AWS
   ``AKIA…`` id's 40-character secret, an Alibaba ``LTAI…`` id's secret, a Twilio ``SK…`` API key's
@@ -137,7 +138,7 @@ def _command(names: str) -> _Lazy:
 # By flag letter: (the commands the flag belongs to, or None for any; the value, matched from the
 # letter on). A rule is reached through its flag's occurrences, and its command is looked for on
 # the same line before the flag, so a text holding none of the flags costs one scan for them all.
-_FLAG = re.compile(r" -([pPawSk])", re.ASCII)  # runs on every text
+_FLAG = re.compile(r" -([pPawSkN])", re.ASCII)  # runs on every text
 _BY_FLAG: dict[str, tuple[tuple[_Lazy | None, _Lazy], ...]] = {
     "p": (
         # mysql -pVALUE, 7z -pVALUE, sshpass -pVALUE: the value is glued to the flag
@@ -148,7 +149,12 @@ _BY_FLAG: dict[str, tuple[tuple[_Lazy | None, _Lazy], ...]] = {
         (None, _Lazy(r"pass(?:in|out|word)?[ \t]+pass:" + _ARG)),
     ),
     "k": ((None, _Lazy(r"k[ \t]+pass:" + _ARG)),),
-    "P": ((_command(r"zip|unzip"), _Lazy(r"P[ \t]*" + _ARG)),),
+    "P": (
+        (_command(r"zip|unzip"), _Lazy(r"P[ \t]*" + _ARG)),
+        # ssh-keygen -P old-passphrase, -N new-passphrase
+        (_command(r"ssh-keygen"), _Lazy(r"P[ \t]+" + _ARG)),
+    ),
+    "N": ((_command(r"ssh-keygen"), _Lazy(r"N[ \t]+" + _ARG)),),
     "a": ((_command(r"redis-cli"), _Lazy(r"a[ \t]+" + _ARG)),),
     "w": ((_command(r"ldap\w+"), _Lazy(r"w[ \t]+" + _ARG)),),
     # sudo -S … <<< 'VALUE'

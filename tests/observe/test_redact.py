@@ -362,6 +362,8 @@ CONTEXTS += [
     ctx("password", "sshpass -p{} ssh deploy@host", PW2),
     ctx("password", "docker login -u ci -p {} registry.example.com", PW2),
     ctx("password", "redis-cli -h cache -a {} ping", PW2),
+    ctx("password", "ssh-keygen -t ed25519 -f deploy_key -N '{}'", PW2),
+    ctx("password", "printf '%s\\n' '{}' | sudo -S true", PW2),
     ctx("password", "ldapsearch -x -D cn=admin -w {} -b dc=example", PW2),
     ctx("password", "openssl pkcs12 -export -passout pass:{} -out k.p12", PW2),
     ctx("password", "echo '{}' | sudo -S apt-get update", PW2),
