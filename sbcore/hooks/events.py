@@ -16,7 +16,11 @@ hooks write them here, one JSON object per line, one ``O_APPEND`` write each::
      "last_assistant_message": "...", "agent_transcript_path": "..."}
 
 Text fields are capped at :data:`TEXT_CAP` characters, the cut marked
-``…[+N chars]``; keys absent from the payload are absent from the record.
+``…[+N chars]``; the free-text ones (:data:`REDACTED_TEXTS`: a prompt, a final
+message) are redacted first (:func:`sbcore.observe.redact.redact`, standard library
+only), so a secret pasted into a prompt does not sit on disk in clear. Paths and
+names (``transcript_path``, ``cwd``, ``agent_type``) are kept as they are: the worker
+opens them. Keys absent from the payload are absent from the record.
 
 ``background/<session>.json`` — written by the worker, read by the Stop hook:
 background work (a backgrounded Bash command, an Agent, a Monitor) the worker
@@ -39,6 +43,8 @@ from sbcore import paths
 VERSION = 1
 TEXT_CAP = 100_000
 """Longest text field kept in an event, in characters."""
+REDACTED_TEXTS = frozenset({"prompt", "last_assistant_message"})
+"""Text fields written by a person or the agent: redacted before they are stored."""
 
 
 class BackgroundStateError(Exception):
@@ -77,7 +83,7 @@ def record_event(
     for key in texts:
         value = payload.get(key)
         if isinstance(value, str):
-            record[key] = capped(value)
+            record[key] = _redacted(value) if key in REDACTED_TEXTS else capped(value)
     for key in values:
         if key in payload:
             record[key] = payload[key]
@@ -85,6 +91,18 @@ def record_event(
     paths.append_private(
         events_path(data, session_id), line.encode("utf-8", "replace") + b"\n", line_start=True
     )
+
+
+def _redacted(text: str) -> str:
+    """``text`` redacted, then capped like :func:`capped`.
+
+    Redacted over the head slice the cap keeps (the redactor's contract), so a secret
+    straddling the cut leaves no prefix behind.
+    """
+    from sbcore.observe.redact import MAX_SECRET_SPAN, redact  # only the hooks that record text pay for it
+
+    head = redact(text[: TEXT_CAP + MAX_SECRET_SPAN])
+    return head[:TEXT_CAP] + f"…[+{len(text) - TEXT_CAP} chars]" if len(text) > TEXT_CAP else head
 
 
 def outstanding_launches(data: Path, session_id: str, now: float, settle_s: float) -> list[str]:

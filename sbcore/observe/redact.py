@@ -8,7 +8,10 @@
 * **Contexts** — a value that is secret because of where it sits: ``password=…``, ``"api_key": "…"``,
   ``Authorization: Bearer …``, ``--token …``, the password in ``scheme://user:password@host``, the path
   of a webhook URL. The key, quotes and URL scaffolding stay; only the value becomes the marker, and the
-  kind names the vendor when the key does (``DATADOG_API_KEY=…`` → ``datadog-api-key``).
+  kind names the vendor when the key does (``DATADOG_API_KEY=…`` → ``datadog-api-key``). The contexts
+  with no operator — ``name VALUE``, any ``Authorization`` scheme, commands taking a password
+  (``mysql -p…``, ``echo … | sudo -S``), a key id's partner — and the formats with no anchor character
+  are in :mod:`sbcore.observe.secret_contexts`.
 
 Where a format secret sits inside a context (``GITHUB_TOKEN=ghp_…``) the union of both spans is
 redacted under the more specific, format kind. ``KINDS`` lists every kind a marker can name.
@@ -20,7 +23,8 @@ data, npm ``sha512-`` integrity hashes, file paths, identifiers such as ``tokeni
 ``xxxx``, ``sk-...abcd``, ``your_api_key``, and ``changeme``/``changeit``, which are published defaults
 rather than secrets), ``None``/``null``/``true``/``false``, and code: a call, an index, or a bare
 identifier or type (``getpass()``, ``os.environ["X"]``, ``self.token``, ``token: str``). A bare value
-must therefore contain a digit or punctuation to count as a secret; a quoted one need not.
+of letters only (and ``_ . -``) counts only when it reads as random (:mod:`sbcore.observe.entropy`):
+a letters-only API key goes, ``getApiKeyFromEnvironment`` stays; a quoted value need not.
 
 Contract with the projector (caps): redact **before** capping, so that a secret straddling the cap
 cannot leak a prefix. Redacting a huge body is wasteful, so the projector may redact only the head
@@ -38,8 +42,9 @@ rules form a prefix trie over what follows the anchor, so most anchor occurrence
 comparison or two; a rule whose body starts right after the anchor sits behind one look-behind over
 the few characters before it. Text holding non-ASCII characters is scanned through an ASCII copy
 (secrets are ASCII), which ``re`` reads up to twice as fast. No pattern nests repeats, so no input
-backtracks catastrophically. ``python -m sbcore.observe.redact --bench TRANSCRIPT...`` prints
-throughput figures.
+backtracks catastrophically. Each pattern is compiled the first time its anchor occurs (a hook that
+redacts one prompt pays only for the anchors it holds). ``python -m sbcore.observe.redact --bench
+TRANSCRIPT...`` prints throughput figures.
 """
 
 from __future__ import annotations
@@ -47,6 +52,9 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
+
+from sbcore.observe import secret_contexts
+from sbcore.observe.entropy import looks_random
 
 MAX_SECRET_SPAN = 1024
 """The longest prefix of a single-line secret that ``redact`` needs to see to recognise it."""
@@ -126,11 +134,31 @@ _FORMATS: tuple[tuple[str, str, str], ...] = (
     ("shopify-token", "shpca_", r"[a-fA-F0-9]{32}"),
     ("shopify-token", "shppa_", r"[a-fA-F0-9]{32}"),
     ("shopify-token", "shpss_", r"[a-fA-F0-9]{32}"),
+    ("figma-token", "figd_", r"[\w-]{40,}"),
+    ("contentful-token", "CFPAT-", r"[\w-]{43}"),
+    ("mapbox-secret-token", "sk.eyJ", r"[\w-]{50,}\.[\w-]{20,}"),
+    ("dynatrace-token", "dt0c01.", r"[A-Z0-9]{24}\.[A-Z0-9]{64}"),
+    ("mailersend-api-key", "mlsn.", r"[a-f0-9]{64}"),
+    ("resend-api-key", "re_", r"[A-Za-z0-9]{8}_[A-Za-z0-9]{24}(?![A-Za-z0-9])"),
+    *(
+        (
+            "plaid-access-token",
+            f"access-{env}-",
+            r"[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}",
+        )
+        for env in ("sandbox", "development", "production")
+    ),
+    # Build, deploy, code quality
+    *(("sonarqube-token", p, r"[a-f0-9]{40}") for p in ("squ_", "sqp_", "sqa_")),
+    ("netlify-token", "nfp_", r"[A-Za-z0-9]{36,}"),
+    ("buildkite-token", "bkua_", r"[a-f0-9]{40}"),
+    *(("deno-deploy-token", p, r"[A-Za-z0-9]{36}") for p in ("ddp_", "ddw_")),
+    ("jfrog-token", "AKCp", r"[A-Za-z0-9]{60,}"),
     # Chat and mail
     ("slack-bot-token", "xoxb-", r"\d{6,}-[\w-]{10,}"),
     ("slack-user-token", "xoxp-", r"\d{6,}-[\w-]{10,}"),
     ("slack-app-token", "xapp-", r"\d-[A-Z0-9]{6,}-\d{6,}-[a-z0-9]{20,}"),
-    *(("slack-token", p, r"[\w-]{10,}") for p in ("xoxa-", "xoxr-", "xoxs-", "xoxo-")),
+    *(("slack-token", p, r"[\w-]{10,}") for p in ("xoxa-", "xoxr-", "xoxs-", "xoxo-", "xoxc-", "xoxd-")),
     ("slack-token", "xoxe.xox", r"[bp]-\d-[A-Za-z0-9]{100,}"),
     ("slack-token", "xoxe-", r"\d-[A-Za-z0-9]{100,}"),
     ("sendgrid-api-key", "SG.", r"[\w-]{22}\.[\w-]{43}"),
@@ -150,6 +178,7 @@ _FORMATS: tuple[tuple[str, str, str], ...] = (
     # Model providers (the more specific "sk-" prefixes first: the first matching rule wins)
     ("anthropic-api-key", "sk-ant-", r"[a-z]{2,8}\d\d-[\w-]{32,}"),
     ("openrouter-api-key", "sk-or-v1-", r"[a-f0-9]{64}"),
+    ("langfuse-secret-key", "sk-lf-", r"[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}"),
     *(("openai-api-key", p, r"[\w-]{40,}") for p in ("sk-proj-", "sk-svcacct-", "sk-admin-")),
     ("openai-api-key", "sk-", r"[A-Za-z0-9]{20}T3BlbkFJ[A-Za-z0-9]{20}"),
     ("sk-api-key", "sk-", r"[A-Za-z0-9]{32,}(?![\w-])"),
@@ -160,13 +189,16 @@ _FORMATS: tuple[tuple[str, str, str], ...] = (
     ("perplexity-api-key", "pplx-", r"[A-Za-z0-9]{40,}"),
     ("xai-api-key", "xai-", r"[A-Za-z0-9]{70,}"),
     ("tavily-api-key", "tvly-", r"(?:dev-|prod-)?[A-Za-z0-9]{32,}"),
+    *(("langsmith-api-key", p, r"[a-f0-9]{32}_[a-f0-9]{10}") for p in ("lsv2_pt_", "lsv2_sk_")),
+    ("pinecone-api-key", "pcsk_", r"[A-Za-z0-9_]{50,}"),
 )
 
 # -- context rules -----------------------------------------------------------------------------------
 # Keys whose value is a secret, as word tuples: a key counts when it ends with any spelling of one
 # (``db_password``, ``clientSecret``, ``X-Api-Key``, ``AWS_SECRET_ACCESS_KEY``). "pass" counts when
 # compound ("DB_PASS", not "bypass"), or as a whole word before "=" only (Go tests print "PASS: name");
-# bare "pwd" is the shell's working directory, so only "_pwd".
+# so does "pwd" ("Uid=sa;Pwd=…" in a connection string): the shell's PWD holds a path, which the
+# placeholder rules leave alone.
 _KEYS: tuple[tuple[str, ...], ...] = (
     ("password",),
     ("passwd",),
@@ -195,7 +227,7 @@ _KEYS: tuple[tuple[str, ...], ...] = (
         )
     ),
 )
-_WHOLE_WORD_KEYS: tuple[tuple[str, ...], ...] = (("pass",),)
+_WHOLE_WORD_KEYS: tuple[tuple[str, ...], ...] = (("pass",), ("pwd",))
 _CLI_FLAGS = ("password", "passwd", "pass", "token", "auth-token", "access-token", "api-key", "secret")
 
 # The first pattern found in the lower-cased key names the kind; the generic kinds come last.
@@ -224,7 +256,7 @@ _KEY_KINDS: tuple[tuple[str, str], ...] = (
     (r"openai", "openai-api-key"),
     (r"anthropic", "anthropic-api-key"),
     (r"pass|pwd", "password"),
-    (r"api[_-]?key$", "api-key"),
+    (r"api[ _-]?key$", "api-key"),
     (r"private[_-]?key$", "private-key"),
     (r"token$", "token"),
     (r"secret$", "secret"),
@@ -259,8 +291,10 @@ _PLACEHOLDER = re.compile(
     | (?:~|\.{1,2})?/[\w./-]*$ | [a-z]:\\   # file paths
     """
 )
-# A bare value that reads as code or a word: an identifier, a dotted path, a call, an index.
-_CODE_VALUE = re.compile(r"[A-Za-z_.-]+$|.*[(\[]")
+# A bare value that reads as code or a word: an identifier or a dotted path (unless its letters read
+# as random, see ``entropy``), a call, an index.
+_WORD_VALUE = re.compile(r"[A-Za-z_.-]+$")
+_CALL_VALUE = re.compile(r".*[(\[]")
 
 # A context value: JSON-escaped, double-, single- or back-quoted, or bare up to a delimiter ("&" and
 # ";" only where another ``name=`` follows, as in a query or connection string). The resolver strips
@@ -332,11 +366,11 @@ def _format_alt(kind: str, prefix: str, body: str) -> tuple[str, _Alt]:
 
 
 def _spellings(words: tuple[str, ...]) -> set[str]:
-    """The ways code spells a key: snake, kebab, joined; lower, UPPER, Title, camelCase, ACRONYMKey."""
+    """How code spells a key: snake, kebab, dotted, joined; lower, UPPER, Title, camelCase, ACRONYMKey."""
     if len(words) == 1:
         return {words[0], words[0].upper(), words[0].capitalize()}
     found = set()
-    for sep in ("_", "-", ""):
+    for sep in ("_", "-", ".", ""):
         found |= {
             sep.join(words),
             sep.join(words).upper(),
@@ -375,8 +409,9 @@ def _assignment_alts(op: str) -> list[_Alt]:
     keys, authorization = _tails(_KEYS), _tails([("authorization",)])
     guarded = _tails(_WHOLE_WORD_KEYS) if op == "=" else set()
 
-    def suffixes(tails: Iterable[str]) -> tuple[str, ...]:
-        return tuple(sorted({tail[-4:] for tail in tails}))
+    def suffixes(tails: set[str]) -> tuple[str, ...]:
+        width = min(4, *map(len, tails))  # one width per rule: "pwd" is three characters
+        return tuple(sorted({tail[-width:] for tail in tails}))
 
     after = r"=?(?:\*\*)?" if op == ":" else r"[=>]?"
     value = f"{after}[ \\t]{{0,16}}{_VALUE}"
@@ -418,7 +453,7 @@ def _assignment_alts(op: str) -> list[_Alt]:
 
 
 def _pattern_alts() -> dict[str, list[_Alt]]:
-    """Rules that are not a literal prefix plus a body, per anchor."""
+    """Rules that are not a literal prefix plus a body, per anchor (``_assignment_alts`` come last)."""
     pem_label = r"[ A-Z0-9]{0,40}PRIVATE KEY(?: BLOCK)?-----"
     bare_auth = r"[ \t=]+[\"']?[^\s:\"'$]{1,128}:(?P<v>[^\s\"']{1,256})"
     url = (
@@ -511,7 +546,6 @@ def _pattern_alts() -> dict[str, list[_Alt]]:
                 priority=3,
                 dispatch=('key"',),
             ),
-            *_assignment_alts(":"),
         ],
         "=": [
             _Alt(
@@ -521,7 +555,6 @@ def _pattern_alts() -> dict[str, list[_Alt]]:
                 priority=1,
                 dispatch=("?sig", "&sig", ";sig"),
             ),
-            *_assignment_alts("="),
         ],
     }
 
@@ -575,23 +608,47 @@ def _compile(anchor: str, alts: list[_Alt]) -> _Family:
     return _Family(anchor, re.compile(re.escape(anchor) + _trie(items), re.ASCII), named)
 
 
-def _families() -> tuple[_Family, ...]:
+def _grouped() -> dict[str, list[_Alt]]:
+    """Every rule, by anchor: the format rules first, so that the first matching rule still wins."""
     grouped: dict[str, list[_Alt]] = {}
     for kind, prefix, body in _FORMATS:
         anchor, alt = _format_alt(kind, prefix, body)
         grouped.setdefault(anchor, []).append(alt)
     for anchor, alts in _pattern_alts().items():
         grouped.setdefault(anchor, []).extend(alts)
-    return tuple(_compile(anchor, alts) for anchor, alts in grouped.items())
+    return grouped
 
 
-_FAMILIES = _families()
+_RULES = _grouped()
+_ASSIGNMENTS = (":", "=")  # their key=value rules are built with the family: the costliest to build
+_ANCHORS = tuple(dict.fromkeys([*_RULES, *_ASSIGNMENTS]))
+_FAMILIES: dict[str, _Family] = {}
+"""The compiled families, each built the first time its anchor occurs in a text.
 
-KINDS: frozenset[str] = frozenset(
-    {alt.kind for family in _FAMILIES for alt in family.alts.values() if alt.kind}
-    | {k for _, k in _KEY_KINDS}
-)
-"""Every kind a marker can name."""
+Building them all costs tens of milliseconds, which a hook recording one short prompt would pay for
+anchors its text never holds."""
+
+
+def _rules(anchor: str) -> list[_Alt]:
+    """Every rule of one anchor, in the order that makes the first matching rule win."""
+    rules = _RULES.get(anchor, [])
+    return [*rules, *_assignment_alts(anchor)] if anchor in _ASSIGNMENTS else rules
+
+
+def _family(anchor: str) -> _Family:
+    family = _FAMILIES.get(anchor)
+    if family is None:
+        family = _FAMILIES[anchor] = _compile(anchor, _rules(anchor))
+    return family
+
+
+def __getattr__(name: str) -> frozenset[str]:
+    """``KINDS``: every kind a marker can name (built on first use, as the families are)."""
+    if name != "KINDS":
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    kinds = {alt.kind for anchor in _ANCHORS for alt in _rules(anchor) if alt.kind}
+    return frozenset(kinds | {k for _, k in _KEY_KINDS} | secret_contexts.KINDS)
+
 
 _Span = tuple[int, int, int, str]  # start, end, priority, kind
 _KEY_RUN = re.compile(r"[\w.-]+$")
@@ -604,6 +661,11 @@ def _key_kind(text: str, match: re.Match[str], value_start: int) -> str:
         head = text[max(0, match.start() - 96) : match.start()].rstrip(" \t\"'`=:>*\\")
         found = _KEY_RUN.search(head)
         key = found.group(0) if found else ""
+    return kind_of_key(key)
+
+
+def kind_of_key(key: str) -> str:
+    """The kind a key names: ``DATADOG_API_KEY`` → ``datadog-api-key``, ``db_pass`` → ``password``."""
     key = key.lower()
     return next((kind for pattern, kind in _KEY_KIND_RES if pattern.search(key)), "secret")
 
@@ -619,9 +681,13 @@ def _unquote(raw: str, start: int) -> tuple[str, int, bool]:
     return raw, start, False
 
 
-def _context_span(text: str, scan: str, match: re.Match[str], name: str, alt: _Alt) -> _Span | None:
-    """Judge a context value: skip placeholders and code; a _KEYED rule's key names the kind."""
-    value, start, quoted = _unquote(text[match.start(name) : match.end(name)], match.start(name))
+def _secret_value(value: str, quoted: bool, kind: str, keyed: bool, strict: bool = False) -> bool:
+    """Whether a context's value is a literal secret, not a placeholder, a template or code.
+
+    ``keyed``: the context is a key, so a bare value must not read as code either (a call, an
+    index, a bare number, or a word or identifier whose letters do not read as random). ``strict``:
+    the context is loose (a secret-ish word in prose), so the value must read as random.
+    """
     lowered = value.lower()
     if (
         not value.strip()
@@ -629,15 +695,33 @@ def _context_span(text: str, scan: str, match: re.Match[str], name: str, alt: _A
         or lowered in _PLACEHOLDER_WORDS
         or _PLACEHOLDER.match(value)
     ):
-        return None
+        return False
     if not _PLACEHOLDER_PARTS.isdisjoint(_PARTS.split(lowered)) and not any(c.isdigit() for c in value):
+        return False
+    if keyed and not quoted:
+        if _CALL_VALUE.match(value) or (value.isdigit() and kind != "password"):
+            return False
+        if _WORD_VALUE.match(value) and not looks_random(value, named=True):
+            return False
+    if strict and not looks_random(value):
+        return False
+    return len(value) >= (3 if kind in _SHORT_KINDS else 6)
+
+
+def judged_span(text: str, start: int, end: int, kind: str, strict: bool = False) -> _Span | None:
+    """The span of the (possibly quoted) value ``text[start:end]`` of a keyed context, if it is a secret."""
+    value, start, quoted = _unquote(text[start:end], start)
+    if not _secret_value(value, quoted, kind, keyed=True, strict=strict):
         return None
-    kind = alt.kind
-    if alt.check == _KEYED:
-        kind = kind or _key_kind(text, match, match.start(name))
-        if not quoted and (_CODE_VALUE.match(value) or (value.isdigit() and kind != "password")):
-            return None
-    if len(value) < (3 if kind in _SHORT_KINDS else 6):
+    return start, start + len(value), 1, kind
+
+
+def _context_span(text: str, scan: str, match: re.Match[str], name: str, alt: _Alt) -> _Span | None:
+    """Judge a context value: skip placeholders and code; a _KEYED rule's key names the kind."""
+    value, start, quoted = _unquote(text[match.start(name) : match.end(name)], match.start(name))
+    keyed = alt.check == _KEYED
+    kind = (alt.kind or _key_kind(text, match, match.start(name))) if keyed else alt.kind
+    if not _secret_value(value, quoted, kind, keyed):
         return None
     if match.end(name) - match.start(name) >= _VALUE_SCAN and (
         whole := _WHOLE_VALUE.match(scan, match.start(name))
@@ -696,7 +780,6 @@ def _splice(text: str, spans: list[_Span]) -> str:
 
 
 _SHORTEST = 8  # no rule matches fewer characters ("pass=abc")
-_SCANS = tuple((family.anchor, family.regex.search, family) for family in _FAMILIES)  # bound once: hot loop
 
 
 def redact(text: str) -> str:
@@ -708,9 +791,12 @@ def redact(text: str) -> str:
     # up to twice as fast as one holding, say, an emoji.
     scan = text if text.isascii() else text.encode("ascii", "replace").decode("ascii")
     spans: list[_Span] = []
-    for anchor, search, family in _SCANS:
-        if anchor in scan and (match := search(scan)) is not None:
-            _collect(text, scan, match, family, spans)
+    for anchor in _ANCHORS:
+        if anchor in scan:
+            family = _FAMILIES.get(anchor) or _family(anchor)
+            if (match := family.regex.search(scan)) is not None:
+                _collect(text, scan, match, family, spans)
+    secret_contexts.context_spans(text, scan, judged_span, kind_of_key, spans)
     return _splice(text, spans) if spans else text
 
 

@@ -243,3 +243,21 @@ def test_failure_log_is_private_and_rotates(env: Env, call: Call, monkeypatch: p
     assert (env.log_file.parent / "hooks.log.1").exists()
     assert env.log_file.parent.stat().st_mode & 0o777 == 0o700
     assert env.log_file.stat().st_size < 300 + 200
+
+
+def test_a_secret_in_a_prompt_is_stored_redacted(env: Env, call: Call) -> None:
+    token = "ghp_" + "".join(chr(65 + (i * 7) % 26) + str(i % 10) for i in range(18))
+    call(
+        "UserPromptSubmit",
+        env.payload("UserPromptSubmit", prompt=f"use GITHUB_TOKEN={token}, password: Xq9-h2"),
+    )
+    (event,) = env.events()
+    assert event["prompt"] == "use GITHUB_TOKEN=[REDACTED:github-pat], password: [REDACTED:password]"
+
+
+def test_a_secret_straddling_the_prompt_cap_leaves_no_prefix(env: Env, call: Call) -> None:
+    token = "ghp_" + "".join(chr(97 + (i * 11) % 26) + str(i % 10) for i in range(18))
+    prompt = "x" * 99_990 + " " + token + " and more"
+    call("UserPromptSubmit", env.payload("UserPromptSubmit", prompt=prompt))
+    (event,) = env.events()
+    assert event["prompt"] == "x" * 99_990 + " [REDACTED" + f"…[+{len(prompt) - 100_000} chars]"

@@ -83,6 +83,10 @@ ALLOWED = {
     "sbcore.observe",
     "sbcore.observe.sentinel",
     "sbcore.timebound",  # stdlib only: bounds the stale_if re-check at claim time
+    # the redactor (standard library only): prompts and messages are stored redacted
+    "sbcore.observe.redact",
+    "sbcore.observe.secret_contexts",
+    "sbcore.observe.entropy",
 }
 
 

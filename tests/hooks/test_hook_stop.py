@@ -288,3 +288,12 @@ def test_turn_end_recorded_even_when_the_gate_fires(env: Env, call: Call) -> Non
     env.post(finish_gate=True)
     call("Stop")
     assert [event["event"] for event in env.events()] == ["turn_end"]
+
+
+def test_the_last_message_is_stored_redacted(env: Env, call: Call) -> None:
+    secret = "dapi" + "".join("0123456789abcdef"[(i * 5 + 3) % 16] for i in range(32))
+    call("Stop", env.payload("Stop", last_assistant_message=f"Set DATABRICKS_TOKEN to {secret} and ran it."))
+    (event,) = env.events()
+    assert (
+        event["last_assistant_message"] == "Set DATABRICKS_TOKEN to [REDACTED:databricks-token] and ran it."
+    )

@@ -151,6 +151,7 @@ FORMATS: dict[str, list[str]] = {
         f"xoxs-{fake(DIGITS, 12, 'xs')}-{fake(HEX, 40, 'xs2')}",
         "xoxe.xoxp-1-" + fake(ALNUM, 160, "xoxe1"),
         "xoxe-1-" + fake(ALNUM, 146, "xoxe2"),
+        f"xoxc-{fake(DIGITS, 12, 'xc1')}-{fake(DIGITS, 12, 'xc2')}-{fake(HEX, 64, 'xc3')}",
     ],
     "sendgrid-api-key": [f"SG.{fake(B64URL, 22, 'sg1')}.{fake(B64URL, 43, 'sg2')}"],
     "mailgun-api-key": ["key-" + fake(HEX, 32, "mailgun")],
@@ -187,6 +188,26 @@ FORMATS: dict[str, list[str]] = {
     "perplexity-api-key": ["pplx-" + fake(ALNUM, 48, "pplx")],
     "xai-api-key": ["xai-" + fake(ALNUM, 80, "xai")],
     "tavily-api-key": ["tvly-" + fake(ALNUM, 32, "tvly"), "tvly-dev-" + fake(ALNUM, 32, "tvlyd")],
+    "databricks-token": ["dapi" + fake(HEX, 32, "dapi-format"), "dapi" + fake(HEX, 32, "dapi2") + "-2"],
+    "twilio-api-key": ["SK" + fake(HEX, 32, "twilio-sk")],
+    "nuget-api-key": ["oy2" + fake(LOWER + DIGITS, 43, "nuget")],
+    "airtable-token": [f"pat{fake(ALNUM, 14, 'at1')}.{fake(HEX, 64, 'at2')}"],
+    "azure-ad-client-secret": [f"{fake(ALNUM, 3, 'az1')}8Q~{fake(B64URL + '~.', 34, 'az2')}"],
+    "figma-token": ["figd_" + fake(B64URL, 40, "figd")],
+    "contentful-token": ["CFPAT-" + fake(B64URL, 43, "cfpat")],
+    "mapbox-secret-token": [f"sk.eyJ1Ijoi{fake(B64URL, 60, 'mb1')}.{fake(B64URL, 22, 'mb2')}"],
+    "dynatrace-token": [f"dt0c01.{fake(UPPER + DIGITS, 24, 'dt1')}.{fake(UPPER + DIGITS, 64, 'dt2')}"],
+    "mailersend-api-key": ["mlsn." + fake(HEX, 64, "mlsn")],
+    "resend-api-key": [f"re_{fake(ALNUM, 8, 're1')}_{fake(ALNUM, 24, 're2')}"],
+    "plaid-access-token": [f"access-sandbox-{uuid('plaid')}", f"access-production-{uuid('plaid2')}"],
+    "sonarqube-token": [p + fake(HEX, 40, p) for p in ("squ_", "sqp_", "sqa_")],
+    "netlify-token": ["nfp_" + fake(ALNUM, 36, "nfp")],
+    "buildkite-token": ["bkua_" + fake(HEX, 40, "bkua")],
+    "deno-deploy-token": ["ddp_" + fake(ALNUM, 36, "ddp"), "ddw_" + fake(ALNUM, 36, "ddw")],
+    "jfrog-token": ["AKCp" + fake(ALNUM, 69, "jfrog")],
+    "langfuse-secret-key": [f"sk-lf-{uuid('langfuse')}"],
+    "langsmith-api-key": [f"lsv2_pt_{fake(HEX, 32, 'ls1')}_{fake(HEX, 10, 'ls2')}"],
+    "pinecone-api-key": [f"pcsk_{fake(ALNUM, 6, 'pc1')}_{fake(ALNUM, 64, 'pc2')}"],
     "jwt": [JWT],
     "private-key": [
         pem("RSA PRIVATE KEY", 6, "rsa"),
@@ -252,6 +273,7 @@ CONTEXTS: list[Context] = [
     ctx("password", "sshpass -p '{}' ssh deploy@host", PW),
     ctx("password", "export PGPASSWORD={} && psql", PW),
     ctx("password", "SMTP_PASS={}", PW),
+    ctx("password", "Server=db;Database=shop;Uid=sa;Pwd={};", "Xq9-h2Lp0w"),
     ctx("secret", "client_secret = '{}'", fake(ALNUM, 40, "cs")),
     ctx("secret", '{{"clientSecret": "{}"}}', fake(B64URL, 40, "cs2")),
     ctx("token", "export API_TOKEN={}", fake(ALNUM, 40, "apitok")),
@@ -309,6 +331,12 @@ CONTEXTS: list[Context] = [
         fake(B64URL, 40, "opq"),
     ),
     ctx("authorization-bearer", '{{"authorization": "token {}"}}', fake(HEX, 40, "ghtok")),
+    ctx(
+        "authorization",
+        "curl -H 'Authorization: SSWS {}' https://dev.okta.com",
+        "00" + fake(B64URL, 40, "ssws"),
+    ),
+    ctx("authorization", '{{"Authorization": "{}"}}', fake(ALNUM, 40, "noscheme")),
     ctx("authorization-basic", "Authorization: Basic {}", base64.b64encode(f"admin:{PW}".encode()).decode()),
     ctx("basic-auth", "curl -u deploy:{} https://ci.example.com/api", PW),
     ctx("basic-auth", "curl --user 'deploy:{}' https://ci.example.com/api", PW),
@@ -320,6 +348,67 @@ CONTEXTS: list[Context] = [
 ]
 
 FORMAT_CASES = [(kind, token) for kind, tokens in FORMATS.items() for token in tokens]
+
+# A secret known by where it sits, in the syntaxes the operator rules cannot see.
+PW2 = fake(ALNUM, 18, "pw2")
+CONTEXTS += [
+    ctx("aws-secret-access-key", "aws configure set aws_secret_access_key {}", fake(B64, 40, "awscfg")),
+    ctx("password", "machine api.example.com login bob password {}", PW2),
+    ctx("password", "machine api.example.com\n  login bob\n  password {}\n", PW2),
+    ctx("password", "mysql -u root -p{} shop", PW2),
+    ctx("password", "mysqldump -uroot -p'{}' shop > dump.sql", PW2),
+    ctx("password", "7z a -p{} backup.7z data/", PW2),
+    ctx("password", "unzip -P {} archive.zip", PW2),
+    ctx("password", "sshpass -p{} ssh deploy@host", PW2),
+    ctx("password", "docker login -u ci -p {} registry.example.com", PW2),
+    ctx("password", "redis-cli -h cache -a {} ping", PW2),
+    ctx("password", "ssh-keygen -t ed25519 -f deploy_key -N '{}'", PW2),
+    ctx("password", "printf '%s\\n' '{}' | sudo -S true", PW2),
+    ctx("password", "ldapsearch -x -D cn=admin -w {} -b dc=example", PW2),
+    ctx("password", "openssl pkcs12 -export -passout pass:{} -out k.p12", PW2),
+    ctx("password", "echo '{}' | sudo -S apt-get update", PW2),
+    ctx("password", "echo {} | docker login -u ci --password-stdin", PW2),
+    ctx("password", "sudo -S whoami <<< '{}'", PW2),
+    ctx("password", "htpasswd -b -c /etc/nginx/.htpasswd admin {}", PW2),
+    ctx("password", "htpasswd -nbB admin {}", PW2),
+    ctx("api-key", "apikey={}", fake(LETTERS, 32, "letters-only")),
+    ctx("api-key", "The API key is {} for the staging tenant.", fake(ALNUM, 32, "prose")),
+    ctx("secret", "--client-secret {} --tenant t", fake(B64URL, 34, "flagsecret")),
+    ctx("token", "set -x GITLAB_TOKEN {}", fake(ALNUM, 26, "fish")),
+    ctx("password", "<server><id>nexus</id><password>{}</password></server>", PW2),
+    ctx("password", "env:\n  - name: DB_PASSWORD\n    value: {}\n  - name: MODE\n    value: prod", PW2),
+    ctx("token", '[{{"name": "API_TOKEN", "value": "{}"}}, {{"name": "MODE", "value": "prod"}}]', PW2),
+    ctx("api-key", '<add key="ApiKey" value="{}"/>', PW2),
+    ctx("secret", "gh secret set DEPLOY_KEY --body '{}'", PW2),
+    ctx("secret", "kubectl create secret generic db --from-literal=user=app --from-literal=pw={}", PW2),
+    ctx("secret", "fly secrets set MODE=prod STRIPE={}", PW2),
+]
+
+AKIA = "AKIA" + fake(UPPER + "234567", 16, "partner-id")
+LTAI = "LTAI" + fake(ALNUM, 20, "partner-ali")
+TWILIO_KEY = "SK" + fake(HEX, 32, "partner-sk")
+# (kind, text with "{}" where the secret goes, secret): a key id's partner, wherever it is written.
+PARTNERS = [
+    (
+        "aws-secret-access-key",
+        f"Created {AKIA} with secret {{}} — store both in the vault.",
+        fake(B64, 40, "partner-secret"),
+    ),
+    ("alibaba-access-key-secret", f"AccessKeyId {LTAI}\nAccessKeySecret {{}}", fake(ALNUM, 30, "ali-secret")),
+    ("twilio-api-key-secret", f"API key {TWILIO_KEY}, its secret: {{}}", fake(ALNUM, 32, "twilio-partner")),
+]
+
+
+@pytest.mark.parametrize(("kind", "template", "secret"), PARTNERS)
+def test_a_random_token_beside_a_key_id_is_its_secret(kind: str, template: str, secret: str) -> None:
+    out = redact(template.format(secret))
+    assert f"[REDACTED:{kind}]" in out
+    assert not leaked(secret, out)
+
+
+def test_a_hex_digest_beside_a_key_id_is_not_its_secret() -> None:
+    sha = fake(HEX, 40, "nearsha")
+    assert redact(f"commit {sha} rotated {AKIA}") == f"commit {sha} rotated [REDACTED:aws-access-key-id]"
 
 
 MARKER = re.compile(r"\[REDACTED:[a-z0-9-]+\]")
@@ -333,7 +422,7 @@ def leaked(secret: str, text: str, width: int = 8) -> list[str]:
 
 def test_there_are_at_least_forty_kinds_and_every_kind_has_a_fake() -> None:
     assert len(KINDS) >= 40
-    covered = set(FORMATS) | {case.kind for case in CONTEXTS}
+    covered = set(FORMATS) | {case.kind for case in CONTEXTS} | {kind for kind, _, _ in PARTNERS}
     assert covered == KINDS, f"without a fake: {sorted(KINDS - covered)}; unknown: {sorted(covered - KINDS)}"
 
 
@@ -410,6 +499,7 @@ NEGATIVES = [
     "echo 'Missing Secret::ERK_PAT secret is not configured'",
     "docker login --password-stdin < token.txt",
     "PWD=/home/user/project",
+    "OLDPWD=~/src && PWD=$(pwd)",
     "cat /etc/passwd: No such file or directory",
     "**Password:** stored in the team vault",
     "See https://example.com:8443/docs and ssh://git@github.com:22/org/repo.git",
@@ -417,6 +507,36 @@ NEGATIVES = [
     "2026-02-16T18:47:50.736Z key-value store, task-1234567890abcdef0123",
     "cache-key-" + fake(HEX, 64, "cachekey"),
     "-----BEGIN CERTIFICATE-----\nMIIB" + fake(B64, 64, "cert") + "\n-----END CERTIFICATE-----",
+    # prose and code around the words the context rules follow
+    "the password field is validated before submit",
+    "reset your password from the account page",
+    'password = request.form["password"]',
+    "token = get_token()",
+    "password: str",
+    "if not token:",
+    "for token in tokens: count += 1",
+    "the token limit is 4096 tokens",
+    "Password Manager settings are synced",
+    "see the API key section of the docs",
+    "api key rotation happens weekly",
+    "the secret sauce is caching",
+    "<password>",
+    "$PASSWORD",
+    "${TOKEN}",
+    "apikey=getApiKeyFromEnvironment",
+    "mysql -u root -p shop",
+    "mkdir -p build/out && docker run -p 8080:80 app",
+    "echo $DB_PASSWORD | sudo -S true",
+    "gh auth login -p https",
+    "cat password > out.txt",
+    "authorization: {type: oauth2}",
+    'Authorization: Digest username="bob", realm="api", nonce="dcd98b7102dd2f0e", uri="/"',
+    "the token expires in 3600 seconds",
+    "<token>${TOKEN}</token>",
+    "- name: DB_PASSWORD\n  valueFrom:\n    secretKeyRef: {name: db, key: password}",
+    # hex and base64 near key ids and in commands
+    "sha256sum: " + fake(HEX, 64, "sha-neg") + "  dist/app.tar.gz",
+    "echo " + base64.b64encode(b"hello, this is ordinary text").decode() + " | base64 -d",
 ]
 
 
@@ -525,6 +645,27 @@ def test_long_repetitive_lines_take_linear_time() -> None:
     second); the timeout is only a guard against that regression, not a speed claim."""
     assert redact("token=$a" * 125_000) == "token=$a" * 125_000
     assert redact("api_key=" * 125_000) == "api_key=[REDACTED:api-key]"
+
+
+@pytest.mark.timeout(60)
+@pytest.mark.parametrize(
+    "unit",
+    [
+        "token ",  # a name read back to its line's start from every occurrence was quadratic
+        "password x\n",
+        "a/" * 98 + " -p ",  # a command looked for before every flag, through a path, was quadratic
+        '"API_TOKEN", "value": ',
+        "htpasswd -b ",
+        "echo x | sudo -S ",
+        "gh secret set x ",
+        "AKIA" + "ABCDEFGHIJKLMNOP" + " " + "aB3/" * 10 + " ",
+    ],
+)
+def test_the_context_rules_take_linear_time_on_repetitive_text(unit: str) -> None:
+    """A quarter of a megabyte of one context, repeated: the linear code needs well under a second;
+    the timeout only guards against a quadratic regression (minutes), it is not a speed claim."""
+    out = redact(unit * (250_000 // len(unit)))
+    assert redact(out) == out
 
 
 FORMAT_TOKENS = [token for _, token in FORMAT_CASES]

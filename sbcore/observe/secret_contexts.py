@@ -1,0 +1,411 @@
+"""Secrets known by their neighbourhood, where ``redact``'s operator rules cannot see them.
+
+``redact``'s families find ``key=value``, ``key: value``, JSON and URL contexts through an operator
+character. These rules find the rest of the ways a secret follows what names it:
+
+* **A secret-ish name and a space** — ``aws configure set aws_secret_access_key VALUE``, a
+  ``.netrc``'s ``password VALUE``, ``--client-secret VALUE``, ``the API key is VALUE``. A compound or
+  flag-shaped name (``db_password``, ``--api-token``) or a name opening a line (config files) is a
+  firm context: the value is judged as after ``=``. A plain word in prose (``the password …``) is a
+  loose one: the value must read as random (:mod:`sbcore.observe.entropy`).
+* **Any authorization scheme** — ``Authorization: SSWS …``, ``Authorization: Digest …``, or a bare
+  credential with no scheme.
+* **Commands that take a password as an argument or on stdin** — ``mysql -pVALUE``, ``7z -pVALUE``,
+  ``zip -P VALUE``, ``sshpass -pVALUE``, ``docker login -p VALUE``, ``redis-cli -a VALUE``,
+  ``ssh-keygen -N VALUE``, ``ldapsearch -w VALUE``, ``htpasswd -b file user VALUE``,
+  ``openssl … pass:VALUE``, ``sudo -S … <<< VALUE``, and
+  ``echo VALUE | sudo -S`` (or ``--password-stdin``, ``passwd --stdin``, ``chpasswd``).
+* **A key id's partner** — a random token near a key id that ``redact``'s formats found: an AWS
+  ``AKIA…`` id's 40-character secret, an Alibaba ``LTAI…`` id's secret, a Twilio ``SK…`` API key's
+  secret, wherever the pair is written, prose included.
+* **Formats with no anchor character** — Databricks ``dapi…``, Twilio ``SK…``, an Azure AD client
+  secret (``…Q~…``), a NuGet ``oy2…`` key, an Airtable ``pat….…`` token.
+
+Speed: these rules run on every projected string, so each is reached through substring searches,
+which CPython runs several times faster than ``re`` scans for a pattern: a secret-ish word in a
+lower-cased copy, then an anchored match at each occurrence; a command's rules through one search
+for the flags they use (`` -p``, `` -a``, …), then a look back along the flag's line for the command;
+key ids through what ``redact``'s formats already found. A string holding none of the substrings
+costs about a dozen searches and no rule. Patterns are compiled on first use, no pattern nests
+repeats, and each bounds how far it reads.
+"""
+
+from __future__ import annotations
+
+import re
+import sys
+from collections.abc import Callable, Iterator
+
+from sbcore.observe.entropy import looks_random
+
+Span = tuple[int, int, int, str]  # start, end, priority, kind
+Judge = Callable[[str, int, int, str, bool], "Span | None"]
+"""``redact``'s judgement of a keyed value ``text[start:end]``: its span if it is a secret."""
+
+
+class _Lazy:
+    """A pattern compiled on first use.
+
+    A hook imports this module to redact one prompt; most rules never run on it, so none of them is
+    compiled until a text reaches it.
+    """
+
+    __slots__ = ("_compiled", "_source")
+
+    def __init__(self, source: str) -> None:
+        self._source = source
+        self._compiled: re.Pattern[str] | None = None
+
+    def _regex(self) -> re.Pattern[str]:
+        if self._compiled is None:
+            self._compiled = re.compile(self._source, re.ASCII)
+        return self._compiled
+
+    def finditer(self, text: str, pos: int = 0, endpos: int = sys.maxsize) -> Iterator[re.Match[str]]:
+        return self._regex().finditer(text, pos, endpos)
+
+    def search(self, text: str, pos: int = 0, endpos: int = sys.maxsize) -> re.Match[str] | None:
+        return self._regex().search(text, pos, endpos)
+
+    def match(self, text: str, pos: int = 0, endpos: int = sys.maxsize) -> re.Match[str] | None:
+        return self._regex().match(text, pos, endpos)
+
+
+# A secret-ish name: what it ends with, after any prefix (``db_``, ``client-``, ``AWS_SECRET_ACCESS_``).
+_NAME_END = (
+    r"pass(?:word|wd|phrase)|secret|token|api[ _.-]?key|(?:secret|access|private|signing|encryption"
+    r"|master|license|account|app|auth)[_.-]?key|_pass"
+)
+# A value: quoted (JSON-escaped quotes too), or bare up to a delimiter.
+_VALUE = r"(?:\\\"[^\"\\\n]{1,256}\\\"|'[^'\n]{1,256}'|\"[^\"\n]{1,256}\"|[^\s\"'`,;|&<>(){}\[\]\\]{1,512})"
+# What may stand between a name and its value besides an operator (``redact``'s business): an XML
+# element's ">" (``<password>VALUE</password>``); a name/value pair's "value" key
+# (``- name: DB_PASSWORD`` then ``value: VALUE``, ``{"name": "API_TOKEN", "value": "VALUE"}``,
+# ``key="ApiKey" value="VALUE"``); or spaces (``password VALUE``, ``the token is VALUE``).
+_BETWEEN = (
+    r"(?:(?P<xml>>)"
+    r"|(?P<pair>(?:\\?[\"'])?,?[ \t]*(?:\r?\n|\\n)?[ \t]*(?:\\?[\"'])?value(?:\\?[\"'])?[ \t]*[:=][ \t]*)"
+    r"|(?:\\?[\"'])?[ \t]+(?:(?:is|was|of)[ \t]+)?)"
+)
+# A name's last word, what stands between, then the value. One pattern per word, each opening with
+# its literal so that a substring search finds where to try it; the rest of the name is found by
+# walking back over name characters and must end as _NAME_END says.
+_STEMS = ("pass", "secret", "token", "key")  # "_pwd" and "_auth" names are written with "=" or ":"
+_SPACED = tuple(
+    (stem, _Lazy(stem + r"[a-z]{0,6}(?P<e>)" + _BETWEEN + r"(?P<v>" + _VALUE + ")")) for stem in _STEMS
+)
+_NAME_OK = _Lazy(r"(?:" + _NAME_END + r")$")
+_NAME_CHARS = frozenset("abcdefghijklmnopqrstuvwxyz0123456789_.-")
+# A compound, flag-shaped or camelCase name is code or configuration, not prose.
+_FIRM_NAME = _Lazy(r".*(?:[-_.0-9]|[a-z][A-Z])")
+_LINE_END = _Lazy(r"[ \t]*(?:\r?\n|$)")
+_LOOK_BACK = 256
+_NETRC = _Lazy(r"(?:^|[ \t])(?:machine|login|default)[ \t]")
+
+_AUTHORIZATION = _Lazy(
+    r"authorization(?:\\?[\"'])?[ \t]*[:=][ \t]*(?:\\?[\"'])?"
+    r"(?:(?P<scheme>[a-z][a-z0-9_.-]{1,30})[ \t]+)?(?P<v>[^\s\"'\\,;{}()\[\]]{6,1024})",
+)
+# Bearer, Token and Basic are redact's own rules; a Digest header's fields are a one-time response.
+_SKIPPED_SCHEMES = frozenset({"bearer", "token", "basic", "digest"})
+
+_ARG = r"(?P<v>'[^'\n]{1,256}'|\"[^\"\n]{1,256}\"|[^\s'\"|;&]{1,256})"
+# How far back along its line a flag's command is looked for. The line is not cut at ";", "&" or "|":
+# those may sit inside a quoted password, which redaction then removes, and a second pass must find
+# what the first found.
+_SEGMENT = 200
+
+
+def _word(literal: str) -> str:
+    """``literal`` as a command word, then a check of what precedes it (see :func:`_command`).
+
+    Opening with the literal lets ``re`` find it by a fast substring search: a pattern opening with
+    a look-behind is tried at every position, several times slower.
+    """
+    escaped = re.escape(literal)
+    return escaped + rf"(?:(?<![\w.\]-]{escaped})|(?<=\\[nt]{escaped}))"
+
+
+def _command(names: str) -> _Lazy:
+    """A command word among ``names`` (an alternation): not inside a longer word (after a "/" is fine).
+
+    A word character just before it may be the ``n`` or ``t`` of a JSON-escaped newline or tab; a
+    marker's ``]`` counts as a letter, so that redacting a neighbour exposes nothing to a second pass.
+    """
+    return _Lazy(rf"(?:(?<![\w.\]-])|(?<=\\[nt]))(?:{names})\b")
+
+
+# By flag letter: (the commands the flag belongs to, or None for any; the value, matched from the
+# letter on). A rule is reached through its flag's occurrences, and its command is looked for on
+# the same line before the flag, so a text holding none of the flags costs one scan for them all.
+_FLAG = re.compile(r" -([pPawSkN])", re.ASCII)  # runs on every text
+_BY_FLAG: dict[str, tuple[tuple[_Lazy | None, _Lazy], ...]] = {
+    "p": (
+        # mysql -pVALUE, 7z -pVALUE, sshpass -pVALUE: the value is glued to the flag
+        (_command(r"mysql\w*|mariadb\w*|7z[ar]?|(?:un)?rar|sshpass"), _Lazy(r"p" + _ARG)),
+        # docker login -p VALUE, mongosh -p VALUE
+        (_command(r"login|mongo|mongosh"), _Lazy(r"p[ \t]+" + _ARG)),
+        # openssl -pass pass:VALUE, -passin pass:VALUE
+        (None, _Lazy(r"pass(?:in|out|word)?[ \t]+pass:" + _ARG)),
+    ),
+    "k": ((None, _Lazy(r"k[ \t]+pass:" + _ARG)),),
+    "P": (
+        (_command(r"zip|unzip"), _Lazy(r"P[ \t]*" + _ARG)),
+        # ssh-keygen -P old-passphrase, -N new-passphrase
+        (_command(r"ssh-keygen"), _Lazy(r"P[ \t]+" + _ARG)),
+    ),
+    "N": ((_command(r"ssh-keygen"), _Lazy(r"N[ \t]+" + _ARG)),),
+    "a": ((_command(r"redis-cli"), _Lazy(r"a[ \t]+" + _ARG)),),
+    "w": ((_command(r"ldap\w+"), _Lazy(r"w[ \t]+" + _ARG)),),
+    # sudo -S … <<< 'VALUE'
+    "S": ((_command(r"sudo"), _Lazy(r"S\b[^\n|;&]{0,200}?<<<[ \t]*" + _ARG)),),
+}
+# echo VALUE | sudo -S, | … --password-stdin, | passwd --stdin, | chpasswd: the value comes first.
+_ECHOED = tuple(
+    _Lazy(
+        _word(command)
+        + r"(?:[ \t]+-[neE]+)*[ \t]+(?:(?:'%s\\n'|\"%s\\n\")[ \t]+)?"
+        + _ARG
+        + r"[ \t]*\|[ \t]*(?:sudo\b[^\n|;&]{0,100}?[ \t]-[A-Za-z]*S\b|[^\n|;&]{0,200}?--password-stdin"
+        r"|passwd\b[^\n|;&]{0,60}?--stdin|chpasswd|[^\n|;&]{0,200}?-pass(?:in)?[ \t]+stdin)"
+    )
+    for command in ("echo", "printf")
+)
+# Commands that store a secret, found where the word "secret" is: gh secret set NAME --body VALUE,
+# kubectl create secret … --from-literal=NAME=VALUE, fly secrets set NAME=VALUE ….
+_SECRET_SETTERS = (
+    _Lazy(_word("gh") + r"[ \t]+secret[ \t]+set\b[^\n]{0,200}?[ \t](?:--body|-b)(?:[ \t]+|=)?" + _ARG),
+    _Lazy(r"--from-literal=[^\s='\"]{1,64}=" + _ARG),
+)
+_SECRETS_SET = _Lazy(_word("fly") + r"(?:ctl)?[ \t]+secrets[ \t]+set(?P<pairs>(?:[ \t]+[^\s|;&]+)+)")
+_PAIR = _Lazy(r"[^\s=]{1,64}=(?P<v>'[^'\n]*'|\"[^\"\n]*\"|[^\s'\"|;&]+)")
+# htpasswd -b[cBmsp…] [file] user password: the last of the arguments (two of them with -n).
+_HTPASSWD = _Lazy(
+    _word("htpasswd") + r"(?P<flags>(?:[ \t]+-[A-Za-z]+)+)"
+    r"(?:[ \t]+(?:'[^'\n]*'|\"[^\"\n]*\"|[^\s'\"|;&]+)){2,3}"
+)
+_WORDS = _Lazy(r"'[^'\n]*'|\"[^\"\n]*\"|[^\s'\"|;&]+")
+
+_BOUNDED = r"(?![A-Za-z0-9])"
+# A key id that ``redact``'s formats found (by the kind they named it), and the kind and shape of the
+# secret that goes with it.
+_PARTNERS: dict[str, tuple[str, _Lazy]] = {
+    "aws-access-key-id": (
+        "aws-secret-access-key",
+        _Lazy(r"(?<![A-Za-z0-9/+=])[A-Za-z0-9/+]{40}(?![A-Za-z0-9/+=])"),
+    ),
+    "alibaba-access-key-id": (
+        "alibaba-access-key-secret",
+        _Lazy(r"(?<![A-Za-z0-9])[A-Za-z0-9]{30}" + _BOUNDED),
+    ),
+    "twilio-api-key": ("twilio-api-key-secret", _Lazy(r"(?<![A-Za-z0-9])[A-Za-z0-9]{32}" + _BOUNDED)),
+}
+_MIXED_CASE = frozenset({"aws-access-key-id", "alibaba-access-key-id"})  # a hex digest is not their secret
+_NEIGHBOURHOOD = 320  # characters either side of a key id searched for its partner
+
+# Formats whose prefix holds none of ``redact``'s anchor characters: (prefix, kind, pattern opening
+# with the prefix). A substring search finds a prefix faster than ``re`` scans for it.
+_GUARDED = r"(?:(?<![\w/.\]-]{0})|(?<=\\[nt]{0}))"  # see _command; a marker's "]" counts as a letter
+_BARE_FORMATS: tuple[tuple[str, str, _Lazy], ...] = tuple(
+    (prefix, kind, _Lazy(prefix + _GUARDED.format(prefix) + rest + _BOUNDED))
+    for prefix, kind, rest in (
+        ("dapi", "databricks-token", r"[0-9a-f]{32}(?:-\d{1,2})?"),
+        ("SK", "twilio-api-key", r"[0-9a-f]{32}"),
+        ("oy2", "nuget-api-key", r"[a-z0-9]{43}"),
+        ("pat", "airtable-token", r"[A-Za-z0-9]{14}\.[a-f0-9]{64}"),
+    )
+)
+# An Azure AD client secret: three characters, a digit, "Q~", then 31 to 34 more.
+_AZURE = _Lazy(r"(?<![\w~.-])[\w~.-]{3}\dQ~[\w~.-]{31,34}(?![\w~.-])")
+
+_SHORT = 512  # see _may_hold
+
+KINDS = frozenset(
+    {"password", "authorization", "azure-ad-client-secret"}
+    | {kind for kind, _ in _PARTNERS.values()}
+    | {kind for _, kind, _ in _BARE_FORMATS}
+)
+"""The kinds these rules name besides those a key names (see ``redact._KEY_KINDS``)."""
+
+
+def context_spans(
+    text: str, scan: str, judge: Judge, key_kind: Callable[[str], str], spans: list[Span]
+) -> None:
+    """Add every secret these rules find in ``text`` to ``spans`` (``scan``: its ASCII copy).
+
+    ``spans`` holds what ``redact``'s own rules found: a key id among them has its partner looked
+    for. Each rule runs only where a substring it cannot match without is present, and those tests
+    come first, so a string holding none of them costs a few substring searches and no rule.
+    """
+    low = scan.lower()
+    if len(low) < _SHORT and not _may_hold(low):
+        return
+    stems = [(stem, pattern) for stem, pattern in _SPACED if stem in low]
+    for stem, pattern in stems:
+        spans.extend(_spaced(text, low, stem, pattern, judge, key_kind))
+        if stem == "secret":
+            spans.extend(_secret_setters(text, scan, judge))
+    if "authoriz" in low:
+        spans.extend(_authorization(text, low, judge))
+    if (flag := _FLAG.search(scan)) is not None:
+        spans.extend(_flagged(text, scan, flag.start(), judge))
+    if any(stem == "pass" for stem, _ in stems) and "htpasswd" in low:  # "htpasswd" holds "pass"
+        spans.extend(_htpasswd(text, scan, judge))
+    if "|" in scan and ("echo" in scan or "printf" in scan):
+        spans.extend(_echoed(text, scan, judge))
+    for prefix, kind, pattern in _BARE_FORMATS:
+        if prefix in scan:
+            spans.extend((m.start(), m.end(), 2, kind) for m in _at_each(scan, prefix, pattern))
+    if "~" in scan:
+        spans.extend(_azure(scan))
+    ids = [(start, end, kind) for start, end, _, kind in spans if kind in _PARTNERS]
+    if ids:
+        spans.extend(_partners(scan, ids))
+
+
+def _may_hold(low: str) -> bool:
+    """Whether a lower-cased text holds any substring some rule needs.
+
+    Most projected strings are short and hold none: for them this one expression costs less than
+    the steps of testing each rule's gates in turn (a long text goes straight to those).
+    """
+    return (
+        "pass" in low
+        or "secret" in low
+        or "token" in low
+        or "key" in low
+        or " -" in low
+        or "|" in low
+        or "~" in low
+        or "sk" in low
+        or "authoriz" in low
+        or "dapi" in low
+        or "oy2" in low
+        or "pat" in low
+    )
+
+
+def _at_each(text: str, literal: str, pattern: _Lazy) -> Iterator[re.Match[str]]:
+    """Where ``pattern`` (which opens with ``literal``) matches at an occurrence of ``literal``."""
+    found = text.find(literal)
+    while found != -1:
+        if match := pattern.match(text, found):
+            yield match
+        found = text.find(literal, found + 1)
+
+
+def _spaced(
+    text: str, low: str, stem: str, pattern: _Lazy, judge: Judge, key_kind: Callable[[str], str]
+) -> Iterator[Span]:
+    """``name VALUE`` where the name ends in ``stem``."""
+    for match in _at_each(low, stem, pattern):
+        if (span := _spaced_span(text, low, match, judge, key_kind)) is not None:
+            yield span
+
+
+def _spaced_span(
+    text: str, low: str, match: re.Match[str], judge: Judge, key_kind: Callable[[str], str]
+) -> Span | None:
+    """Judge one ``name VALUE`` match: walk back to the name's start, decide how firm it is.
+
+    Firm: an XML element, a name/value pair, a compound, flag-shaped or upper-case name, a name opening
+    a configuration line that its value ends, a ``.netrc`` line. Loose: a word in prose.
+    """
+    start, floor, name_end = match.start(), max(0, match.start() - 64), match.start("e")
+    while start > floor and low[start - 1] in _NAME_CHARS:
+        start -= 1
+    if low[start - 4 : start] in ("api ", "app "):
+        start -= 4  # "API key", spelt as two words in prose
+    if not _NAME_OK.search(low, start, name_end):
+        return None
+    key = text[start:name_end]
+    firm = match.group("xml") is not None or match.group("pair") is not None
+    firm = firm or bool(_FIRM_NAME.match(key)) or (key.isupper() and " " not in key)
+    if not firm:
+        # The line so far, read back at most _LOOK_BACK characters: a name further along a line is
+        # not at its start, and reading back no further keeps a long line linear.
+        floor = max(0, start - _LOOK_BACK)
+        newline = low.rfind("\n", floor, start)
+        before = low[newline + 1 if newline != -1 else floor : start]
+        opens_line = (newline != -1 or floor == 0) and not before.strip()
+        ends_line = _LINE_END.match(low, match.end("v")) is not None
+        firm = (opens_line and ends_line) or _NETRC.search(before) is not None
+    return judge(text, match.start("v"), match.end("v"), key_kind(key), not firm)
+
+
+def _authorization(text: str, low: str, judge: Judge) -> Iterator[Span]:
+    """``Authorization: <scheme> <credential>`` for schemes other than Bearer, Token and Basic."""
+    for match in _AUTHORIZATION.finditer(low):
+        scheme = match.group("scheme")
+        if scheme in _SKIPPED_SCHEMES:
+            continue
+        if (span := judge(text, match.start("v"), match.end("v"), "authorization", False)) is not None:
+            yield span
+
+
+def _flagged(text: str, scan: str, first: int, judge: Judge) -> Iterator[Span]:
+    """Passwords given to a command as a flag's argument, from the first flag at ``first`` on."""
+    for flag in _FLAG.finditer(scan, first):
+        at = flag.start(1)
+        floor = max(0, at - _SEGMENT)
+        line = scan.rfind("\n", floor, at) + 1 or floor
+        for command, value in _BY_FLAG[flag.group(1)]:
+            found = value.match(scan, at) if command is None or command.search(scan, line, at) else None
+            if found and (span := judge(text, found.start("v"), found.end("v"), "password", False)):
+                yield span
+
+
+def _echoed(text: str, scan: str, judge: Judge) -> Iterator[Span]:
+    """A password echoed into a command that reads it from stdin."""
+    for pattern in _ECHOED:
+        for match in pattern.finditer(scan):
+            if (span := judge(text, match.start("v"), match.end("v"), "password", False)) is not None:
+                yield span
+
+
+def _secret_setters(text: str, scan: str, judge: Judge) -> Iterator[Span]:
+    """The values given to commands that store secrets."""
+    for pattern in _SECRET_SETTERS:
+        for match in pattern.finditer(scan):
+            if (span := judge(text, match.start("v"), match.end("v"), "secret", False)) is not None:
+                yield span
+    for command in _SECRETS_SET.finditer(scan):
+        for pair in _PAIR.finditer(scan, command.start("pairs"), command.end("pairs")):
+            if (span := judge(text, pair.start("v"), pair.end("v"), "secret", False)) is not None:
+                yield span
+
+
+def _htpasswd(text: str, scan: str, judge: Judge) -> Iterator[Span]:
+    """``htpasswd -b`` takes the password as its last argument: the third, or the second with ``-n``."""
+    for match in _HTPASSWD.finditer(scan):
+        flags = match.group("flags")
+        if "b" not in flags:
+            continue
+        words = list(_WORDS.finditer(scan, match.end("flags"), match.end()))
+        wanted = 2 if "n" in flags else 3
+        if len(words) >= wanted:
+            word = words[wanted - 1]
+            if (span := judge(text, word.start(), word.end(), "password", False)) is not None:
+                yield span
+
+
+def _azure(scan: str) -> Iterator[Span]:
+    """Azure AD client secrets, found through their ``Q~``."""
+    mark = scan.find("Q~")
+    while mark != -1:
+        if mark >= 4 and (found := _AZURE.match(scan, mark - 4)):
+            yield found.start(), found.end(), 2, "azure-ad-client-secret"
+        mark = scan.find("Q~", mark + 2)
+
+
+def _partners(scan: str, ids: list[tuple[int, int, str]]) -> Iterator[Span]:
+    """A random token of the partner's shape near a key id: the id's secret."""
+    for start, end, id_kind in ids:
+        kind, shape = _PARTNERS[id_kind]
+        for partner in shape.finditer(scan, max(0, start - _NEIGHBOURHOOD), end + _NEIGHBOURHOOD):
+            token = partner.group(0)
+            if start <= partner.start() < end or not looks_random(token) or token.isalpha():
+                continue
+            if id_kind in _MIXED_CASE and (token.lower() == token or token.upper() == token):
+                continue
+            yield partner.start(), partner.end(), 2, kind
