@@ -1,4 +1,4 @@
-"""``second-brain replay``: recorded transcripts through observe → trigger policy → passes → feedback.
+"""``second-brain replay``: recorded transcripts through observe → pacer → passes → feedback.
 
 Offline by default: nothing leaves the machine, structural detectors answer with their fallback advisory,
 model-only detectors say ``skipped: no model``, and the output depends on the input alone. ``--provider``
@@ -35,7 +35,7 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         help="replay transcripts through the observer (offline by default)",
         description=(
             "Replay Claude Code transcripts (files, or directories of *.jsonl) through projection, the "
-            "trigger policy on the records' own timestamps, detector passes and feedback. Prints each "
+            "pacer on the records' own timestamps, detector passes and feedback. Prints each "
             "pass (time, episode size, every detector's verdict and headline, cache tokens), then a "
             "summary. Offline by default and deterministic for the same input."
         ),

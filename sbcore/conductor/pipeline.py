@@ -1,4 +1,4 @@
-"""The one pipeline: observations in, advice out — feed → trigger policy → pass → gate → outbox.
+"""The one pipeline: observations in, advice out — feed → pacer → pass → gate → outbox.
 
 Every driver of the observer's loop drives this object, so that what a replay reports is what a live
 session would have delivered by construction, not by a second copy of the loop kept in step by hand:
@@ -29,9 +29,9 @@ from sbcore.gate.advice import Advice, stale_reason
 from sbcore.gate.answer import GateInput
 from sbcore.gate.gate import Gate, GateDecision
 from sbcore.observe.model import Observation
-from sbcore.run.clock import Clock
-from sbcore.run.episode import Episode
-from sbcore.run.policy import Decision, Hold, TriggerPolicy
+from sbcore.pace.clock import Clock
+from sbcore.pace.episode import Episode
+from sbcore.pace.pacer import Decision, Hold, Pacer
 from sbcore.think.feedback import FeedbackResult
 from sbcore.think.pass_ import PassEngine, PassResult
 
@@ -92,7 +92,7 @@ class PassReport:
 
 
 class Pipeline:
-    """Feed → policy → pass → gate → outbox for one session, on an injected clock.
+    """Feed → pacer → pass → gate → outbox for one session, on an injected clock.
 
     ``policy`` (one per task), ``engine`` (rebuilt when the configuration changes), ``log_only`` (the
     detectors an untrusted workspace added or shaped, by id, with why) and ``task_id`` may be replaced by
@@ -102,7 +102,7 @@ class Pipeline:
     def __init__(
         self,
         *,
-        policy: TriggerPolicy,
+        policy: Pacer,
         engine: PassEngine,
         gate: Gate,
         mailbox: Mailbox,
@@ -123,11 +123,11 @@ class Pipeline:
     def offer(
         self, observations: Sequence[Observation], *, turn_end: bool = False, judged: bool = False
     ) -> None:
-        """New observations (and/or the end of the agent's turn) for the trigger policy."""
+        """New observations (and/or the end of the agent's turn) for the pacer."""
         self.policy.offer(observations, turn_end=turn_end, judged=judged)
 
     def check(self) -> Decision | Hold:
-        """Whether a pass is due now, and why (see :meth:`TriggerPolicy.check`)."""
+        """Whether a pass is due now, and why (see :meth:`Pacer.check`)."""
         return self.policy.check()
 
     def start(self) -> Episode | None:

@@ -2,7 +2,7 @@
 
 For each transcript: project its lines in order and feed them to the one pipeline
 (:class:`~sbcore.conductor.pipeline.Pipeline`) with a simulated clock that follows the records' timestamps;
-every pass the trigger policy asks for runs, and every answer goes through the gate into a mailbox, exactly
+every pass the pacer asks for runs, and every answer goes through the gate into a mailbox, exactly
 as in a live worker. The gate, its history and the mailbox live in a scratch directory of the replay's own,
 never in the user's data directory, and at each replayed tool call the drain hook's claim is stood in for,
 so dedup, supersession, cooldown and the rate limit see deliveries when a live session would have. Turn ends
@@ -46,11 +46,11 @@ from sbcore.observe.blocks import LineBlocks
 from sbcore.observe.config import ProjectionConfig
 from sbcore.observe.model import Observation
 from sbcore.observe.project import Projector
+from sbcore.pace.budget import Budget, BudgetSettings
+from sbcore.pace.clock import SimulatedClock, epoch_seconds
+from sbcore.pace.pacer import Hold, Pacer, PaceSettings
 from sbcore.packs.model import DetectorDef
 from sbcore.packs.registry import TriggerSpec
-from sbcore.run.budget import Budget, BudgetSettings
-from sbcore.run.clock import SimulatedClock, epoch_seconds
-from sbcore.run.policy import Hold, TriggerPolicy, TriggerSettings
 from sbcore.safefile import read_regular_text
 from sbcore.think.debug import DebugCapture
 from sbcore.think.pass_ import EngineSettings, PassEngine, PassResult
@@ -183,8 +183,8 @@ class Replayer:
         with contextlib.closing(_chosen(path, first, last)) as head:
             session, cwd, start = _identity(line for _, line in head)
         clock = SimulatedClock(start)
-        policy = TriggerPolicy(
-            TriggerSettings.from_config(self.config),
+        policy = Pacer(
+            PaceSettings.from_config(self.config),
             clock,
             Budget(BudgetSettings.from_config(self.config), clock),
             muted=False,

@@ -2,7 +2,7 @@
 
 Such a driver must never touch a user's live state, so everything the pipeline writes — the gate's
 history, the mailbox — goes under a scratch directory the caller owns (a temporary directory), and its
-trigger policy has no budget to run out of unless the caller gives one.
+pacer has no budget to run out of unless the caller gives one.
 """
 
 from __future__ import annotations
@@ -17,11 +17,11 @@ from sbcore.config.effective import EffectiveConfig, merge
 from sbcore.deliver.mailbox import Mailbox
 from sbcore.gate.gate import Gate, GateSettings
 from sbcore.observe.model import Observation
+from sbcore.pace.budget import Budget, BudgetSettings
+from sbcore.pace.clock import Clock, SystemClock
+from sbcore.pace.pacer import Pacer, PaceSettings
 from sbcore.packs.model import DetectorDef
 from sbcore.packs.registry import TriggerSpec
-from sbcore.run.budget import Budget, BudgetSettings
-from sbcore.run.clock import Clock, SystemClock
-from sbcore.run.policy import TriggerPolicy, TriggerSettings
 from sbcore.think.feedback import FeedbackResult
 from sbcore.think.pass_ import EngineSettings, PassEngine
 from sbcore.think.providers.base import Provider
@@ -47,7 +47,7 @@ def scratch_pipeline(
     """A pipeline around ``engine`` whose gate history and mailbox live under ``data``."""
     clock = clock or SystemClock()
     return Pipeline(
-        policy=TriggerPolicy(TriggerSettings(), clock, Budget(budget, clock)),
+        policy=Pacer(PaceSettings(), clock, Budget(budget, clock)),
         engine=engine,
         gate=Gate(gate, session_id=session, workspace=str(data), clock=clock.now, data=data),
         mailbox=Mailbox(session, data),

@@ -22,7 +22,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any
 
-from sbcore.run.clock import Clock
+from sbcore.pace.clock import Clock
 
 log = logging.getLogger("sbcore.think.demotion")
 

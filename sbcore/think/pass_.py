@@ -32,11 +32,11 @@ from typing import TYPE_CHECKING, Any
 from jinja2.sandbox import SandboxedEnvironment
 
 from sbcore.observe.model import Observation
+from sbcore.pace.clock import Clock, SystemClock
 from sbcore.packs.model import DetectorDef
 from sbcore.packs.registry import TriggerSpec
 from sbcore.packs.templates import render
 from sbcore.packs.types import TriggerMatch
-from sbcore.run.clock import Clock, SystemClock
 from sbcore.think.compaction import Compaction, compact
 from sbcore.think.debug import DebugCapture
 from sbcore.think.demotion import DemotionLadder, Step
@@ -245,7 +245,7 @@ class PassEngine:
 
         :param observations: the episode (what arrived since the last pass, already coalesced).
         :param turn_end: the agent's turn ended in this episode (``turn_end`` detectors are due).
-        :param reason: why the pass runs (the trigger policy's reason), shown in the episode header.
+        :param reason: why the pass runs (the pacer's reason), shown in the episode header.
         :param notes: extra ``[note]`` lines for the episode (e.g. what coalescing left out).
         :param timestamp: the episode's time (ISO-8601); by default its last observation's.
         :param token_allowance: tokens this pass may spend (the budget's headroom); split among its forks.

@@ -18,10 +18,10 @@ from pathlib import Path
 from typing import Any
 
 from sbcore.config import EffectiveConfig
+from sbcore.pace.clock import Clock
 from sbcore.packs.catalogue import assemble_catalogue
 from sbcore.packs.manager import PackManager, get_plugin_manager
 from sbcore.packs.model import DetectorDef
-from sbcore.run.clock import Clock
 from sbcore.think.debug import DebugCapture
 from sbcore.think.pass_ import EngineSettings, PassEngine
 from sbcore.think.providers.base import Provider, ProviderConfigError

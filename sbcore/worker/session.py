@@ -1,6 +1,6 @@
 """The live worker's driver of the one pipeline: tail → project → pipeline → status, in real time.
 
-Deciding — the trigger policy, the pass, the gate, the mailbox — is the
+Deciding — the pacer, the pass, the gate, the mailbox — is the
 :class:`~sbcore.conductor.pipeline.Pipeline`'s, exactly as replay runs it; this
 module keeps what is about the live session: files, the clock, the CLI. One
 :class:`Session` per worker. Every tick (``tick_s``, a quarter second by
@@ -15,7 +15,7 @@ default) it:
 3. tails the transcript into the spool (:class:`sbcore.observe.spool.Tail`,
    durable offsets) and reads the spool back from its own durable offset, so
    what it passes on is exactly what was spooled, once;
-4. offers the new observations to the trigger policy — the turn end with
+4. offers the new observations to the pacer — the turn end with
    them — and starts a pass when the policy says one is due.
 
 A pass runs as an asyncio task beside the loop, so the loop keeps tailing,
@@ -82,9 +82,9 @@ from sbcore.observe.model import Observation
 from sbcore.observe.project import Projector
 from sbcore.observe.reader import FileId, read_records
 from sbcore.observe.spool import Spool, Tail
-from sbcore.run.clock import SystemClock, epoch_seconds
-from sbcore.run.episode import Episode
-from sbcore.run.policy import TriggerPolicy
+from sbcore.pace.clock import SystemClock, epoch_seconds
+from sbcore.pace.episode import Episode
+from sbcore.pace.pacer import Pacer
 from sbcore.state import document
 from sbcore.think.pass_ import PassResult
 from sbcore.think.tools.base import RemoteToolSource
@@ -272,8 +272,8 @@ class Session:
         self._trust_said: str | None = None
 
     @property
-    def policy(self) -> TriggerPolicy | None:
-        """The current task's trigger policy (None until the worker is active)."""
+    def policy(self) -> Pacer | None:
+        """The current task's pacer (None until the worker is active)."""
         return None if self.pipeline is None else self.pipeline.policy
 
     @property
@@ -527,7 +527,7 @@ class Session:
             self._remote = cast("RemoteToolSource", hub)  # McpHub.tools() lists McpTool, a RemoteTool
             log.info("MCP servers for detector tools: %s", ", ".join(sorted(servers)))
             self.observer = self._factory.build(self.config, self.observer, remote=self._remote)
-        policy = TriggerPolicy.from_config(self.config, self.clock, task_used=self.state.task_used)
+        policy = Pacer.from_config(self.config, self.clock, task_used=self.state.task_used)
         self.pipeline = Pipeline(
             policy=policy,
             engine=self.observer.engine,
@@ -663,7 +663,7 @@ class Session:
             self.pipeline.engine = self.observer.engine
             self.pipeline.log_only = self.observer.log_only
             self._close_later(previous)
-        self.pipeline.policy = TriggerPolicy.from_config(self.config, self.clock)
+        self.pipeline.policy = Pacer.from_config(self.config, self.clock)
         self.pipeline.task_id = task
         self.status.update(task_id=task)
         try:

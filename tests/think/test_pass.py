@@ -14,13 +14,13 @@ import pytest
 
 from sbcore.conductor.scratch import detector_case
 from sbcore.observe.model import Observation
+from sbcore.pace.clock import SimulatedClock
 from sbcore.packs.catalogue import assemble_catalogue
 from sbcore.packs.loader import validate_detector_data
 from sbcore.packs.manager import get_plugin_manager
 from sbcore.packs.model import DetectorDef, SourceRef
 from sbcore.packs.registry import TriggerSpec
 from sbcore.packs.types import TriggerMatch
-from sbcore.run.clock import SimulatedClock
 from sbcore.testing import FEEDBACK_TOOL, FakeProvider, feedback, tool_call
 from sbcore.think import DETECTOR_MARKER_RE
 from sbcore.think.debug import DebugCapture

@@ -1,4 +1,4 @@
-"""``second-brain replay``: offline, deterministic, on the trigger policy; labels; a model via the fake."""
+"""``second-brain replay``: offline, deterministic, on the pacer; labels; a model via the fake."""
 
 from __future__ import annotations
 

@@ -115,7 +115,7 @@ def test_a_tools_override_from_the_users_own_layer_is_trusted_and_the_workspaces
 def test_the_workers_toolbox_runs_repository_code_only_in_a_workspace_the_user_trusted(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    from sbcore.run.clock import SystemClock
+    from sbcore.pace.clock import SystemClock
     from sbcore.worker.engine import ObserverFactory
 
     monkeypatch.setenv("SBCORE_CONFIG_DIR", str(tmp_path / "config"))

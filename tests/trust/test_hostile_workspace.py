@@ -34,9 +34,9 @@ from sbcore.config import load_config
 from sbcore.config.hot import write_hot_snapshot
 from sbcore.deliver.framing import NOTICE_KIND
 from sbcore.hooks.hotconfig import load_hot_config
+from sbcore.pace.clock import SystemClock
 from sbcore.packs.catalogue import assemble_catalogue
 from sbcore.packs.manager import get_plugin_manager
-from sbcore.run.clock import SystemClock
 from sbcore.testing import FakeProvider
 from sbcore.testing.scripts import feedback, tool_call
 from sbcore.worker.engine import ObserverFactory

@@ -1,7 +1,7 @@
-"""What the trigger policy answers when a pass should start, and why.
+"""What the pacer answers when a pass should start, and why.
 
 Its own module because both sides of a pass use it: the policy returns a
-:class:`Decision`, and :class:`sbcore.run.episode.Episode` records the one it
+:class:`Decision`, and :class:`sbcore.pace.episode.Episode` records the one it
 was cut for. Kept apart, neither of the two imports the other's module.
 """
 

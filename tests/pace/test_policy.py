@@ -1,4 +1,4 @@
-"""The trigger policy, every rule in simulated time, plus the clock and the coalescer it relies on."""
+"""The pacer, every rule in simulated time, plus the clock and the coalescer it relies on."""
 
 from __future__ import annotations
 
@@ -16,17 +16,17 @@ from hypothesis import strategies as st
 from sbcore.config import load_config
 from sbcore.observe.model import Observation, ObservationKind
 from sbcore.observe.project import project_file
-from sbcore.run import (
+from sbcore.pace import (
     Budget,
     BudgetSettings,
     Decision,
     Episode,
     Hold,
     NotDue,
+    Pacer,
+    PaceSettings,
     SimulatedClock,
     SystemClock,
-    TriggerPolicy,
-    TriggerSettings,
     backoff_factor,
     coalesce,
     epoch_seconds,
@@ -34,7 +34,7 @@ from sbcore.run import (
 
 CORPUS = Path(__file__).resolve().parents[2] / "../shared/corpus/transcripts"
 
-SETTINGS = TriggerSettings(
+SETTINGS = PaceSettings(
     min_interval_s=120,
     trigger_chars=1000,
     max_interval_s=900,
@@ -50,13 +50,13 @@ def ob(kind: ObservationKind = "tool", size: int = 100, label: str = "") -> Obse
 
 
 def make(
-    settings: TriggerSettings = SETTINGS, budget: BudgetSettings = UNLIMITED, *, muted: bool = False
-) -> tuple[TriggerPolicy, SimulatedClock]:
+    settings: PaceSettings = SETTINGS, budget: BudgetSettings = UNLIMITED, *, muted: bool = False
+) -> tuple[Pacer, SimulatedClock]:
     clock = SimulatedClock()
-    return TriggerPolicy(settings, clock, Budget(budget, clock), muted=muted), clock
+    return Pacer(settings, clock, Budget(budget, clock), muted=muted), clock
 
 
-def first_pass(policy: TriggerPolicy, tokens: int = 0) -> Episode:
+def first_pass(policy: Pacer, tokens: int = 0) -> Episode:
     """Fire and finish one pass at the current time (a manual run), so the floor starts from here."""
     policy.offer([ob()])
     policy.manual()
@@ -65,7 +65,7 @@ def first_pass(policy: TriggerPolicy, tokens: int = 0) -> Episode:
     return episode
 
 
-def expect_hold(policy: TriggerPolicy, reason: str) -> Hold:
+def expect_hold(policy: Pacer, reason: str) -> Hold:
     result = policy.check()
     assert isinstance(result, Hold), result
     assert result.reason == reason, result
@@ -73,7 +73,7 @@ def expect_hold(policy: TriggerPolicy, reason: str) -> Hold:
     return result
 
 
-def expect_decision(policy: TriggerPolicy, reason: str) -> Decision:
+def expect_decision(policy: Pacer, reason: str) -> Decision:
     result = policy.check()
     assert isinstance(result, Decision), result
     assert result.reason == reason, result
@@ -102,7 +102,7 @@ class Sim:
     hints must agree with.
     """
 
-    policy: TriggerPolicy
+    policy: Pacer
     clock: SimulatedClock
     durations: Iterator[float] = field(default_factory=lambda: itertools.repeat(1.0))
     tokens: Iterator[int] = field(default_factory=lambda: itertools.repeat(0))
@@ -211,8 +211,8 @@ def test_system_clock_is_monotonic() -> None:
 def test_settings_default_to_the_schema(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("SBCORE_CONFIG_DIR", str(tmp_path / "config"))
     monkeypatch.setenv("SBCORE_DATA_DIR", str(tmp_path / "data"))
-    loaded = TriggerSettings.from_config(load_config(None))
-    assert loaded == TriggerSettings(
+    loaded = PaceSettings.from_config(load_config(None))
+    assert loaded == PaceSettings(
         min_interval_s=120,
         trigger_chars=6000,
         max_interval_s=900,
@@ -221,7 +221,7 @@ def test_settings_default_to_the_schema(tmp_path: Path, monkeypatch: pytest.Monk
         backoff_on_budget=True,
         episode_cap_chars=100_000,  # 400,000 x (0.85 - 0.60)
     )
-    assert loaded == TriggerSettings()
+    assert loaded == PaceSettings()
 
 
 def test_policy_from_config_reads_loop_budget_and_mute(
@@ -238,7 +238,7 @@ def test_policy_from_config_reads_loop_budget_and_mute(
     }
     (tmp_path / "config" / "config.yaml").write_text(json.dumps(document))
     config = load_config(None)
-    policy = TriggerPolicy.from_config(config, SimulatedClock(), task_used=7)
+    policy = Pacer.from_config(config, SimulatedClock(), task_used=7)
     assert policy.settings.min_interval_s == 60
     assert policy.settings.salience_triggers == frozenset({"report"})
     assert policy.settings.episode_cap_chars == 5000  # 20,000 x 0.25
@@ -256,7 +256,7 @@ def test_episode_cap_is_never_below_trigger_chars(tmp_path: Path, monkeypatch: p
     (tmp_path / "config").mkdir()
     document = {"loop": {"trigger_chars": 50_000}, "window": {"budget_chars": 20_000}}
     (tmp_path / "config" / "config.yaml").write_text(json.dumps(document))
-    assert TriggerSettings.from_config(load_config(None)).episode_cap_chars == 50_000
+    assert PaceSettings.from_config(load_config(None)).episode_cap_chars == 50_000
 
 
 @pytest.mark.parametrize(
@@ -864,13 +864,13 @@ event = st.tuples(
 
 
 Event = tuple[int, list[tuple[ObservationKind, int]], bool, bool, bool | None]
-Scenario = tuple[TriggerSettings, BudgetSettings, list[int], list[int], list[Event]]
+Scenario = tuple[PaceSettings, BudgetSettings, list[int], list[int], list[Event]]
 
 
 @st.composite
 def scenarios(draw: st.DrawFn, backoff: bool = True) -> Scenario:
     floor = draw(st.integers(10, 400))
-    settings = TriggerSettings(
+    settings = PaceSettings(
         min_interval_s=floor,
         max_interval_s=draw(st.integers(floor, 1500) | st.integers(floor, 6000)),
         trigger_chars=draw(st.integers(200, 6000)),
@@ -930,7 +930,7 @@ def test_passes_never_overlap_and_the_floor_always_binds(scenario: Scenario) -> 
 
 
 LATE_ERROR: Scenario = (  # an early pass comes back (t=3600) long before the ceiling (t=9000)
-    TriggerSettings(
+    PaceSettings(
         min_interval_s=60,
         max_interval_s=6000,
         salience_per_hour=1,
@@ -963,14 +963,14 @@ def test_stepping_to_the_hints_starts_the_same_passes_as_watching_every_second(s
 @pytest.mark.corpus
 @pytest.mark.skipif(not CORPUS.is_dir(), reason="the shared corpus is not available")
 def test_real_sessions_replayed_on_their_timestamps_obey_the_limits() -> None:
-    defaults = TriggerSettings()
+    defaults = PaceSettings()
     for path in sorted(CORPUS.glob("*.jsonl")):
         observations = [o for o in project_file(path) if o.timestamp is not None]
         if not observations:
             continue
         assert observations[0].timestamp is not None
         clock = SimulatedClock(epoch_seconds(observations[0].timestamp))
-        policy = TriggerPolicy(defaults, clock, Budget(BudgetSettings(), clock))
+        policy = Pacer(defaults, clock, Budget(BudgetSettings(), clock))
         sim = Sim(policy, clock, durations=itertools.repeat(15.0), tokens=itertools.repeat(60_000))
         batches = [list(group) for _, group in itertools.groupby(observations, key=lambda o: o.timestamp)]
         for batch, following in itertools.zip_longest(batches, batches[1:]):

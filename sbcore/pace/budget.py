@@ -8,8 +8,8 @@ frees up gradually as old passes age out instead of resetting on the hour.
 Reaching either ceiling stops new passes: the loop degrades to silence and the
 caller reports why (:meth:`Budget.exhausted` says which ceiling and, for the
 hourly one, when it frees up). It never degrades to "advise anyway, cheaper".
-Before that wall, the trigger policy slows down as the hourly headroom shrinks
-(``sbcore.run.policy.backoff_factor``).
+Before that wall, the pacer slows down as the hourly headroom shrinks
+(``sbcore.pace.pacer.backoff_factor``).
 
 A pass is charged after it ran, with what the provider reported, so the check
 is "may another pass start", and the pass that crosses a ceiling is allowed to
@@ -23,7 +23,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Literal
 
-from sbcore.run.clock import Clock
+from sbcore.pace.clock import Clock
 
 if TYPE_CHECKING:
     from sbcore.config import EffectiveConfig
@@ -36,7 +36,7 @@ class RollingWindow:
 
     An amount recorded at ``t`` counts while ``now < t + span`` and drops out at
     exactly ``t + span``. Readings must not go backwards (the clocks in
-    ``sbcore.run.clock`` never do).
+    ``sbcore.pace.clock`` never do).
     """
 
     def __init__(self, span: float = HOUR_S) -> None:

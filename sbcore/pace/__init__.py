@@ -1,6 +1,6 @@
-"""When the observer thinks and what it may spend: the trigger policy, the budgets, and the clock they share.
+"""When the observer thinks and what it may spend: the pacer, the budgets, and the clock they share.
 
-``TriggerPolicy`` decides when a pass starts (clock floor, volume, ceiling,
+``Pacer`` decides when a pass starts (clock floor, volume, ceiling,
 salience, turn end, manual run; single flight; coalescing; budget-aware
 backoff); ``Budget`` holds the per-task and per-hour token ceilings. Both read
 time from an injected ``Clock``, so the live worker and replay run the same
@@ -9,18 +9,18 @@ rules, one on the monotonic clock and the other on the transcript's timestamps.
 
 from __future__ import annotations
 
-from sbcore.run.budget import HOUR_S, Budget, BudgetSettings, Exhaustion, Headroom, RollingWindow
-from sbcore.run.clock import Clock, SimulatedClock, SystemClock, epoch_seconds
-from sbcore.run.episode import Episode, PendingEpisode, coalesce
-from sbcore.run.policy import (
+from sbcore.pace.budget import HOUR_S, Budget, BudgetSettings, Exhaustion, Headroom, RollingWindow
+from sbcore.pace.clock import Clock, SimulatedClock, SystemClock, epoch_seconds
+from sbcore.pace.episode import Episode, PendingEpisode, coalesce
+from sbcore.pace.pacer import (
     Decision,
     Hold,
     HoldReason,
     NotDue,
-    PolicyStatus,
+    Pacer,
+    PaceSettings,
+    PaceStatus,
     Reason,
-    TriggerPolicy,
-    TriggerSettings,
     backoff_factor,
 )
 
@@ -36,14 +36,14 @@ __all__ = [
     "Hold",
     "HoldReason",
     "NotDue",
+    "PaceSettings",
+    "PaceStatus",
+    "Pacer",
     "PendingEpisode",
-    "PolicyStatus",
     "Reason",
     "RollingWindow",
     "SimulatedClock",
     "SystemClock",
-    "TriggerPolicy",
-    "TriggerSettings",
     "backoff_factor",
     "coalesce",
     "epoch_seconds",

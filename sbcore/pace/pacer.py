@@ -1,4 +1,4 @@
-"""The trigger policy: when the observer thinks.
+"""The pacer: when the observer thinks.
 
 A pass per observation would be ruinous, and "a pass every N characters" turns
 the agent's busiest minutes into a pass storm. So two limits bind together:
@@ -38,7 +38,7 @@ Budget-aware backoff (``loop.backoff_on_budget``): as the hourly budget runs
 down, the floor stretches (:func:`backoff_factor`), so the observer slows
 gradually instead of running into the ceiling at full pace.
 
-Every answer carries its reason. :meth:`TriggerPolicy.check` returns either a
+Every answer carries its reason. :meth:`Pacer.check` returns either a
 :class:`Decision` (start a pass, and why) or a :class:`Hold` (why not, and the
 earliest time the answer can change without new input, so a worker can sleep
 until then and replay can step simulated time straight to it).
@@ -53,10 +53,10 @@ from dataclasses import asdict, dataclass
 from typing import TYPE_CHECKING, Any, Literal, get_args
 
 from sbcore.observe.model import Observation, ObservationKind
-from sbcore.run.budget import HOUR_S, Budget, BudgetSettings, Headroom, RollingWindow
-from sbcore.run.clock import Clock
-from sbcore.run.decision import Decision, Reason
-from sbcore.run.episode import ALWAYS_KEPT, Episode, PendingEpisode
+from sbcore.pace.budget import HOUR_S, Budget, BudgetSettings, Headroom, RollingWindow
+from sbcore.pace.clock import Clock
+from sbcore.pace.decision import Decision, Reason
+from sbcore.pace.episode import ALWAYS_KEPT, Episode, PendingEpisode
 
 if TYPE_CHECKING:
     from sbcore.config import EffectiveConfig
@@ -87,7 +87,7 @@ def backoff_factor(hour_fraction_left: float, start: float) -> float:
 
 
 @dataclass(frozen=True, slots=True)
-class TriggerSettings:
+class PaceSettings:
     """The policy's knobs (``loop.*``), as a plain value so the policy is testable without files.
 
     ``episode_cap_chars`` and ``backoff_start`` have no knob of their own:
@@ -124,7 +124,7 @@ class TriggerSettings:
             )
 
     @classmethod
-    def from_config(cls, config: EffectiveConfig) -> TriggerSettings:
+    def from_config(cls, config: EffectiveConfig) -> PaceSettings:
         """The ``loop`` group, plus an episode cap derived from the ``window`` group.
 
         The cap is the window's hysteresis band, ``budget_chars x
@@ -178,7 +178,7 @@ class NotDue(RuntimeError):
 
 
 @dataclass(frozen=True, slots=True)
-class PolicyStatus:
+class PaceStatus:
     """A snapshot for ``/second-brain-stats`` and the statusline.
 
     ``pending`` and ``pending_chars`` count what arrived since the last pass
@@ -226,7 +226,7 @@ def _finite(value: Any) -> Any:
     return value
 
 
-class TriggerPolicy:
+class Pacer:
     """Decides when a pass starts, for one task, against an injected clock and budget.
 
     The caller's loop: ``offer()`` what it observes (``turn_end=True`` with the
@@ -237,9 +237,7 @@ class TriggerPolicy:
     boundary. Not thread-safe: one task, one loop.
     """
 
-    def __init__(
-        self, settings: TriggerSettings, clock: Clock, budget: Budget, *, muted: bool = False
-    ) -> None:
+    def __init__(self, settings: PaceSettings, clock: Clock, budget: Budget, *, muted: bool = False) -> None:
         self.settings = settings
         self.clock = clock
         self.budget = budget
@@ -259,13 +257,13 @@ class TriggerPolicy:
         self.last: Decision | Hold | None = None
 
     @classmethod
-    def from_config(cls, config: EffectiveConfig, clock: Clock, *, task_used: int = 0) -> TriggerPolicy:
+    def from_config(cls, config: EffectiveConfig, clock: Clock, *, task_used: int = 0) -> Pacer:
         """A policy and its budget from a configuration (``loop``, ``window``, ``budget``, ``mute``).
 
         ``task_used`` seeds the task total for a resumed task.
         """
         budget = Budget(BudgetSettings.from_config(config), clock, task_used=task_used)
-        return cls(TriggerSettings.from_config(config), clock, budget, muted=bool(config.get("mute.all")))
+        return cls(PaceSettings.from_config(config), clock, budget, muted=bool(config.get("mute.all")))
 
     # -- input ----------------------------------------------------------------------------------
 
@@ -487,7 +485,7 @@ class TriggerPolicy:
 
     # -- configuration and status ---------------------------------------------------------------
 
-    def reconfigure(self, settings: TriggerSettings, *, muted: bool | None = None) -> None:
+    def reconfigure(self, settings: PaceSettings, *, muted: bool | None = None) -> None:
         """New settings (and optionally a new mute), applied from the next check on."""
         self.settings = settings
         if muted is not None:
@@ -496,13 +494,13 @@ class TriggerPolicy:
     def apply_config(self, config: EffectiveConfig) -> None:
         """Re-read ``loop``, ``window``, ``budget`` and ``mute`` from a (re)loaded configuration."""
         self.budget.reconfigure(BudgetSettings.from_config(config))
-        self.reconfigure(TriggerSettings.from_config(config), muted=bool(config.get("mute.all")))
+        self.reconfigure(PaceSettings.from_config(config), muted=bool(config.get("mute.all")))
 
-    def status(self) -> PolicyStatus:
+    def status(self) -> PaceStatus:
         """Where the policy stands now."""
         now = self.clock.now()
         backoff = self._backoff()
-        return PolicyStatus(
+        return PaceStatus(
             at=now,
             muted=self.muted,
             running=self._running.number if self._running else None,

@@ -1,6 +1,6 @@
-"""The clock the trigger policy and the budget read, so replay can run them in simulated time.
+"""The clock the pacer and the budget read, so replay can run them in simulated time.
 
-Every rule in ``sbcore.run`` is a statement about elapsed seconds (a floor since
+Every rule in ``sbcore.pace`` is a statement about elapsed seconds (a floor since
 the last pass start, a ceiling since input began waiting, a rolling hour of
 spend). Reading time through one injected :class:`Clock` is what lets the live
 worker use the monotonic clock while replay drives the very same code from the

@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from sbcore.config import load_config
-from sbcore.run import Budget, BudgetSettings, RollingWindow, SimulatedClock
+from sbcore.pace import Budget, BudgetSettings, RollingWindow, SimulatedClock
 
 
 def make(per_task: int = 1000, per_hour: int = 100, **kwargs: int) -> tuple[Budget, SimulatedClock]:

@@ -29,7 +29,7 @@ from dataclasses import dataclass
 from itertools import chain
 
 from sbcore.observe.model import Observation
-from sbcore.run.decision import Decision
+from sbcore.pace.decision import Decision
 
 ALWAYS_KEPT = frozenset({"error", "prompt"})
 """Kinds the coalescer keeps from the middle (errors only while they fit; see the module docstring)."""
