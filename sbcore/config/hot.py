@@ -25,9 +25,9 @@ from typing import Any
 
 from sbcore.config.effective import EffectiveConfig, load_config
 from sbcore.paths import data_dir, ensure_private_dir, open_private
-from sbcore.state import document
+from sbcore.state import document, floors
 from sbcore.state.floors import DetectorLike
-from sbcore.state.hot import ANY_WORKSPACE, DETECTOR_KEYS, GROUPS, VERSION, snapshot_path
+from sbcore.state.hot import ANY_WORKSPACE, GROUPS, VERSION, snapshot_path
 
 MAX_SCOPES = 64
 """Most workspace scopes kept in the snapshot."""
@@ -62,7 +62,7 @@ def write_hot_snapshot(
             old = previous.get(scope, {})
             recorded = old.get("catalogue")
             if scope == mine and detectors is not None:
-                catalogue = _catalogue(detectors)
+                catalogue = floors.switches(detectors)
             else:
                 catalogue = recorded if isinstance(recorded, dict) else {}
             written_at = old.get("written_at")
@@ -94,25 +94,8 @@ def scope_entry(config: EffectiveConfig, catalogue: Mapping[str, Any], written_a
     entry: dict[str, Any] = {"written_at": written_at, "catalogue": dict(catalogue)}
     for name in GROUPS:
         entry[name] = config.group(name)
-    merged: dict[str, dict[str, Any]] = {name: dict(fields) for name, fields in catalogue.items()}
-    for name, fields in (config.get("detectors", {}) or {}).items():
-        chosen = {key: fields[key] for key in DETECTOR_KEYS if fields.get(key) is not None}
-        if chosen:
-            merged.setdefault(name, {}).update(chosen)
-    entry["detectors"] = merged
+    entry["detectors"] = floors.resolve(catalogue, config.get("detectors", {}))
     return entry
-
-
-def _catalogue(detectors: Iterable[DetectorLike]) -> dict[str, dict[str, Any]]:
-    floors: dict[str, dict[str, Any]] = {}
-    for detector in detectors:
-        fields: dict[str, Any] = {"enabled": bool(detector.enabled)}
-        if detector.confidence_floor is not None:
-            fields["confidence_floor"] = float(detector.confidence_floor)
-        if detector.finish_gate_floor is not None:
-            fields["finish_gate_floor"] = float(detector.finish_gate_floor)
-        floors[detector.id] = fields
-    return floors
 
 
 def _read_scopes(path: Path) -> dict[str, dict[str, Any]]:

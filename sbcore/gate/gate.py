@@ -88,7 +88,7 @@ from sbcore.gate.history import Action, History, Reason, Stage, make_record
 from sbcore.gate.memory import Remembered, TaskMemory
 from sbcore.gate.rules import RULES, Case, Route
 from sbcore.gate.sanitize import clean_body, clean_evidence, clean_headline
-from sbcore.state.floors import DetectorLike
+from sbcore.state.floors import DetectorLike, resolve, switches
 
 log = logging.getLogger("sbcore.gate")
 
@@ -177,31 +177,25 @@ class GateSettings:
         """Read ``gate.*``, ``finish_gate.*``, ``mute.all`` and per-detector overrides.
 
         ``detectors`` are the effective definitions (the catalogue has applied
-        ``detectors.<id>.*`` overrides already); entries of the ``detectors``
-        configuration group are applied on top, so the result is right with or
+        ``detectors.<id>.*`` overrides already); the configuration's overrides
+        are resolved on top by :func:`sbcore.state.floors.resolve`, the one
+        resolution the hooks' snapshot uses too, so the result is right with or
         without a catalogue at hand.
         """
         gate = config.get("gate")
         finish = config.get("finish_gate")
-        disabled: set[str] = set()
-        floors: dict[str, float] = {}
-        finish_floors: dict[str, float] = {}
-        for detector in detectors:
-            if not detector.enabled:
-                disabled.add(detector.id)
-            if detector.confidence_floor is not None:
-                floors[detector.id] = float(detector.confidence_floor)
-            if detector.finish_gate_floor is not None:
-                finish_floors[detector.id] = float(detector.finish_gate_floor)
-        for name, entry in (config.get("detectors", {}) or {}).items():
-            if entry.get("enabled") is False:
-                disabled.add(name)
-            elif entry.get("enabled") is True:
-                disabled.discard(name)
-            if entry.get("confidence_floor") is not None:
-                floors[name] = float(entry["confidence_floor"])
-            if entry.get("finish_gate_floor") is not None:
-                finish_floors[name] = float(entry["finish_gate_floor"])
+        resolved = resolve(switches(detectors), config.get("detectors", {}))
+        disabled = {name for name, fields in resolved.items() if fields.get("enabled") is False}
+        floors = {
+            name: float(fields["confidence_floor"])
+            for name, fields in resolved.items()
+            if fields.get("confidence_floor") is not None
+        }
+        finish_floors = {
+            name: float(fields["finish_gate_floor"])
+            for name, fields in resolved.items()
+            if fields.get("finish_gate_floor") is not None
+        }
         return cls(
             confidence_floor=float(gate["confidence_floor"]),
             human_floor=float(gate["human_floor"]),
