@@ -10,7 +10,10 @@ What is forwarded (design, "The observation contract"):
   delivers: the observer must never read its own advice back;
 * ``tool_use``: projected per tool (``calls``);
 * ``tool_result``: dropped, except a failure (capped head) and a subagent's final report
-  (``Agent``/``Task``, capped);
+  (``Agent``/``Task``, capped); of a command's result (``Bash``) a small structured outcome is
+  kept (``sbcore.observe.outcome``: failed or not, counts, one redacted error line), and a
+  result marked successful whose outcome shows the work failing (a piped run, an echoed exit
+  status) becomes an ``error`` observation carrying only that outcome;
 * everything else is dropped: thinking blocks and their signatures, attachments (hook
   output among them), progress, system and bookkeeping records, sidechain records
   (unless ``include_sidechain``), synthetic assistant messages written by the harness.
@@ -47,9 +50,12 @@ from sbcore.observe.config import ProjectionConfig
 from sbcore.observe.elide import elide, redact
 from sbcore.observe.locators import harvest
 from sbcore.observe.model import Observation
+from sbcore.observe.outcome import read_outcome
 from sbcore.observe.sentinel import ADVISORY_SENTINEL
 
 REPORT_TOOLS = frozenset({"Agent", "Task"})
+OUTCOME_TOOLS = frozenset({"Bash"})
+"""Command tools whose results are read for an outcome (never kept as text)."""
 _INVALID_KEPT = 20  # line numbers of invalid lines remembered for the error report
 RECORDS_REMEMBERED = 4096
 """Record uuids remembered to drop a record written twice (the most recent ones)."""
@@ -132,6 +138,7 @@ class ProjectorStats:
 class _Call:
     name: str
     subagent_type: str = ""
+    command: str | None = None
 
 
 class RecentIds:
@@ -373,8 +380,13 @@ class Projector:
                 return  # the same block written twice
             tool_input = block.get("input")
             subagent = tool_input.get("subagent_type") if isinstance(tool_input, dict) else None
-            self._calls[call_id] = _Call(name, subagent if isinstance(subagent, str) else "")
-            if name in REPORT_TOOLS:
+            command = tool_input.get("command") if isinstance(tool_input, dict) else None
+            self._calls[call_id] = _Call(
+                name,
+                subagent if isinstance(subagent, str) else "",
+                command if isinstance(command, str) and name in OUTCOME_TOOLS else None,
+            )
+            if name in REPORT_TOOLS or name in OUTCOME_TOOLS:  # results to parse, not drop unread
                 self._pending_reports[call_id.encode()] = None
             if len(self._calls) > CALLS_WAITING_KEPT:
                 forgotten, _ = self._calls.popitem(last=False)
@@ -439,6 +451,7 @@ class Projector:
             if not text or ADVISORY_SENTINEL in text:
                 return
             done = elide(text, self.config.error_head, self.config.harvest_max)
+            outcome = read_outcome(text, call.command, is_error=True) if call.name in OUTCOME_TOOLS else None
             out.append(
                 _obs(
                     record,
@@ -447,8 +460,12 @@ class Projector:
                     tool=call.name,
                     tool_use_id=call_id,
                     locators=_locators_of(done.kept_text, done.harvested),
+                    outcome=outcome,
                 )
             )
+            return
+        if call.name in OUTCOME_TOOLS:
+            self._hidden_failure(record, block, call, call_id, out)
             return
         if call.name not in REPORT_TOOLS:
             return
@@ -465,6 +482,28 @@ class Projector:
                 tool=call.name,
                 tool_use_id=call_id,
                 locators=_locators_of(done.kept_text, done.harvested),
+            )
+        )
+
+    def _hidden_failure(
+        self, record: dict[str, Any], block: dict[str, Any], call: _Call, call_id: str | None, out: list[Observation]
+    ) -> None:
+        """A command result marked successful that shows the work failing: only its outcome is kept."""
+        text = result_text(block.get("content"))
+        if not text or ADVISORY_SENTINEL in text:
+            return
+        outcome = read_outcome(text, call.command, is_error=False)
+        if outcome is None or not outcome["failed"]:
+            return
+        status = f"exit {outcome['exit_code']}" if "exit_code" in outcome else "runner reports failure"
+        out.append(
+            _obs(
+                record,
+                "error",
+                f"[error] {call.name} ({status}; result marked successful): {outcome.get('line', '')}",
+                tool=call.name,
+                tool_use_id=call_id,
+                outcome=outcome,
             )
         )
 
