@@ -11,7 +11,10 @@ used only to avoid handing the same finding to a fork twice.
 How tool outcomes are read: a call is a ``tool`` observation carrying its
 ``tool_use_id``; a failure is an ``error`` observation with the same id; a call
 with no error that is followed by any later observation counted as a success
-(the projection drops successful results, so their absence is the signal). The
+(the projection drops successful results, so their absence is the signal). A
+command result the harness marked successful but whose outcome shows the work
+failing (a piped run, an echoed exit status) arrives as an ``error`` observation
+carrying that outcome (``Observation.outcome``), so it counts as a failure. The
 very last call, with nothing after it, is still in flight and counts as
 neither.
 """
@@ -19,7 +22,6 @@ neither.
 from __future__ import annotations
 
 import re
-import shlex
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
@@ -28,160 +30,14 @@ from typing import Any
 from sbcore.observe.model import Observation
 from sbcore.packs.hookspecs import TriggerMatch
 
+from .identity import Work, work_identity
+from .shell import normalise_command
+
+__all__ = ["normalise_command", "repeat_failure", "standard_questions", "work_identity"]
+
 EDIT_TOOLS: tuple[str, ...] = ("Edit", "MultiEdit", "Write", "NotebookEdit")
 COMMAND_TOOLS: tuple[str, ...] = ("Bash",)
 REPORTED_CAP = 64  # how many reported keys a trigger remembers per task and detector
-
-# --------------------------------------------------------------------------------------------
-# Command normalisation (the key of repeat_failure)
-# --------------------------------------------------------------------------------------------
-
-# fd duplication and /dev/null sinks change where output goes, not what runs.
-_REDIRECTS = re.compile(r"(?<!\S)(?:[12]?>&[12]|[12&]?>>?\s*/dev/null)(?!\S)")
-# A shell comment starts at a word boundary and runs to the end of its line.
-_COMMENT = re.compile(r"(?m)(?<!\S)#.*$")
-_OPERATORS = frozenset({"&&", "||", ";", "|", "|&", "&"})
-_PAGERS = frozenset({"tail", "head", "cat", "less", "more"})
-_DIR_CHANGES = frozenset({"cd", "pushd"})
-_DURATION = re.compile(r"^\d+(?:\.\d+)?[smhd]?$")
-_PUNCTUATION = frozenset("();<>|&")
-
-
-@lru_cache(maxsize=4096)  # every pass re-reads the same history: each command is normalised once
-def normalise_command(command: str) -> str:
-    """The key under which cosmetic variants of one command count as the same command.
-
-    Folded together: whitespace and quoting (``'a b'`` and ``"a b"``), shell
-    comments, ``2>&1`` and ``/dev/null`` redirections, a subshell wrapping the
-    whole command, leading ``cd DIR &&`` / ``sleep N &&`` steps, ``time`` and
-    ``timeout N`` prefixes, trailing ``| tail``/``| head``/``| cat``/``| less``
-    pipes, and the order of adjacent option flags (only within a run of
-    flags, never across a positional argument or past ``--``).
-
-    Deliberately kept apart: numbers and other arguments (``get-info 7839``
-    and ``get-info 7835`` are different work), environment assignments and
-    ``export``/``source`` steps (they change what runs), ``|| true`` and other
-    operators that change the exit status. Unparseable input (an unbalanced
-    quote) falls back to whitespace folding.
-    """
-    text = _COMMENT.sub("", _REDIRECTS.sub(" ", command))
-    try:
-        tokens = _tokenise(text)
-    except ValueError:
-        return " ".join(command.split())
-    tokens = _unwrap_subshell(tokens)
-    segments, operators = _split(tokens)
-    _drop_leading_steps(segments, operators)
-    _drop_trailing_pagers(segments, operators)
-    parts: list[str] = []
-    for index, segment in enumerate(segments):
-        if index:
-            parts.append(operators[index - 1])
-        parts.extend(_render(_sort_flag_runs(_drop_wrappers(segment))))
-    return " ".join(parts)
-
-
-def _tokenise(text: str) -> list[str]:
-    lexer = shlex.shlex(text, posix=True, punctuation_chars=True)
-    lexer.whitespace_split = True
-    lexer.commenters = ""
-    return [token for token in lexer if token.strip()]
-
-
-def _unwrap_subshell(tokens: list[str]) -> list[str]:
-    while len(tokens) >= 2 and tokens[0] == "(" and tokens[-1] == ")" and _closes_at_end(tokens):
-        tokens = tokens[1:-1]
-    return tokens
-
-
-def _closes_at_end(tokens: list[str]) -> bool:
-    depth = 0
-    for index, token in enumerate(tokens):
-        depth += token.count("(") if _is_punctuation(token) else 0
-        depth -= token.count(")") if _is_punctuation(token) else 0
-        if depth == 0 and index < len(tokens) - 1:
-            return False
-    return depth == 0
-
-
-def _split(tokens: list[str]) -> tuple[list[list[str]], list[str]]:
-    """Split on top-level operators (parentheses keep ``$(a | b)`` in one segment)."""
-    segments: list[list[str]] = [[]]
-    operators: list[str] = []
-    depth = 0
-    for token in tokens:
-        if _is_punctuation(token):
-            depth += token.count("(") - token.count(")")
-        if depth == 0 and token in _OPERATORS:
-            if segments[-1]:  # an operator with nothing before it (`; a`) separates nothing
-                operators.append(token)
-                segments.append([])
-        else:
-            segments[-1].append(token)
-    if not segments[-1] and operators:  # `a &` or `a ;` ends on an operator
-        segments.pop()
-        operators.pop()
-    return segments, operators
-
-
-def _drop_leading_steps(segments: list[list[str]], operators: list[str]) -> None:
-    while len(segments) > 1 and operators[0] in ("&&", ";") and _is_setup_step(segments[0]):
-        del segments[0], operators[0]
-
-
-def _is_setup_step(segment: list[str]) -> bool:
-    if segment[0] in _DIR_CHANGES and len(segment) <= 2:
-        return True
-    return segment[0] == "sleep" and len(segment) == 2 and bool(_DURATION.match(segment[1]))
-
-
-def _drop_trailing_pagers(segments: list[list[str]], operators: list[str]) -> None:
-    while len(segments) > 1 and operators[-1] in ("|", "|&") and segments[-1][0] in _PAGERS:
-        del segments[-1], operators[-1]
-
-
-def _drop_wrappers(segment: list[str]) -> list[str]:
-    while segment:
-        if segment[0] == "time":
-            segment = segment[1:]
-        elif segment[0] == "timeout" and len(segment) > 2 and _DURATION.match(segment[1]):
-            segment = segment[2:]
-        else:
-            return segment
-    return segment
-
-
-def _is_flag(token: str) -> bool:
-    return token.startswith("-") and token not in ("-", "--") and not _is_punctuation(token)
-
-
-def _sort_flag_runs(segment: list[str]) -> list[str]:
-    out = list(segment[:1])
-    index = 1
-    while index < len(segment):
-        token = segment[index]
-        if token == "--":
-            out.extend(segment[index:])
-            break
-        if not _is_flag(token):
-            out.append(token)
-            index += 1
-            continue
-        end = index
-        while end < len(segment) and _is_flag(segment[end]):
-            end += 1
-        out.extend(sorted(segment[index:end]))
-        index = end
-    return out
-
-
-def _is_punctuation(token: str) -> bool:
-    return bool(token) and all(char in _PUNCTUATION for char in token)
-
-
-def _render(words: list[str]) -> list[str]:
-    return [word if _is_punctuation(word) else shlex.quote(word) for word in words]
-
 
 # --------------------------------------------------------------------------------------------
 # Reading tool outcomes out of the observation stream
@@ -285,8 +141,9 @@ REPEAT_FAILURE_PARAMS: dict[str, Any] = {
             "minimum": 2,
             "maximum": 20,
             "default": 3,
-            "description": "Failures of one normalised command, with no success in between, before the "
-            "trigger fires. 2 catches loops sooner but also ordinary second attempts.",
+            "description": "Attempts at one piece of work (one test or build target, however spelled) "
+            "failing with no progress between them (no edit, or the same error after an edit), "
+            "before the trigger fires. 2 catches loops sooner but also ordinary second attempts.",
         },
         "tools": {
             "type": "array",
@@ -315,69 +172,155 @@ REPEAT_FAILURE_PARAMS: dict[str, Any] = {
 def repeat_failure(
     observations: Sequence[Observation], params: Mapping[str, Any], state: dict[str, Any]
 ) -> TriggerMatch | None:
-    """Fire when one command (up to cosmetic variation) failed ``min_failures`` times in a row.
+    """Fire when one piece of work keeps failing the same way: a loop, not progress.
 
-    Only a success of the same normalised command resets its streak; other
-    commands and edits in between do not (they are counted in
-    ``data.edits_between`` so the advisory can tell a blind retry from a fix
-    attempt). When several streaks qualify, the one that failed most recently
-    wins. A streak is reported once, identified by its first attempt.
+    Attempts are grouped by work identity (:func:`~sbcore.detectors.identity.work_identity`: one
+    test or build target across runner spellings, wrappers, environment prefixes and output
+    flags; a different directory is a different target). A failure is an error result or a
+    result the harness marked successful whose outcome shows the work failing (a piped run, an
+    echoed exit status). A success of the same work ends its streak.
 
-    Match data: ``command`` (the latest attempt as typed), ``normalised``,
-    ``failures``, ``variants`` (distinct spellings), ``edits_between``,
-    ``exit_code`` (of the latest attempt, when the error head states it) and
-    ``attempts`` (``timestamp``, ``command``, ``error`` per quoted attempt).
+    Within a streak, two consecutive failures are *stuck* unless the later one shows progress:
+    after an edit in between, a different error signature (the error line with numbers folded)
+    or fewer failing tests. A user prompt asking to run it again between two attempts is the
+    user's retry, not the agent's loop; polling (``sleep N && check``, ``curl`` of a booting
+    server, ``gh run view``) is never a loop. The trigger fires when the latest ``min_failures``
+    attempts of a streak are linked by stuck steps; every streak is judged on every pass, so a
+    loop is caught however many unrelated failures came before. Subagent (``[sub]``) calls
+    count like the agent's own. A streak is reported once, identified by its first attempt.
+
+    Match data: ``command`` (the latest attempt as typed), ``normalised`` (the work identity),
+    ``failures``, ``variants`` (distinct spellings), ``edits_between``, ``exit_code``,
+    ``error`` (the latest error line, quoted) and ``attempts`` (``timestamp``, ``command``,
+    ``error`` per quoted attempt).
     """
     min_failures = int(params.get("min_failures", 3))
     tools = params.get("tools", COMMAND_TOOLS)
     ignored = [_regex(pattern) for pattern in params.get("ignore_errors", DEFAULT_IGNORED_ERRORS)]
     max_evidence = int(params.get("max_evidence", 5))
 
-    streaks: dict[str, list[_Call]] = {}
+    streaks: dict[str, list[_Attempt]] = {}
+    targets: dict[str, str] = {}  # work body -> the key of its latest target
     for call in _calls(observations, tools):
         command = _command_of(call.observation)
         if command is None or not call.settled:
             continue
-        key = normalise_command(command)
+        work = work_identity(command)
+        if work.probe:
+            continue
+        key = _target(work, targets, streaks)
         if call.error is None:
             streaks.pop(key, None)
         elif not any(pattern.search(call.error.text) for pattern in ignored):
-            streaks.setdefault(key, []).append(call)
+            streaks.setdefault(key, []).append(_Attempt(call, _error_line(call.error)))
 
-    ready = [(key, attempts) for key, attempts in streaks.items() if len(attempts) >= min_failures]
-    for key, attempts in sorted(ready, key=lambda item: item[1][-1].index, reverse=True):
-        if _remember(state, f"{key}@{attempts[0].observation.tool_use_id}"):
+    ready = []
+    for key, attempts in streaks.items():
+        stuck = _stuck_tail(attempts, observations)
+        if stuck >= min_failures:
+            ready.append((key, attempts[-stuck:]))
+    for key, attempts in sorted(ready, key=lambda item: item[1][-1].call.index, reverse=True):
+        if _remember(state, f"{key}@{attempts[0].call.observation.tool_use_id}"):
             return _failure_match(key, attempts, observations, max_evidence)
     return None
 
 
+def _target(work: Work, targets: dict[str, str], streaks: dict[str, list[_Attempt]]) -> str:
+    """The streak key of ``work``: a command that names no directory continues the latest target of
+    the same work; one that names a directory adopts a streak that had not named one yet."""
+    latest = targets.get(work.body)
+    if not work.directory:
+        key = latest or work.key
+    elif latest == work.body:
+        key = work.key
+        if latest in streaks:
+            streaks[key] = streaks.pop(latest)
+    else:
+        key = work.key
+    targets[work.body] = key
+    return key
+
+
+@dataclass(frozen=True)
+class _Attempt:
+    call: _Call
+    error: str
+
+    @property
+    def signature(self) -> str:
+        return _DIGITS.sub("#", self.error.lower())
+
+    @property
+    def failing(self) -> int | None:
+        outcome = self.call.error.outcome if self.call.error is not None else None
+        counts = (outcome or {}).get("counts") or {}
+        value = counts.get("failed")
+        return value if isinstance(value, int) else None
+
+
+_DIGITS = re.compile(r"\d+(?:\.\d+)?")
+_RETRY_REQUEST = re.compile(
+    r"\b(?:again|retry|re-?run|one more time|once more|try it now|give it another)\b", re.IGNORECASE
+)
+
+
+def _error_line(error: Observation) -> str:
+    line = (error.outcome or {}).get("line")
+    return line if isinstance(line, str) and line else error_headline(error.text)
+
+
+def _stuck_tail(attempts: list[_Attempt], observations: Sequence[Observation]) -> int:
+    """How many of the latest attempts are linked by stuck steps (1 when the last one made progress)."""
+    run = 1
+    for earlier, later in zip(reversed(attempts[:-1]), reversed(attempts[1:]), strict=True):
+        if not _stuck(earlier, later, observations):
+            break
+        run += 1
+    return run
+
+
+def _stuck(earlier: _Attempt, later: _Attempt, observations: Sequence[Observation]) -> bool:
+    between = observations[earlier.call.index + 1 : later.call.index]
+    if any(obs.kind == "prompt" and _RETRY_REQUEST.search(obs.text) for obs in between):
+        return False  # the user asked for this attempt
+    edited = any(obs.kind == "tool" and obs.tool in EDIT_TOOLS for obs in between)
+    if not edited:
+        return True  # the same work again with nothing changed: a blind retry
+    fewer = earlier.failing is not None and later.failing is not None and later.failing < earlier.failing
+    return earlier.signature == later.signature and not fewer
+
+
 def _failure_match(
-    key: str, attempts: list[_Call], observations: Sequence[Observation], max_evidence: int
+    key: str, attempts: list[_Attempt], observations: Sequence[Observation], max_evidence: int
 ) -> TriggerMatch:
     latest = attempts[-1]
-    latest_command = _command_of(latest.observation) or key
-    quoted = attempts[-max_evidence:]
+    latest_command = _command_of(latest.call.observation) or key
     details = [
         {
-            "timestamp": call.observation.timestamp,
-            "command": _command_of(call.observation),
-            "error": error_headline(call.error.text) if call.error else "",
+            "timestamp": attempt.call.observation.timestamp,
+            "command": _command_of(attempt.call.observation),
+            "error": _cap(attempt.error),
         }
-        for call in quoted
+        for attempt in attempts[-max_evidence:]
     ]
-    span = observations[attempts[0].index : latest.index]
+    span = observations[attempts[0].call.index : latest.call.index]
     edits = sum(1 for obs in span if obs.kind == "tool" and obs.tool in EDIT_TOOLS)
+    error = latest.call.error
+    exit_code = (error.outcome or {}).get("exit_code") if error is not None else None
+    if exit_code is None and error is not None:
+        exit_code = _exit_code(error.text)
     return TriggerMatch(
         key=key,
-        summary=f"`{_cap(latest_command)}` failed {len(attempts)} times in a row",
+        summary=f"`{_cap(latest_command)}` failed {len(attempts)} times in a row: {_cap(latest.error)}",
         evidence=tuple(f"{item['timestamp'] or 'time unknown'}: {item['error']}" for item in details),
         data={
             "command": latest_command,
             "normalised": key,
             "failures": len(attempts),
-            "variants": len({_command_of(call.observation) for call in attempts}),
+            "variants": len({_command_of(attempt.call.observation) for attempt in attempts}),
             "edits_between": edits,
-            "exit_code": _exit_code(latest.error.text) if latest.error else None,
+            "exit_code": exit_code,
+            "error": _cap(latest.error),
             "attempts": details,
         },
     )

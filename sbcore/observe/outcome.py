@@ -53,7 +53,8 @@ _ASSERTION = re.compile(r"^(?:E\s{2,}|\w*(?:Error|Exception)\b:|error(?:\[E\d+\]
 
 # Commands that show text rather than run work: their output saying FAILED is a quote, not a verdict.
 _VIEWERS = frozenset(
-    {"cat", "grep", "rg", "ag", "head", "tail", "less", "more", "sed", "awk", "find", "ls", "echo", "git", "gh"}
+    {"cat", "grep", "rg", "ag", "head", "tail", "less", "more", "sed", "awk", "find", "ls", "echo"}
+    | {"git", "gh"}
 )
 
 

@@ -486,7 +486,12 @@ class Projector:
         )
 
     def _hidden_failure(
-        self, record: dict[str, Any], block: dict[str, Any], call: _Call, call_id: str | None, out: list[Observation]
+        self,
+        record: dict[str, Any],
+        block: dict[str, Any],
+        call: _Call,
+        call_id: str | None,
+        out: list[Observation],
     ) -> None:
         """A command result marked successful that shows the work failing: only its outcome is kept."""
         text = result_text(block.get("content"))

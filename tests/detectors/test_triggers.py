@@ -195,7 +195,7 @@ def test_three_failures_of_one_command_fire() -> None:
         s.fail("uv run pyright", 'Exit code 1\nerror: Import "foo" could not be resolved')
     match = fire(s)
     assert match is not None
-    assert match.key == "uv run pyright"
+    assert match.key == "pyright"  # the work, not the wrapper
     assert match.data["failures"] == 3
     assert match.data["variants"] == 1
     assert match.data["command"] == "uv run pyright"
@@ -222,7 +222,7 @@ def test_cosmetic_variations_count_as_one_command() -> None:
     assert match is not None
     assert match.data["variants"] == 3
     assert match.data["command"] == "npm  run build | head -50"  # the latest attempt, as typed
-    assert match.data["normalised"] == "npm run build"
+    assert match.data["normalised"] == "[/repo] js-script build"
 
 
 def test_a_success_of_the_same_command_resets_the_streak() -> None:
