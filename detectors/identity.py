@@ -108,7 +108,7 @@ def work_identity(command: str) -> Work:
     for index, segment in enumerate(segments):
         if index and operators[index - 1] in ("|", "|&") and _program(segment) in _FILTERS:
             continue  # output filtered on its way to the screen
-        words = _strip_prefixes(segment)
+        words = strip_prefixes(segment)
         if not words:
             continue
         head = words[0]
@@ -130,11 +130,11 @@ def work_identity(command: str) -> Work:
 
 
 def _program(segment: list[str]) -> str:
-    words = _strip_prefixes(segment)
+    words = strip_prefixes(segment)
     return words[0].rsplit("/", 1)[-1] if words else ""
 
 
-def _strip_prefixes(segment: list[str]) -> list[str]:
+def strip_prefixes(segment: list[str]) -> list[str]:
     """Drop environment assignments, ``timeout N`` and wrappers that run the rest unchanged."""
     words = list(segment)
     changed = True

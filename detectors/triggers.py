@@ -30,6 +30,7 @@ from typing import Any
 from sbcore.observe.model import Observation
 from sbcore.packs.hookspecs import TriggerMatch
 
+from .checklist import comment_only, edit_contents, regex, runs_any, seen_paths
 from .identity import Work, work_identity
 from .shell import normalise_command
 
@@ -196,7 +197,7 @@ def repeat_failure(
     """
     min_failures = int(params.get("min_failures", 3))
     tools = params.get("tools", COMMAND_TOOLS)
-    ignored = [_regex(pattern) for pattern in params.get("ignore_errors", DEFAULT_IGNORED_ERRORS)]
+    ignored = [regex(pattern) for pattern in params.get("ignore_errors", DEFAULT_IGNORED_ERRORS)]
     max_evidence = int(params.get("max_evidence", 5))
 
     streaks: dict[str, list[_Attempt]] = {}
@@ -338,7 +339,23 @@ STANDARD_QUESTIONS_PARAMS: dict[str, Any] = {
     "description": "No params: the checklist is the detector's `config` (config.questions).",
 }
 
-DEFAULT_NON_CODE: tuple[str, ...] = ("*.md", "*.rst", "*.adoc", "docs/**", "LICENSE*")
+DEFAULT_NON_CODE: tuple[str, ...] = (
+    "*.md",
+    "*.rst",
+    "*.adoc",
+    "*.txt",
+    "docs/**",
+    "LICENSE*",
+    ".github/**",
+    ".gitlab-ci.yml",
+    ".circleci/**",
+    "*.yml",
+    "*.yaml",
+    "*.lock",
+    "*.ini",
+    "*.cfg",
+    ".gitignore",
+)
 
 
 @dataclass(frozen=True)
@@ -347,6 +364,8 @@ class _Edit:
     path: str
     timestamp: str | None
     ref: str
+    whole_file: bool = False  # a Write: new code, or a file rewritten whole
+    cosmetic: bool = False  # only comments or docstrings changed
 
 
 def standard_questions(
@@ -355,24 +374,33 @@ def standard_questions(
     state: dict[str, Any],
     config: Mapping[str, Any],
 ) -> TriggerMatch | None:
-    """Fire when an enabled checklist question applies and nothing observed answers it.
+    """Fire when an enabled checklist question applies, can be answered here, and nothing answers it.
 
-    The checklist is the detector's ``config.questions``. A question applies
-    once there has been an edit (``applies_after: edit``) or an edit to a path
-    outside ``config.non_code`` (``applies_after: code_edit``); edits to paths
-    matching the question's ``ignore_edits`` never make it apply. It is answered
-    by a command matching one of ``answered_by.commands`` (regexes, searched in
-    the command text, whether the command succeeded or not: the question is
-    whether it ran) or an edit to a path matching ``answered_by.edits`` (globs),
-    observed within ``answered_within``: ``after_last_edit`` (after the latest
-    applicable edit), ``after_first_edit`` or ``anywhere``.
+    The checklist is the detector's ``config.questions``. A question applies once there has been
+    an edit (``applies_after: edit``), an edit to a path outside ``config.non_code`` that changed
+    more than comments or docstrings (``code_edit``), or a whole file of code written
+    (``code_write``: new code, as opposed to changes to existing code); edits to paths matching
+    the question's ``ignore_edits`` never make it apply.
 
-    Without any edit the trigger stays silent. The match key is the sorted
-    unanswered ids plus the latest edit, so the same gap is reported once and a
-    new edit that leaves it open is a new finding.
+    Precision first: a question with ``applies_when`` is asked only where the session shows the
+    project can answer it (a path seen matching ``applies_when.paths``, a command run matching
+    ``applies_when.commands``, or an edit whose new text matches ``applies_when.content``: the
+    project evidently has tests, or a build). A user prompt matching ``moot_when.prompts`` ("do
+    not run the tests") makes it moot for the rest of the session.
 
-    Match data: ``unanswered`` (``id``, ``question``, ``since`` timestamp,
-    ``since_path``, ``edits_since``), ``answered`` (ids), ``edits`` (count) and
+    It is answered by an invocation matching one of ``answered_by.commands`` (regexes over each
+    step of a command, with wrappers and environment removed, never over an install, a print or
+    a commit message; whether the command succeeded or not: the question is whether it ran), a
+    subagent report matching ``answered_by.reports``, or an edit to a path matching
+    ``answered_by.edits`` (globs), observed within ``answered_within``: ``after_last_edit``,
+    ``after_first_edit`` (of the applicable edits) or ``anywhere``.
+
+    Without any edit the trigger stays silent. The match key is the sorted unanswered ids plus
+    the latest edit, so the same gap is reported once and a new edit that leaves it open is a new
+    finding.
+
+    Match data: ``unanswered`` (``id``, ``question``, ``since`` timestamp, ``since_path``: the
+    code edit the question is about, ``edits_since``), ``answered`` (ids), ``edits`` (count) and
     ``last_edit`` (``path``, ``timestamp``).
     """
     questions = [q for q in config.get("questions") or () if q.get("enabled", True)]
@@ -383,25 +411,24 @@ def standard_questions(
     edits = _edits(observations, edit_tools)
     if not edits or not questions:
         return None
-    code_edits = [edit for edit in edits if not _path_matches(edit.path, non_code)]
+    code_edits = [edit for edit in edits if not edit.cosmetic and not _path_matches(edit.path, non_code)]
     commands = [
         (index, command)
         for index, obs in enumerate(observations)
         if obs.kind == "tool" and obs.tool in command_tools and (command := _command_of(obs))
     ]
+    session = _SessionReading(observations, commands, edit_tools)
 
     unanswered: list[dict[str, Any]] = []
     answered: list[str] = []
     for question in questions:
-        relevant = code_edits if question.get("applies_after", "edit") == "code_edit" else edits
-        ignore = tuple(question.get("ignore_edits") or ())
-        relevant = [edit for edit in relevant if not _path_matches(edit.path, ignore)]
-        if not relevant:
+        relevant = _applicable(question, edits, code_edits, non_code)
+        if not relevant or not session.can_answer(question) or session.moot(question):
             continue
         within = question.get("answered_within", "after_last_edit")
         anchor = {"after_last_edit": relevant[-1], "after_first_edit": relevant[0]}.get(within)
         start = anchor.index if anchor else -1
-        if _answered(question, start, commands, edits):
+        if _answered(question, start, session, edits):
             answered.append(question["id"])
             continue
         since = anchor or relevant[0]
@@ -422,8 +449,8 @@ def standard_questions(
         return None
     return TriggerMatch(
         key=key,
-        summary=f"{len(unanswered)} checklist question(s) unanswered since the last edit: "
-        + ", ".join(item["id"] for item in unanswered),
+        summary=f"{len(unanswered)} checklist question(s) open since the edit to "
+        f"{unanswered[0]['since_path']}: " + ", ".join(item["id"] for item in unanswered),
         evidence=tuple(
             f"{item['id']}: nothing observed answers it since {item['since_path']}"
             f" ({item['since'] or 'time unknown'}, {item['edits_since']} edit(s))"
@@ -436,6 +463,73 @@ def standard_questions(
             "last_edit": {"path": last.path, "timestamp": last.timestamp},
         },
     )
+
+
+def _applicable(
+    question: Mapping[str, Any], edits: list[_Edit], code_edits: list[_Edit], non_code: tuple[str, ...]
+) -> list[_Edit]:
+    after = question.get("applies_after", "edit")
+    if after == "code_edit":
+        relevant = code_edits
+    elif after == "code_write":
+        relevant = [edit for edit in code_edits if edit.whole_file]
+    else:
+        relevant = edits
+    ignore = tuple(question.get("ignore_edits") or ())
+    return [edit for edit in relevant if not _path_matches(edit.path, ignore)]
+
+
+class _SessionReading:
+    """What the session shows beyond edits: paths seen, invocations, reports, prompts (read once)."""
+
+    def __init__(
+        self,
+        observations: Sequence[Observation],
+        commands: list[tuple[int, str]],
+        edit_tools: frozenset[str],
+    ) -> None:
+        self.observations = observations
+        self.commands = commands
+        self._edit_tools = edit_tools
+        self._paths: list[str] | None = None
+        self._contents: list[str] | None = None
+
+    @property
+    def paths(self) -> list[str]:
+        if self._paths is None:
+            self._paths = seen_paths(self.observations)
+        return self._paths
+
+    @property
+    def contents(self) -> list[str]:
+        if self._contents is None:
+            self._contents = edit_contents(self.observations, self._edit_tools)
+        return self._contents
+
+    def can_answer(self, question: Mapping[str, Any]) -> bool:
+        when = question.get("applies_when")
+        if not when:
+            return True
+        globs = tuple(when.get("paths") or ())
+        if globs and any(_path_matches(path, globs) for path in self.paths):
+            return True
+        patterns = [regex(pattern) for pattern in when.get("commands") or ()]
+        if patterns and any(runs_any(command, patterns) for _, command in self.commands):
+            return True
+        content = [regex(pattern) for pattern in when.get("content") or ()]
+        return bool(content) and any(p.search(text) for text in self.contents for p in content)
+
+    def moot(self, question: Mapping[str, Any]) -> bool:
+        patterns = [regex(pattern) for pattern in (question.get("moot_when") or {}).get("prompts") or ()]
+        return bool(patterns) and any(
+            obs.kind == "prompt" and any(p.search(obs.text) for p in patterns) for obs in self.observations
+        )
+
+    def reports_after(self, start: int, patterns: Sequence[re.Pattern[str]]) -> bool:
+        return any(
+            index > start and obs.kind == "report" and any(p.search(obs.text) for p in patterns)
+            for index, obs in enumerate(self.observations)
+        )
 
 
 def _edits(observations: Sequence[Observation], edit_tools: frozenset[str]) -> list[_Edit]:
@@ -451,27 +545,20 @@ def _edits(observations: Sequence[Observation], edit_tools: frozenset[str]) -> l
         path = obs.args.get("file_path") or obs.args.get("notebook_path") or obs.args.get("path")
         if isinstance(path, str) and path:
             ref = obs.tool_use_id or obs.uuid or str(index)
-            edits.append(_Edit(index, path, obs.timestamp, ref))
+            edits.append(_Edit(index, path, obs.timestamp, ref, obs.tool == "Write", comment_only(obs)))
     return edits
 
 
-def _answered(
-    question: Mapping[str, Any], start: int, commands: list[tuple[int, str]], edits: list[_Edit]
-) -> bool:
+def _answered(question: Mapping[str, Any], start: int, session: _SessionReading, edits: list[_Edit]) -> bool:
     answered_by = question.get("answered_by") or {}
-    patterns = [_regex(pattern) for pattern in answered_by.get("commands") or ()]
-    globs = tuple(answered_by.get("edits") or ())
-    if any(index > start and any(p.search(command) for p in patterns) for index, command in commands):
+    patterns = [regex(pattern) for pattern in answered_by.get("commands") or ()]
+    if patterns and any(index > start and runs_any(command, patterns) for index, command in session.commands):
         return True
+    reports = [regex(pattern) for pattern in answered_by.get("reports") or ()]
+    if reports and session.reports_after(start, reports):
+        return True
+    globs = tuple(answered_by.get("edits") or ())
     return any(edit.index >= start and _path_matches(edit.path, globs) for edit in edits if globs)
-
-
-@lru_cache(maxsize=512)
-def _regex(pattern: str) -> re.Pattern[str]:
-    try:
-        return re.compile(pattern)
-    except re.error as exc:
-        raise ValueError(f"invalid regular expression {pattern!r}: {exc}") from exc
 
 
 def _path_matches(path: str, globs: Iterable[str]) -> bool:
