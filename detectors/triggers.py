@@ -183,10 +183,12 @@ def repeat_failure(
 
     Within a streak, two consecutive failures are *stuck* unless the later one shows progress:
     after an edit in between, a different error signature (the error line with numbers folded)
-    or fewer failing tests. A user prompt asking to run it again between two attempts is the
+    or fewer failing tests; an error that comes back after others is stuck too (fixes going in a
+    circle). A user prompt asking to run it again between two attempts is the
     user's retry, not the agent's loop; polling (``sleep N && check``, ``curl`` of a booting
     server, ``gh run view``) is never a loop. The trigger fires when the latest ``min_failures``
-    attempts of a streak are linked by stuck steps; every streak is judged on every pass, so a
+    attempts of a streak are linked by stuck steps, or the latest error occurred ``min_failures``
+    times in the streak; every streak is judged on every pass, so a
     loop is caught however many unrelated failures came before. Subagent (``[sub]``) calls
     count like the agent's own. A streak is reported once, identified by its first attempt.
 
@@ -220,6 +222,10 @@ def repeat_failure(
         stuck = _stuck_tail(attempts, observations)
         if stuck >= min_failures:
             ready.append((key, attempts[-stuck:]))
+            continue
+        same = _recurring(attempts, observations)
+        if len(same) >= min_failures:
+            ready.append((key, same))
     for key, attempts in sorted(ready, key=lambda item: item[1][-1].call.index, reverse=True):
         if _remember(state, f"{key}@{attempts[0].call.observation.tool_use_id}"):
             return _failure_match(key, attempts, observations, max_evidence)
@@ -278,6 +284,21 @@ def _stuck_tail(attempts: list[_Attempt], observations: Sequence[Observation]) -
             break
         run += 1
     return run
+
+
+def _recurring(attempts: list[_Attempt], observations: Sequence[Observation]) -> list[_Attempt]:
+    """The attempts of a streak that failed with the latest one's error: an error that comes back
+    after other errors in between is a loop too (the fixes go round in a circle), unless the user
+    asked for a retry along the way."""
+    latest = attempts[-1]
+    same = [attempt for attempt in attempts if attempt.signature == latest.signature]
+    between = observations[same[0].call.index + 1 : latest.call.index]
+    if any(obs.kind == "prompt" and _RETRY_REQUEST.search(obs.text) for obs in between):
+        return []
+    first, last = same[0].failing, latest.failing
+    if first is not None and last is not None and last < first:
+        return []  # fewer tests failing each time: progress
+    return same
 
 
 def _stuck(earlier: _Attempt, later: _Attempt, observations: Sequence[Observation]) -> bool:

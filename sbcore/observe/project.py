@@ -16,7 +16,8 @@ What is forwarded (design, "The observation contract"):
   status) becomes an ``error`` observation carrying only that outcome;
 * everything else is dropped: thinking blocks and their signatures, attachments (hook
   output among them), progress, system and bookkeeping records, sidechain records
-  (unless ``include_sidechain``), synthetic assistant messages written by the harness.
+  (unless ``include_sidechain``; a subagent's command calls and their outcomes are kept
+  regardless, marked ``[sub]``), synthetic assistant messages written by the harness.
 
 One API message may be split over several records (one per content block, ``usage``
 repeated on each): blocks are projected as they come, usage is counted once per
@@ -325,7 +326,8 @@ class Projector:
         if kind not in ("user", "assistant"):
             return
         sidechain = bool(record.get("isSidechain"))
-        if sidechain and not self.config.include_sidechain:
+        commands_only = sidechain and not self.config.include_sidechain
+        if commands_only and not self._subagent_command(record):
             return
         uuid = record.get("uuid")
         if isinstance(uuid, str):
@@ -337,7 +339,9 @@ class Projector:
         if not isinstance(message, dict):
             return
         start = len(out)
-        if kind == "assistant":
+        if commands_only:
+            self._subagent_commands(record, message, out)
+        elif kind == "assistant":
             self._assistant(record, message, sidechain, out)
         else:
             self._user(record, message, out)
@@ -345,6 +349,40 @@ class Projector:
             for index in range(start, len(out)):
                 obs = out[index]
                 out[index] = replace(obs, text="[sub] " + obs.text)
+
+    def _subagent_command(self, record: dict[str, Any]) -> bool:
+        """Whether a sidechain record holds a command call or a command's result.
+
+        Without ``include_sidechain`` a subagent's narration and reads stay out, but its commands
+        and their outcomes are observed (as ``[sub]``): a subagent stuck re-running a failing test
+        is the agent's loop too."""
+        message = record.get("message")
+        content = message.get("content") if isinstance(message, dict) else None
+        if not isinstance(content, list):
+            return False
+        for block in content:
+            if not isinstance(block, dict):
+                continue
+            if block.get("type") == "tool_use" and block.get("name") in OUTCOME_TOOLS:
+                return True
+            if block.get("type") == "tool_result":
+                call = self._calls.get(str(block.get("tool_use_id")))
+                if call is not None and call.name in OUTCOME_TOOLS:
+                    return True
+        return False
+
+    def _subagent_commands(
+        self, record: dict[str, Any], message: dict[str, Any], out: list[Observation]
+    ) -> None:
+        for block in message.get("content") or ():
+            if not isinstance(block, dict):
+                continue
+            if block.get("type") == "tool_use" and block.get("name") in OUTCOME_TOOLS:
+                self._tool_use(record, block, out)
+            elif block.get("type") == "tool_result":
+                call = self._calls.get(str(block.get("tool_use_id")))
+                if call is not None and call.name in OUTCOME_TOOLS:
+                    self._tool_result(record, block, out)
 
     def _assistant(
         self, record: dict[str, Any], message: dict[str, Any], sidechain: bool, out: list[Observation]
