@@ -266,8 +266,8 @@ def test_a_firing_case_labelled_silent_fails(tmp_path: Path) -> None:
     )
     assert result.outcome == "failed"
     assert (
-        result.reason
-        == "expected silence, but the detector advised: '`make` has failed 3 times in a row: make: *** Error 1'"
+        result.reason == "expected silence, but the detector advised: "
+        "'`make` has failed 3 times in a row: make: *** Error 1'"
     )
     assert result.decision is not None and result.decision["fired"] is True
 
