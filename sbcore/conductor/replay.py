@@ -52,6 +52,7 @@ from sbcore.run.policy import Hold, TriggerPolicy, TriggerSettings
 from sbcore.think.debug import DebugCapture
 from sbcore.think.pass_ import EngineSettings, PassEngine, PassResult
 from sbcore.think.providers.base import Provider, Usage
+from sbcore.think.providers.offline import SKIPPED_NO_MODEL
 from sbcore.think.tools.dispatch import Toolbox
 
 if TYPE_CHECKING:
@@ -527,6 +528,8 @@ def render_session(session: SessionReplay, *, timings: bool = False) -> list[str
         lines.append(head)
         for verdict in report.verdicts:
             result = verdict.result
+            if result.label == SKIPPED_NO_MODEL:
+                continue  # folded into the summary, which says how to give the observer a model
             headline = f"  {result.headline}" if result.headline and result.verdict != "silent" else ""
             error = f"  ({result.error})" if result.error and result.status in ("failed", "invalid") else ""
             gate = ""
@@ -560,6 +563,17 @@ def render_summary(summary: Summary) -> list[str]:
         lines.append(
             f"Gate: {summary.delivered} advisories delivered, {sum(dropped.values())} dropped"
             + (f" ({why})" if why else "")
+        )
+    skipped = {name: counts[SKIPPED_NO_MODEL] for name, counts in summary.verdicts.items()}
+    skipped = {name: n for name, n in sorted(skipped.items()) if n}
+    if skipped:
+        lines.append(
+            f"No model: {sum(skipped.values())} verdict(s) of {', '.join(skipped)} skipped "
+            "(they need a model; the structural detectors ran with their fallback advisories)."
+        )
+        lines.append(
+            "  To give the observer a model: export ANTHROPIC_API_KEY=… (or OPENAI_API_KEY / "
+            "OPENAI_BASE_URL), or `second-brain config set model.provider anthropic`; see docs/providers.md."
         )
     u = summary.usage
     lines.append(
@@ -665,6 +679,9 @@ class Score:
     fn: int = 0
     tn: int = 0
     misses: list[str] = field(default_factory=list)
+    unscored: str = ""
+    """Why the cases were not scored (a model-only detector replayed offline); empty when they were."""
+    cases: int = 0
 
     @property
     def precision(self) -> float:
@@ -675,6 +692,8 @@ class Score:
         return self.tp / (self.tp + self.fn) if self.tp + self.fn else math.nan
 
     def to_json(self) -> dict[str, Any]:
+        if self.unscored:
+            return {"cases": self.cases, "scored": False, "reason": self.unscored}
         return {
             "tp": self.tp,
             "fp": self.fp,
@@ -713,14 +732,27 @@ async def evaluate_labels(
     A case is predicted to fire when the gate delivered an advisory of its detector in any pass of the
     replay (what a user would have seen), or, with ``raw``, when the detector advised at all. Every case
     names a detector of ``detectors``; they run whether enabled or not.
+
+    Offline, a model-only detector (no structural trigger, or no fallback advisory) can only stay
+    silent: its silence says nothing about its judgment, so its cases are reported as not scored
+    rather than counted as true negatives and missed fires.
     """
     unknown = sorted({case.detector for case in cases} - set(detectors))
     if unknown:
         raise LabelError(f"labelled cases name unknown detectors: {', '.join(unknown)}")
+    scores: dict[str, Score] = defaultdict(Score)
+    offline = not make_replayer(()).provider.has_model
+    if offline:
+        mute = {name for name in {case.detector for case in cases} if model_only(detectors[name])}
+        for case in cases:
+            if case.detector in mute:
+                score = scores[case.detector]
+                score.cases += 1
+                score.unscored = "not scored (no model)"
+        cases = [case for case in cases if case.detector not in mute]
     groups: dict[tuple[str, tuple[int, int], tuple[str, ...]], list[LabelCase]] = defaultdict(list)
     for case in cases:
         groups[(str(case.transcript), case.lines or (0, 0), case.questions)].append(case)
-    scores: dict[str, Score] = defaultdict(Score)
     for (_, _, questions), members in sorted(groups.items()):
         chosen = [detectors[name] for name in sorted({case.detector for case in members})]
         if questions:
@@ -728,6 +760,7 @@ async def evaluate_labels(
         session = await make_replayer(chosen).replay_file(members[0].transcript, lines=members[0].lines)
         for case in members:
             score = scores[case.detector]
+            score.cases += 1
             fired = session.fired(case.detector) if raw else session.delivered(case.detector)
             if case.expect == "fire":
                 score.tp += fired
@@ -742,12 +775,20 @@ async def evaluate_labels(
     return dict(sorted(scores.items()))
 
 
+def model_only(detector: DetectorDef) -> bool:
+    """Whether ``detector`` needs a model to say anything (no trigger, or no fallback advisory)."""
+    return detector.trigger is None or detector.fallback is None
+
+
 def render_scores(scores: Mapping[str, Score]) -> list[str]:
     lines = [
         f"{'detector':<22}{'cases':>7}{'tp':>5}{'fp':>5}{'fn':>5}{'tn':>5}{'precision':>11}{'recall':>8}"
     ]
     for name, s in scores.items():
         total = s.tp + s.fp + s.fn + s.tn
+        if s.unscored:
+            lines.append(f"{name:<22}{s.cases:>7}  {s.unscored}")
+            continue
         lines.append(
             f"{name:<22}{total:>7}{s.tp:>5}{s.fp:>5}{s.fn:>5}{s.tn:>5}{_ratio(s.precision):>11}{_ratio(s.recall):>8}"
         )

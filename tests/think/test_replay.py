@@ -53,11 +53,14 @@ def test_offline_replay_prints_passes_verdicts_and_a_summary(capsys: pytest.Capt
     assert lines[0].startswith("== rf-npm-cosmetic-loop.jsonl (session ")
     assert any(line.startswith("pass 1 ") and "cache r/w 0/0" in line for line in lines)
     assert (
-        "  repeat-failure         advise  `cd /home/dev/web && npm test` has failed 3 times in a row"
-        "  -> gate: deliver_agent (passed)" in lines
+        "  repeat-failure         advise  `cd /home/dev/web && npm test` has failed 3 times in a row: "
+        "AssertionError: expected 90 to be 81  -> gate: deliver_agent (passed)" in lines
     )
     assert "Gate: 1 advisories delivered, 0 dropped" in lines
-    assert "  default                skipped: no model" in lines
+    # a newcomer offline: the model-only detectors' skips are folded into the summary, with the way out
+    assert not any("skipped: no model" in line for line in lines[: lines.index("")])
+    assert "No model: 5 verdict(s) of default skipped" in out
+    assert "export ANTHROPIC_API_KEY" in out and "second-brain config set model.provider" in out
     assert "Estimated cost: $0.00 (offline: no model was called)" in lines
     summary = lines[lines.index("") + 1 :]
     assert summary[0].startswith("Summary: 1 transcript(s), ")
@@ -143,8 +146,8 @@ def test_passes_follow_the_records_clock_and_turns() -> None:
     assert session.passes[0].timestamp is not None and session.passes[0].timestamp.startswith(
         "2026-03-02T09:"
     )
-    fired = [p.number for p in session.passes if (r := p.result("repeat-failure")) and r.verdict == "advise"]
-    assert len(fired) == 1 and session.fired("repeat-failure")
+    # each retry was the user's ("try again", "try once more"): not the agent looping
+    assert not session.fired("repeat-failure")
 
 
 def test_a_turn_already_read_by_an_earlier_pass_is_still_judged() -> None:
