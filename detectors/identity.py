@@ -74,6 +74,21 @@ _PYTEST_VALUED = frozenset(
     }
 )
 _PYTEST_SELECTORS = frozenset({"-k", "-m"})
+_OUTPUT_FLAGS = frozenset(
+    {
+        "-v",
+        "-vv",
+        "-vvv",
+        "-q",
+        "-qq",
+        "--verbose",
+        "--quiet",
+        "--silent",
+        "--color",
+        "--no-color",
+        "--progress",
+    }
+)
 
 
 @dataclass(frozen=True)
@@ -220,10 +235,35 @@ def _positionals(args: list[str]) -> str:
 
 
 def _generic(words: list[str]) -> str:
-    """Arguments in order, flags gathered and sorted (a flag moved across a path is the same flag)."""
-    flags = sorted(word for word in words[1:] if word.startswith("-") and word not in ("-", "--"))
-    positionals = [word for word in words[1:] if not (word.startswith("-") and word not in ("-", "--"))]
-    return " ".join(shlex.quote(word) for word in [words[0], *positionals, *flags])
+    """Arguments in order, flags gathered and sorted (a flag moved across a path is the same flag).
+
+    A word right after a flag that does not look like a path is read as the flag's value
+    (``-run TestExpiry``, ``-t shop-api``) and moves with it; flags that only change how much
+    is printed (``-v``, ``-q``, ``--silent``) are dropped.
+    """
+    flags: list[str] = []
+    positionals: list[str] = []
+    index = 1
+    while index < len(words):
+        word = words[index]
+        if _is_flag(word):
+            value = words[index + 1] if index + 1 < len(words) else None
+            if "=" not in word and value is not None and not _is_flag(value) and not _looks_like_path(value):
+                word, index = f"{word}={value}", index + 1
+            if word not in _OUTPUT_FLAGS:
+                flags.append(word)
+        else:
+            positionals.append(word)
+        index += 1
+    return " ".join(shlex.quote(word) for word in [words[0], *positionals, *sorted(flags)])
+
+
+def _is_flag(word: str) -> bool:
+    return word.startswith("-") and word not in ("-", "--")
+
+
+def _looks_like_path(word: str) -> bool:
+    return "/" in word or word in (".", "..") or word.startswith(("./", "~")) or "." in word.lstrip(".")
 
 
 def _is_status_check(words: list[str]) -> bool:

@@ -255,7 +255,9 @@ class _Attempt:
 
     @property
     def signature(self) -> str:
-        return _DIGITS.sub("#", self.error.lower())
+        """The error with what varies between two runs of the same failure folded: numbers (lines,
+        timings) and long quoted text (the failing command or code echoed back, which an edit changes)."""
+        return _DIGITS.sub("#", _LONG_QUOTE.sub('"…"', self.error.lower()))
 
     @property
     def failing(self) -> int | None:
@@ -266,6 +268,7 @@ class _Attempt:
 
 
 _DIGITS = re.compile(r"\d+(?:\.\d+)?")
+_LONG_QUOTE = re.compile(r'"[^"\n]{16,}"')
 _RETRY_REQUEST = re.compile(
     r"\b(?:again|retry|re-?run|one more time|once more|try it now|give it another)\b", re.IGNORECASE
 )
