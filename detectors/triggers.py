@@ -379,6 +379,13 @@ DEFAULT_NON_CODE: tuple[str, ...] = (
     "*.ini",
     "*.cfg",
     ".gitignore",
+    "*.example",
+    "*.sample",
+    ".env*",
+    ".claude/**",
+    ".vscode/**",
+    ".idea/**",
+    "/tmp/**",
 )
 
 

@@ -38,6 +38,7 @@ from typing import TYPE_CHECKING, Any
 
 import yaml
 
+from sbcore.conductor.activity import active_seconds
 from sbcore.conductor.pipeline import PassReport, Pipeline
 from sbcore.gate.gate import Gate, GateSettings
 from sbcore.gate.mailbox import Mailbox
@@ -118,6 +119,12 @@ class SessionReplay:
     reports: list[PassReport] = field(default_factory=list)
     holds: dict[str, int] = field(default_factory=dict)
     demotion: dict[str, dict[str, Any]] = field(default_factory=dict)
+    active_s: float = 0.0
+    """Active time by the records' clock (:func:`~sbcore.conductor.activity.active_seconds`)."""
+
+    @property
+    def turn_ends(self) -> int:
+        return sum(1 for p in self.passes if p.reason == "turn end")
 
     @property
     def passes(self) -> list[PassResult]:
@@ -155,6 +162,8 @@ class SessionReplay:
             "observations": self.observations,
             "passes": passes,
             "demotion": self.demotion,
+            "turn_ends": self.turn_ends,
+            "active_s": round(self.active_s, 1),
         }
 
 
@@ -239,6 +248,7 @@ class Replayer:
             reports=driver.reports,
             holds=dict(policy.status().holds),
             demotion=engine.ladder.status(),
+            active_s=active_seconds(line for _, line in chosen),
         )
 
     def _gate_settings(self) -> GateSettings:
@@ -376,11 +386,20 @@ class Summary:
     """Per detector, what became of its ``advise`` verdicts: ``delivered`` or the gate's drop reason."""
     usage: Usage = field(default_factory=Usage)
     model: str = ""
+    turn_ends: int = 0
+    active_s: float = 0.0
+    advised_at_turn_end: Counter[str] = field(default_factory=Counter)
+    """Per detector, how many turn-end passes it advised in (its share of turn ends)."""
 
     def add(self, session: SessionReplay) -> None:
         self.files += 1
         self.passes += len(session.passes)
         self.observations += session.observations
+        self.turn_ends += session.turn_ends
+        self.active_s += session.active_s
+        for p in session.passes:
+            if p.reason == "turn end":
+                self.advised_at_turn_end.update({r.detector for r in p.results if r.verdict == "advise"})
         for result in (r for p in session.passes for r in p.results):
             self.verdicts[result.detector][result.label] += 1
         for verdict in (v for report in session.reports for v in report.verdicts):
@@ -430,7 +449,16 @@ class Summary:
             },
             "estimated_cost_usd": None if cost is None else round(cost, 6),
             "model": self.model or None,
+            "rates": {
+                "active_hours": round(self.active_s / 3600, 3),
+                "delivered_per_active_hour": self.per_active_hour(self.delivered),
+                "turn_ends": self.turn_ends,
+                "advised_at_turn_ends": dict(sorted(self.advised_at_turn_end.items())),
+            },
         }
+
+    def per_active_hour(self, count: int) -> float | None:
+        return round(count / (self.active_s / 3600), 3) if self.active_s else None
 
 
 @dataclass(frozen=True)
@@ -574,6 +602,18 @@ def render_summary(summary: Summary) -> list[str]:
         lines.append(
             "  To give the observer a model: export ANTHROPIC_API_KEY=… (or OPENAI_API_KEY / "
             "OPENAI_BASE_URL), or `second-brain config set model.provider anthropic`; see docs/providers.md."
+        )
+    if summary.active_s:
+        rate = summary.per_active_hour(summary.delivered)
+        shares = ", ".join(
+            f"{name} at {n / summary.turn_ends:.1%}"
+            for name, n in sorted(summary.advised_at_turn_end.items())
+            if summary.turn_ends
+        )
+        lines.append(
+            f"Rates: {summary.active_s / 3600:.2f} active session-hours (gaps over 10 min left out), "
+            f"{rate} advisories delivered per active hour; {summary.turn_ends} turn ends"
+            + (f", advised {shares}" if shares else "")
         )
     u = summary.usage
     lines.append(

@@ -48,6 +48,7 @@ _ERROR_WORDS = re.compile(
     re.I,
 )
 _NOISE = re.compile(r"^(?:exit code -?\d+|[=\-_*#~. ]+|traceback \(most recent call last\):?)$", re.I)
+_NAMED_ERROR = re.compile(r"\b[A-Z]\w*(?:Error|Exception):")
 _BANNER = re.compile(r"^[=\-_ ]*(?:test session starts|short test summary info|FAILURES|ERRORS)[=\-_ ]*$")
 _ASSERTION = re.compile(r"^(?:E\s{2,}|\w*(?:Error|Exception)\b:|error(?:\[E\d+\])?:|--- FAIL:|panic:)")
 
@@ -97,6 +98,8 @@ def error_line(text: str) -> str:
     lines = [re.sub(r"^\[error\][^:\n]*:\s*", "", line).strip() for line in text.splitlines()]
     lines = [line for line in lines if line and not _NOISE.match(line) and not _BANNER.match(line)]
     chosen = next((line for line in lines if _ASSERTION.match(line)), None)
+    if chosen is None:  # an exception named inside a line: `[TypeError: generate is not a function]`
+        chosen = next((line for line in lines if _NAMED_ERROR.search(line)), None)
     if chosen is None:
         chosen = next((line for line in lines if _ERROR_WORDS.search(line)), lines[0] if lines else "")
     chosen = redact(chosen)
