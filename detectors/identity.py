@@ -74,6 +74,11 @@ _PYTEST_VALUED = frozenset(
     }
 )
 _PYTEST_SELECTORS = frozenset({"-k", "-m"})
+# `--name=value` settings that change how a run goes, not what it runs (`go test -count=1`).
+_RUN_SETTINGS = frozenset(
+    {"count", "timeout", "color", "colour", "tb", "maxfail", "reporter", "format", "log-level", "parallel"}
+    | {"jobs", "j", "workers", "maxWorkers", "retries", "durations"}
+)
 _OUTPUT_FLAGS = frozenset(
     {
         "-v",
@@ -235,35 +240,39 @@ def _positionals(args: list[str]) -> str:
 
 
 def _generic(words: list[str]) -> str:
-    """Arguments in order, flags gathered and sorted (a flag moved across a path is the same flag).
+    """The program, its arguments and its ``--name=value`` settings, each sorted.
 
-    A word right after a flag that does not look like a path is read as the flag's value
-    (``-run TestExpiry``, ``-t shop-api``) and moves with it; flags that only change how much
-    is printed (``-v``, ``-q``, ``--silent``) are dropped.
+    Bare flags are left out: in an attempt to redo the same work they are how much is printed
+    (``-v``, ``--silent``), where to stop (``-x``) or how to report (``-u``, ``--no-audit``), and
+    the same flag moves freely across a path. What a run selects is an argument (``go test -run
+    TestExpiry``: ``TestExpiry`` stays, in its place) or a setting (``-Dtest=OrderTest``), and
+    those are kept, so different work stays apart. Arguments after the first (the subcommand) are sorted: a
+    flag's value moved with its flag across a path (``-run X ./pkg`` and ``./pkg -run X``) changes
+    their order, not the work.
     """
-    flags: list[str] = []
-    positionals: list[str] = []
-    index = 1
-    while index < len(words):
-        word = words[index]
-        if _is_flag(word):
-            value = words[index + 1] if index + 1 < len(words) else None
-            if "=" not in word and value is not None and not _is_flag(value) and not _looks_like_path(value):
-                word, index = f"{word}={value}", index + 1
-            if word not in _OUTPUT_FLAGS:
-                flags.append(word)
-        else:
-            positionals.append(word)
-        index += 1
-    return " ".join(shlex.quote(word) for word in [words[0], *positionals, *sorted(flags)])
+    settings = sorted(
+        word
+        for word in words[1:]
+        if _is_flag(word) and "=" in word and word.split("=", 1)[0].lstrip("-") not in _RUN_SETTINGS
+    )
+    positionals = [_plain(word) for word in words[1:] if not _is_flag(word) and word != "--"]
+    head = positionals[:1]  # the subcommand stays first: `git push`, `cargo test`
+    words = [_program_name(words[0]), *head, *sorted(positionals[1:]), *settings]
+    return " ".join(shlex.quote(word) for word in words)
+
+
+def _plain(word: str) -> str:
+    return word.removeprefix("./") if word != "./" else word
+
+
+def _program_name(word: str) -> str:
+    """``python3.11`` and ``python`` are one interpreter; a path to a program names the program."""
+    name = word.rsplit("/", 1)[-1] if not word.startswith("./") else word
+    return "python" if _PYTHON.match(name) else name
 
 
 def _is_flag(word: str) -> bool:
     return word.startswith("-") and word not in ("-", "--")
-
-
-def _looks_like_path(word: str) -> bool:
-    return "/" in word or word in (".", "..") or word.startswith(("./", "~")) or "." in word.lstrip(".")
 
 
 def _is_status_check(words: list[str]) -> bool:

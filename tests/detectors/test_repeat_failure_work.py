@@ -30,6 +30,19 @@ PYTEST_ERROR = (
             "timeout 120 uv run python -m pytest tests/x.py --tb=short 2>&1 | tail -40",
         ],
         ["npm test", "npm run test", "npx jest", "yarn test", "pnpm test", "CI=true npm test -- --silent"],
+        ["git push -u origin x", "git push origin x", "git push --set-upstream origin x"],
+        ["python tools/r.py --m 2", "python3 tools/r.py --m 2", "python3.12 ./tools/r.py --m 2"],
+        [
+            "go test ./pkg/... -run TestA",
+            "go test -run TestA ./pkg/...",
+            "go test -count=1 -v -run TestA ./pkg/...",
+        ],
+        ["npm ci", "npm ci --no-audit", "npm ci --silent"],
+        [
+            "tsc -p tsconfig.build.json",
+            "npx tsc --project tsconfig.build.json",
+            "tsc -p ./tsconfig.build.json",
+        ],
     ],
 )
 def test_runner_spellings_are_one_target(spellings: list[str]) -> None:
@@ -45,6 +58,9 @@ def test_runner_spellings_are_one_target(spellings: list[str]) -> None:
         ("pnpm --filter api test", "pnpm --filter web test"),
         ("npm test", "npm run build"),
         ("cargo test", "cargo build"),
+        ("go test -run TestA ./...", "go test -run TestB ./..."),
+        ("make -C services/a", "make -C services/b"),
+        ("mvn test -Dtest=A", "mvn test -Dtest=B"),
     ],
 )
 def test_different_targets_stay_apart(left: str, right: str) -> None:

@@ -188,19 +188,19 @@ def test_labels_on_the_cases_written_for_these_tests() -> None:
     """Without the corpus only the hand-written cases count, on both splits; every miss is pinned here."""
     tuning = evaluate(None)
     assert set(tuning) == {"repeat-failure", "standard-questions"}
-    assert scored(tuning, "repeat-failure") == (5, 0, 0, 6, [])
-    assert scored(tuning, "standard-questions") == (5, 0, 0, 8, [])
+    assert scored(tuning, "repeat-failure") == (8, 0, 0, 8, [])
+    assert scored(tuning, "standard-questions") == (7, 0, 0, 10, [])
     heldout = evaluate(None, HELDOUT)
-    # held out: the two runner spellings the identity does not fold (a -D property added to mvn, pyright
-    # narrowed to `src`), and a version bump in package.json read as a code change
+    # held out: two spellings the identity does not fold (a -D property added to mvn, pyright narrowed to
+    # `src`), and a version bump in package.json read as a code change
     assert scored(heldout, "repeat-failure") == (
-        8,
+        16,
         0,
         2,
-        10,
+        16,
         ["hx-rf-mvn-flags-moved", "hx-rf-pyright-oscillates"],
     )
-    assert scored(heldout, "standard-questions") == (9, 1, 0, 15, ["hx-sq-version-bump"])
+    assert scored(heldout, "standard-questions") == (15, 1, 0, 22, ["hx-sq-version-bump"])
 
 
 def test_the_label_files_hold_150_cases_a_third_from_the_corpus() -> None:
@@ -219,42 +219,42 @@ def test_labels_precision_and_recall_with_the_corpus(capsys: pytest.CaptureFixtu
     assert code == 0, err
     tuning = json.loads(out)
     assert tuning["repeat-failure"] == {
-        "tp": 6,
+        "tp": 9,
         "fp": 0,
         "fn": 0,
-        "tn": 20,
+        "tn": 22,
         "precision": 1.0,
         "recall": 1.0,
         "wrong": [],
     }
     assert tuning["standard-questions"] == {
-        "tp": 6,
+        "tp": 8,
         "fp": 0,
         "fn": 1,
-        "tn": 60,
+        "tn": 62,
         "precision": 1.0,
-        "recall": 0.8571,
+        "recall": 0.8889,
         "wrong": ["sq-entire-750b/tests_added"],  # a bug fix with no regression test: an Edit, not new code
     }
     code, out, err = run_cli(capsys, "--labels", str(HELDOUT), "--corpus", str(CORPUS), "--json")
     assert code == 0, err
     heldout = json.loads(out)
     assert heldout["repeat-failure"] == {
-        "tp": 9,
+        "tp": 17,
         "fp": 0,
         "fn": 2,
-        "tn": 16,
+        "tn": 22,
         "precision": 1.0,
-        "recall": 0.8182,
+        "recall": 0.8947,
         "wrong": ["hx-rf-mvn-flags-moved", "hx-rf-pyright-oscillates"],
     }
     assert heldout["standard-questions"] == {
-        "tp": 9,
+        "tp": 15,
         "fp": 1,
         "fn": 1,
-        "tn": 22,
-        "precision": 0.9,
-        "recall": 0.9,
+        "tn": 29,
+        "precision": 0.9375,
+        "recall": 0.9375,
         # subagents' edits are not observed; a version bump reads as a code change
         "wrong": ["hx-sq-ccv-fe5e-orchestrated/tests_run", "hx-sq-version-bump"],
     }
