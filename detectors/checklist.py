@@ -129,16 +129,14 @@ def comment_only(obs: Observation) -> bool:
 
 
 def _only_comments(text: str) -> bool:
-    if "…" in text or "[elided" in text or ("[unchanged" in text and not text.strip().startswith("[")):
-        return False  # capped: what is hidden might be code
+    if "…" in text:
+        return False  # elided or capped (every projection marker starts with it): it might hide code
     inside = False
     for line in text.splitlines():
         quotes = line.count('"""') + line.count("'''")
         if inside or _DOCSTRING.match(line):
             if quotes % 2 == 1:
                 inside = not inside
-            continue
-        if line.strip().startswith("[unchanged"):
             continue
         if not _COMMENT_LINE.match(line):
             return False

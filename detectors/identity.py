@@ -4,12 +4,13 @@ repeat-failure asks whether the agent keeps running the same work and getting th
 failure. The same work has many spellings: a runner reached directly or through a module
 (``pytest``, ``python -m pytest``, ``python3 -m pytest``), a wrapper (``uv run``, ``poetry
 run``, ``npx``), a package manager's script (``npm test``, ``npm run test``, ``yarn test``,
-``pnpm test``), environment assignments in front (``CI=1 FOO=bar``), flags that change how
-much is printed rather than what runs (``-v``, ``-x``, ``-p no:cacheprovider``) and flags
-moved across the path. All of these fold together. What stays apart is what changes the
-work: the directory a command is run in (``cd a && npm test`` and ``cd b && npm test`` test
-two packages), the paths and selections it runs (``-k``, ``-m``, ``--filter``), and
-other arguments.
+``pnpm test``), the interpreter's name (``python``, ``python3``), environment assignments in
+front (``CI=1 FOO=bar``), bare flags, which say how much is printed or where to stop rather
+than what runs (``-v``, ``-x``, ``-u``; pytest's ``-p no:cacheprovider``), and arguments moved
+across a path. All of these fold together. What stays apart is what changes the work: the
+directory a command is run in (``cd a && npm test`` and ``cd b && npm test`` test two
+packages), the paths and selections it runs (``-k``, ``-m``, ``--filter``, ``-run X``'s
+argument, ``-Dtest=X``-style settings), and other arguments.
 
 :func:`work_identity` also says what kind of work it is: a ``probe`` (``curl`` of a
 booting server, ``sleep N && check``) is polling, never a loop.
@@ -78,21 +79,6 @@ _PYTEST_SELECTORS = frozenset({"-k", "-m"})
 _RUN_SETTINGS = frozenset(
     {"count", "timeout", "color", "colour", "tb", "maxfail", "reporter", "format", "log-level", "parallel"}
     | {"jobs", "j", "workers", "maxWorkers", "retries", "durations"}
-)
-_OUTPUT_FLAGS = frozenset(
-    {
-        "-v",
-        "-vv",
-        "-vvv",
-        "-q",
-        "-qq",
-        "--verbose",
-        "--quiet",
-        "--silent",
-        "--color",
-        "--no-color",
-        "--progress",
-    }
 )
 
 
