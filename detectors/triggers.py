@@ -11,7 +11,10 @@ used only to avoid handing the same finding to a fork twice.
 How tool outcomes are read: a call is a ``tool`` observation carrying its
 ``tool_use_id``; a failure is an ``error`` observation with the same id; a call
 with no error that is followed by any later observation counted as a success
-(the projection drops successful results, so their absence is the signal). The
+(the projection drops successful results, so their absence is the signal). A
+command result the harness marked successful but whose outcome shows the work
+failing (a piped run, an echoed exit status) arrives as an ``error`` observation
+carrying that outcome (``Observation.outcome``), so it counts as a failure. The
 very last call, with nothing after it, is still in flight and counts as
 neither.
 """
@@ -19,7 +22,6 @@ neither.
 from __future__ import annotations
 
 import re
-import shlex
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
@@ -27,160 +29,15 @@ from typing import Any
 
 from sbcore.api import Observation, TriggerMatch
 
+from .checklist import comment_only, edit_contents, regex, runs_any, seen_paths
+from .identity import Work, work_identity
+from .shell import normalise_command
+
+__all__ = ["normalise_command", "repeat_failure", "standard_questions", "work_identity"]
+
 EDIT_TOOLS: tuple[str, ...] = ("Edit", "MultiEdit", "Write", "NotebookEdit")
 COMMAND_TOOLS: tuple[str, ...] = ("Bash",)
 REPORTED_CAP = 64  # how many reported keys a trigger remembers per task and detector
-
-# --------------------------------------------------------------------------------------------
-# Command normalisation (the key of repeat_failure)
-# --------------------------------------------------------------------------------------------
-
-# fd duplication and /dev/null sinks change where output goes, not what runs.
-_REDIRECTS = re.compile(r"(?<!\S)(?:[12]?>&[12]|[12&]?>>?\s*/dev/null)(?!\S)")
-# A shell comment starts at a word boundary and runs to the end of its line.
-_COMMENT = re.compile(r"(?m)(?<!\S)#.*$")
-_OPERATORS = frozenset({"&&", "||", ";", "|", "|&", "&"})
-_PAGERS = frozenset({"tail", "head", "cat", "less", "more"})
-_DIR_CHANGES = frozenset({"cd", "pushd"})
-_DURATION = re.compile(r"^\d+(?:\.\d+)?[smhd]?$")
-_PUNCTUATION = frozenset("();<>|&")
-
-
-@lru_cache(maxsize=4096)  # every pass re-reads the same history: each command is normalised once
-def normalise_command(command: str) -> str:
-    """The key under which cosmetic variants of one command count as the same command.
-
-    Folded together: whitespace and quoting (``'a b'`` and ``"a b"``), shell
-    comments, ``2>&1`` and ``/dev/null`` redirections, a subshell wrapping the
-    whole command, leading ``cd DIR &&`` / ``sleep N &&`` steps, ``time`` and
-    ``timeout N`` prefixes, trailing ``| tail``/``| head``/``| cat``/``| less``
-    pipes, and the order of adjacent option flags (only within a run of
-    flags, never across a positional argument or past ``--``).
-
-    Deliberately kept apart: numbers and other arguments (``get-info 7839``
-    and ``get-info 7835`` are different work), environment assignments and
-    ``export``/``source`` steps (they change what runs), ``|| true`` and other
-    operators that change the exit status. Unparseable input (an unbalanced
-    quote) falls back to whitespace folding.
-    """
-    text = _COMMENT.sub("", _REDIRECTS.sub(" ", command))
-    try:
-        tokens = _tokenise(text)
-    except ValueError:
-        return " ".join(command.split())
-    tokens = _unwrap_subshell(tokens)
-    segments, operators = _split(tokens)
-    _drop_leading_steps(segments, operators)
-    _drop_trailing_pagers(segments, operators)
-    parts: list[str] = []
-    for index, segment in enumerate(segments):
-        if index:
-            parts.append(operators[index - 1])
-        parts.extend(_render(_sort_flag_runs(_drop_wrappers(segment))))
-    return " ".join(parts)
-
-
-def _tokenise(text: str) -> list[str]:
-    lexer = shlex.shlex(text, posix=True, punctuation_chars=True)
-    lexer.whitespace_split = True
-    lexer.commenters = ""
-    return [token for token in lexer if token.strip()]
-
-
-def _unwrap_subshell(tokens: list[str]) -> list[str]:
-    while len(tokens) >= 2 and tokens[0] == "(" and tokens[-1] == ")" and _closes_at_end(tokens):
-        tokens = tokens[1:-1]
-    return tokens
-
-
-def _closes_at_end(tokens: list[str]) -> bool:
-    depth = 0
-    for index, token in enumerate(tokens):
-        depth += token.count("(") if _is_punctuation(token) else 0
-        depth -= token.count(")") if _is_punctuation(token) else 0
-        if depth == 0 and index < len(tokens) - 1:
-            return False
-    return depth == 0
-
-
-def _split(tokens: list[str]) -> tuple[list[list[str]], list[str]]:
-    """Split on top-level operators (parentheses keep ``$(a | b)`` in one segment)."""
-    segments: list[list[str]] = [[]]
-    operators: list[str] = []
-    depth = 0
-    for token in tokens:
-        if _is_punctuation(token):
-            depth += token.count("(") - token.count(")")
-        if depth == 0 and token in _OPERATORS:
-            if segments[-1]:  # an operator with nothing before it (`; a`) separates nothing
-                operators.append(token)
-                segments.append([])
-        else:
-            segments[-1].append(token)
-    if not segments[-1] and operators:  # `a &` or `a ;` ends on an operator
-        segments.pop()
-        operators.pop()
-    return segments, operators
-
-
-def _drop_leading_steps(segments: list[list[str]], operators: list[str]) -> None:
-    while len(segments) > 1 and operators[0] in ("&&", ";") and _is_setup_step(segments[0]):
-        del segments[0], operators[0]
-
-
-def _is_setup_step(segment: list[str]) -> bool:
-    if segment[0] in _DIR_CHANGES and len(segment) <= 2:
-        return True
-    return segment[0] == "sleep" and len(segment) == 2 and bool(_DURATION.match(segment[1]))
-
-
-def _drop_trailing_pagers(segments: list[list[str]], operators: list[str]) -> None:
-    while len(segments) > 1 and operators[-1] in ("|", "|&") and segments[-1][0] in _PAGERS:
-        del segments[-1], operators[-1]
-
-
-def _drop_wrappers(segment: list[str]) -> list[str]:
-    while segment:
-        if segment[0] == "time":
-            segment = segment[1:]
-        elif segment[0] == "timeout" and len(segment) > 2 and _DURATION.match(segment[1]):
-            segment = segment[2:]
-        else:
-            return segment
-    return segment
-
-
-def _is_flag(token: str) -> bool:
-    return token.startswith("-") and token not in ("-", "--") and not _is_punctuation(token)
-
-
-def _sort_flag_runs(segment: list[str]) -> list[str]:
-    out = list(segment[:1])
-    index = 1
-    while index < len(segment):
-        token = segment[index]
-        if token == "--":
-            out.extend(segment[index:])
-            break
-        if not _is_flag(token):
-            out.append(token)
-            index += 1
-            continue
-        end = index
-        while end < len(segment) and _is_flag(segment[end]):
-            end += 1
-        out.extend(sorted(segment[index:end]))
-        index = end
-    return out
-
-
-def _is_punctuation(token: str) -> bool:
-    return bool(token) and all(char in _PUNCTUATION for char in token)
-
-
-def _render(words: list[str]) -> list[str]:
-    return [word if _is_punctuation(word) else shlex.quote(word) for word in words]
-
 
 # --------------------------------------------------------------------------------------------
 # Reading tool outcomes out of the observation stream
@@ -284,8 +141,9 @@ REPEAT_FAILURE_PARAMS: dict[str, Any] = {
             "minimum": 2,
             "maximum": 20,
             "default": 3,
-            "description": "Failures of one normalised command, with no success in between, before the "
-            "trigger fires. 2 catches loops sooner but also ordinary second attempts.",
+            "description": "Attempts at one piece of work (one test or build target, however spelled) "
+            "failing with no progress between them (no edit, or the same error after an edit), "
+            "before the trigger fires. 2 catches loops sooner but also ordinary second attempts.",
         },
         "tools": {
             "type": "array",
@@ -314,69 +172,179 @@ REPEAT_FAILURE_PARAMS: dict[str, Any] = {
 def repeat_failure(
     observations: Sequence[Observation], params: Mapping[str, Any], state: dict[str, Any]
 ) -> TriggerMatch | None:
-    """Fire when one command (up to cosmetic variation) failed ``min_failures`` times in a row.
+    """Fire when one piece of work keeps failing the same way: a loop, not progress.
 
-    Only a success of the same normalised command resets its streak; other
-    commands and edits in between do not (they are counted in
-    ``data.edits_between`` so the advisory can tell a blind retry from a fix
-    attempt). When several streaks qualify, the one that failed most recently
-    wins. A streak is reported once, identified by its first attempt.
+    Attempts are grouped by work identity (:func:`~sbcore.detectors.identity.work_identity`: one
+    test or build target across runner spellings, wrappers, environment prefixes and output
+    flags; a different directory is a different target). A failure is an error result or a
+    result the harness marked successful whose outcome shows the work failing (a piped run, an
+    echoed exit status). A success of the same work ends its streak.
 
-    Match data: ``command`` (the latest attempt as typed), ``normalised``,
-    ``failures``, ``variants`` (distinct spellings), ``edits_between``,
-    ``exit_code`` (of the latest attempt, when the error head states it) and
-    ``attempts`` (``timestamp``, ``command``, ``error`` per quoted attempt).
+    Within a streak, two consecutive failures are *stuck* unless the later one shows progress:
+    after an edit in between, a different error signature (the error line with numbers folded)
+    or fewer failing tests; an error that comes back after others is stuck too (fixes going in a
+    circle). A user prompt asking to run it again between two attempts is the
+    user's retry, not the agent's loop; polling (``sleep N && check``, ``curl`` of a booting
+    server, ``gh run view``) is never a loop. The trigger fires when the latest ``min_failures``
+    attempts of a streak are linked by stuck steps, or the latest error occurred ``min_failures``
+    times in the streak; every streak is judged on every pass, so a
+    loop is caught however many unrelated failures came before. Subagent (``[sub]``) calls
+    count like the agent's own. A streak is reported once, identified by its first attempt.
+
+    Match data: ``command`` (the latest attempt as typed), ``normalised`` (the work identity),
+    ``failures``, ``variants`` (distinct spellings), ``edits_between``, ``exit_code``,
+    ``error`` (the latest error line, quoted) and ``attempts`` (``timestamp``, ``command``,
+    ``error`` per quoted attempt).
     """
     min_failures = int(params.get("min_failures", 3))
     tools = params.get("tools", COMMAND_TOOLS)
-    ignored = [_regex(pattern) for pattern in params.get("ignore_errors", DEFAULT_IGNORED_ERRORS)]
+    ignored = [regex(pattern) for pattern in params.get("ignore_errors", DEFAULT_IGNORED_ERRORS)]
     max_evidence = int(params.get("max_evidence", 5))
 
-    streaks: dict[str, list[_Call]] = {}
+    streaks: dict[str, list[_Attempt]] = {}
+    targets: dict[str, str] = {}  # work body -> the key of its latest target
     for call in _calls(observations, tools):
         command = _command_of(call.observation)
         if command is None or not call.settled:
             continue
-        key = normalise_command(command)
+        work = work_identity(command)
+        if work.probe:
+            continue
+        key = _target(work, targets, streaks)
         if call.error is None:
             streaks.pop(key, None)
         elif not any(pattern.search(call.error.text) for pattern in ignored):
-            streaks.setdefault(key, []).append(call)
+            streaks.setdefault(key, []).append(_Attempt(call, _error_line(call.error)))
 
-    ready = [(key, attempts) for key, attempts in streaks.items() if len(attempts) >= min_failures]
-    for key, attempts in sorted(ready, key=lambda item: item[1][-1].index, reverse=True):
-        if _remember(state, f"{key}@{attempts[0].observation.tool_use_id}"):
+    ready = []
+    for key, attempts in streaks.items():
+        stuck = _stuck_tail(attempts, observations)
+        if stuck >= min_failures:
+            ready.append((key, attempts[-stuck:]))
+            continue
+        same = _recurring(attempts, observations)
+        if len(same) >= min_failures:
+            ready.append((key, same))
+    for key, attempts in sorted(ready, key=lambda item: item[1][-1].call.index, reverse=True):
+        if _remember(state, f"{key}@{attempts[0].call.observation.tool_use_id}"):
             return _failure_match(key, attempts, observations, max_evidence)
     return None
 
 
+def _target(work: Work, targets: dict[str, str], streaks: dict[str, list[_Attempt]]) -> str:
+    """The streak key of ``work``: a command that names no directory continues the latest target of
+    the same work; one that names a directory adopts a streak that had not named one yet."""
+    latest = targets.get(work.body)
+    if not work.directory:
+        key = latest or work.key
+    elif latest == work.body:
+        key = work.key
+        if latest in streaks:
+            streaks[key] = streaks.pop(latest)
+    else:
+        key = work.key
+    targets[work.body] = key
+    return key
+
+
+@dataclass(frozen=True)
+class _Attempt:
+    call: _Call
+    error: str
+
+    @property
+    def signature(self) -> str:
+        """The error with what varies between two runs of the same failure folded: numbers (lines,
+        timings) and long quoted text (the failing command or code echoed back, which an edit changes)."""
+        return _DIGITS.sub("#", _LONG_QUOTE.sub('"…"', self.error.lower()))
+
+    @property
+    def failing(self) -> int | None:
+        outcome = self.call.error.outcome if self.call.error is not None else None
+        counts = (outcome or {}).get("counts") or {}
+        value = counts.get("failed")
+        return value if isinstance(value, int) else None
+
+
+_DIGITS = re.compile(r"\d+(?:\.\d+)?")
+_LONG_QUOTE = re.compile(r'"[^"\n]{16,}"')
+_RETRY_REQUEST = re.compile(
+    r"\b(?:again|retry|re-?run|one more time|once more|try it now|give it another)\b", re.IGNORECASE
+)
+
+
+def _error_line(error: Observation) -> str:
+    line = (error.outcome or {}).get("line")
+    return line if isinstance(line, str) and line else error_headline(error.text)
+
+
+def _stuck_tail(attempts: list[_Attempt], observations: Sequence[Observation]) -> int:
+    """How many of the latest attempts are linked by stuck steps (1 when the last one made progress)."""
+    run = 1
+    for earlier, later in zip(reversed(attempts[:-1]), reversed(attempts[1:]), strict=True):
+        if not _stuck(earlier, later, observations):
+            break
+        run += 1
+    return run
+
+
+def _recurring(attempts: list[_Attempt], observations: Sequence[Observation]) -> list[_Attempt]:
+    """The attempts of a streak that failed with the latest one's error: an error that comes back
+    after other errors in between is a loop too (the fixes go round in a circle), unless the user
+    asked for a retry along the way."""
+    latest = attempts[-1]
+    same = [attempt for attempt in attempts if attempt.signature == latest.signature]
+    between = observations[same[0].call.index + 1 : latest.call.index]
+    if any(obs.kind == "prompt" and _RETRY_REQUEST.search(obs.text) for obs in between):
+        return []
+    first, last = same[0].failing, latest.failing
+    if first is not None and last is not None and last < first:
+        return []  # fewer tests failing each time: progress
+    return same
+
+
+def _stuck(earlier: _Attempt, later: _Attempt, observations: Sequence[Observation]) -> bool:
+    between = observations[earlier.call.index + 1 : later.call.index]
+    if any(obs.kind == "prompt" and _RETRY_REQUEST.search(obs.text) for obs in between):
+        return False  # the user asked for this attempt
+    edited = any(obs.kind == "tool" and obs.tool in EDIT_TOOLS for obs in between)
+    if not edited:
+        return True  # the same work again with nothing changed: a blind retry
+    fewer = earlier.failing is not None and later.failing is not None and later.failing < earlier.failing
+    return earlier.signature == later.signature and not fewer
+
+
 def _failure_match(
-    key: str, attempts: list[_Call], observations: Sequence[Observation], max_evidence: int
+    key: str, attempts: list[_Attempt], observations: Sequence[Observation], max_evidence: int
 ) -> TriggerMatch:
     latest = attempts[-1]
-    latest_command = _command_of(latest.observation) or key
-    quoted = attempts[-max_evidence:]
+    latest_command = _command_of(latest.call.observation) or key
     details = [
         {
-            "timestamp": call.observation.timestamp,
-            "command": _command_of(call.observation),
-            "error": error_headline(call.error.text) if call.error else "",
+            "timestamp": attempt.call.observation.timestamp,
+            "command": _command_of(attempt.call.observation),
+            "error": _cap(attempt.error),
         }
-        for call in quoted
+        for attempt in attempts[-max_evidence:]
     ]
-    span = observations[attempts[0].index : latest.index]
+    span = observations[attempts[0].call.index : latest.call.index]
     edits = sum(1 for obs in span if obs.kind == "tool" and obs.tool in EDIT_TOOLS)
+    error = latest.call.error
+    exit_code = (error.outcome or {}).get("exit_code") if error is not None else None
+    if exit_code is None and error is not None:
+        exit_code = _exit_code(error.text)
     return TriggerMatch(
         key=key,
-        summary=f"`{_cap(latest_command)}` failed {len(attempts)} times in a row",
+        summary=f"`{_cap(latest_command)}` failed {len(attempts)} times in a row: {_cap(latest.error)}",
         evidence=tuple(f"{item['timestamp'] or 'time unknown'}: {item['error']}" for item in details),
         data={
             "command": latest_command,
             "normalised": key,
             "failures": len(attempts),
-            "variants": len({_command_of(call.observation) for call in attempts}),
+            "variants": len({_command_of(attempt.call.observation) for attempt in attempts}),
             "edits_between": edits,
-            "exit_code": _exit_code(latest.error.text) if latest.error else None,
+            "exit_code": exit_code,
+            "error": _cap(latest.error),
             "attempts": details,
         },
     )
@@ -394,7 +362,30 @@ STANDARD_QUESTIONS_PARAMS: dict[str, Any] = {
     "description": "No params: the checklist is the detector's `config` (config.questions).",
 }
 
-DEFAULT_NON_CODE: tuple[str, ...] = ("*.md", "*.rst", "*.adoc", "docs/**", "LICENSE*")
+DEFAULT_NON_CODE: tuple[str, ...] = (
+    "*.md",
+    "*.rst",
+    "*.adoc",
+    "*.txt",
+    "docs/**",
+    "LICENSE*",
+    ".github/**",
+    ".gitlab-ci.yml",
+    ".circleci/**",
+    "*.yml",
+    "*.yaml",
+    "*.lock",
+    "*.ini",
+    "*.cfg",
+    ".gitignore",
+    "*.example",
+    "*.sample",
+    ".env*",
+    ".claude/**",
+    ".vscode/**",
+    ".idea/**",
+    "/tmp/**",
+)
 
 
 @dataclass(frozen=True)
@@ -403,6 +394,8 @@ class _Edit:
     path: str
     timestamp: str | None
     ref: str
+    whole_file: bool = False  # a Write: new code, or a file rewritten whole
+    cosmetic: bool = False  # only comments or docstrings changed
 
 
 def standard_questions(
@@ -411,24 +404,33 @@ def standard_questions(
     state: dict[str, Any],
     config: Mapping[str, Any],
 ) -> TriggerMatch | None:
-    """Fire when an enabled checklist question applies and nothing observed answers it.
+    """Fire when an enabled checklist question applies, can be answered here, and nothing answers it.
 
-    The checklist is the detector's ``config.questions``. A question applies
-    once there has been an edit (``applies_after: edit``) or an edit to a path
-    outside ``config.non_code`` (``applies_after: code_edit``); edits to paths
-    matching the question's ``ignore_edits`` never make it apply. It is answered
-    by a command matching one of ``answered_by.commands`` (regexes, searched in
-    the command text, whether the command succeeded or not: the question is
-    whether it ran) or an edit to a path matching ``answered_by.edits`` (globs),
-    observed within ``answered_within``: ``after_last_edit`` (after the latest
-    applicable edit), ``after_first_edit`` or ``anywhere``.
+    The checklist is the detector's ``config.questions``. A question applies once there has been
+    an edit (``applies_after: edit``), an edit to a path outside ``config.non_code`` that changed
+    more than comments or docstrings (``code_edit``), or a whole file of code written
+    (``code_write``: new code, as opposed to changes to existing code); edits to paths matching
+    the question's ``ignore_edits`` never make it apply.
 
-    Without any edit the trigger stays silent. The match key is the sorted
-    unanswered ids plus the latest edit, so the same gap is reported once and a
-    new edit that leaves it open is a new finding.
+    Precision first: a question with ``applies_when`` is asked only where the session shows the
+    project can answer it (a path seen matching ``applies_when.paths``, a command run matching
+    ``applies_when.commands``, or an edit whose new text matches ``applies_when.content``: the
+    project evidently has tests, or a build). A user prompt matching ``moot_when.prompts`` ("do
+    not run the tests") makes it moot for the rest of the session.
 
-    Match data: ``unanswered`` (``id``, ``question``, ``since`` timestamp,
-    ``since_path``, ``edits_since``), ``answered`` (ids), ``edits`` (count) and
+    It is answered by an invocation matching one of ``answered_by.commands`` (regexes over each
+    step of a command, with wrappers and environment removed, never over an install, a print or
+    a commit message; whether the command succeeded or not: the question is whether it ran), a
+    subagent report matching ``answered_by.reports``, or an edit to a path matching
+    ``answered_by.edits`` (globs), observed within ``answered_within``: ``after_last_edit``,
+    ``after_first_edit`` (of the applicable edits) or ``anywhere``.
+
+    Without any edit the trigger stays silent. The match key is the sorted unanswered ids plus
+    the latest edit, so the same gap is reported once and a new edit that leaves it open is a new
+    finding.
+
+    Match data: ``unanswered`` (``id``, ``question``, ``since`` timestamp, ``since_path``: the
+    code edit the question is about, ``edits_since``), ``answered`` (ids), ``edits`` (count) and
     ``last_edit`` (``path``, ``timestamp``).
     """
     questions = [q for q in config.get("questions") or () if q.get("enabled", True)]
@@ -439,25 +441,24 @@ def standard_questions(
     edits = _edits(observations, edit_tools)
     if not edits or not questions:
         return None
-    code_edits = [edit for edit in edits if not _path_matches(edit.path, non_code)]
+    code_edits = [edit for edit in edits if not edit.cosmetic and not _path_matches(edit.path, non_code)]
     commands = [
         (index, command)
         for index, obs in enumerate(observations)
         if obs.kind == "tool" and obs.tool in command_tools and (command := _command_of(obs))
     ]
+    session = _SessionReading(observations, commands, edit_tools)
 
     unanswered: list[dict[str, Any]] = []
     answered: list[str] = []
     for question in questions:
-        relevant = code_edits if question.get("applies_after", "edit") == "code_edit" else edits
-        ignore = tuple(question.get("ignore_edits") or ())
-        relevant = [edit for edit in relevant if not _path_matches(edit.path, ignore)]
-        if not relevant:
+        relevant = _applicable(question, edits, code_edits, non_code)
+        if not relevant or not session.can_answer(question) or session.moot(question):
             continue
         within = question.get("answered_within", "after_last_edit")
         anchor = {"after_last_edit": relevant[-1], "after_first_edit": relevant[0]}.get(within)
         start = anchor.index if anchor else -1
-        if _answered(question, start, commands, edits):
+        if _answered(question, start, session, edits):
             answered.append(question["id"])
             continue
         since = anchor or relevant[0]
@@ -478,8 +479,8 @@ def standard_questions(
         return None
     return TriggerMatch(
         key=key,
-        summary=f"{len(unanswered)} checklist question(s) unanswered since the last edit: "
-        + ", ".join(item["id"] for item in unanswered),
+        summary=f"{len(unanswered)} checklist question(s) open since the edit to "
+        f"{unanswered[0]['since_path']}: " + ", ".join(item["id"] for item in unanswered),
         evidence=tuple(
             f"{item['id']}: nothing observed answers it since {item['since_path']}"
             f" ({item['since'] or 'time unknown'}, {item['edits_since']} edit(s))"
@@ -492,6 +493,73 @@ def standard_questions(
             "last_edit": {"path": last.path, "timestamp": last.timestamp},
         },
     )
+
+
+def _applicable(
+    question: Mapping[str, Any], edits: list[_Edit], code_edits: list[_Edit], non_code: tuple[str, ...]
+) -> list[_Edit]:
+    after = question.get("applies_after", "edit")
+    if after == "code_edit":
+        relevant = code_edits
+    elif after == "code_write":
+        relevant = [edit for edit in code_edits if edit.whole_file]
+    else:
+        relevant = edits
+    ignore = tuple(question.get("ignore_edits") or ())
+    return [edit for edit in relevant if not _path_matches(edit.path, ignore)]
+
+
+class _SessionReading:
+    """What the session shows beyond edits: paths seen, invocations, reports, prompts (read once)."""
+
+    def __init__(
+        self,
+        observations: Sequence[Observation],
+        commands: list[tuple[int, str]],
+        edit_tools: frozenset[str],
+    ) -> None:
+        self.observations = observations
+        self.commands = commands
+        self._edit_tools = edit_tools
+        self._paths: list[str] | None = None
+        self._contents: list[str] | None = None
+
+    @property
+    def paths(self) -> list[str]:
+        if self._paths is None:
+            self._paths = seen_paths(self.observations)
+        return self._paths
+
+    @property
+    def contents(self) -> list[str]:
+        if self._contents is None:
+            self._contents = edit_contents(self.observations, self._edit_tools)
+        return self._contents
+
+    def can_answer(self, question: Mapping[str, Any]) -> bool:
+        when = question.get("applies_when")
+        if not when:
+            return True
+        globs = tuple(when.get("paths") or ())
+        if globs and any(_path_matches(path, globs) for path in self.paths):
+            return True
+        patterns = [regex(pattern) for pattern in when.get("commands") or ()]
+        if patterns and any(runs_any(command, patterns) for _, command in self.commands):
+            return True
+        content = [regex(pattern) for pattern in when.get("content") or ()]
+        return bool(content) and any(p.search(text) for text in self.contents for p in content)
+
+    def moot(self, question: Mapping[str, Any]) -> bool:
+        patterns = [regex(pattern) for pattern in (question.get("moot_when") or {}).get("prompts") or ()]
+        return bool(patterns) and any(
+            obs.kind == "prompt" and any(p.search(obs.text) for p in patterns) for obs in self.observations
+        )
+
+    def reports_after(self, start: int, patterns: Sequence[re.Pattern[str]]) -> bool:
+        return any(
+            index > start and obs.kind == "report" and any(p.search(obs.text) for p in patterns)
+            for index, obs in enumerate(self.observations)
+        )
 
 
 def _edits(observations: Sequence[Observation], edit_tools: frozenset[str]) -> list[_Edit]:
@@ -507,27 +575,20 @@ def _edits(observations: Sequence[Observation], edit_tools: frozenset[str]) -> l
         path = obs.args.get("file_path") or obs.args.get("notebook_path") or obs.args.get("path")
         if isinstance(path, str) and path:
             ref = obs.tool_use_id or obs.uuid or str(index)
-            edits.append(_Edit(index, path, obs.timestamp, ref))
+            edits.append(_Edit(index, path, obs.timestamp, ref, obs.tool == "Write", comment_only(obs)))
     return edits
 
 
-def _answered(
-    question: Mapping[str, Any], start: int, commands: list[tuple[int, str]], edits: list[_Edit]
-) -> bool:
+def _answered(question: Mapping[str, Any], start: int, session: _SessionReading, edits: list[_Edit]) -> bool:
     answered_by = question.get("answered_by") or {}
-    patterns = [_regex(pattern) for pattern in answered_by.get("commands") or ()]
-    globs = tuple(answered_by.get("edits") or ())
-    if any(index > start and any(p.search(command) for p in patterns) for index, command in commands):
+    patterns = [regex(pattern) for pattern in answered_by.get("commands") or ()]
+    if patterns and any(index > start and runs_any(command, patterns) for index, command in session.commands):
         return True
+    reports = [regex(pattern) for pattern in answered_by.get("reports") or ()]
+    if reports and session.reports_after(start, reports):
+        return True
+    globs = tuple(answered_by.get("edits") or ())
     return any(edit.index >= start and _path_matches(edit.path, globs) for edit in edits if globs)
-
-
-@lru_cache(maxsize=512)
-def _regex(pattern: str) -> re.Pattern[str]:
-    try:
-        return re.compile(pattern)
-    except re.error as exc:
-        raise ValueError(f"invalid regular expression {pattern!r}: {exc}") from exc
 
 
 def _path_matches(path: str, globs: Iterable[str]) -> bool:

@@ -39,6 +39,7 @@ from typing import TYPE_CHECKING, Any
 import yaml
 
 from sbcore import safeyaml
+from sbcore.conductor.activity import active_seconds
 from sbcore.conductor.pipeline import PassReport, Pipeline
 from sbcore.deliver.mailbox import Mailbox
 from sbcore.gate.gate import Gate, GateSettings
@@ -55,6 +56,7 @@ from sbcore.safefile import read_regular_text
 from sbcore.think.debug import DebugCapture
 from sbcore.think.pass_ import EngineSettings, PassEngine, PassResult
 from sbcore.think.providers.base import Provider, Usage
+from sbcore.think.providers.offline import SKIPPED_NO_MODEL
 from sbcore.think.tools.dispatch import Toolbox
 
 if TYPE_CHECKING:
@@ -120,6 +122,12 @@ class SessionReplay:
     reports: list[PassReport] = field(default_factory=list)
     holds: dict[str, int] = field(default_factory=dict)
     demotion: dict[str, dict[str, Any]] = field(default_factory=dict)
+    active_s: float = 0.0
+    """Active time by the records' clock (:func:`~sbcore.conductor.activity.active_seconds`)."""
+
+    @property
+    def turn_ends(self) -> int:
+        return sum(1 for p in self.passes if p.reason == "turn end")
 
     @property
     def passes(self) -> list[PassResult]:
@@ -156,6 +164,8 @@ class SessionReplay:
             "observations": self.observations,
             "passes": passes,
             "demotion": self.demotion,
+            "turn_ends": self.turn_ends,
+            "active_s": round(self.active_s, 1),
         }
 
 
@@ -236,6 +246,8 @@ class Replayer:
             count += len(observations)
             await driver.offer(observations, turn_end=turn_over)
         await driver.finish()
+        with contextlib.closing(_chosen(path, first, last)) as again:  # streamed again: never held whole
+            active = active_seconds(line for _, line in again)
         return SessionReplay(
             path=path,
             session=session,
@@ -244,6 +256,7 @@ class Replayer:
             reports=driver.reports,
             holds=dict(policy.status().holds),
             demotion=engine.ladder.status(),
+            active_s=active,
         )
 
     def _gate_settings(self) -> GateSettings:
@@ -392,11 +405,20 @@ class Summary:
     """Per detector, what became of its ``advise`` verdicts: ``delivered`` or the gate's drop reason."""
     usage: Usage = field(default_factory=Usage)
     model: str = ""
+    turn_ends: int = 0
+    active_s: float = 0.0
+    advised_at_turn_end: Counter[str] = field(default_factory=Counter)
+    """Per detector, how many turn-end passes it advised in (its share of turn ends)."""
 
     def add(self, session: SessionReplay) -> None:
         self.files += 1
         self.passes += len(session.passes)
         self.observations += session.observations
+        self.turn_ends += session.turn_ends
+        self.active_s += session.active_s
+        for p in session.passes:
+            if p.reason == "turn end":
+                self.advised_at_turn_end.update({r.detector for r in p.results if r.verdict == "advise"})
         for result in (r for p in session.passes for r in p.results):
             self.verdicts[result.detector][result.label] += 1
         for verdict in (v for report in session.reports for v in report.verdicts):
@@ -451,7 +473,16 @@ class Summary:
             },
             "estimated_cost_usd": None if cost is None else round(cost, 6),
             "model": self.model or None,
+            "rates": {
+                "active_hours": round(self.active_s / 3600, 3),
+                "delivered_per_active_hour": self.per_active_hour(self.delivered),
+                "turn_ends": self.turn_ends,
+                "advised_at_turn_ends": dict(sorted(self.advised_at_turn_end.items())),
+            },
         }
+
+    def per_active_hour(self, count: int) -> float | None:
+        return round(count / (self.active_s / 3600), 3) if self.active_s else None
 
 
 @dataclass(frozen=True)
@@ -549,6 +580,8 @@ def render_session(session: SessionReplay, *, timings: bool = False) -> list[str
         lines.append(head)
         for verdict in report.verdicts:
             result = verdict.result
+            if result.label == SKIPPED_NO_MODEL:
+                continue  # folded into the summary, which says how to give the observer a model
             headline = f"  {result.headline}" if result.headline and result.verdict != "silent" else ""
             error = f"  ({result.error})" if result.error and result.status in ("failed", "invalid") else ""
             gate = ""
@@ -583,6 +616,29 @@ def render_summary(summary: Summary) -> list[str]:
         lines.append(
             f"Gate: {summary.delivered} advisories delivered, {sum(dropped.values())} dropped"
             + (f" ({why})" if why else "")
+        )
+    skipped = {name: counts[SKIPPED_NO_MODEL] for name, counts in summary.verdicts.items()}
+    skipped = {name: n for name, n in sorted(skipped.items()) if n}
+    if skipped:
+        lines.append(
+            f"No model: {sum(skipped.values())} verdict(s) of {', '.join(skipped)} skipped "
+            "(they need a model; the structural detectors ran with their fallback advisories)."
+        )
+        lines.append(
+            "  To give the observer a model: export ANTHROPIC_API_KEY=… (or OPENAI_API_KEY / "
+            "OPENAI_BASE_URL), or `second-brain config set model.provider anthropic`; see docs/providers.md."
+        )
+    if summary.active_s:
+        rate = summary.per_active_hour(summary.delivered)
+        shares = ", ".join(
+            f"{name} at {n / summary.turn_ends:.1%}"
+            for name, n in sorted(summary.advised_at_turn_end.items())
+            if summary.turn_ends
+        )
+        lines.append(
+            f"Rates: {summary.active_s / 3600:.2f} active session-hours (gaps over 10 min left out), "
+            f"{rate} advisories delivered per active hour; {summary.turn_ends} turn ends"
+            + (f", advised {shares}" if shares else "")
         )
     u = summary.usage
     lines.append(
@@ -688,6 +744,9 @@ class Score:
     fn: int = 0
     tn: int = 0
     misses: list[str] = field(default_factory=list)
+    unscored: str = ""
+    """Why the cases were not scored (a model-only detector replayed offline); empty when they were."""
+    cases: int = 0
 
     @property
     def precision(self) -> float:
@@ -698,6 +757,8 @@ class Score:
         return self.tp / (self.tp + self.fn) if self.tp + self.fn else math.nan
 
     def to_json(self) -> dict[str, Any]:
+        if self.unscored:
+            return {"cases": self.cases, "scored": False, "reason": self.unscored}
         return {
             "tp": self.tp,
             "fp": self.fp,
@@ -736,14 +797,27 @@ async def evaluate_labels(
     A case is predicted to fire when the gate delivered an advisory of its detector in any pass of the
     replay (what a user would have seen), or, with ``raw``, when the detector advised at all. Every case
     names a detector of ``detectors``; they run whether enabled or not.
+
+    Offline, a model-only detector (no structural trigger, or no fallback advisory) can only stay
+    silent: its silence says nothing about its judgment, so its cases are reported as not scored
+    rather than counted as true negatives and missed fires.
     """
     unknown = sorted({case.detector for case in cases} - set(detectors))
     if unknown:
         raise LabelError(f"labelled cases name unknown detectors: {', '.join(unknown)}")
+    scores: dict[str, Score] = defaultdict(Score)
+    offline = not make_replayer(()).provider.has_model
+    if offline:
+        mute = {name for name in {case.detector for case in cases} if model_only(detectors[name])}
+        for case in cases:
+            if case.detector in mute:
+                score = scores[case.detector]
+                score.cases += 1
+                score.unscored = "not scored (no model)"
+        cases = [case for case in cases if case.detector not in mute]
     groups: dict[tuple[str, tuple[int, int], tuple[str, ...]], list[LabelCase]] = defaultdict(list)
     for case in cases:
         groups[(str(case.transcript), case.lines or (0, 0), case.questions)].append(case)
-    scores: dict[str, Score] = defaultdict(Score)
     for (_, _, questions), members in sorted(groups.items()):
         chosen = [detectors[name] for name in sorted({case.detector for case in members})]
         if questions:
@@ -751,6 +825,7 @@ async def evaluate_labels(
         session = await make_replayer(chosen).replay_file(members[0].transcript, lines=members[0].lines)
         for case in members:
             score = scores[case.detector]
+            score.cases += 1
             fired = session.fired(case.detector) if raw else session.delivered(case.detector)
             if case.expect == "fire":
                 score.tp += fired
@@ -765,12 +840,20 @@ async def evaluate_labels(
     return dict(sorted(scores.items()))
 
 
+def model_only(detector: DetectorDef) -> bool:
+    """Whether ``detector`` needs a model to say anything (no trigger, or no fallback advisory)."""
+    return detector.trigger is None or detector.fallback is None
+
+
 def render_scores(scores: Mapping[str, Score]) -> list[str]:
     lines = [
         f"{'detector':<22}{'cases':>7}{'tp':>5}{'fp':>5}{'fn':>5}{'tn':>5}{'precision':>11}{'recall':>8}"
     ]
     for name, s in scores.items():
         total = s.tp + s.fp + s.fn + s.tn
+        if s.unscored:
+            lines.append(f"{name:<22}{s.cases:>7}  {s.unscored}")
+            continue
         lines.append(
             f"{name:<22}{total:>7}{s.tp:>5}{s.fp:>5}{s.fn:>5}{s.tn:>5}{_ratio(s.precision):>11}{_ratio(s.recall):>8}"
         )

@@ -33,6 +33,11 @@ class Observation:
     locators:
         paths and ``file:line`` tokens this observation carries, including the
         ones harvested from elided spans.
+    outcome:
+        for an ``error`` observation of a command tool, the small structured
+        outcome read from its result (:mod:`sbcore.observe.outcome`: ``failed``,
+        ``exit_code``, ``counts``, one redacted ``line``), the one thing taken
+        from a result besides a failure's capped head. None otherwise.
     timestamp / uuid:
         copied from the transcript record (ISO-8601 string as written).
     """
@@ -45,6 +50,7 @@ class Observation:
     tool_use_id: str | None = None
     args: dict[str, Any] = field(default_factory=dict)
     locators: tuple[str, ...] = ()
+    outcome: dict[str, Any] | None = None
 
     def to_json(self) -> dict[str, Any]:
         """A JSON-ready dict (the spool's line format)."""
@@ -57,6 +63,8 @@ class Observation:
             out["args"] = self.args
         if self.locators:
             out["locators"] = list(self.locators)
+        if self.outcome is not None:
+            out["outcome"] = self.outcome
         return out
 
     @classmethod
@@ -71,4 +79,5 @@ class Observation:
             tool_use_id=data.get("tool_use_id"),
             args=dict(data.get("args") or {}),
             locators=tuple(data.get("locators") or ()),
+            outcome=dict(data["outcome"]) if isinstance(data.get("outcome"), dict) else None,
         )

@@ -10,10 +10,14 @@ What is forwarded (design, "The observation contract"):
   delivers: the observer must never read its own advice back;
 * ``tool_use``: projected per tool (``calls``);
 * ``tool_result``: dropped, except a failure (capped head) and a subagent's final report
-  (``Agent``/``Task``, capped);
+  (``Agent``/``Task``, capped); of a command's result (``Bash``) a small structured outcome is
+  kept (``sbcore.observe.outcome``: failed or not, counts, one redacted error line), and a
+  result marked successful whose outcome shows the work failing (a piped run, an echoed exit
+  status) becomes an ``error`` observation carrying only that outcome;
 * everything else is dropped: thinking blocks and their signatures, attachments (hook
   output among them), progress, system and bookkeeping records, sidechain records
-  (unless ``include_sidechain``), synthetic assistant messages written by the harness.
+  (unless ``include_sidechain``; a subagent's command calls and their outcomes are kept
+  regardless, marked ``[sub]``), synthetic assistant messages written by the harness.
 
 One API message may be split over several records (one per content block, ``usage``
 repeated on each): blocks are projected as they come, usage is counted once per
@@ -47,9 +51,12 @@ from sbcore.observe.config import ProjectionConfig
 from sbcore.observe.elide import elide, redact
 from sbcore.observe.locators import harvest
 from sbcore.observe.model import Observation
+from sbcore.observe.outcome import read_outcome
 from sbcore.observe.sentinel import ADVISORY_SENTINEL
 
 REPORT_TOOLS = frozenset({"Agent", "Task"})
+OUTCOME_TOOLS = frozenset({"Bash"})
+"""Command tools whose results are read for an outcome (never kept as text)."""
 _INVALID_KEPT = 20  # line numbers of invalid lines remembered for the error report
 RECORDS_REMEMBERED = 4096
 """Record uuids remembered to drop a record written twice (the most recent ones)."""
@@ -132,6 +139,7 @@ class ProjectorStats:
 class _Call:
     name: str
     subagent_type: str = ""
+    command: str | None = None
 
 
 class RecentIds:
@@ -331,7 +339,8 @@ class Projector:
         if kind not in ("user", "assistant"):
             return
         sidechain = bool(record.get("isSidechain"))
-        if sidechain and not self.config.include_sidechain:
+        commands_only = sidechain and not self.config.include_sidechain
+        if commands_only and not self._subagent_command(record):
             return
         uuid = record.get("uuid")
         if isinstance(uuid, str):
@@ -343,7 +352,9 @@ class Projector:
         if not isinstance(message, dict):
             return
         start = len(out)
-        if kind == "assistant":
+        if commands_only:
+            self._subagent_commands(record, message, out)
+        elif kind == "assistant":
             self._assistant(record, message, sidechain, out)
         else:
             self._user(record, message, out)
@@ -351,6 +362,40 @@ class Projector:
             for index in range(start, len(out)):
                 obs = out[index]
                 out[index] = replace(obs, text="[sub] " + obs.text)
+
+    def _subagent_command(self, record: dict[str, Any]) -> bool:
+        """Whether a sidechain record holds a command call or a command's result.
+
+        Without ``include_sidechain`` a subagent's narration and reads stay out, but its commands
+        and their outcomes are observed (as ``[sub]``): a subagent stuck re-running a failing test
+        is the agent's loop too."""
+        message = record.get("message")
+        content = message.get("content") if isinstance(message, dict) else None
+        if not isinstance(content, list):
+            return False
+        for block in content:
+            if not isinstance(block, dict):
+                continue
+            if block.get("type") == "tool_use" and block.get("name") in OUTCOME_TOOLS:
+                return True
+            if block.get("type") == "tool_result":
+                call = self._calls.get(str(block.get("tool_use_id")))
+                if call is not None and call.name in OUTCOME_TOOLS:
+                    return True
+        return False
+
+    def _subagent_commands(
+        self, record: dict[str, Any], message: dict[str, Any], out: list[Observation]
+    ) -> None:
+        for block in message.get("content") or ():
+            if not isinstance(block, dict):
+                continue
+            if block.get("type") == "tool_use" and block.get("name") in OUTCOME_TOOLS:
+                self._tool_use(record, block, out)
+            elif block.get("type") == "tool_result":
+                call = self._calls.get(str(block.get("tool_use_id")))
+                if call is not None and call.name in OUTCOME_TOOLS:
+                    self._tool_result(record, block, out)
 
     def _assistant(
         self, record: dict[str, Any], message: dict[str, Any], sidechain: bool, out: list[Observation]
@@ -386,8 +431,13 @@ class Projector:
                 return  # the same block written twice
             tool_input = block.get("input")
             subagent = tool_input.get("subagent_type") if isinstance(tool_input, dict) else None
-            self._calls[call_id] = _Call(name, subagent if isinstance(subagent, str) else "")
-            if name in REPORT_TOOLS:
+            command = tool_input.get("command") if isinstance(tool_input, dict) else None
+            self._calls[call_id] = _Call(
+                name,
+                subagent if isinstance(subagent, str) else "",
+                command if isinstance(command, str) and name in OUTCOME_TOOLS else None,
+            )
+            if name in REPORT_TOOLS or name in OUTCOME_TOOLS:  # results to parse, not drop unread
                 self._pending_reports[call_id.encode()] = None
             if len(self._calls) > CALLS_WAITING_KEPT:
                 forgotten, _ = self._calls.popitem(last=False)
@@ -452,6 +502,7 @@ class Projector:
             if not text or ADVISORY_SENTINEL in text:
                 return
             done = elide(text, self.config.error_head, self.config.harvest_max)
+            outcome = read_outcome(text, call.command, is_error=True) if call.name in OUTCOME_TOOLS else None
             out.append(
                 _obs(
                     record,
@@ -460,8 +511,12 @@ class Projector:
                     tool=call.name,
                     tool_use_id=call_id,
                     locators=_locators_of(done.kept_text, done.harvested),
+                    outcome=outcome,
                 )
             )
+            return
+        if call.name in OUTCOME_TOOLS:
+            self._hidden_failure(record, block, call, call_id, out)
             return
         if call.name not in REPORT_TOOLS:
             return
@@ -478,6 +533,33 @@ class Projector:
                 tool=call.name,
                 tool_use_id=call_id,
                 locators=_locators_of(done.kept_text, done.harvested),
+            )
+        )
+
+    def _hidden_failure(
+        self,
+        record: dict[str, Any],
+        block: dict[str, Any],
+        call: _Call,
+        call_id: str | None,
+        out: list[Observation],
+    ) -> None:
+        """A command result marked successful that shows the work failing: only its outcome is kept."""
+        text = result_text(block.get("content"))
+        if not text or ADVISORY_SENTINEL in text:
+            return
+        outcome = read_outcome(text, call.command, is_error=False)
+        if outcome is None or not outcome["failed"]:
+            return
+        status = f"exit {outcome['exit_code']}" if "exit_code" in outcome else "runner reports failure"
+        out.append(
+            _obs(
+                record,
+                "error",
+                f"[error] {call.name} ({status}; result marked successful): {outcome.get('line', '')}",
+                tool=call.name,
+                tool_use_id=call_id,
+                outcome=outcome,
             )
         )
 

@@ -155,7 +155,8 @@ def test_cli_project_text_and_json(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["project", path]) == 0
     text = capsys.readouterr().out
     assert text.startswith("[prompt] Audit the repository for unused modules.\n\n[tool] Agent Explore")
-    assert "[sub]" not in text
+    assert "[sub] [text]" not in text  # a subagent's narration stays out by default
+    assert "[sub] [tool] Bash" in text  # its commands do not (repeat-failure counts subagent loops)
     assert main(["project", "--include-sidechain", path]) == 0
     assert "[sub] [text] Listing modules." in capsys.readouterr().out
     assert main(["project", "--json", "--set", "agent_prompt=20", path]) == 0

@@ -351,8 +351,19 @@ def session_with_retry_loop() -> list[Observation]:
 def session_with_unverified_edit() -> list[Observation]:
     return [
         Observation(kind="prompt", text="fix the parser"),
+        # the project has tests and a type-checker: the checklist asks only what it can answer
         Observation(
-            kind="tool", text="[tool] Edit", tool="Edit", tool_use_id="e1", args={"file_path": "/r/parse.py"}
+            kind="tool", text="[tool] Read", tool="Read", tool_use_id="r1", args={"file_path": "/r/tests"}
+        ),
+        Observation(
+            kind="tool", text="[tool] Read", tool="Read", tool_use_id="r2", args={"file_path": "/r/mypy.ini"}
+        ),
+        Observation(
+            kind="tool",
+            text="[tool] Write",
+            tool="Write",
+            tool_use_id="e1",
+            args={"file_path": "/r/parse.py"},
         ),
         Observation(kind="text", text="Done: the parser handles empty input now."),
     ]
@@ -433,21 +444,26 @@ def test_offline_fallbacks_render_from_real_matches(manager: PackManager, worksp
         "repeat-failure",
         manager.registry.triggers["repeat_failure"].invoke(session_with_retry_loop(), {}, {}),
     )
-    assert repeat["headline"] == "`npm run build 2>&1 | tail -5` has failed 3 times in a row"
+    assert repeat["headline"] == (
+        "`npm run build 2>&1 | tail -5` has failed 3 times in a row: "
+        "src/app.ts(4,7): error TS2322: Type 'string' is not assignable."
+    )
     assert "error TS2322" in repeat["body"]
-    assert repeat["dedup_key"] == "repeat-failure:npm run build"
+    assert repeat["dedup_key"] == "repeat-failure:js-script build"
 
     questions_def = definition(catalogue, "standard-questions")
     match = manager.registry.triggers["standard_questions"].invoke(
         session_with_unverified_edit(), {}, {}, config=questions_def.config
     )
     questions = fallback("standard-questions", match)
-    assert questions["headline"] == "4 checklist question(s) open since the last edit"
-    assert questions["body"].splitlines() == [
-        "Nothing observed since /r/parse.py was edited answers:",
-        "- Were the tests run after the latest code change?",
-        "- Were tests added or updated for the new code paths?",
-        "- Does the code still build and type-check after the latest change?",
-        "- Was the documentation updated along with the code?",
+    assert (
+        questions["headline"]
+        == "Not yet checked since the edit to /r/parse.py: tests_run, tests_added, compiles"
+    )
+    since = " Nothing observed answers it since the edit to /r/parse.py."
+    assert [line for line in questions["body"].splitlines() if line] == [
+        "- Were the tests run after the latest code change?" + since,
+        "- Were tests added or updated for the new code paths?" + since,
+        "- Does the code still build and type-check after the latest change?" + since,
     ]
-    assert questions["dedup_key"] == "standard-questions:compiles,docs_updated,tests_added,tests_run@e1"
+    assert questions["dedup_key"] == "standard-questions:compiles,tests_added,tests_run@e1"

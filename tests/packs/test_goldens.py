@@ -250,7 +250,7 @@ def run(tmp_path: Path, relative: str, text: str, runner: GoldenRunner | None = 
         (
             '{headline_pattern: "twice"}',
             "failed",
-            "headline '`make` has failed 3 times in a row' does not match",
+            "headline '`make` has failed 3 times in a row: make: *** Error 1' does not match",
         ),
     ],
 )
@@ -265,7 +265,10 @@ def test_a_firing_case_labelled_silent_fails(tmp_path: Path) -> None:
         tmp_path, "goldens/builtin/repeat-failure/case.yaml", FAILURES.format(label="must_stay_silent")
     )
     assert result.outcome == "failed"
-    assert result.reason == "expected silence, but the detector advised: '`make` has failed 3 times in a row'"
+    assert (
+        result.reason == "expected silence, but the detector advised: "
+        "'`make` has failed 3 times in a row: make: *** Error 1'"
+    )
     assert result.decision is not None and result.decision["fired"] is True
 
 
@@ -738,7 +741,7 @@ def test_pack_test_runs_the_builtin_goldens(capfd: pytest.CaptureFixture[str]) -
     out = capfd.readouterr().out
     # 26 cases run; the 2 of cross-task-collision are pending (its trigger is not registered), and without
     # the shared corpus its 2 cases are skipped too. No case is pending for want of a recording.
-    assert re.search(r"\b2[0-9] passed, [24] skipped\b", out), out
+    assert re.search(r"\b[2-4][0-9] passed, [24] skipped\b", out), out
     assert "pending: trigger 'cross_task_collision' is not registered by any installed pack" in out
     assert "model-only detector" not in out
 

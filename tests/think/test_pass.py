@@ -275,11 +275,11 @@ def test_offline_pass_uses_fallbacks_and_skips_model_only_detectors() -> None:
     assert by_id["default"].status == "skipped" and by_id["default"].label == "skipped: no model"
     fired = by_id["repeat-failure"]
     assert fired.status == "fallback" and fired.verdict == "advise"
-    assert fired.headline == "`pytest -x` has failed 3 times in a row"
+    assert fired.headline == "`pytest -x` has failed 3 times in a row: ImportError: no module named foo"
     assert fired.feedback is not None and fired.feedback["dedup_key"].startswith("repeat-failure:")
     assert result.lines == (
-        '[pass 1 14:05] repeat-failure → advise "`pytest -x` has failed 3 times in a row" '
-        "(0.75, key repeat-failure:pytest -x)",
+        '[pass 1 14:05] repeat-failure → advise "`pytest -x` has failed 3 times in a row: '
+        'ImportError: no module named foo" (0.75, key repeat-failure:pytest)',
     )
     assert result.usage == Usage()
 

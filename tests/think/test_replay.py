@@ -28,6 +28,14 @@ from sbcore.think.providers.base import ProviderSettings, RetryPolicy, Secret, U
 HERE = Path(__file__).parent
 CASES = HERE / "replay_cases"
 LABELS = HERE / "labels.yaml"
+HELDOUT = HERE / "labels-heldout.yaml"
+HELDOUT_RF_MISSES = [
+    "h3-rf-gradle-spellings",
+    "h3-rf-phpunit-spellings",
+    "h3-rf-rspec-spellings",
+    "hx-rf-mvn-flags-moved",
+    "hx-rf-pyright-oscillates",
+]
 CORPUS = (HERE / "../../../shared/corpus/transcripts").resolve()
 needs_corpus = pytest.mark.skipif(not CORPUS.is_dir(), reason="the shared corpus is not present")
 
@@ -53,11 +61,14 @@ def test_offline_replay_prints_passes_verdicts_and_a_summary(capsys: pytest.Capt
     assert lines[0].startswith("== rf-npm-cosmetic-loop.jsonl (session ")
     assert any(line.startswith("pass 1 ") and "cache r/w 0/0" in line for line in lines)
     assert (
-        "  repeat-failure         advise  `cd /home/dev/web && npm test` has failed 3 times in a row"
-        "  -> gate: deliver_agent (passed)" in lines
+        "  repeat-failure         advise  `cd /home/dev/web && npm test` has failed 3 times in a row: "
+        "AssertionError: expected 90 to be 81  -> gate: deliver_agent (passed)" in lines
     )
     assert "Gate: 1 advisories delivered, 0 dropped" in lines
-    assert "  default                skipped: no model" in lines
+    # a newcomer offline: the model-only detectors' skips are folded into the summary, with the way out
+    assert not any("skipped: no model" in line for line in lines[: lines.index("")])
+    assert "No model: 5 verdict(s) of default skipped" in out
+    assert "export ANTHROPIC_API_KEY" in out and "second-brain config set model.provider" in out
     assert "Estimated cost: $0.00 (offline: no model was called)" in lines
     summary = lines[lines.index("") + 1 :]
     assert summary[0].startswith("Summary: 1 transcript(s), ")
@@ -143,8 +154,8 @@ def test_passes_follow_the_records_clock_and_turns() -> None:
     assert session.passes[0].timestamp is not None and session.passes[0].timestamp.startswith(
         "2026-03-02T09:"
     )
-    fired = [p.number for p in session.passes if (r := p.result("repeat-failure")) and r.verdict == "advise"]
-    assert len(fired) == 1 and session.fired("repeat-failure")
+    # each retry was the user's ("try again", "try once more"): not the agent looping
+    assert not session.fired("repeat-failure")
 
 
 def test_a_turn_already_read_by_an_earlier_pass_is_still_judged() -> None:
@@ -165,8 +176,8 @@ def test_line_ranges_replay_only_those_lines() -> None:
 # -- labels ------------------------------------------------------------------------------------------------
 
 
-def evaluate(corpus: Path | None) -> dict[str, object]:
-    cases = load_labels(LABELS, corpus)
+def evaluate(corpus: Path | None, labels: Path = LABELS) -> dict[str, object]:
+    cases = load_labels(labels, corpus)
     base = replayer(only=())
 
     def make(chosen: object) -> Replayer:
@@ -175,27 +186,106 @@ def evaluate(corpus: Path | None) -> dict[str, object]:
     return asyncio.run(evaluate_labels(cases, catalogue_detectors(), make))  # type: ignore[arg-type]
 
 
+def scored(result: dict[str, object], name: str) -> tuple[int, int, int, int, list[str]]:
+    score = result[name]
+    return score.tp, score.fp, score.fn, score.tn, score.misses  # type: ignore[attr-defined]
+
+
 def test_labels_on_the_cases_written_for_these_tests() -> None:
-    """Without the corpus only the hand-written cases count; their known misses are pinned here."""
-    result = evaluate(None)
-    assert set(result) == {"repeat-failure", "standard-questions"}
-    repeat, questions = result["repeat-failure"], result["standard-questions"]
-    # a normaliser limitation: `python -m pytest` and `pytest` are different commands to it
-    assert repeat.misses == ["rf-python-module-spellings"] and repeat.tp == 5  # type: ignore[attr-defined]
-    # a project's own `run-tests.sh`-style script counts as a test run
-    assert questions.misses == [] and questions.tn >= 6  # type: ignore[attr-defined]
+    """Without the corpus only the hand-written cases count, on both splits; every miss is pinned here."""
+    tuning = evaluate(None)
+    assert set(tuning) == {"repeat-failure", "standard-questions"}
+    assert scored(tuning, "repeat-failure") == (8, 0, 0, 8, [])
+    assert scored(tuning, "standard-questions") == (7, 0, 0, 10, [])
+    heldout = evaluate(None, HELDOUT)
+    # held out: runner spellings the identity does not fold (./gradlew and gradle, phpunit through php, an
+    # rspec formatter's value, a -D property added to mvn, pyright narrowed to `src`); a version bump and a
+    # one-word typo read as code changes worth a checklist
+    assert scored(heldout, "repeat-failure") == (18, 0, 5, 19, HELDOUT_RF_MISSES)
+    assert scored(heldout, "standard-questions") == (
+        19,
+        2,
+        0,
+        25,
+        ["h3-sq-typo-string", "hx-sq-version-bump"],
+    )
+
+
+def test_the_label_files_hold_150_cases_a_third_from_the_corpus() -> None:
+    cases = load_labels(LABELS, CORPUS) + load_labels(HELDOUT, CORPUS)
+    if CORPUS.is_dir():
+        assert len(cases) >= 150
+        assert sum(1 for c in cases if CORPUS in c.transcript.parents) * 3 >= len(cases)
+    assert not {c.id for c in load_labels(LABELS, None)} & {c.id for c in load_labels(HELDOUT, None)}
 
 
 @pytest.mark.corpus
 @needs_corpus
 def test_labels_precision_and_recall_with_the_corpus(capsys: pytest.CaptureFixture[str]) -> None:
+    """The figures on both splits, scored on what the gate would deliver; every miss is pinned."""
     code, out, err = run_cli(capsys, "--labels", str(LABELS), "--corpus", str(CORPUS), "--json")
     assert code == 0, err
+    tuning = json.loads(out)
+    assert tuning["repeat-failure"] == {
+        "tp": 9,
+        "fp": 0,
+        "fn": 0,
+        "tn": 22,
+        "precision": 1.0,
+        "recall": 1.0,
+        "wrong": [],
+    }
+    assert tuning["standard-questions"] == {
+        "tp": 8,
+        "fp": 0,
+        "fn": 1,
+        "tn": 62,
+        "precision": 1.0,
+        "recall": 0.8889,
+        "wrong": ["sq-entire-750b/tests_added"],  # a bug fix with no regression test: an Edit, not new code
+    }
+    code, out, err = run_cli(capsys, "--labels", str(HELDOUT), "--corpus", str(CORPUS), "--json")
+    assert code == 0, err
+    heldout = json.loads(out)
+    assert heldout["repeat-failure"] == {
+        "tp": 19,
+        "fp": 0,
+        "fn": 5,
+        "tn": 25,
+        "precision": 1.0,
+        "recall": 0.7917,
+        "wrong": HELDOUT_RF_MISSES,
+    }
+    assert heldout["standard-questions"] == {
+        "tp": 19,
+        "fp": 2,
+        "fn": 1,
+        "tn": 32,
+        "precision": 0.9048,
+        "recall": 0.95,
+        # subagents' edits are not observed; a version bump and a typo read as code changes
+        "wrong": ["h3-sq-typo-string", "hx-sq-ccv-fe5e-orchestrated/tests_run", "hx-sq-version-bump"],
+    }
+
+
+def test_model_only_detectors_are_not_scored_offline(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    labels = tmp_path / "labels.yaml"
+    labels.write_text(
+        "cases:\n"
+        f"  - {{id: a, transcript: {CASES / 'rf-long-fix-loop.jsonl'}, detector: default, expect: fire}}\n"
+        f"  - {{id: b, transcript: {CASES / 'sq-docs-only.jsonl'}, detector: default, expect: silent}}\n"
+        f"  - {{id: c, transcript: {CASES / 'rf-long-fix-loop.jsonl'}, detector: repeat-failure,"
+        " expect: fire, note: unknown fields are ignored}\n"
+    )
+    code, out, err = run_cli(capsys, "--labels", str(labels))
+    assert code == 0, err
+    assert "default                     2  not scored (no model)" in out.splitlines()
+    code, out, _ = run_cli(capsys, "--labels", str(labels), "--json")
     result = json.loads(out)
-    assert result["repeat-failure"]["tp"] + result["repeat-failure"]["fn"] >= 8
-    assert result["standard-questions"]["tp"] + result["standard-questions"]["fp"] >= 40
-    for name in ("repeat-failure", "standard-questions"):
-        assert result[name]["precision"] >= 0.9 and result[name]["recall"] >= 0.8, (name, result[name])
+    assert result["default"] == {"cases": 2, "scored": False, "reason": "not scored (no model)"}
+    assert result["repeat-failure"]["tp"] == 1
 
 
 def test_label_file_errors(tmp_path: Path) -> None:
@@ -240,6 +330,11 @@ def test_offline_replay_of_every_corpus_transcript(capsys: pytest.CaptureFixture
     assert document["summary"]["files"] == len(list(CORPUS.glob("*.jsonl")))
     assert document["summary"]["passes"] > 0
     assert document["summary"]["estimated_cost_usd"] == 0
+    # precision first: standard-questions advises at no more than one turn end in ten
+    rates = document["summary"]["rates"]
+    assert rates["turn_ends"] == 141 and rates["advised_at_turn_ends"]["standard-questions"] == 8
+    assert rates["advised_at_turn_ends"]["standard-questions"] / rates["turn_ends"] <= 0.10
+    assert rates["active_hours"] == pytest.approx(10.985) and document["summary"]["gate"]["delivered"] == 4
 
 
 # -- with a model (the fake provider) ----------------------------------------------------------------------
@@ -294,4 +389,4 @@ def test_bench_replay_vs_measure_on_the_written_cases(capsys: pytest.CaptureFixt
     report = json.loads(capsys.readouterr().out)
     assert report["files"] == len(list(CASES.glob("*.jsonl"))) and report["passes"] > 0
     assert report["measure_s"] > 0 and report["replay_s"] > 0
-    assert report["labels"]["repeat-failure"]["wrong"] == ["rf-python-module-spellings"]
+    assert report["labels"]["repeat-failure"]["wrong"] == []

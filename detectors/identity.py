@@ -1,0 +1,277 @@
+"""What a command *does*: one identity for one test or build target, however it is spelled.
+
+repeat-failure asks whether the agent keeps running the same work and getting the same
+failure. The same work has many spellings: a runner reached directly or through a module
+(``pytest``, ``python -m pytest``, ``python3 -m pytest``), a wrapper (``uv run``, ``poetry
+run``, ``npx``), a package manager's script (``npm test``, ``npm run test``, ``yarn test``,
+``pnpm test``), the interpreter's name (``python``, ``python3``), environment assignments in
+front (``CI=1 FOO=bar``), bare flags, which say how much is printed or where to stop rather
+than what runs (``-v``, ``-x``, ``-u``; pytest's ``-p no:cacheprovider``), and arguments moved
+across a path. All of these fold together. What stays apart is what changes the work: the
+directory a command is run in (``cd a && npm test`` and ``cd b && npm test`` test two
+packages), the paths and selections it runs (``-k``, ``-m``, ``--filter``, ``-run X``'s
+argument, ``-Dtest=X``-style settings), and other arguments.
+
+:func:`work_identity` also says what kind of work it is: a ``probe`` (``curl`` of a
+booting server, ``sleep N && check``) is polling, never a loop.
+"""
+
+from __future__ import annotations
+
+import re
+import shlex
+from dataclasses import dataclass
+from functools import lru_cache
+
+from .shell import normalise_command, split_segments
+
+# Wrappers that run the rest of the command line unchanged (with how many of their own words).
+_WRAPPERS: dict[tuple[str, ...], int] = {
+    ("uv", "run"): 2,
+    ("poetry", "run"): 2,
+    ("pipenv", "run"): 2,
+    ("pdm", "run"): 2,
+    ("hatch", "run"): 2,
+    ("rye", "run"): 2,
+    ("pnpm", "exec"): 2,
+    ("npm", "exec"): 2,
+    ("yarn", "exec"): 2,
+    ("bundle", "exec"): 2,
+    ("npx",): 1,
+    ("bunx",): 1,
+    ("pnpx",): 1,
+    ("env",): 1,
+    ("time",): 1,
+    ("nice",): 1,
+    ("command",): 1,
+    ("exec",): 1,
+}
+_PYTHON = re.compile(r"^python(?:\d+(?:\.\d+)?)?$")
+_ASSIGNMENT = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*=")
+_DURATION = re.compile(r"^\d+(?:\.\d+)?[smhd]?$")
+_JS_MANAGERS = frozenset({"npm", "yarn", "pnpm", "bun"})
+_JS_RUNNERS = frozenset({"jest", "vitest", "mocha"})
+_SETUP = frozenset({"cd", "pushd", "source", ".", "export", "set", "sleep", "true"})
+_FILTERS = frozenset(
+    {"tail", "head", "cat", "less", "more", "grep", "egrep", "rg", "tee", "sort", "uniq", "wc"}
+)
+_PROBES = frozenset(
+    {"curl", "wget", "nc", "http", "pg_isready", "ping", "lsof", "ps", "pgrep", "ss", "netstat"}
+)
+# pytest flags that take a value and do not select tests.
+_PYTEST_VALUED = frozenset(
+    {
+        "-p",
+        "--tb",
+        "--maxfail",
+        "-W",
+        "--color",
+        "--durations",
+        "-o",
+        "--log-level",
+        "-n",
+        "--timeout",
+        "--cov",
+    }
+)
+_PYTEST_SELECTORS = frozenset({"-k", "-m"})
+# `--name=value` settings that change how a run goes, not what it runs (`go test -count=1`).
+_RUN_SETTINGS = frozenset(
+    {"count", "timeout", "color", "colour", "tb", "maxfail", "reporter", "format", "log-level", "parallel"}
+    | {"jobs", "j", "workers", "maxWorkers", "retries", "durations"}
+)
+
+
+@dataclass(frozen=True)
+class Work:
+    """One command's identity: ``body`` is equal for two spellings of the same work.
+
+    ``directory`` is where a leading ``cd`` took it ("" when the command did not say): the
+    same body in two named directories is two targets.
+    """
+
+    body: str
+    runner: str  # "pytest", "js-test", ... or the program name
+    probe: bool  # polling: checking whether something is ready, not doing the work
+    directory: str = ""
+
+    @property
+    def key(self) -> str:
+        return f"[{self.directory}] {self.body}" if self.directory else self.body
+
+
+@lru_cache(maxsize=4096)
+def work_identity(command: str) -> Work:
+    """The identity of ``command``: the directory it changes to plus the work of its main step."""
+    try:
+        segments, operators = split_segments(command)
+    except ValueError:
+        text = " ".join(command.split())
+        return Work(text, text.split(" ", 1)[0] if text else "", probe=False)
+    directory = ""
+    polls = False
+    main: list[str] | None = None
+    for index, segment in enumerate(segments):
+        if index and operators[index - 1] in ("|", "|&") and _program(segment) in _FILTERS:
+            continue  # output filtered on its way to the screen
+        words = strip_prefixes(segment)
+        if not words:
+            continue
+        head = words[0]
+        if head in ("cd", "pushd") and main is None:
+            directory = words[1] if len(words) > 1 else "~"
+            continue
+        if head == "sleep":
+            polls = True
+            continue
+        if head in _SETUP or (head == "echo" and any("$?" in word or "PIPESTATUS" in word for word in words)):
+            continue  # setup, or the exit status echoed
+        if main is None:
+            main = words
+    if main is None:
+        text = normalise_command(command)
+        return Work(text, text.split(" ", 1)[0] if text else "", probe=polls)
+    runner, body = _canonical(main)
+    return Work(body, runner, polls or runner in _PROBES or _is_status_check(main), directory.rstrip("/"))
+
+
+def _program(segment: list[str]) -> str:
+    words = strip_prefixes(segment)
+    return words[0].rsplit("/", 1)[-1] if words else ""
+
+
+def strip_prefixes(segment: list[str]) -> list[str]:
+    """Drop environment assignments, ``timeout N`` and wrappers that run the rest unchanged."""
+    words = list(segment)
+    changed = True
+    while words and changed:
+        changed = False
+        while words and _ASSIGNMENT.match(words[0]):
+            words = words[1:]
+            changed = True
+        if len(words) > 2 and words[0] == "timeout" and _DURATION.match(words[1]):
+            words = words[2:]
+            changed = True
+        for prefix, size in _WRAPPERS.items():
+            if tuple(words[: len(prefix)]) == prefix and len(words) > size:
+                words = words[size:]
+                changed = True
+                break
+    return words
+
+
+def _canonical(words: list[str]) -> tuple[str, str]:
+    program = words[0].rsplit("/", 1)[-1]
+    if _PYTHON.match(program) and len(words) > 2 and words[1] == "-m":
+        program, words = words[2], words[2:]
+    if program in ("pytest", "py.test"):
+        return "pytest", f"pytest {_pytest_targets(words[1:])}".strip()
+    if program in _JS_MANAGERS:
+        script = _js_script(words[1:])
+        if script is not None:
+            return script
+    if program in _JS_RUNNERS:
+        return "js-test", f"js-test {_positionals(words[1:])}".strip()
+    return program, _generic(words)
+
+
+def _pytest_targets(args: list[str]) -> str:
+    """Paths and selections, sorted; every other flag (verbosity, plugins, stop-first) dropped."""
+    targets: list[str] = []
+    selectors: list[str] = []
+    index = 0
+    while index < len(args):
+        arg = args[index]
+        if arg in _PYTEST_SELECTORS and index + 1 < len(args):
+            selectors.append(f"{arg} {args[index + 1]}")
+            index += 2
+            continue
+        if arg in _PYTEST_VALUED:
+            index += 2
+            continue
+        if not arg.startswith("-"):
+            targets.append(arg.removeprefix("./"))
+        index += 1
+    return " ".join(sorted(targets) + sorted(selectors)).strip()
+
+
+def _js_script(args: list[str]) -> tuple[str, str] | None:
+    """``npm test``, ``npm run test``, ``yarn test``, ``pnpm --filter X test``: the script and its scope."""
+    scope: list[str] = []
+    rest = list(args)
+    while rest and rest[0].startswith("-"):
+        flag = rest.pop(0)
+        if flag in ("--filter", "-F", "--workspace", "-w", "--prefix", "-C", "--cwd") and rest:
+            scope.append(f"{flag.lstrip('-')[0]}={rest.pop(0)}")
+        elif "=" in flag and flag.split("=", 1)[0] in ("--filter", "--workspace", "--prefix", "--cwd"):
+            scope.append(f"{flag.lstrip('-')[0]}={flag.split('=', 1)[1]}")
+    if rest[:1] in (["run"], ["run-script"]):
+        rest = rest[1:]
+    if not rest:
+        return None
+    script = rest[0]
+    if script in ("test", "t", "jest", "vitest"):
+        name = "js-test"
+    elif script in ("install", "i", "add", "ci", "exec", "x"):
+        return None
+    else:
+        name = f"js-script {script}"
+    extra = _positionals([word for word in rest[1:] if word != "--"])
+    body = " ".join(part for part in (name, " ".join(sorted(scope)), extra) if part)
+    return name.split(" ")[0], body
+
+
+def _positionals(args: list[str]) -> str:
+    return " ".join(sorted(arg.removeprefix("./") for arg in args if not arg.startswith("-")))
+
+
+def _generic(words: list[str]) -> str:
+    """The program, its arguments and its ``--name=value`` settings, each sorted.
+
+    Bare flags are left out: in an attempt to redo the same work they are how much is printed
+    (``-v``, ``--silent``), where to stop (``-x``) or how to report (``-u``, ``--no-audit``), and
+    the same flag moves freely across a path. What a run selects is an argument (``go test -run
+    TestExpiry``: ``TestExpiry`` stays, in its place) or a setting (``-Dtest=OrderTest``), and
+    those are kept, so different work stays apart. Arguments after the first (the subcommand) are sorted: a
+    flag's value moved with its flag across a path (``-run X ./pkg`` and ``./pkg -run X``) changes
+    their order, not the work.
+    """
+    settings = sorted(
+        word
+        for word in words[1:]
+        if _is_flag(word) and "=" in word and word.split("=", 1)[0].lstrip("-") not in _RUN_SETTINGS
+    )
+    positionals = [_plain(word) for word in words[1:] if not _is_flag(word) and word != "--"]
+    head = positionals[:1]  # the subcommand stays first: `git push`, `cargo test`
+    words = [_program_name(words[0]), *head, *sorted(positionals[1:]), *settings]
+    return " ".join(shlex.quote(word) for word in words)
+
+
+def _plain(word: str) -> str:
+    return word.removeprefix("./") if word != "./" else word
+
+
+def _program_name(word: str) -> str:
+    """``python3.11`` and ``python`` are one interpreter; a path to a program names the program."""
+    name = word.rsplit("/", 1)[-1] if not word.startswith("./") else word
+    return "python" if _PYTHON.match(name) else name
+
+
+def _is_flag(word: str) -> bool:
+    return word.startswith("-") and word not in ("-", "--")
+
+
+def _is_status_check(words: list[str]) -> bool:
+    """``gh run view``, ``gh pr checks``, ``docker ps``, ``kubectl get``: asking, not doing."""
+    program = words[0].rsplit("/", 1)[-1]
+    second = words[1] if len(words) > 1 else ""
+    return (
+        (
+            program == "gh"
+            and second in ("run", "pr")
+            and len(words) > 2
+            and words[2] in ("view", "watch", "checks")
+        )
+        or (program == "docker" and second in ("ps", "logs", "inspect"))
+        or (program == "kubectl" and second in ("get", "describe", "logs", "rollout"))
+    )

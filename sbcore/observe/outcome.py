@@ -1,0 +1,134 @@
+"""The one thing taken from a command's result: a small structured outcome.
+
+Results are otherwise never observed (the projection drops successful ones whole and keeps
+only the capped head of a failed one). A command whose output is piped (``pytest | tail``)
+or whose status is echoed (``make; echo $?``) is recorded by the harness as a success even
+when the work failed, so a structural check reading only ``is_error`` misses it. For command
+tools the projector therefore reads the head and the tail of the result for the runner's own
+verdict and keeps only this, never the text:
+
+``failed``
+    whether the result shows the work failing: an echoed non-zero exit status at the end
+    (only when the command echoes ``$?``), or a runner's failure summary;
+``exit_code``
+    the exit status, when the harness or an echo states it;
+``counts``
+    the runner's summary counts (``failed``, ``passed``, ``errors``) when it prints them;
+``line``
+    one error line (the most telling one), capped and passed through the redactor.
+
+Standard library only, like the rest of the projection.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from sbcore.observe.elide import redact
+
+SCAN_CHARS = 4000
+"""How much of the head and of the tail of a result is read."""
+LINE_CAP = 200
+
+# A bare status echoed at the very end: `1`, `exit: 1`, `EXIT=2`, `exit code: 1`, `status 1`.
+_ECHOED_STATUS = re.compile(r"^\s*(?:(?:exit|status|rc|code)[a-z _-]*[:= ]\s*)?(-?\d{1,3})\s*$", re.I)
+_ECHOES_STATUS = re.compile(r"\$\?|\$\{?PIPESTATUS")
+_HARNESS_EXIT = re.compile(r"^\s*exit code (-?\d+)\s*$", re.I | re.M)
+_COUNT = re.compile(r"\b(\d+) (failed|passed|errors?|failing|passing)\b", re.I)
+_FAILURE_SUMMARY = re.compile(
+    r"^(?:FAILED\b|FAIL\b|--- FAIL:|ERROR:|Error:|npm ERR!|error(?:\[E\d+\])?:|"
+    r".*\btest result: FAILED\b|Tests:\s+\d+ failed|.*\b\d+ (?:failed|failing)\b|"
+    r".*\berror TS\d+:|Traceback \(most recent call last\)|make(?:\[\d+\])?: \*\*\*)",
+    re.M,
+)
+_ERROR_WORDS = re.compile(
+    r"error|fail|exception|traceback|not found|no such|denied|cannot|can't|unable|invalid|refused|"
+    r"timed? ?out|fatal|panic|abort|assert",
+    re.I,
+)
+_NOISE = re.compile(r"^(?:exit code -?\d+|[=\-_*#~. ]+|traceback \(most recent call last\):?)$", re.I)
+_NAMED_ERROR = re.compile(r"\b[A-Z]\w*(?:Error|Exception):")
+_BANNER = re.compile(r"^[=\-_ ]*(?:test session starts|short test summary info|FAILURES|ERRORS)[=\-_ ]*$")
+_ASSERTION = re.compile(r"^(?:E\s{2,}|\w*(?:Error|Exception)\b:|error(?:\[E\d+\])?:|--- FAIL:|panic:)")
+
+# Commands that show text rather than run work: their output saying FAILED is a quote, not a verdict.
+_VIEWERS = frozenset(
+    {"cat", "grep", "rg", "ag", "head", "tail", "less", "more", "sed", "awk", "find", "ls", "echo"}
+    | {"git", "gh"}
+)
+
+
+def read_outcome(text: str, command: str | None, *, is_error: bool) -> dict[str, Any] | None:
+    """The outcome of one command result, or None when the result says nothing about failure.
+
+    ``is_error`` is the harness's own flag; the outcome of an errored result is always
+    ``failed``. A result marked successful is failed only on the runner's own evidence.
+    """
+    head, tail = text[:SCAN_CHARS], text[-SCAN_CHARS:] if len(text) > SCAN_CHARS else ""
+    scanned = head + ("\n" + tail if tail else "")
+    exit_code = _harness_exit(head) if is_error else None
+    if exit_code is None and command and _ECHOES_STATUS.search(command):
+        exit_code = _echoed_status(text)
+    counts = _counts(scanned)
+    shows = command is None or _first_word(command) not in _VIEWERS
+    summary_failed = shows and (counts.get("failed", 0) > 0 or bool(_FAILURE_SUMMARY.search(scanned)))
+    if is_error:
+        failed = True
+    elif exit_code is not None:
+        failed = exit_code != 0
+    else:
+        failed = summary_failed
+    if not failed and not counts:
+        return None
+    outcome: dict[str, Any] = {"failed": failed}
+    if exit_code is not None:
+        outcome["exit_code"] = exit_code
+    if counts:
+        outcome["counts"] = counts
+    if failed:
+        line = error_line(scanned)
+        if line:
+            outcome["line"] = line
+    return outcome
+
+
+def error_line(text: str) -> str:
+    """The most telling line of an error: an assertion or error message over a banner or a status."""
+    lines = [re.sub(r"^\[error\][^:\n]*:\s*", "", line).strip() for line in text.splitlines()]
+    lines = [line for line in lines if line and not _NOISE.match(line) and not _BANNER.match(line)]
+    chosen = next((line for line in lines if _ASSERTION.match(line)), None)
+    if chosen is None:  # an exception named inside a line: `[TypeError: generate is not a function]`
+        chosen = next((line for line in lines if _NAMED_ERROR.search(line)), None)
+    if chosen is None:
+        chosen = next((line for line in lines if _ERROR_WORDS.search(line)), lines[0] if lines else "")
+    chosen = redact(chosen)
+    return chosen if len(chosen) <= LINE_CAP else chosen[: LINE_CAP - 1] + "…"
+
+
+def _harness_exit(head: str) -> int | None:
+    found = _HARNESS_EXIT.search(head[:200])
+    return int(found.group(1)) if found else None
+
+
+def _echoed_status(text: str) -> int | None:
+    lines = [line for line in text.rstrip().splitlines()[-3:] if line.strip()]
+    if not lines:
+        return None
+    found = _ECHOED_STATUS.match(lines[-1])
+    return int(found.group(1)) if found else None
+
+
+def _counts(text: str) -> dict[str, int]:
+    counts: dict[str, int] = {}
+    for number, word in _COUNT.findall(text):
+        key = {"failing": "failed", "passing": "passed", "error": "errors"}.get(word.lower(), word.lower())
+        counts[key] = int(number)  # the last summary wins: runners print their totals at the end
+    return counts
+
+
+def _first_word(command: str) -> str:
+    words = command.strip().split()
+    while words and "=" in words[0] and not words[0].startswith("-"):
+        words = words[1:]  # env assignments
+    return words[0].rsplit("/", 1)[-1] if words else ""
