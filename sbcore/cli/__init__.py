@@ -11,7 +11,9 @@ from __future__ import annotations
 import argparse
 import importlib
 import sys
+import warnings
 from collections.abc import Sequence
+from typing import TextIO
 
 from sbcore import __version__
 
@@ -55,7 +57,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         parser.print_help()
         return 2
     try:
-        return int(func(args) or 0)
+        with warnings.catch_warnings():
+            warnings.showwarning = _show_warning
+            return int(func(args) or 0)
     except BrokenPipeError:
         return 0
     except KeyboardInterrupt:
@@ -67,6 +71,29 @@ def main(argv: Sequence[str] | None = None) -> int:
             print(f"second-brain: {error}", file=sys.stderr)
             return 1
         raise
+
+
+_python_showwarning = warnings.showwarning
+
+
+def _show_warning(
+    message: Warning | str,
+    category: type[Warning],
+    filename: str,
+    lineno: int,
+    file: TextIO | None = None,
+    line: str | None = None,
+) -> None:
+    """A skipped pack is reported as its message alone (pack, step, error, fix), not as Python code.
+
+    Other warnings keep Python's display. ``PackWarning`` is looked up only if
+    the pack manager was imported, so ``--help`` still loads nothing heavy.
+    """
+    manager = sys.modules.get("sbcore.packs.manager")
+    if manager is not None and issubclass(category, manager.PackWarning):
+        print(message, file=file or sys.stderr)
+        return
+    _python_showwarning(message, category, filename, lineno, file, line)
 
 
 if __name__ == "__main__":  # pragma: no cover

@@ -61,7 +61,16 @@ def catalogue_report(catalogue: EffectiveCatalogue, manager: PackManager) -> dic
             for info in manager.list_packs()
         ],
         "broken_packs": [
-            {"name": broken.name, "stage": broken.stage, "error": broken.error} for broken in manager.broken
+            {
+                "name": broken.name,
+                "distribution": broken.distribution,
+                "entry_point": broken.entry_point,
+                "stage": broken.stage,
+                "step": broken.step,
+                "error": broken.error,
+                "hint": broken.hint,
+            }
+            for broken in manager.broken
         ],
         "problems": [
             {

@@ -133,7 +133,10 @@ def test_list_names_a_broken_pack(
     )
     code, out, err = run(capsys, "detectors", "list", "--workspace", str(workspace))
     assert code == 1
-    assert "sbcore: skipped pack 'shaky' (import): ModuleNotFoundError" in err
+    assert (
+        "sbcore: skipped pack 'shaky': importing its entry point module h5_cli_missing_module failed" in err
+    )
+    assert "ModuleNotFoundError" in err and "fix: " in err
     assert "repeat-failure" in out  # the rest still works
     detectors_cli._plugin_manager.cache_clear()
     code, out, err = run(capsys, "detectors", "list", "--packs")
