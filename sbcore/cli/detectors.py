@@ -219,14 +219,24 @@ def _validate_workspace(args: argparse.Namespace) -> tuple[ValidationReport, int
     """What ``detectors list`` loads, as one report: (report, number of packs that failed to load).
 
     Layer problems and override refusals are errors here (``list`` degrades
-    past them; ``validate`` exists to catch them). A broken ``catalogue.file``
-    is an error too, where the running observer only warns and falls back.
+    past them; ``validate`` exists to catch them), and so is an override that a
+    higher layer hides today or that waits for the workspace to be trusted.
+    A broken ``catalogue.file`` is an error too, where the running observer
+    only warns and falls back.
     """
+    from sbcore.packs.layer_problems import layer_override_chains
+
     manager, config, catalogue = _effective(args)
     report = ValidationReport(detectors=[detector.definition for detector in catalogue.detectors])
     replacement = config.catalogue_file()
     fell_back = replacement is not None and catalogue.source == "packs"
-    for chain in _problems(config, catalogue):
+    problems = _problems(config, catalogue)
+    seen = {(str(chain.source), chain.key, chain.problem) for chain in problems}
+    for chain in layer_override_chains(manager, config):
+        if (str(chain.source), chain.key, chain.problem) not in seen:
+            seen.add((str(chain.source), chain.key, chain.problem))
+            problems.append(chain)
+    for chain in problems:
         in_replacement = fell_back and (
             chain.key == "catalogue.file" or chain.source.path.startswith(str(replacement))
         )

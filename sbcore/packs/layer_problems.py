@@ -16,6 +16,7 @@ from sbcore.packs.model import SourceRef
 
 if TYPE_CHECKING:
     from sbcore.config import ConfigProblem, EffectiveConfig
+    from sbcore.packs.manager import PackManager
 
 
 def config_chains(config: EffectiveConfig) -> list[ErrorChain]:
@@ -54,3 +55,24 @@ def _fix(problem: ConfigProblem, layer: str) -> str:
         else "fix the file by hand; `second-brain config show` checks it again"
     )
     return f"{problem.hint}; {fix}" if problem.hint else fix
+
+
+def layer_override_chains(manager: PackManager, config: EffectiveConfig) -> list[ErrorChain]:
+    """Each layer's ``detectors.<id>.*`` overrides checked on their own, as the catalogue checks them.
+
+    The effective catalogue sees only the merged overrides, so one hidden by a
+    higher layer, or held back until the workspace is trusted, goes unchecked
+    there; it would break the detector the day that layer stops hiding it.
+    ``detectors validate`` adds these to what the effective catalogue reports.
+    """
+    from sbcore.config.effective import EffectiveConfig, merge
+    from sbcore.packs.catalogue import assemble_catalogue
+
+    chains = []
+    for layer in config.layers:
+        if not layer.used or not layer.data.get("detectors"):
+            continue
+        alone = EffectiveConfig(config.workspace, [layer], merge([(layer.name, layer.data)]))
+        catalogue = assemble_catalogue(manager, workspace=config.workspace, config=alone)
+        chains += [chain for chain in catalogue.errors if (chain.key or "").startswith("detectors.")]
+    return chains

@@ -349,3 +349,18 @@ def test_validate_by_path_of_an_installed_file_is_no_clash(capsys: pytest.Captur
     [(_, catalogue)] = [source for source in effective_sources() if source[0] == "builtin"]
     code, out, _ = run(capsys, "detectors", "validate", str(catalogue / "default.yaml"))
     assert (code, out) == (0, "1 detector OK\n")
+
+
+def test_validate_without_paths_checks_an_override_a_higher_layer_hides(
+    capsys: pytest.CaptureFixture[str], workspace: Path, tmp_path: Path
+) -> None:
+    """Every layer's overrides are checked, not only the merged ones `detectors list` applies today."""
+    hidden = tmp_path / "config" / "config.yaml"  # the global layer (SBCORE_CONFIG_DIR)
+    hidden.parent.mkdir(parents=True)
+    hidden.write_text("detectors:\n  default:\n    cadence: on_trigger\n")
+    local_layer(workspace).write_text("detectors:\n  default:\n    cadence: turn_end\n")
+    assert run(capsys, "detectors", "list", "--workspace", str(workspace))[0] == 0
+    code, out, _ = run(capsys, "detectors", "validate", "--workspace", str(workspace))
+    assert code == 1
+    assert f"==> File {hidden}:3\n==> At detector 'default'\n==> At key: detectors.default.cadence\n" in out
+    assert out.endswith("1 error in 1 file\n")
