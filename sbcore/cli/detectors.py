@@ -258,7 +258,7 @@ def installed_clashes(detectors: Sequence[DetectorDef]) -> list[ErrorChain]:
     clashes = []
     for detector in detectors:
         other = installed.get(detector.id)
-        if other is None or Path(other.source.path).resolve() == Path(detector.source.path).resolve():
+        if other is None or _same_file(Path(other.source.path), Path(detector.source.path)):
             continue
         clashes.append(
             ErrorChain(
@@ -272,12 +272,21 @@ def installed_clashes(detectors: Sequence[DetectorDef]) -> list[ErrorChain]:
                 hint=(
                     "ids are unique across installed packs and the workspace: rename this detector; "
                     f"to change pack {other.pack!r}'s detector instead, override its fields "
-                    f"(second-brain config set detectors.{detector.id}.<field> VALUE). If this file is "
-                    "that pack's own source, reinstall the pack in editable mode (pip install -e .)"
+                    f"(second-brain config set detectors.{detector.id}.<field> VALUE)"
                 ),
             )
         )
     return clashes
+
+
+def _same_file(installed: Path, given: Path) -> bool:
+    """Whether ``given`` is the installed file itself, or its source in the pack's checkout.
+
+    A pack installed without ``-e`` is a copy in site-packages; its source then
+    ends in the same package directory, catalogue directory and file name.
+    """
+    installed, given = installed.resolve(), given.resolve()
+    return installed == given or installed.parts[-3:] == given.parts[-3:]
 
 
 def _count(n: int, noun: str) -> str:

@@ -332,7 +332,8 @@ def test_a_skipped_layer_comes_first_names_the_fix_and_fails(workspace: Path) ->
 def test_validate_by_path_reports_an_id_an_installed_pack_uses(
     capsys: pytest.CaptureFixture[str], tmp_path: Path
 ) -> None:
-    copy = tmp_path / "my-default.yaml"
+    copy = tmp_path / ".second-brain" / "detectors" / "default.yaml"  # a team's copy, to tweak it
+    copy.parent.mkdir(parents=True)
     copy.write_text(TEAM_DETECTOR.replace("team-check", "default").replace("{{ nothing_declared }}", "it"))
     code, out, _ = run(capsys, "detectors", "validate", str(copy))
     assert code == 1
