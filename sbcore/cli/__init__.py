@@ -9,10 +9,11 @@ inside those callables, so ``second-brain --help`` stays fast.
 from __future__ import annotations
 
 import argparse
+import functools
 import importlib
 import sys
 import warnings
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import TextIO
 
 from sbcore import __version__
@@ -58,7 +59,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 2
     try:
         with warnings.catch_warnings():
-            warnings.showwarning = _show_warning
+            warnings.showwarning = functools.partial(_show_warning, warnings.showwarning)
             return int(func(args) or 0)
     except BrokenPipeError:
         return 0
@@ -73,10 +74,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         raise
 
 
-_python_showwarning = warnings.showwarning
-
-
 def _show_warning(
+    show: Callable[..., None],
     message: Warning | str,
     category: type[Warning],
     filename: str,
@@ -86,14 +85,15 @@ def _show_warning(
 ) -> None:
     """A skipped pack is reported as its message alone (pack, step, error, fix), not as Python code.
 
-    Other warnings keep Python's display. ``PackWarning`` is looked up only if
-    the pack manager was imported, so ``--help`` still loads nothing heavy.
+    Other warnings go to ``show``, the display in force when the command
+    started. ``PackWarning`` is looked up only if the pack manager was
+    imported, so ``--help`` still loads nothing heavy.
     """
     manager = sys.modules.get("sbcore.packs.manager")
     if manager is not None and issubclass(category, manager.PackWarning):
         print(message, file=file or sys.stderr)
         return
-    _python_showwarning(message, category, filename, lineno, file, line)
+    show(message, category, filename, lineno, file, line)
 
 
 if __name__ == "__main__":  # pragma: no cover

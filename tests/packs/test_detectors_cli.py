@@ -151,6 +151,21 @@ def test_list_names_a_broken_pack(
         "register_triggers",
     ]
     assert rows["shaky"][1:4] == ["-", "skipped", "import:"]
+    code, out, _ = run(capsys, "detectors", "list", "--json", "--workspace", str(workspace))
+    [shaky] = json.loads(out)["broken_packs"]
+    assert code == 1
+    assert shaky | {"error": None, "hint": None} == {
+        "name": "shaky",
+        "distribution": None,
+        "entry_point": "h5_cli_missing_module",
+        "stage": "import",
+        "step": "importing its entry point module h5_cli_missing_module",
+        "error": None,
+        "hint": None,
+    }
+    assert (
+        shaky["error"].startswith("ModuleNotFoundError") and "second-brain pack test shaky" in shaky["hint"]
+    )
 
 
 def test_show_annotates_each_field_with_its_layer(
