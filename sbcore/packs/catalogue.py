@@ -21,7 +21,9 @@ Nothing here raises for a bad detector file or override: each problem becomes
 an :class:`~sbcore.packs.errors.ErrorChain` in ``problems`` and the rest of the
 catalogue still loads. An override that would make a detector invalid (for
 example enabling one whose trigger no installed pack provides) is refused
-as a whole; the detector keeps its definition from the layer below.
+as a whole; the detector keeps its definition from the layer below, and the
+problem's hint lists every override dropped with it (layer, file:line) and
+the ``config reset`` that removes the refused one.
 
 Override merging: ``config`` merges into the detector's config key by key,
 recursively; a list whose items are all mappings with an ``id`` merges item by
