@@ -9,9 +9,12 @@ inside those callables, so ``second-brain --help`` stays fast.
 from __future__ import annotations
 
 import argparse
+import functools
 import importlib
 import sys
-from collections.abc import Sequence
+import warnings
+from collections.abc import Callable, Sequence
+from typing import TextIO
 
 from sbcore import __version__
 
@@ -55,7 +58,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         parser.print_help()
         return 2
     try:
-        return int(func(args) or 0)
+        with warnings.catch_warnings():
+            warnings.showwarning = functools.partial(_show_warning, warnings.showwarning)
+            return int(func(args) or 0)
     except BrokenPipeError:
         return 0
     except KeyboardInterrupt:
@@ -67,6 +72,28 @@ def main(argv: Sequence[str] | None = None) -> int:
             print(f"second-brain: {error}", file=sys.stderr)
             return 1
         raise
+
+
+def _show_warning(
+    show: Callable[..., None],
+    message: Warning | str,
+    category: type[Warning],
+    filename: str,
+    lineno: int,
+    file: TextIO | None = None,
+    line: str | None = None,
+) -> None:
+    """A skipped pack is reported as its message alone (pack, step, error, fix), not as Python code.
+
+    Other warnings go to ``show``, the display in force when the command
+    started. ``PackWarning`` is looked up only if the pack manager was
+    imported, so ``--help`` still loads nothing heavy.
+    """
+    manager = sys.modules.get("sbcore.packs.manager")
+    if manager is not None and issubclass(category, manager.PackWarning):
+        print(message, file=file or sys.stderr)
+        return
+    show(message, category, filename, lineno, file, line)
 
 
 if __name__ == "__main__":  # pragma: no cover

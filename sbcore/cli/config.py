@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from sbcore.config import EffectiveConfig, LayerName
+    from sbcore.packs.catalogue import EffectiveCatalogue
 
 _VALUE_WIDTH = 60
 
@@ -127,10 +128,15 @@ def _workspace(args: argparse.Namespace) -> Path:
     """
     from sbcore.config import find_workspace
 
+    quiet_library_log()
+    return find_workspace(getattr(args, "directory", None) or Path.cwd())
+
+
+def quiet_library_log() -> None:
+    """Leave configuration problems to the command, which prints each once (the log would repeat it)."""
     library_log = logging.getLogger("sbcore.config")
     if not any(isinstance(handler, logging.NullHandler) for handler in library_log.handlers):
         library_log.addHandler(logging.NullHandler())
-    return find_workspace(getattr(args, "directory", None) or Path.cwd())
 
 
 # -- show -------------------------------------------------------------------------------------
@@ -148,19 +154,65 @@ def _show(args: argparse.Namespace) -> int:
             print(f"error: {exc}", file=sys.stderr)
             return 2
     rows = [row for row in config.rows() if tuple(_split(row[0], prefix)) == prefix]
+    dropped = _dropped_overrides(config) if prefix[:1] in ((), ("detectors",)) else []
     if args.json:
-        print(json.dumps(_as_json(config, rows, whole=not prefix), indent=2, ensure_ascii=False))
-    elif len(prefix) > 1 and len(rows) <= 1:
+        document = _as_json(config, rows, whole=not prefix)
+        document["problems"] += dropped
+        print(json.dumps(document, indent=2, ensure_ascii=False))
+        return 1 if config.problems or dropped else 0
+    _print_problems(config, dropped)
+    if len(prefix) > 1 and len(rows) <= 1:
         _print_key(config, args.key)
     else:
         if not prefix:
             _print_layers(config)
         _print_rows(rows)
-    if not args.json:
-        _print_trust(config, ".".join(prefix))
-    for problem in config.problems:
+    _print_trust(config, ".".join(prefix))
+    return 1 if config.problems or dropped else 0
+
+
+def _print_problems(config: EffectiveConfig, dropped: list[str]) -> None:
+    """Every problem on stderr, before any table: a skipped layer first, with what it costs and the fix."""
+    for layer in config.layers:
+        if layer.status != "skipped":
+            continue
+        print(
+            f"error: the {layer.name} layer ({layer.path}) is skipped: none of its values apply until "
+            f"{'this is' if len(layer.problems) == 1 else 'these are'} fixed",
+            file=sys.stderr,
+        )
+        for problem in layer.problems:
+            print(f"  {problem}".replace("\n", "\n  "), file=sys.stderr)
+            if problem.key:
+                fix = f"second-brain config reset {problem.key} --{layer.name}"
+                print(f"    fix: correct the value in the file, or remove it: {fix}", file=sys.stderr)
+    for problem in config.conflicts:
         print(f"problem: {problem}", file=sys.stderr)
-    return 1 if config.problems else 0
+    for text in dropped:
+        print(f"error: {text}", file=sys.stderr)
+    if config.problems or dropped:
+        print(file=sys.stderr)
+
+
+def _dropped_overrides(config: EffectiveConfig) -> list[str]:
+    """Overrides the catalogue refuses (and with them every override of that detector), as sentences.
+
+    The schema accepts them, so only the catalogue can tell: it is assembled
+    only when some layer overrides a detector.
+    """
+    if not config.get("detectors", {}):
+        return []
+    catalogue = _catalogue(config)
+    return [
+        f"{chain.source}: {chain.key}: {chain.problem}"
+        + (
+            f"\n  hint: {chain.hint}".replace("\n", "\n  ").replace("\n    hint", "\n  hint")
+            if chain.hint
+            else ""
+        )
+        for chain in catalogue.errors
+        if (chain.key or "").startswith("detectors.")
+    ]
 
 
 def _print_trust(config: EffectiveConfig, prefix: str) -> None:
@@ -307,6 +359,7 @@ def _set(args: argparse.Namespace) -> int:
             layer=args.layer,
             workspace=_workspace(args),
             provider_names=_provider_names,
+            check_detectors=_check_detectors,
         )
     except ConfigRejected as exc:
         return _refused(exc.reasons)
@@ -344,6 +397,53 @@ def _widening(key: str, text: str, layer: str) -> str | None:
     if why is None:
         return None
     return f"{key} is a capability (it can run a process, connect, or choose where data goes): {why}"
+
+
+def _check_detectors(candidate: EffectiveConfig) -> tuple[list[str], list[str]]:
+    """What the catalogue would say about the detector overrides of ``candidate``: (refusals, warnings).
+
+    The same check ``detectors list`` and the observer apply: an override the
+    catalogue refuses is refused here, with the catalogue's reason, instead
+    of being written and then silently dropped with every other override of
+    that detector.
+    """
+    from sbcore.packs.catalogue import DROPPED
+
+    catalogue = _catalogue(candidate)
+    refusals = [
+        f"{chain.key}: {chain.problem.removesuffix(_IGNORED)}; the catalogue would refuse this override "
+        f"and drop every override of detector {chain.detector!r} with it" + _hint_of(chain.hint, DROPPED)
+        for chain in catalogue.errors
+        if (chain.key or "").startswith("detectors.")
+    ]
+    warned = [
+        f"{chain.key}: {chain.problem}" + _hint_of(chain.hint, DROPPED)
+        for chain in catalogue.warnings
+        if (chain.key or "").startswith("detectors.")
+    ]
+    return refusals, warned
+
+
+_IGNORED = "; this detector's overrides are ignored"
+
+
+def _hint_of(hint: str | None, dropped: str) -> str:
+    """The catalogue's own hint, without its list of dropped overrides (nothing is written, so none is)."""
+    own = (hint or "").split(dropped)[0].strip()
+    return f" (hint: {own})" if own else ""
+
+
+def _catalogue(config: EffectiveConfig) -> EffectiveCatalogue:
+    """The effective catalogue for ``config``; broken packs are left to `detectors list` to name."""
+    import warnings
+
+    from sbcore.packs.catalogue import assemble_catalogue
+    from sbcore.packs.manager import PackWarning, get_plugin_manager
+
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", PackWarning)
+        manager = get_plugin_manager()
+    return assemble_catalogue(manager, workspace=config.workspace, config=config)
 
 
 def _provider_names() -> list[str]:

@@ -55,10 +55,13 @@ def _register_validate(actions: argparse._SubParsersAction[argparse.ArgumentPars
         help="check detector files against the schema and cross-checks",
         description=(
             "Validate detector definitions: the schema, templates, tools, triggers and ids. "
-            "Without PATH, validates the catalogue in force. Prints every problem found; "
-            "exits 1 if there is any."
+            "Without PATH, validates everything `detectors list` loads for the workspace: the installed "
+            "packs' catalogues (or catalogue.file), the workspace's own detector files, and the "
+            "detectors.<id>.* overrides of every configuration layer. With PATH, also reports an id an "
+            "installed pack already uses. Prints every problem found; exits 1 if there is an error."
         ),
     )
+    _workspace_argument(parser)
     parser.add_argument(
         "paths",
         nargs="*",
@@ -103,6 +106,12 @@ def effective_sources() -> list[tuple[str, Path]]:
 
 def validation_context() -> ValidationContext:
     """What the installed packs register: their tools, triggers, MCP servers and template filters."""
+    return installed_context()
+
+
+def installed_context() -> ValidationContext:
+    """The installed packs' registrations (``validation_context`` is what files given by path are
+    checked against; tests replace it, while the installed catalogues are always read with this one)."""
     manager = _plugin_manager()
     registry = manager.registry
     return ValidationContext(
@@ -179,8 +188,13 @@ def _empty_directories(paths: Sequence[Path]) -> list[ErrorChain]:
 def _validate(args: argparse.Namespace) -> int:
     from sbcore.packs.errors import render_chains
 
-    sources = [(CLI_PACK, path) for path in args.paths] if args.paths else effective_sources()
-    report = validate_sources(sources, validation_context())
+    if args.paths:
+        report = validate_sources([(CLI_PACK, path) for path in args.paths], validation_context())
+        report.errors += installed_clashes(report.detectors)
+        count, skipped = len(report.detectors), 0
+    else:
+        report, skipped = _validate_workspace(args)
+        count = len(report.detectors)
     errors = list(report.errors)
     warnings = report.warnings
     if args.strict:
@@ -189,13 +203,90 @@ def _validate(args: argparse.Namespace) -> int:
     shown = [*errors, *warnings]
     if shown:
         print(render_chains(shown), end="\n\n")
-    if errors:
+    if errors or skipped:
         files = len({chain.source.path for chain in errors})
-        print(f"{_count(len(errors), 'error')} in {_count(files, 'file')}")
+        summary = [f"{_count(len(errors), 'error')} in {_count(files, 'file')}"] if errors else []
+        if skipped:
+            summary.append(f"{_count(skipped, 'pack')} skipped (named on stderr)")
+        print("; ".join(summary))
         return 1
     suffix = f" ({_count(len(warnings), 'warning')})" if warnings else ""
-    print(f"{_count(len(report.detectors), 'detector')} OK{suffix}")
+    print(f"{_count(count, 'detector')} OK{suffix}")
     return 0
+
+
+def _validate_workspace(args: argparse.Namespace) -> tuple[ValidationReport, int]:
+    """What ``detectors list`` loads, as one report: (report, number of packs that failed to load).
+
+    Layer problems and override refusals are errors here (``list`` degrades
+    past them; ``validate`` exists to catch them), and so is an override that a
+    higher layer hides today or that waits for the workspace to be trusted.
+    A broken ``catalogue.file`` is an error too, where the running observer
+    only warns and falls back.
+    """
+    from sbcore.packs.layer_problems import layer_override_chains
+
+    manager, config, catalogue = _effective(args)
+    report = ValidationReport(detectors=[detector.definition for detector in catalogue.detectors])
+    replacement = config.catalogue_file()
+    fell_back = replacement is not None and catalogue.source == "packs"
+    problems = _problems(config, catalogue)
+    seen = {(str(chain.source), chain.key, chain.problem) for chain in problems}
+    for chain in layer_override_chains(manager, config):
+        if (str(chain.source), chain.key, chain.problem) not in seen:
+            seen.add((str(chain.source), chain.key, chain.problem))
+            problems.append(chain)
+    for chain in problems:
+        in_replacement = fell_back and (
+            chain.key == "catalogue.file" or chain.source.path.startswith(str(replacement))
+        )
+        if chain.severity == "error" or in_replacement:
+            report.errors.append(chain.as_error())
+        else:
+            report.warnings.append(chain)
+    return report, len(manager.broken)
+
+
+def installed_clashes(detectors: Sequence[DetectorDef]) -> list[ErrorChain]:
+    """An id in the files given by path that an installed pack already defines (in another file)."""
+    from sbcore.packs.errors import ErrorChain
+
+    installed = {
+        detector.id: detector
+        for detector in validate_sources(effective_sources(), installed_context()).detectors
+    }
+    clashes = []
+    for detector in detectors:
+        other = installed.get(detector.id)
+        if other is None or _same_file(Path(other.source.path), Path(detector.source.path)):
+            continue
+        clashes.append(
+            ErrorChain(
+                source=detector.source,
+                detector=detector.id,
+                key="id",
+                problem=(
+                    f"detector id {detector.id!r} is already used by installed pack {other.pack!r} "
+                    f"at {other.source}"
+                ),
+                hint=(
+                    "ids are unique across installed packs and the workspace: rename this detector; "
+                    f"to change pack {other.pack!r}'s detector instead, override its fields "
+                    f"(second-brain config set detectors.{detector.id}.<field> VALUE)"
+                ),
+            )
+        )
+    return clashes
+
+
+def _same_file(installed: Path, given: Path) -> bool:
+    """Whether ``given`` is the installed file itself, or its source in the pack's checkout.
+
+    A pack installed without ``-e`` is a copy in site-packages; its source then
+    ends in the same package directory, catalogue directory and file name.
+    """
+    installed, given = installed.resolve(), given.resolve()
+    return installed == given or installed.parts[-3:] == given.parts[-3:]
 
 
 def _count(n: int, noun: str) -> str:
@@ -280,23 +371,31 @@ def _workspace_argument(parser: argparse.ArgumentParser) -> None:
 
 def _effective(args: argparse.Namespace) -> tuple[PackManager, EffectiveConfig, EffectiveCatalogue]:
     """(manager, config, catalogue) for the workspace the arguments name."""
+    from sbcore.cli.config import quiet_library_log
     from sbcore.config import find_workspace, load_config
     from sbcore.packs.catalogue import assemble_catalogue
 
+    quiet_library_log()
     workspace = args.workspace or find_workspace(Path.cwd())
     manager = _plugin_manager()
     config = load_config(workspace)
     return manager, config, assemble_catalogue(manager, workspace=workspace, config=config)
 
 
-def _print_problems(catalogue: EffectiveCatalogue) -> bool:
-    """Catalogue problems on stderr; whether any is an error (broken packs are printed when loading)."""
-    from sbcore.packs.errors import render_chains
+def _problems(config: EffectiveConfig, catalogue: EffectiveCatalogue) -> list[ErrorChain]:
+    """Everything wrong with what the workspace loads: skipped configuration layers, then the catalogue."""
+    from sbcore.packs.layer_problems import config_chains
     from sbcore.packs.listing import shown_problems
 
-    problems = shown_problems(catalogue)
+    return config_chains(config) + shown_problems(catalogue)
+
+
+def _print_problems(problems: Sequence[ErrorChain]) -> bool:
+    """Problems on stderr, before anything else is printed; whether any is an error."""
+    from sbcore.packs.errors import render_chains
+
     if problems:
-        print(render_chains(problems), file=sys.stderr)
+        print(render_chains(problems), end="\n\n", file=sys.stderr)
     return any(chain.severity == "error" for chain in problems)
 
 
@@ -312,18 +411,22 @@ def _list(args: argparse.Namespace) -> int:
     from sbcore.cli.trust_view import about_detector, render_trust
 
     manager, config, catalogue = _effective(args)
+    problems = _problems(config, catalogue)
+    failed = any(chain.severity == "error" for chain in problems) or bool(manager.broken)
     trust = config.trust.to_json() if config.trust is not None and config.trust.needed else None
     if args.json:
-        report = catalogue_report(catalogue, manager) | {"trust": trust}
+        report = catalogue_report(catalogue, manager, problems) | {"trust": trust}
         print(json.dumps(report, indent=2, ensure_ascii=False))
-        return 1 if catalogue.errors or manager.broken else 0
+        return 1 if failed else 0
+    _print_problems(problems)
     print(render_table([detector_row(detector) for detector in catalogue.detectors]))
     if catalogue.source != "packs":
         print(f"(catalogue in force: {catalogue.source})")
     for line in render_trust(trust, about_detector()):
         print(line)
-    failed = _print_problems(catalogue)
-    return 1 if failed or manager.broken else 0
+    if problems:
+        print(f"({_count(len(problems), 'problem')}: printed above the table)", file=sys.stderr)
+    return 1 if failed else 0
 
 
 def _show(args: argparse.Namespace) -> int:
@@ -332,7 +435,14 @@ def _show(args: argparse.Namespace) -> int:
     from sbcore.packs.listing import definition_json, field_values, render_definition
 
     _manager, config, catalogue = _effective(args)
+    from sbcore.packs.layer_problems import config_chains
+
+    layer_problems = config_chains(config)
     detector = catalogue.get(args.detector_id)
+    related = [chain for chain in catalogue.problems if chain.detector == args.detector_id]
+    failed = any(chain.severity == "error" for chain in [*layer_problems, *related])
+    if not args.json:
+        _print_problems([*layer_problems, *related])
     if detector is None:
         ids = [d.id for d in catalogue.detectors]
         close = difflib.get_close_matches(args.detector_id, ids, n=1)
@@ -346,9 +456,4 @@ def _show(args: argparse.Namespace) -> int:
 
         for line in render_trust(config.trust.to_json(), about_detector(detector.id)):
             print(line)
-    related = [chain for chain in catalogue.problems if chain.detector == detector.id]
-    if related and not args.json:
-        from sbcore.packs.errors import render_chains
-
-        print(render_chains(related), file=sys.stderr)
-    return 0
+    return 1 if failed else 0

@@ -76,9 +76,15 @@ Editors can check a layer file as you type: put
   merged onto half of another would describe neither.
 - A layer file that cannot be used (not valid YAML, a duplicate or misspelt key, a value of the
   wrong type or out of range) is skipped as a whole, and each problem is reported with the file,
-  line and key: by `second-brain config show` (which then exits 1) and in the log of whatever
-  loaded it. Nothing crashes and the file is never rewritten or removed because of it; fix it by
-  hand, or remove the bad key with `second-brain config reset KEY --<layer>`.
+  line and key: by `second-brain config show` and the `detectors` commands, before anything else
+  they print (they then exit 1), and in the log of whatever loaded it. Nothing crashes and the
+  file is never rewritten or removed because of it; fix it by hand, or remove the bad key with
+  `second-brain config reset KEY --<layer>`.
+- A `detectors.<id>.<field>` override is also checked against the detector it changes, the way
+  the catalogue checks it: `set` refuses one the catalogue would refuse (exit 2, nothing written),
+  with the catalogue's reason. One written by hand and refused is reported by `config show` and
+  `detectors list` (file, line, key, why), because it takes every override of that detector
+  down with it.
 - Some knobs must agree with each other. `set` refuses a value that would break one of these
   rules, and `show` reports a combination that breaks one (after hand edits):
 {invariants}

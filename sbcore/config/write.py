@@ -65,6 +65,10 @@ _HEADERS: dict[str, str] = {
 _HEADER_TAIL = "# `second-brain config show` lists every key, its value and the layer it comes from.\n"
 
 
+DetectorCheck = Callable[[EffectiveConfig], tuple[list[str], list[str]]]
+"""Given the configuration a change would produce: (reasons to refuse it, warnings to print)."""
+
+
 class ConfigRejected(Exception):
     """A change that was refused; nothing was written."""
 
@@ -93,6 +97,7 @@ def set_value(
     workspace: Path | None,
     cwd: Path | None = None,
     provider_names: Callable[[], Iterable[str]] | None = None,
+    check_detectors: DetectorCheck | None = None,
 ) -> Outcome:
     """Set ``key`` to the value written as ``raw`` (YAML or JSON) in one layer.
 
@@ -101,6 +106,9 @@ def set_value(
     is written. ``cwd`` resolves a relative ``catalogue.file``. ``provider_names``
     lists the providers the installed packs register, asked only when
     ``model.provider`` is set (the caller loads the packs: they sit above this floor).
+    ``check_detectors`` is asked, when a ``detectors.<id>.…`` key is set, with the
+    configuration as it would be after the change; it returns (refusals, warnings),
+    so the catalogue (above this floor too) can refuse an override it would drop.
     """
     target = _target(layer, workspace)
     try:
@@ -114,6 +122,7 @@ def set_value(
     except BadValueError as exc:
         raise ConfigRejected([f"{key}: {exc}"]) from exc
     ref, value = _normalise(ref, value, layer, workspace, cwd or Path.cwd(), provider_names)
+    cautions: list[str] = []
 
     def compute(text: str | None) -> Edit | None:
         current = _parse(layer, target, text)
@@ -121,11 +130,16 @@ def set_value(
         _assign(data, ref.path, value)
         _check_layer(ref, current, data)
         _check_invariants(ref, layer, workspace, data)
+        if check_detectors is not None and ref.path[0] == "detectors":
+            refusals, warned = check_detectors(_candidate(current, workspace, data))
+            if refusals:
+                raise ConfigRejected(refusals)
+            cautions[:] = warned
         base = text if text is not None else _HEADERS[layer] + _HEADER_TAIL
         return set_in_text(base, ref.path, value)
 
     changed, comments_kept = _transact(layer, target, workspace, compute)
-    outcome = Outcome(key=ref.key, layer=layer, path=target, changed=changed)
+    outcome = Outcome(key=ref.key, layer=layer, path=target, changed=changed, warnings=list(cautions))
     if not comments_kept:
         outcome.warnings.append(f"{target}: the file's comments could not be kept by this edit")
     described = knob(ref.key)
@@ -266,6 +280,17 @@ def _parse(layer: LayerName, path: Path, text: str | None) -> LayerFile:
     current.data = data
     current.lines = {key: position.line for key, position in located.positions.items()}
     return current
+
+
+def _candidate(current: LayerFile, workspace: Path | None, data: dict[str, Any]) -> EffectiveConfig:
+    """The configuration as it would be with ``data`` in ``current``'s layer, every key applied.
+
+    Trust is left out on purpose: a refused override is refused whether or not
+    the workspace is trusted yet, so it is checked as written.
+    """
+    changed = LayerFile(current.name, current.path, "ok", data, [], current.lines)
+    layers = [changed if f.name == current.name else f for f in read_layers(workspace)]
+    return EffectiveConfig(workspace, layers, merge([(f.name, f.data) for f in layers if f.used]))
 
 
 def _assign(data: dict[str, Any], path: tuple[str, ...], value: Any) -> None:

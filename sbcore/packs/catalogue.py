@@ -21,7 +21,9 @@ Nothing here raises for a bad detector file or override: each problem becomes
 an :class:`~sbcore.packs.errors.ErrorChain` in ``problems`` and the rest of the
 catalogue still loads. An override that would make a detector invalid (for
 example enabling one whose trigger no installed pack provides) is refused
-as a whole; the detector keeps its definition from the layer below.
+as a whole; the detector keeps its definition from the layer below, and the
+problem's hint lists every override dropped with it (layer, file:line) and
+the ``config reset`` that removes the refused one.
 
 Override merging: ``config`` merges into the detector's config key by key,
 recursively; a list whose items are all mappings with an ``id`` merges item by
@@ -53,6 +55,8 @@ if TYPE_CHECKING:
 
 CATALOGUE_FILE_PACK = "catalogue.file"
 WORKSPACE_PACK = "workspace"
+DROPPED = "until this is fixed every override of this detector is dropped"
+"""How the hint of a refused override starts listing what it takes down (see ``_dropped``)."""
 USER_LAYERS = ("global config", "local config")
 """The configuration layers the user writes (not the repository): a ``tools`` override from one of them
 may run commands that execute repository code (see ``sbcore.think.tools.repo_code``)."""
@@ -400,7 +404,8 @@ def _apply_overrides(
         problem = _apply_field(document, override.field, override.value)
         if problem is not None:
             key = f"detectors.{definition.id}.{override.field}"
-            problems.append(ErrorChain(override.where, problem, definition.id, key))
+            dropped = _dropped(definition.id, layered, override)
+            problems.append(ErrorChain(override.where, problem, definition.id, key, dropped))
             return definition, origins
         merged = override.field in ("config", "trigger")
         previous = new_origins[override.field]
@@ -429,13 +434,28 @@ def _apply_overrides(
                     problem=f"{problem}; this detector's overrides are ignored",
                     detector=definition.id,
                     key=f"detectors.{definition.id}.{chain.key}" if chain.key else None,
-                    hint=chain.hint,
+                    hint=_dropped(definition.id, layered, culprit, chain.hint),
                 )
             )
         return definition, origins
     if new_origins.get("tools") in USER_LAYERS:
         updated = dataclasses.replace(updated, run_trusted=True)
     return updated, new_origins
+
+
+def _dropped(
+    detector_id: str, layered: list[_Override], culprit: _Override, hint: str | None = None
+) -> str | None:
+    """``hint``, then every override that a refused one takes down with it (layer, file:line) and how to
+    remove the refused one; just ``hint`` when no override comes from a configuration file (a caller's)."""
+    if all(o.layer == "override" for o in layered):
+        return hint
+    listed = ", ".join(f"{o.field} ({o.layer}, {o.where})" for o in layered)
+    text = f"{DROPPED}: {listed}"
+    flag = culprit.layer.removesuffix(" config")
+    if flag in ("global", "workspace", "local"):
+        text += f"; to remove it: second-brain config reset detectors.{detector_id}.{culprit.field} --{flag}"
+    return f"{hint}\n{text}" if hint else text
 
 
 def _culprit(layered: list[_Override], key: str | None) -> _Override:

@@ -7,12 +7,13 @@ status report) renders the same rows; the CLI only parses arguments and prints.
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 import yaml
 
 from sbcore.packs.catalogue import SHOWN_FIELDS, EffectiveCatalogue, EffectiveDetector
+from sbcore.packs.errors import ErrorChain
 from sbcore.packs.manager import PackManager
 
 # A detector field left unset takes this configuration knob's value.
@@ -44,8 +45,10 @@ def detector_row(detector: EffectiveDetector) -> dict[str, Any]:
     }
 
 
-def catalogue_report(catalogue: EffectiveCatalogue, manager: PackManager) -> dict[str, Any]:
-    """Everything ``detectors list --json`` prints."""
+def catalogue_report(
+    catalogue: EffectiveCatalogue, manager: PackManager, problems: Sequence[ErrorChain] | None = None
+) -> dict[str, Any]:
+    """Everything ``detectors list --json`` prints; ``problems`` defaults to the catalogue's own."""
     return {
         "catalogue": catalogue.source,
         "detectors": [detector_row(detector) for detector in catalogue.detectors],
@@ -61,7 +64,16 @@ def catalogue_report(catalogue: EffectiveCatalogue, manager: PackManager) -> dic
             for info in manager.list_packs()
         ],
         "broken_packs": [
-            {"name": broken.name, "stage": broken.stage, "error": broken.error} for broken in manager.broken
+            {
+                "name": broken.name,
+                "distribution": broken.distribution,
+                "entry_point": broken.entry_point,
+                "stage": broken.stage,
+                "step": broken.step,
+                "error": broken.error,
+                "hint": broken.hint,
+            }
+            for broken in manager.broken
         ],
         "problems": [
             {
@@ -72,7 +84,7 @@ def catalogue_report(catalogue: EffectiveCatalogue, manager: PackManager) -> dic
                 "problem": chain.problem,
                 "hint": chain.hint,
             }
-            for chain in shown_problems(catalogue)
+            for chain in (shown_problems(catalogue) if problems is None else problems)
         ],
     }
 

@@ -78,14 +78,62 @@ class PackWarning(UserWarning):
 
 @dataclass(frozen=True)
 class BrokenPack:
-    """A pack that was skipped: at which step, and why."""
+    """A pack that was skipped: which pack (entry point, distribution), at which step, why, and the fix.
+
+    ``str()`` is what a person reads (the CLI and the :class:`PackWarning`
+    print it): the pack, the step in words, the error, and what to do, with
+    no Python source line. ``stage`` stays the short machine name.
+    """
 
     name: str
     stage: str  # import | register | hookimpl | hook <name> | conflict | not installed
     error: str
+    entry_point: str | None = None  # the entry point's value, ``module:object``
+    distribution: str | None = None  # "name version" of the installed distribution declaring it
+
+    @property
+    def step(self) -> str:
+        """The loading step that failed, in words."""
+        if self.stage == "import":
+            target = f" {self.entry_point}" if self.entry_point else ""
+            return f"importing its entry point module{target}"
+        if self.stage.startswith("hook "):
+            return f"calling its hook {self.stage.removeprefix('hook ')}"
+        return _STEPS.get(self.stage, self.stage)
+
+    @property
+    def hint(self) -> str:
+        """What to do about it."""
+        check = f"then check it with `second-brain pack test {self.name}`"
+        if self.stage == "import":
+            dist = (self.distribution or "").split(" ")[0]
+            reinstall = f"pip install --force-reinstall {dist}" if dist else "reinstall the pack"
+            return (
+                f"{reinstall} (or fix the entry point `{self.name} = {self.entry_point or '...'}` "
+                f'under [project.entry-points."{ENTRY_POINT_GROUP}"] in its pyproject.toml); {check}'
+            )
+        if self.stage in ("register", "hookimpl"):
+            return (
+                "each @hookimpl function must be named like a hook of sbcore.api and take only its "
+                f"arguments (docs/pack-authoring.md lists them); {check}"
+            )
+        if self.stage.startswith("hook "):
+            return f"fix the error the pack's {self.stage.removeprefix('hook ')} raises; {check}"
+        if self.stage == "conflict":
+            return "names are unique across installed packs: rename one, or uninstall one of the two packs"
+        return f"install the pack, or remove its name from {ENV_PACKS}"
 
     def __str__(self) -> str:
-        return f"pack {self.name!r} ({self.stage}): {self.error}"
+        origin = f" (distribution {self.distribution})" if self.distribution else ""
+        return f"pack {self.name!r}{origin}: {self.step} failed: {self.error}\n  fix: {self.hint}"
+
+
+_STEPS: dict[str, str] = {
+    "register": "registering it with pluggy",
+    "hookimpl": "checking its @hookimpl functions against sbcore's hooks",
+    "conflict": "merging what it registered with the other packs",
+    "not installed": "finding it among the installed packs",
+}
 
 
 @dataclass(frozen=True)
@@ -156,7 +204,7 @@ class PackManager(pluggy.PluginManager):
                 f"the pack name is declared by both {first} and {origin.distribution or ep.value}",
             )
             return
-        self._admit(ep.name, ep.load, origin)
+        self._admit(ep.name, ep.load, origin, ep.value)
 
     def add_pack(self, name: str, plugin: object, *, builtin: bool = False) -> bool:
         """Load an already imported pack object in a guard; returns whether it loaded.
@@ -166,9 +214,15 @@ class PackManager(pluggy.PluginManager):
         """
         return self._admit(name, lambda: plugin, _Origin(None, None, builtin))
 
-    def _admit(self, name: str, load: Callable[[], object], origin: _Origin) -> bool:
+    def _admit(
+        self, name: str, load: Callable[[], object], origin: _Origin, entry_point: str | None = None
+    ) -> bool:
+        def fail(stage: str, error: str, cause: BaseException | None = None) -> None:
+            dist = f"{origin.distribution} {origin.version or ''}".strip() if origin.distribution else None
+            self._report(BrokenPack(name, stage, error, entry_point, dist), cause)
+
         if name in self._origins or self.has_plugin(name):
-            self._fail(name, "register", "a pack of this name is already loaded")
+            fail("register", "a pack of this name is already loaded")
             return False
         stage = "import"
         try:
@@ -176,7 +230,7 @@ class PackManager(pluggy.PluginManager):
             stage = "register"
             self.register(plugin, name=name)
         except Exception as exc:  # whatever a pack's import raises is that pack's failure
-            self._fail(name, stage, _describe(exc), exc)
+            fail(stage, _describe(exc), exc)
             return False
         contributions = Contributions(pack=name)
         try:
@@ -189,12 +243,12 @@ class PackManager(pluggy.PluginManager):
             self._own_caller("prepare_jinja2_environment", plugin)(env=make_environment())
         except Exception as exc:
             self.unregister(plugin)
-            self._fail(name, stage, _describe(exc), exc)
+            fail(stage, _describe(exc), exc)
             return False
         clashes = self.registry.conflicts(contributions)
         if clashes:
             self.unregister(plugin)
-            self._fail(name, "conflict", "; ".join(clashes))
+            fail("conflict", "; ".join(clashes))
             return False
         self.registry.merge(contributions)
         self._origins[name] = origin
@@ -206,11 +260,17 @@ class PackManager(pluggy.PluginManager):
         return self.subset_hook_caller(hook_name, remove_plugins=others)
 
     def _fail(self, name: str, stage: str, error: str, cause: BaseException | None = None) -> None:
-        broken = BrokenPack(name, stage, error)
+        self._report(BrokenPack(name, stage, error), cause)
+
+    def _report(self, broken: BrokenPack, cause: BaseException | None = None) -> None:
+        """Raise (strict) or record and warn. The warning is attributed to the pack, not to a line of
+        sbcore, so Python's warning display prints no source line of ours under the message."""
         if self.strict:
-            raise PackError(name, f"sbcore: {broken}") from cause
+            raise PackError(broken.name, f"sbcore: {broken}") from cause
         self.broken.append(broken)
-        warnings.warn(f"sbcore: skipping {broken}", PackWarning, stacklevel=2)
+        warnings.warn_explicit(
+            f"sbcore: skipping {broken}", PackWarning, filename=f"<sbcore pack {broken.name}>", lineno=0
+        )
 
     # -- using it ----------------------------------------------------------------
 

@@ -183,9 +183,26 @@ def check_case(case: GoldenCase, snapshot: Any = None, runner: GoldenRunner | No
 
         expected = snapshot(extension_class=JSONSnapshotExtension)
         if expected != result.snapshot_value:
-            diff = "\n".join(expected.get_assert_diff())
-            pytest.fail(f"{case.path}: the decision differs from its snapshot\n{diff}", pytrace=False)
+            pytest.fail(_snapshot_failure(case, expected), pytrace=False)
     return result
+
+
+def _snapshot_failure(case: GoldenCase, expected: Any) -> str:
+    """Why the decision did not match: no snapshot yet (and the command that records it), or a diff."""
+    nodeid = expected.test_location.nodeid
+    record = f"pytest --snapshot-update '{nodeid}'"
+    last = expected.executions[expected.num_executions - 1]
+    if last.recalled_data is None and last.exception is None:
+        return (
+            f"{case.path}: no snapshot of this case's decision is recorded yet\n"
+            f"record it with: {record}\n"
+            "(then review the new file under __snapshots__/ and commit it with the case)"
+        )
+    diff = "\n".join(expected.get_assert_diff())
+    return (
+        f"{case.path}: the decision differs from its snapshot\n{diff}\n"
+        f"if the new decision is right, re-record it with: {record}"
+    )
 
 
 # --------------------------------------------------------------------------------------------

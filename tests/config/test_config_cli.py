@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import contextlib
+import io
 import json
 import subprocess
 import sys
@@ -90,9 +92,83 @@ def test_show_reports_a_broken_layer_and_exits_1(dirs: Dirs, capsys: pytest.Capt
     code, out, err = run(capsys)
     assert code == 1
     assert "SKIPPED: 1 problem" in out
-    assert (
-        f"problem: {dirs.workspace_file}:2: gate.rate_per_hour: 100 is greater than the maximum of 60" in err
+    assert err.splitlines()[:3] == [
+        f"error: the workspace layer ({dirs.workspace_file}) is skipped: none of its values apply until this "
+        "is fixed",
+        f"  {dirs.workspace_file}:2: gate.rate_per_hour: 100 is greater than the maximum of 60",
+        "    fix: correct the value in the file, or remove it: "
+        "second-brain config reset gate.rate_per_hour --workspace",
+    ]
+
+
+def merged_output(argv: list[str]) -> tuple[int, str]:
+    """Run the command with stdout and stderr into one stream, as a terminal shows them."""
+    stream = io.StringIO()
+    with contextlib.redirect_stdout(stream), contextlib.redirect_stderr(stream):
+        code = main(argv)
+    return code, stream.getvalue()
+
+
+def test_show_prints_problems_before_the_table(dirs: Dirs) -> None:
+    dirs.put(dirs.local_file, "mute:\n  all: maybe\n")
+    code, text = merged_output(["config", "show"])
+    assert code == 1
+    assert text.startswith("error: the local layer")
+    assert text.index("fix: correct the value") < text.index("layers, lowest first:") < text.index("KEY")
+
+
+def test_set_refuses_an_override_the_catalogue_would_drop(
+    dirs: Dirs, capsys: pytest.CaptureFixture[str]
+) -> None:
+    code, out, err = run(capsys, "set", "detectors.default.cadence", "on_trigger")
+    assert (code, out) == (2, "")
+    assert err == (
+        "error: detectors.default.cadence: cadence 'on_trigger' needs a 'trigger'; the catalogue would "
+        "refuse this override and drop every override of detector 'default' with it (hint: name a "
+        "registered trigger under 'trigger: {name: ...}', or choose another cadence)\n"
+        "nothing was written\n"
     )
+    assert not dirs.local_file.exists()
+    code, _, err = run(capsys, "set", "--workspace", "detectors.cross-task-collision.enabled", "true")
+    assert code == 2
+    assert "trigger 'cross_task_collision' is not available in this version" in err
+    assert not dirs.workspace_file.exists()
+    code, _, err = run(capsys, "set", "detectors.default.tools", "[Bash]")
+    assert code == 2 and "detectors.default.tools" in err and "nothing was written" in err
+
+
+def test_set_accepts_a_good_override_and_warns_on_an_unknown_detector(
+    dirs: Dirs, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert run(capsys, "set", "detectors.git-log.enabled", "true")[0] == 0
+    assert "enabled: true" in dirs.local_file.read_text()
+    code, _, err = run(capsys, "set", "detectors.defualt.enabled", "false")
+    assert code == 0
+    assert "warning: detectors.defualt: overrides name detector 'defualt'" in err
+    assert "did you mean 'default'?" in err
+
+
+def test_set_fixes_a_hand_edited_override_in_place(dirs: Dirs, capsys: pytest.CaptureFixture[str]) -> None:
+    dirs.put(dirs.local_file, "detectors:\n  default:\n    cadence: on_trigger\n")
+    code, _, err = run(capsys, "set", "detectors.default.cadence", "turn_end")
+    assert code == 0, err
+    assert "cadence: turn_end" in dirs.local_file.read_text()
+
+
+def test_show_names_an_override_the_catalogue_dropped(dirs: Dirs, capsys: pytest.CaptureFixture[str]) -> None:
+    """A hand-edited override the schema accepts but the catalogue refuses: which, where, and why."""
+    dirs.put(dirs.workspace_file, "detectors:\n  default:\n    enabled: true\n    cadence: on_trigger\n")
+    for argv in (["show"], ["show", "detectors"], ["show", "--json"]):
+        code, out, err = run(capsys, *argv)
+        assert code == 1
+        text = out if "--json" in argv else err
+        assert (
+            f"{dirs.workspace_file}:4: detectors.default.cadence: cadence 'on_trigger' needs a 'trigger'"
+            in text
+        )
+        assert "every override of this detector is dropped: enabled (workspace config" in text
+        assert "second-brain config reset detectors.default.cadence --workspace" in text
+    assert run(capsys, "show", "gate")[0] == 0  # the dropped override concerns detectors only
 
 
 def test_show_unknown_key(dirs: Dirs, capsys: pytest.CaptureFixture[str]) -> None:

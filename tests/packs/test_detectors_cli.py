@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import contextlib
+import io
 import json
 import sys
 import textwrap
@@ -133,7 +135,10 @@ def test_list_names_a_broken_pack(
     )
     code, out, err = run(capsys, "detectors", "list", "--workspace", str(workspace))
     assert code == 1
-    assert "sbcore: skipped pack 'shaky' (import): ModuleNotFoundError" in err
+    assert (
+        "sbcore: skipped pack 'shaky': importing its entry point module h5_cli_missing_module failed" in err
+    )
+    assert "ModuleNotFoundError" in err and "fix: " in err
     assert "repeat-failure" in out  # the rest still works
     detectors_cli._plugin_manager.cache_clear()
     code, out, err = run(capsys, "detectors", "list", "--packs")
@@ -146,6 +151,21 @@ def test_list_names_a_broken_pack(
         "register_triggers",
     ]
     assert rows["shaky"][1:4] == ["-", "skipped", "import:"]
+    code, out, _ = run(capsys, "detectors", "list", "--json", "--workspace", str(workspace))
+    [shaky] = json.loads(out)["broken_packs"]
+    assert code == 1
+    assert shaky | {"error": None, "hint": None} == {
+        "name": "shaky",
+        "distribution": None,
+        "entry_point": "h5_cli_missing_module",
+        "stage": "import",
+        "step": "importing its entry point module h5_cli_missing_module",
+        "error": None,
+        "hint": None,
+    }
+    assert (
+        shaky["error"].startswith("ModuleNotFoundError") and "second-brain pack test shaky" in shaky["hint"]
+    )
 
 
 def test_show_annotates_each_field_with_its_layer(
@@ -225,3 +245,138 @@ def test_validate_knows_the_registered_triggers(
     )
     code, out, err = run(capsys, "detectors", "validate", str(path))
     assert (code, out.strip()) == (0, "1 detector OK"), err
+
+
+# -- the authoring loop: what a new team meets first (issue 12, item 7) ---------------------------------
+
+TEAM_DETECTOR = textwrap.dedent(
+    """\
+    schema_version: 1
+    id: team-check
+    description: A workspace detector of the team.
+    prompt: "Look at {{ nothing_declared }}"
+    """
+)
+
+
+def merged(*argv: str) -> tuple[int, str]:
+    """Run the command with stdout and stderr into one stream, in the order a terminal shows them."""
+    stream = io.StringIO()
+    with contextlib.redirect_stdout(stream), contextlib.redirect_stderr(stream):
+        code = main(list(argv))
+    return code, stream.getvalue()
+
+
+def local_layer(workspace: Path) -> Path:
+    from sbcore.config import local_path
+
+    path = local_path(workspace)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    return path
+
+
+def test_validate_without_paths_checks_what_list_loads(
+    capsys: pytest.CaptureFixture[str], workspace: Path
+) -> None:
+    """A workspace detector file and overrides in two layers: validate finds what list finds, and fails."""
+    detector_file = workspace / ".second-brain" / "detectors" / "team-check.yaml"
+    detector_file.parent.mkdir()
+    detector_file.write_text(TEAM_DETECTOR)
+    team = workspace / ".second-brain" / "config.yaml"
+    team.write_text("detectors:\n  cross-task-collision:\n    enabled: true\n")
+    mine = local_layer(workspace)
+    mine.write_text("detectors:\n  default:\n    cadence: on_trigger\n")
+
+    code, out, _ = run(capsys, "detectors", "validate", "--workspace", str(workspace))
+    assert code == 1
+    assert f"==> File {detector_file}:4\n==> At detector 'team-check'\n==> At key: prompt\n" in out
+    assert f"==> File {team}:3\n==> At detector 'cross-task-collision'\n" in out
+    assert f"==> File {mine}:3\n==> At detector 'default'\n==> At key: detectors.default.cadence\n" in out
+    assert out.endswith("3 errors in 3 files\n")
+
+    code, listed, _ = run(capsys, "detectors", "list", "--json", "--workspace", str(workspace))
+    assert code == 1
+    assert {(p["source"], p["key"]) for p in json.loads(listed)["problems"]} == {
+        (f"{detector_file}:4", "prompt"),
+        (f"{team}:3", "detectors.cross-task-collision.trigger.name"),
+        (f"{mine}:3", "detectors.default.cadence"),
+    }
+
+
+def test_validate_without_paths_passes_a_clean_workspace(
+    capsys: pytest.CaptureFixture[str], workspace: Path
+) -> None:
+    detector_file = workspace / ".second-brain" / "detectors" / "team-check.yaml"
+    detector_file.parent.mkdir()
+    detector_file.write_text(TEAM_DETECTOR.replace("{{ nothing_declared }}", "the last edit"))
+    code, listed, _ = run(capsys, "detectors", "list", "--json", "--workspace", str(workspace))
+    assert code == 0
+    count = len(json.loads(listed)["detectors"])
+    assert run(capsys, "detectors", "validate", "--workspace", str(workspace))[:2] == (
+        0,
+        f"{count} detectors OK\n",
+    )
+
+
+def test_a_skipped_layer_comes_first_names_the_fix_and_fails(workspace: Path) -> None:
+    mine = local_layer(workspace)
+    mine.write_text("detectors:\n  git-log:\n    enabled: true\ngate:\n  rate_per_hour: -3\n")
+    code, text = merged("detectors", "list", "--workspace", str(workspace))
+    assert code == 1
+    assert text.startswith(
+        f"==> File {mine}:5\n==> At key: gate.rate_per_hour\n=====> -3 is less than the minimum of 0; so the "
+        "whole local layer is skipped: none of its values apply, its detectors.<id>.* overrides included\n"
+        "hint: fix the value in the file, or remove it: "
+        "second-brain config reset gate.rate_per_hour --local\n"
+    )
+    assert text.index("hint: fix the value") < text.index("ID  ")
+    [row] = [line for line in text.splitlines() if line.startswith("git-log")]
+    assert " no " in row  # the override in the skipped layer does not apply, and the text above says so
+
+    code, text = merged("detectors", "validate", "--workspace", str(workspace))
+    assert (code, text.splitlines()[-1]) == (1, "1 error in 1 file")
+    code, text = merged("detectors", "show", "git-log", "--workspace", str(workspace))
+    assert code == 1 and text.startswith(f"==> File {mine}:5")
+    stream = io.StringIO()
+    with contextlib.redirect_stdout(stream):
+        code = main(["detectors", "list", "--json", "--workspace", str(workspace)])
+    [problem] = json.loads(stream.getvalue())["problems"]
+    assert (code, problem["source"], problem["key"]) == (1, f"{mine}:5", "gate.rate_per_hour")
+
+
+def test_validate_by_path_reports_an_id_an_installed_pack_uses(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    copy = tmp_path / ".second-brain" / "detectors" / "default.yaml"  # a team's copy, to tweak it
+    copy.parent.mkdir(parents=True)
+    copy.write_text(TEAM_DETECTOR.replace("team-check", "default").replace("{{ nothing_declared }}", "it"))
+    code, out, _ = run(capsys, "detectors", "validate", str(copy))
+    assert code == 1
+    assert f"==> File {copy}:2\n==> At detector 'default'\n==> At key: id\n" in out
+    assert "=====> detector id 'default' is already used by installed pack 'builtin' at " in out
+    assert "catalogue/default.yaml:" in out
+    assert "hint: ids are unique across installed packs and the workspace: rename this detector" in out
+    assert out.endswith("1 error in 1 file\n")
+
+
+def test_validate_by_path_of_an_installed_file_is_no_clash(capsys: pytest.CaptureFixture[str]) -> None:
+    from sbcore.cli.detectors import effective_sources
+
+    [(_, catalogue)] = [source for source in effective_sources() if source[0] == "builtin"]
+    code, out, _ = run(capsys, "detectors", "validate", str(catalogue / "default.yaml"))
+    assert (code, out) == (0, "1 detector OK\n")
+
+
+def test_validate_without_paths_checks_an_override_a_higher_layer_hides(
+    capsys: pytest.CaptureFixture[str], workspace: Path, tmp_path: Path
+) -> None:
+    """Every layer's overrides are checked, not only the merged ones `detectors list` applies today."""
+    hidden = tmp_path / "config" / "config.yaml"  # the global layer (SBCORE_CONFIG_DIR)
+    hidden.parent.mkdir(parents=True)
+    hidden.write_text("detectors:\n  default:\n    cadence: on_trigger\n")
+    local_layer(workspace).write_text("detectors:\n  default:\n    cadence: turn_end\n")
+    assert run(capsys, "detectors", "list", "--workspace", str(workspace))[0] == 0
+    code, out, _ = run(capsys, "detectors", "validate", "--workspace", str(workspace))
+    assert code == 1
+    assert f"==> File {hidden}:3\n==> At detector 'default'\n==> At key: detectors.default.cadence\n" in out
+    assert out.endswith("1 error in 1 file\n")

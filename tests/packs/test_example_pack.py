@@ -108,7 +108,12 @@ def test_broken_pack_is_skipped_with_a_warning_naming_it_and_fatal_when_strict(
     scratch.install(write_broken_pack(tmp_path), tmp_path / "broken-copy")
 
     listed = scratch.cli("detectors", "list", "--json")
-    assert "skipped pack 'acme-broken' (import): ModuleNotFoundError" in listed.stderr
+    assert (
+        "skipped pack 'acme-broken' (distribution acme-broken-pack 0.0.1): importing its entry point "
+        "module acme_broken failed: ModuleNotFoundError" in listed.stderr
+    )
+    assert "fix: pip install --force-reinstall acme-broken-pack" in listed.stderr
+    assert "Traceback" not in listed.stderr and "warnings.warn" not in listed.stderr
     report = json.loads(listed.stdout)
     assert [b["name"] for b in report["broken_packs"]] == ["acme-broken"]
     assert {row["id"] for row in report["detectors"] if row["pack"] == "acme"} == {
@@ -125,7 +130,7 @@ def test_broken_pack_is_skipped_with_a_warning_naming_it_and_fatal_when_strict(
     assert "acme-broken" in strict.stderr
     strict_test = scratch.cli("pack", "test", "--strict", "acme", "--goldens", str(copy / "goldens"))
     assert strict_test.returncode == 1
-    assert "pack 'acme-broken' (import)" in strict_test.stderr
+    assert "pack 'acme-broken' (distribution acme-broken-pack 0.0.1): importing" in strict_test.stderr
 
     removed = scratch.run("-m", "pip", "uninstall", "-q", "-y", "acme-broken-pack")
     assert removed.returncode == 0, removed.stderr

@@ -90,7 +90,8 @@ def test_register_catalogues_rejects_a_missing_path(tmp_path: Path) -> None:
         register(tmp_path / "nowhere")
 
     with pytest.warns(
-        PackWarning, match=r"pack 'ghost' \(hook register_catalogues\).*nowhere does not exist"
+        PackWarning,
+        match=r"pack 'ghost': calling its hook register_catalogues failed.*nowhere does not exist",
     ):
         manager = manager_with(("ghost", pack("ghost_pack", register_catalogues=register_catalogues)))
     assert manager.registry.catalogues == []
@@ -371,7 +372,8 @@ def test_a_failing_environment_hook_breaks_only_its_pack() -> None:
         raise RuntimeError("cannot add filters today")
 
     with pytest.warns(
-        PackWarning, match=r"'moody' \(hook prepare_jinja2_environment\).*cannot add filters today"
+        PackWarning,
+        match=r"'moody': calling its hook prepare_jinja2_environment failed.*cannot add filters today",
     ):
         manager = manager_with(
             ("moody", pack("moody_pack", prepare_jinja2_environment=prepare_jinja2_environment)),

@@ -499,16 +499,6 @@ def test_cli_empty_directory_is_an_error(capsys: pytest.CaptureFixture[str], tmp
     assert f"==> File {tmp_path}\n=====> no detector files (*.yaml, *.yml) in this directory" in out
 
 
-@pytest.mark.usefixtures("cli_context")
-def test_cli_without_paths_validates_the_effective_catalogue(
-    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
-) -> None:
-    from sbcore.cli import detectors
-
-    monkeypatch.setattr(detectors, "effective_sources", lambda: [("builtin", Path("good/minimal.yaml"))])
-    assert _cli(capsys, "validate")[:2] == (0, "1 detector OK\n")
-
-
 def test_effective_sources_default_to_the_builtin_catalogue() -> None:
     from sbcore.cli.detectors import effective_sources
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import sys
 import textwrap
+import warnings
 from collections.abc import Callable
 from importlib import metadata
 from pathlib import Path
@@ -116,12 +117,71 @@ def test_a_pack_that_fails_to_import_is_named_and_skipped(monkeypatch: pytest.Mo
     install(
         monkeypatch, good=trigger_pack("h5_good_pack", "good_trigger"), broken="h5_no_such_module_anywhere"
     )
-    with pytest.warns(PackWarning, match=r"skipping pack 'broken' \(import\): ModuleNotFoundError"):
+    with pytest.warns(
+        PackWarning, match=r"skipping pack 'broken': importing its entry point module .* ModuleNotFoundError"
+    ):
         manager = get_plugin_manager()
     assert [(b.name, b.stage) for b in manager.broken] == [("broken", "import")]
     assert "h5_no_such_module_anywhere" in manager.broken[0].error
     assert "good_trigger" in manager.registry.triggers
     assert [info.name for info in manager.list_packs()] == [*BUILTIN_NAMES, "good"]
+
+
+def _distribution(tmp_path: Path, entry_point: str) -> metadata.Distribution:
+    """An installed distribution ``acme-pack 1.0`` declaring one sbcore entry point (as pip leaves it)."""
+    info = tmp_path / "acme_pack-1.0.dist-info"
+    info.mkdir()
+    (info / "METADATA").write_text("Metadata-Version: 2.1\nName: acme-pack\nVersion: 1.0\n")
+    (info / "entry_points.txt").write_text(f"[sbcore]\n{entry_point}\n")
+    return metadata.PathDistribution(info)
+
+
+def test_a_pack_that_fails_to_import_names_its_distribution_the_step_and_the_fix(tmp_path: Path) -> None:
+    manager = PackManager()
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        manager.load_entry_points(_distribution(tmp_path, "acme = acme_pack_gone.plugin").entry_points)
+    (broken,) = manager.broken
+    assert str(broken) == (
+        "pack 'acme' (distribution acme-pack 1.0): importing its entry point module acme_pack_gone.plugin "
+        "failed: ModuleNotFoundError: No module named 'acme_pack_gone'\n"
+        "  fix: pip install --force-reinstall acme-pack (or fix the entry point "
+        '`acme = acme_pack_gone.plugin` under [project.entry-points."sbcore"] in its pyproject.toml); '
+        "then check it with `second-brain pack test acme`"
+    )
+    (warning,) = [w for w in caught if issubclass(w.category, PackWarning)]
+    shown = warnings.formatwarning(warning.message, warning.category, warning.filename, warning.lineno)
+    assert "acme-pack 1.0" in shown and "pip install --force-reinstall acme-pack" in shown
+    assert "warnings.warn" not in shown and "manager.py" not in shown  # no source line of ours
+
+
+def test_a_failing_hook_names_the_hook_and_says_to_run_pack_test() -> None:
+    def raises(register: Callable[..., Any]) -> None:
+        raise RuntimeError("catalogue directory missing")
+
+    manager = PackManager()
+    with pytest.warns(PackWarning):
+        manager.add_pack("shaky", pack("h5_shaky_hook", register_catalogues=raises))
+    (broken,) = manager.broken
+    assert broken.step == "calling its hook register_catalogues"
+    assert "RuntimeError: catalogue directory missing" in str(broken)
+    assert "`second-brain pack test shaky`" in broken.hint
+
+
+def test_the_cli_prints_a_skipped_pack_as_its_message_alone(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    """A command that does not report broken packs itself (here `config set`) still prints no Python."""
+    from sbcore.cli import main
+
+    install(monkeypatch, broken="h5_no_such_module_anywhere")
+    assert main(["config", "set", "--global", "model.provider", "offline"]) == 0
+    err = capsys.readouterr().err
+    assert err.startswith(
+        "sbcore: skipping pack 'broken': importing its entry point module h5_no_such_module_anywhere failed"
+    )
+    assert "  fix: " in err
+    assert "PackWarning" not in err and "warn" not in err.replace("warning", "")
 
 
 def test_an_exception_inside_a_hook_drops_everything_the_pack_registered(
@@ -139,7 +199,8 @@ def test_an_exception_inside_a_hook_drops_everything_the_pack_registered(
     )
     install(monkeypatch, half=half)
     with pytest.warns(
-        PackWarning, match=r"pack 'half' \(hook register_triggers\): KeyError: 'lost my config'"
+        PackWarning,
+        match=r"pack 'half': calling its hook register_triggers failed: KeyError: 'lost my config'",
     ):
         manager = get_plugin_manager()
     assert all(source.pack != "half" for source in manager.registry.catalogues)
@@ -152,14 +213,16 @@ def test_a_hookimpl_with_arguments_the_spec_lacks_is_refused(monkeypatch: pytest
         """A hookimpl asking for an argument the host never passes."""
 
     install(monkeypatch, greedy=pack("h5_greedy_pack", register_tools=register_tools))
-    with pytest.warns(PackWarning, match=r"(?s)pack 'greedy' \(register\).*\{'workspace'\}"):
+    with pytest.warns(PackWarning, match=r"(?s)pack 'greedy': registering it.*\{'workspace'\}"):
         manager = get_plugin_manager()
     assert [b.stage for b in manager.broken] == ["register"]
 
 
 def test_a_misspelt_hookimpl_is_an_error_naming_the_pack(monkeypatch: pytest.MonkeyPatch) -> None:
     install(monkeypatch, typo=pack("h5_typo_pack", register_trigers=lambda register: None))
-    with pytest.warns(PackWarning, match=r"pack 'typo' \(hookimpl\).*unknown hook 'register_trigers'"):
+    with pytest.warns(
+        PackWarning, match=r"pack 'typo': checking its @hookimpl.*unknown hook 'register_trigers'"
+    ):
         manager = get_plugin_manager()
     assert [(b.name, b.stage) for b in manager.broken] == [("typo", "hookimpl")]
     manager.check_pending()  # the manager itself is left consistent
@@ -167,7 +230,7 @@ def test_a_misspelt_hookimpl_is_an_error_naming_the_pack(monkeypatch: pytest.Mon
 
 def test_strict_mode_makes_a_broken_pack_fatal(monkeypatch: pytest.MonkeyPatch) -> None:
     install(monkeypatch, broken="h5_no_such_module_anywhere")
-    with pytest.raises(PackError, match=r"pack 'broken' \(import\)") as raised:
+    with pytest.raises(PackError, match=r"pack 'broken': importing its entry point module") as raised:
         get_plugin_manager(strict=True)
     assert raised.value.pack == "broken"
     assert isinstance(raised.value.__cause__, ModuleNotFoundError)
@@ -189,7 +252,7 @@ def test_a_trigger_registered_by_two_packs_names_both(monkeypatch: pytest.Monkey
     install(monkeypatch, beta=trigger_pack("h5_beta_pack"), alpha=trigger_pack("h5_alpha_pack"))
     with pytest.warns(
         PackWarning,
-        match=r"pack 'beta' \(conflict\): trigger 'shared_trigger' is registered by both pack 'alpha'",
+        match=r"pack 'beta': merging .* failed: trigger 'shared_trigger' is registered by both pack 'alpha'",
     ):
         manager = get_plugin_manager()
     assert manager.registry.triggers["shared_trigger"].pack == "alpha"  # name order, not install order
@@ -259,7 +322,7 @@ def test_two_distributions_declaring_one_pack_name(monkeypatch: pytest.MonkeyPat
     module = trigger_pack("h5_dupe_name", "dupe_name_trigger")
     monkeypatch.setitem(sys.modules, module.__name__, module)
     twice = [metadata.EntryPoint(name="same", value=module.__name__, group="sbcore")] * 2
-    with pytest.warns(PackWarning, match=r"pack 'same' \(register\): the pack name is declared by both"):
+    with pytest.warns(PackWarning, match=r"pack 'same': registering it .* the pack name is declared by both"):
         manager.load_entry_points(twice)
     assert [info.name for info in manager.list_packs()] == ["same"]
 
@@ -293,7 +356,7 @@ def test_sbcore_packs_selects_third_party_packs(monkeypatch: pytest.MonkeyPatch)
 
 def test_naming_a_pack_that_is_not_installed(monkeypatch: pytest.MonkeyPatch) -> None:
     install(monkeypatch)
-    with pytest.warns(PackWarning, match=r"pack 'missing' \(not installed\)"):
+    with pytest.warns(PackWarning, match=r"pack 'missing': finding it among the installed packs failed"):
         manager = get_plugin_manager(only=["missing", "builtin"])
     assert [b.name for b in manager.broken] == ["missing"]
     with pytest.raises(PackError, match="missing"):

@@ -93,7 +93,11 @@ def test_marker_parametrizes_cases_and_snapshots_decisions(pytester: pytest.Pyte
     missing = pytester.runpytest("-v")
     missing.assert_outcomes(failed=2)
     missing.stdout.fnmatch_lines(
-        ["*Snapshot 'test_golden[[]builtin.repeat-failure.fires[]]' does not exist*"]
+        [
+            "*fires.yaml: no snapshot of this case's decision is recorded yet*",
+            "*record it with: pytest --snapshot-update"
+            " 'test_inner_goldens.py::test_golden[[]builtin.repeat-failure.fires[]]'*",
+        ]
     )
 
     pytester.runpytest("--snapshot-update").assert_outcomes(passed=2)
@@ -116,7 +120,12 @@ def test_marker_parametrizes_cases_and_snapshots_decisions(pytester: pytest.Pyte
     )
     changed = pytester.runpytest()
     changed.assert_outcomes(passed=1, failed=1)
-    changed.stdout.fnmatch_lines(["*fires.yaml: the decision differs from its snapshot*"])
+    changed.stdout.fnmatch_lines(
+        [
+            "*fires.yaml: the decision differs from its snapshot*",
+            "*re-record it with: pytest --snapshot-update*fires[]]'*",
+        ]
+    )
 
 
 def test_a_case_contradicting_its_label_fails_naming_the_file(pytester: pytest.Pytester) -> None:
