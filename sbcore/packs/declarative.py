@@ -129,9 +129,11 @@ def pattern_problems(match: Mapping[str, Any]) -> list[tuple[tuple[str | int, ..
             if isinstance(selector.get(key), str):
                 _collect(problems, (selector_key, key), compile_regex, selector[key])
         paths = selector.get("path")
-        for index, glob in enumerate([paths] if isinstance(paths, str) else paths or ()):
-            where: tuple[str | int, ...] = (selector_key, "path") + (() if isinstance(paths, str) else (index,))
-            _collect(problems, where, compile_glob, glob)
+        if isinstance(paths, str):
+            _collect(problems, (selector_key, "path"), compile_glob, paths)
+            continue
+        for index, glob in enumerate(paths or ()):
+            _collect(problems, (selector_key, "path", index), compile_glob, glob)
     return problems
 
 

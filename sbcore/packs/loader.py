@@ -720,7 +720,7 @@ class _Checker:
         )
 
     def _check_match(self, match: Mapping[str, Any]) -> None:
-        """Every regex and glob of a declarative trigger compiles (under the bound: the file may be a repo's)."""
+        """Every regex and glob of a declarative trigger compiles, under a bound (a repo may write them)."""
         try:
             with time_bound(SCHEMA_BOUND_S, "compiling trigger.match"):
                 problems = pattern_problems(match)
