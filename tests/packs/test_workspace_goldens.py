@@ -77,7 +77,9 @@ def test_a_case_cannot_read_a_transcript_outside_the_workspace(workspace: Path) 
         "transcript: {path: ../../../../outside.jsonl}\n"
     )
     (workspace / CASES / "corpus.yaml").write_text(
-        "description: Reads the shared corpus.\nlabel: must_stay_silent\ntranscript: {path: 'shared:a.jsonl'}\n"
+        "description: Reads the shared corpus.\n"
+        "label: must_stay_silent\n"
+        "transcript: {path: 'shared:a.jsonl'}\n"
     )
     with pytest.raises(GoldenError) as info:
         load_workspace_cases(workspace)
