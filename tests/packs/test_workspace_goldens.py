@@ -97,3 +97,14 @@ def test_a_case_file_linked_from_outside_is_refused(
     (workspace / CASES / "linked.yaml").symlink_to(outside)
     assert main(["pack", "test", "--workspace", str(workspace)]) == 1
     assert "leads outside the workspace" in capsys.readouterr().err
+
+
+def test_a_declarative_trigger_is_not_overridden_through_params(
+    workspace: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    case = workspace / CASES / "edit-then-turn-ends.yaml"
+    case.write_text(case.read_text() + "config:\n  trigger: {params: {at_least: 2}}\n")
+    assert main(["pack", "test", "--workspace", str(workspace), "-k", "edit-then"]) == 1
+    out = capsys.readouterr().out
+    assert "the case's config overrides are refused" in out
+    assert "this detector's trigger is declarative (trigger.match): change it in the detector file" in out
