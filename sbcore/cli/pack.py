@@ -4,7 +4,9 @@
 ``pack test [NAME ...]`` runs golden cases through pytest against the packs as
 installed, from a scratch working directory, so the test sees exactly what
 users get: a detector file missing from a wheel's package data is a failing
-case here, not a detector that silently never runs.
+case here, not a detector that silently never runs. ``pack test --workspace``
+runs a workspace's own cases (``.second-brain/goldens/<detector>/``) against
+its detectors, in this process: they have no package to install.
 """
 
 from __future__ import annotations
@@ -58,13 +60,27 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     )
     test.add_argument("names", nargs="*", metavar="NAME", help="pack names (entry point names)")
     test.add_argument(
+        "--workspace",
+        nargs="?",
+        const=Path("."),
+        type=Path,
+        metavar="DIR",
+        help="instead, run the workspace's cases (DIR/.second-brain/goldens/<detector>/<case>.yaml) against "
+        "its detectors (DIR/.second-brain/detectors/); DIR defaults to the current directory",
+    )
+    test.add_argument(
         "--goldens",
         type=Path,
         default=Path("goldens"),
         metavar="DIR",
         help="the directory holding <pack>/<detector>/<case>.yaml (default: ./goldens)",
     )
-    test.add_argument("-k", dest="keyword", metavar="EXPRESSION", help="only cases matching (pytest -k)")
+    test.add_argument(
+        "-k",
+        dest="keyword",
+        metavar="EXPRESSION",
+        help="only cases matching (pytest -k; with --workspace, a part of <detector>/<case>)",
+    )
     test.add_argument("-v", "--verbose", action="store_true", help="list every case (pytest -v)")
     test.add_argument(
         "--strict", action="store_true", help="a broken pack is fatal (as SBCORE_STRICT_PACKS=1)"
@@ -108,6 +124,8 @@ def _test(args: argparse.Namespace) -> int:
     from sbcore.packs.manager import PackError
     from sbcore.testing.goldens import case_files
 
+    if args.workspace is not None:
+        return _test_workspace(args)
     try:
         manager = _manager(strict=args.strict)
     except PackError as exc:
@@ -143,6 +161,58 @@ def _test(args: argparse.Namespace) -> int:
     if not with_cases or (args.names and len(with_cases) < len(names)):
         return 1
     return _run_pytest(root, with_cases, args)
+
+
+def _test_workspace(args: argparse.Namespace) -> int:
+    """The workspace's cases through the golden runner; exit 1 when one fails (pending ones are listed)."""
+    from sbcore.packs.manager import PackError
+    from sbcore.testing.goldens import GoldenError, GoldenRunner
+    from sbcore.testing.workspace_goldens import load_workspace_cases, workspace_goldens_dir
+
+    if args.names:
+        print(
+            "second-brain pack test: --workspace tests the workspace's detectors: name no pack",
+            file=sys.stderr,
+        )
+        return 2
+    workspace = args.workspace.resolve()
+    if not workspace.is_dir():
+        print(f"second-brain pack test: {workspace} is not a directory", file=sys.stderr)
+        return 1
+    try:
+        cases = load_workspace_cases(workspace)
+    except GoldenError as exc:
+        print(exc, file=sys.stderr)
+        return 1
+    cases = [case for case in cases if not args.keyword or args.keyword in f"{case.detector}/{case.name}"]
+    if not cases:
+        where = workspace_goldens_dir(workspace)
+        print(
+            f"second-brain pack test: no golden cases under {where}/<detector>/<case>.yaml", file=sys.stderr
+        )
+        return 1
+    try:
+        runner = GoldenRunner(_manager(strict=args.strict), workspace=workspace)
+    except PackError as exc:
+        print(f"second-brain pack test: {exc}", file=sys.stderr)
+        return 1
+    counts: dict[str, int] = {}
+    for case in cases:
+        result = runner.run(case)
+        counts[result.outcome] = counts.get(result.outcome, 0) + 1
+        if result.outcome == "passed" and not args.verbose:
+            continue
+        print(f"{result.outcome.upper()} {case.detector}/{case.name}")
+        if result.outcome != "passed":
+            print(result.report(), end="\n\n")
+    print(
+        ", ".join(
+            f"{counts[outcome]} {outcome}"
+            for outcome in ("passed", "failed", "pending", "skipped")
+            if outcome in counts
+        )
+    )
+    return 1 if counts.get("failed") else 0
 
 
 def _manager(*, strict: bool) -> PackManager:

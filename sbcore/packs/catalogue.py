@@ -488,6 +488,8 @@ def _apply_field(document: dict[str, Any], name: str, value: Any) -> str | None:
     elif name == "trigger":
         if "trigger" not in document:
             return "this detector has no trigger whose params could be overridden"
+        if "match" in document["trigger"]:
+            return "this detector's trigger is declarative (trigger.match): change it in the detector file"
         if not isinstance(value, Mapping) or set(value) - {"params"}:
             return "only trigger.params can be overridden"
         trigger = document["trigger"]

@@ -32,6 +32,7 @@ from jsonschema import Draft202012Validator, SchemaError, ValidationError
 from jsonschema.exceptions import relevance
 
 from sbcore.jail import Jail, JailError, NotFound
+from sbcore.packs.declarative import DECLARATIVE_TRIGGER, pattern_problems
 from sbcore.packs.errors import CatalogueError, ErrorChain, duplicate_error, format_key
 from sbcore.packs.model import (
     BUILTIN_TOOLS,
@@ -681,8 +682,18 @@ class _Checker:
     def _check_trigger(self) -> None:
         if not self.checkable("trigger"):
             return
+        if "match" in self.data["trigger"]:
+            self._check_match(self.data["trigger"]["match"])
+            return
         name = self.data["trigger"]["name"]
-        triggers = self.ctx.triggers
+        triggers = {key: value for key, value in self.ctx.triggers.items() if key != DECLARATIVE_TRIGGER}
+        if name == DECLARATIVE_TRIGGER:
+            self.error(
+                ("trigger", "name"),
+                f"trigger name {name!r} is reserved for declarative triggers",
+                "write the check under 'trigger: {match: {...}}' instead of naming it",
+            )
+            return
         if name not in triggers:
             enabled = self.data.get("enabled") is True
             hint = _typo_hint(name, triggers) or (
@@ -707,6 +718,23 @@ class _Checker:
         self._report_bounded(
             errors, ("trigger", "params"), f"see the documentation of trigger {name!r} for its params"
         )
+
+    def _check_match(self, match: Mapping[str, Any]) -> None:
+        """Every regex and glob of a declarative trigger compiles, under a bound (a repo may write them)."""
+        try:
+            with time_bound(SCHEMA_BOUND_S, "compiling trigger.match"):
+                problems = pattern_problems(match)
+        except PatternTimeout as exc:
+            self.error(("trigger", "match"), str(exc), "simplify the regular expressions of the trigger")
+            return
+        for where, message in problems:
+            hint = (
+                "globs use * and ? within a path segment, [abc] for one of a set, and ** as a whole segment"
+                if "path" in where
+                else "a Python regular expression (re.search); escape literal characters such as ( [ . + "
+                "with a backslash, or single-quote the YAML value so backslashes stay as written"
+            )
+            self.error(("trigger", "match", *where), message, hint)
 
     def _check_config(self) -> None:
         if not self.checkable("config_schema"):
@@ -742,7 +770,9 @@ class _Checker:
         else:
             cadence = Cadence(kind=cadence_raw)
         trigger = None
-        if "trigger" in data:
+        if "trigger" in data and "match" in data["trigger"]:
+            trigger = TriggerRef(name=DECLARATIVE_TRIGGER, params=copy.deepcopy(data["trigger"]["match"]))
+        elif "trigger" in data:
             trigger = TriggerRef(name=data["trigger"]["name"], params=dict(data["trigger"].get("params", {})))
         id_position = self.located.positions.get(("id",))
         return DetectorDef(

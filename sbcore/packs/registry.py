@@ -22,6 +22,7 @@ from typing import Any
 from jsonschema import Draft202012Validator, SchemaError
 
 from sbcore.observe.model import Observation
+from sbcore.packs.declarative import DECLARATIVE_TRIGGER, match_trigger
 from sbcore.packs.model import BUILTIN_TOOLS, RUN_TOOL
 from sbcore.packs.types import TriggerMatch
 from sbcore.timebound import time_bound
@@ -33,6 +34,8 @@ MCP_SERVER_NAME = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_.-]{0,62}$")
 RESERVED_TOOLS = frozenset({*BUILTIN_TOOLS, RUN_TOOL})
 TRIGGER_BOUND_S = 2.0
 """Wall-time bound on one trigger call (see :mod:`sbcore.timebound`)."""
+CORE_PACK = "sbcore"
+"""The owner named for what sbcore itself provides to every catalogue (the declarative trigger)."""
 
 
 class RegistrationError(ValueError):
@@ -206,12 +209,25 @@ def _mcp_params(name: str, params: Mapping[str, Any]) -> dict[str, Any]:
     return cleaned
 
 
+def core_triggers() -> dict[str, TriggerSpec]:
+    """The triggers every registry starts with: the one behind ``trigger: {match: ...}``.
+
+    Its name has a dot, which :data:`TRIGGER_NAME` refuses, so no pack can register or shadow it; its
+    params (the ``match`` block) are checked by the detector schema and the loader, not a params schema.
+    """
+    return {DECLARATIVE_TRIGGER: TriggerSpec(DECLARATIVE_TRIGGER, match_trigger, None, CORE_PACK, False)}
+
+
 @dataclass
 class Registry:
-    """The merged registrations of every pack that loaded, each with its provenance."""
+    """The merged registrations of every pack that loaded, each with its provenance.
+
+    ``triggers`` starts with :func:`core_triggers`, so declarative triggers run wherever the registry's
+    triggers do (the worker, replay, the golden runner).
+    """
 
     catalogues: list[CatalogueSource] = field(default_factory=list)
-    triggers: dict[str, TriggerSpec] = field(default_factory=dict)
+    triggers: dict[str, TriggerSpec] = field(default_factory=core_triggers)
     tools: dict[str, Registered] = field(default_factory=dict)
     providers: dict[str, Registered] = field(default_factory=dict)
     mcp_servers: dict[str, Registered] = field(default_factory=dict)

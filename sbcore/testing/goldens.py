@@ -263,11 +263,12 @@ def load_cases(root: Path, packs: Collection[str] | None = None) -> list[GoldenC
     return cases
 
 
-def load_case(path: Path) -> GoldenCase:
-    """Parse and validate one case file; the pack and detector are its two parent directories' names."""
+def load_case(path: Path, pack: str | None = None) -> GoldenCase:
+    """Parse and validate one case file; the detector is its directory's name, the pack (unless given)
+    the one above (a workspace's cases, ``.second-brain/goldens/<detector>/``, are given ``workspace``)."""
     from sbcore.schemas import yamlpos
 
-    detector, pack = path.parent.name, path.parent.parent.name
+    detector, pack = path.parent.name, pack or path.parent.parent.name
     here = SourceRef(str(path))
     try:
         text = read_regular_text(path, max_bytes=MAX_YAML_CHARS)
@@ -560,12 +561,15 @@ class GoldenRunner:
     The catalogue is assembled from the packs alone: defaults-only
     configuration, no ``catalogue.file``, no workspace detectors, so a case
     means the same on every machine. Detectors are evaluated whether or not
-    they are enabled by default.
+    they are enabled by default. Given a ``workspace``, its own detector files
+    (``.second-brain/detectors/``, pack ``workspace``) join the catalogue,
+    still with defaults-only configuration.
     """
 
-    def __init__(self, manager: PackManager | None = None) -> None:
+    def __init__(self, manager: PackManager | None = None, *, workspace: Path | None = None) -> None:
         self._manager = manager
         self._base: EffectiveCatalogue | None = None
+        self.workspace = workspace
 
     @property
     def manager(self) -> PackManager:
@@ -693,11 +697,13 @@ class GoldenRunner:
         if unavailable:
             return None, unavailable
         if self._base is None:
-            self._base = assemble_catalogue(self.manager, config=_defaults_config())
+            self._base = assemble_catalogue(self.manager, config=_defaults_config(self.workspace))
         catalogue = self._base
         if case.overrides:
             overrides = {case.detector: case.overrides}
-            catalogue = assemble_catalogue(self.manager, config=_defaults_config(), overrides=overrides)
+            catalogue = assemble_catalogue(
+                self.manager, config=_defaults_config(self.workspace), overrides=overrides
+            )
         found = catalogue.get(case.detector)
         if found is None:
             return None, _not_in_pack(case, catalogue)
@@ -726,6 +732,10 @@ class GoldenRunner:
 
     def _pack_problem(self, pack: str) -> str:
         """Why ``pack`` cannot be tested here (failed to load, or not installed), or ""."""
+        from sbcore.packs.catalogue import WORKSPACE_PACK
+
+        if pack == WORKSPACE_PACK and self.workspace is not None:
+            return ""
         manager = self.manager
         broken = [b for b in manager.broken if b.name == pack]
         if broken:
@@ -750,11 +760,14 @@ def _not_in_pack(case: GoldenCase, catalogue: EffectiveCatalogue) -> str:
     return message + ("\n" + render_chains(related) if related else "")
 
 
-def _defaults_config() -> Any:
-    """The configuration with nothing but the schema's defaults: cases must not depend on a user's files."""
+def _defaults_config(workspace: Path | None = None) -> Any:
+    """The configuration with nothing but the schema's defaults: cases must not depend on a user's files.
+
+    With ``workspace``, that workspace's detector directory is in the catalogue (none of its layers are).
+    """
     from sbcore.config.effective import EffectiveConfig, merge
 
-    return EffectiveConfig(None, [], merge([]))
+    return EffectiveConfig(workspace, [], merge([]))
 
 
 def _judge(case: GoldenCase, definition: DetectorDef, evaluation: Evaluation) -> str:

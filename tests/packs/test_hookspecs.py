@@ -17,6 +17,7 @@ import pytest
 from sbcore.api import TriggerMatch, hookimpl
 from sbcore.observe.model import Observation
 from sbcore.packs.catalogue import assemble_catalogue
+from sbcore.packs.declarative import DECLARATIVE_TRIGGER
 from sbcore.packs.manager import PackManager, PackWarning
 from sbcore.packs.model import SourceRef
 from sbcore.packs.templates import render
@@ -160,7 +161,11 @@ def test_hook_register_triggers(tmp_path: Path) -> None:
     spec = manager.registry.triggers["prompt_count"]
     assert (spec.pack, spec.wants_config) == ("counting", False)
     assert manager.registry.triggers["with_config"].wants_config is True
-    assert manager.registry.trigger_schemas() == {"prompt_count": EVERY_NTH_SCHEMA, "with_config": None}
+    assert manager.registry.trigger_schemas() == {
+        DECLARATIVE_TRIGGER: None,  # every registry holds the declarative trigger
+        "prompt_count": EVERY_NTH_SCHEMA,
+        "with_config": None,
+    }
 
     catalogue = assemble_catalogue(manager, workspace=tmp_path)
     assert [d.id for d in catalogue.detectors] == ["prompted"]
@@ -190,7 +195,7 @@ def test_register_triggers_validates_each_registration(arguments: tuple[Any, ...
         manager = manager_with(
             ("sloppy", pack("sloppy_pack", register_triggers=lambda register: register(*arguments)))
         )
-    assert manager.registry.triggers == {}
+    assert list(manager.registry.triggers) == [DECLARATIVE_TRIGGER]  # nothing of the broken pack
 
 
 # -- register_tools ---------------------------------------------------------------------------------

@@ -13,6 +13,7 @@ from typing import Any
 import pytest
 from jinja2.exceptions import SecurityError, UndefinedError
 
+from sbcore.packs.declarative import DECLARATIVE_TRIGGER
 from sbcore.packs.errors import CatalogueError, ErrorChain, duplicate_error, render_chains
 from sbcore.packs.loader import (
     catalogue_files,
@@ -52,6 +53,10 @@ BROKEN_CASES: dict[str, list[str]] = {
         "bad-mcp-grant",
         "bad-trigger-params",
         "config-violates-schema",
+        "declarative-bad-keys",
+        "declarative-bad-patterns",
+        "declarative-name-and-match",
+        "declarative-reserved-name",
         "duplicate-key",
         "every-nth-zero",
         "fallback-undeclared-input",
@@ -201,6 +206,28 @@ def test_trigger_without_params_schema_accepts_any_params() -> None:
     assert detector.cadence == Cadence("turn_end")
 
 
+def test_declarative_trigger_loads_as_the_reserved_trigger_whatever_the_packs_register() -> None:
+    (detector,) = _load(["good/declarative.yaml"], triggers={})
+    assert detector.trigger is not None
+    assert detector.trigger.name == DECLARATIVE_TRIGGER
+    assert detector.trigger.params == {
+        "calls": {"tool": ["Edit", "Write"], "path": ["src/**/*.py", "lib/*.py"], "outcome": "succeeded"},
+        "absent": {"tool": "Bash", "command": "pytest|python -m pytest", "text": "passed"},
+        "within": {"last": 50, "minutes": 30, "since": "prompt"},
+        "at_least": 2,
+    }
+
+
+def test_declarative_trigger_cannot_be_overridden_by_params() -> None:
+    raw = _load(["good/declarative.yaml"])[0].raw
+    trigger = {**raw["trigger"], "params": {"min_failures": 2}}
+    with pytest.raises(CatalogueError) as info:
+        validate_detector_data(
+            {**raw, "trigger": trigger}, source=SourceRef("good/declarative.yaml", 2), pack="test"
+        )
+    assert [chain.key for chain in info.value.chains] == ["trigger"]
+
+
 # -- MCP servers -----------------------------------------------------------------
 
 
@@ -220,6 +247,7 @@ def test_mcp_server_must_be_configured_when_servers_are_given() -> None:
 def test_every_good_file_loads() -> None:
     detectors = _load(["good"])
     assert [d.id for d in detectors] == [
+        "declarative",
         "disabled-unknown-trigger",
         "every-nth",
         "full",
@@ -465,7 +493,7 @@ def test_cli_validates_good_files(capsys: pytest.CaptureFixture[str]) -> None:
 def test_cli_prints_warnings_and_strict_fails_on_them(capsys: pytest.CaptureFixture[str]) -> None:
     code, out, _ = _cli(capsys, "validate", "good")
     assert code == 0
-    assert out.endswith("\n\n5 detectors OK (1 warning)\n")
+    assert out.endswith("\n\n6 detectors OK (1 warning)\n")
     assert "=====> warning: trigger 'cross_task_collision' is not available" in out
 
     code, out, _ = _cli(capsys, "validate", "--strict", "good")

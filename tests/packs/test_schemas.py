@@ -139,7 +139,18 @@ BAD_DETECTORS: dict[str, tuple[dict[str, Any], str, list[str | int]]] = {
         "additionalProperties",
         ["fallback"],
     ),
-    "trigger-no-name": ({"trigger": {"params": {}}}, "required", ["trigger"]),
+    "trigger-no-name": ({"trigger": {"params": {}}}, "oneOf", ["trigger"]),
+    "trigger-name-and-match": (
+        {"trigger": {"name": "t", "match": {"calls": {"tool": "Bash"}}}},
+        "oneOf",
+        ["trigger"],
+    ),
+    "match-without-calls": ({"trigger": {"match": {"at_least": 2}}}, "required", ["trigger", "match"]),
+    "match-empty-selector": (
+        {"trigger": {"match": {"calls": {}}}},
+        "minProperties",
+        ["trigger", "match", "calls"],
+    ),
     "config-not-object": ({"config": [1, 2]}, "type", ["config"]),
 }
 
