@@ -36,6 +36,7 @@ _ECHOED_STATUS = re.compile(r"^\s*(?:(?:exit|status|rc|code)[a-z _-]*[:= ]\s*)?(
 _ECHOES_STATUS = re.compile(r"\$\?|\$\{?PIPESTATUS")
 _HARNESS_EXIT = re.compile(r"^\s*exit code (-?\d+)\s*$", re.I | re.M)
 _COUNT = re.compile(r"\b(\d+) (failed|passed|errors?|failing|passing)\b", re.I)
+_ERROR_SUMMARY = re.compile(r"(?:^|[\s,(=])[1-9]\d* errors? (?:in|during)\b|\bFound [1-9]\d* errors?\b", re.M)
 _FAILURE_SUMMARY = re.compile(
     r"^(?:FAILED\b|FAIL\b|--- FAIL:|ERROR:|Error:|npm ERR!|error(?:\[E\d+\])?:|"
     r".*\btest result: FAILED\b|Tests:\s+\d+ failed|.*\b\d+ (?:failed|failing)\b|"
@@ -50,7 +51,10 @@ _ERROR_WORDS = re.compile(
 _NOISE = re.compile(r"^(?:exit code -?\d+|[=\-_*#~. ]+|traceback \(most recent call last\):?)$", re.I)
 _NAMED_ERROR = re.compile(r"\b[A-Z]\w*(?:Error|Exception):")
 _BANNER = re.compile(r"^[=\-_ ]*(?:test session starts|short test summary info|FAILURES|ERRORS)[=\-_ ]*$")
-_ASSERTION = re.compile(r"^(?:E\s{2,}|\w*(?:Error|Exception)\b:|error(?:\[E\d+\])?:|--- FAIL:|panic:)")
+_ASSERTION = re.compile(
+    r"^(?:E\s{2,}|\w*(?:Error|Exception)\b:|error(?:\[E\d+\])?:|--- FAIL:|panic:"
+    r"|FAILED\s+\S+\s+-\s+\S)"  # pytest's short summary: `FAILED <test> - <its assertion>`
+)
 
 # Commands that show text rather than run work: their output saying FAILED is a quote, not a verdict.
 _VIEWERS = frozenset(
@@ -72,7 +76,11 @@ def read_outcome(text: str, command: str | None, *, is_error: bool) -> dict[str,
         exit_code = _echoed_status(text)
     counts = _counts(scanned)
     shows = command is None or _first_word(command) not in _VIEWERS
-    summary_failed = shows and (counts.get("failed", 0) > 0 or bool(_FAILURE_SUMMARY.search(scanned)))
+    # A runner's errors count as failing work too: pytest's "1 error in 0.2s" is a test file that did not
+    # even collect, a type checker's "Found 3 errors" a check that does not pass. Only in those summary
+    # phrasings: "10:01:08 ERROR" in a log is a timestamp beside a level, not a count.
+    broken = counts.get("failed", 0) > 0 or bool(_ERROR_SUMMARY.search(scanned))
+    summary_failed = shows and (broken or bool(_FAILURE_SUMMARY.search(scanned)))
     if is_error:
         failed = True
     elif exit_code is not None:

@@ -235,3 +235,29 @@ def test_the_trigger_needs_no_outcome_for_plain_errors() -> None:
         s.fail("cargo build", "Exit code 101\nerror[E0308]: mismatched types")
     match = repeat_failure(s.observations, {}, {})
     assert match is not None and match.data["error"] == "error[E0308]: mismatched types"
+
+
+def test_a_runner_summary_of_errors_is_a_failure_but_a_log_level_beside_a_timestamp_is_not() -> None:
+    from sbcore.observe.outcome import read_outcome
+
+    collected = "ERROR tests/test_app.py\n!!!! Interrupted: 1 error during collection !!!!\n==== 1 error in 0.19s ===="
+    found = read_outcome(collected, "pytest tests/test_app.py -x 2>&1 | tail -5", is_error=False)
+    assert found is not None and found["failed"] is True
+    assert read_outcome("Found 3 errors in 2 files (checked 9 source files)", "mypy .", is_error=False) == {
+        "failed": True,
+        "counts": {"errors": 3},
+        "line": "Found 3 errors in 2 files (checked 9 source files)",
+    }
+    log = "svc 2026/01/16 10:01:08 ERROR: 1 messages dropped: shutdown timeout\n0.01s user 0.868 total"
+    quiet = read_outcome(log, "go build ./cmd/x && ./x help", is_error=False)
+    assert quiet is None or quiet["failed"] is False
+
+
+def test_the_quoted_line_is_the_failing_tests_assertion_from_pytests_short_summary() -> None:
+    from sbcore.observe.outcome import error_line
+
+    tail = (
+        "tests/test_app.py:5: AssertionError\n=== short test summary info ===\n"
+        "FAILED tests/test_app.py::test_add - assert 1 == 3\n=== 1 failed in 0.10s ==="
+    )
+    assert error_line(tail) == "FAILED tests/test_app.py::test_add - assert 1 == 3"

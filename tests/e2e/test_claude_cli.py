@@ -10,6 +10,7 @@ request bodies the fake received and the CLI's stream-json output.
 from __future__ import annotations
 
 import json
+import os
 import time
 from typing import Any
 
@@ -329,3 +330,51 @@ def test_replaying_the_recorded_session_gives_the_live_gate_decisions(harness: H
         if "gate" in result
     ]
     assert decisions == live
+
+
+# -- the work, not the string: one failing test under four spellings, and a piped run ---------------------
+
+
+FAILING_TEST = "from app import add\n\n\ndef test_add():\n    assert add(2, 1) == 3\n"
+
+
+@pytest.mark.parametrize(
+    "commands",
+    [
+        [
+            "pytest tests/test_app.py -x",
+            "pytest -x -v tests/test_app.py",
+            "python -m pytest tests/test_app.py -x",
+            "python -m pytest tests/test_app.py -x -p no:cacheprovider",
+        ],
+        ["pytest tests/test_app.py -x 2>&1 | tail -5"] * 3,
+    ],
+    ids=["four-spellings", "piped-exit-status"],
+)
+def test_a_loop_on_one_test_is_advised_however_it_is_spelt(
+    harness: Harness, monkeypatch: pytest.MonkeyPatch, commands: list[str]
+) -> None:
+    """The same test failing the same way: spelt four ways, or piped so the CLI records a success."""
+    import sys
+    from pathlib import Path
+
+    # pytest and python on the agent's PATH: this test environment's own.
+    monkeypatch.setenv("PATH", f"{Path(sys.executable).parent}:{os.environ.get('PATH', '')}")
+    (harness.project / "tests").mkdir()
+    (harness.project / "tests" / "test_app.py").write_text(FAILING_TEST)
+    (harness.project / "pytest.ini").write_text("[pytest]\npythonpath = .\n")
+    observed(harness)
+    with FakeProvider() as fake:
+        fake.script_primary(
+            *(bash(command, delay_ms=150) for command in commands),
+            bash("sleep 1; echo reading the test", delay_ms=400),
+            bash("sleep 1; echo and the code", delay_ms=200),
+            text("I will read add() next."),
+        )
+        run = harness.run(fake, "make test_add pass")
+    assert_clean(run)
+    harness.wait_for_worker_exit(run.session)
+    framed = harness.framed(run.session)
+    assert len(framed) == 1, f"one advisory for one loop, got {framed}"
+    assert "assert 1 == 3" in framed[0], "the advisory quotes the failing assertion"
+    assert run.carrying(framed[0]), "the advisory reached a model request"
