@@ -240,7 +240,8 @@ def test_the_trigger_needs_no_outcome_for_plain_errors() -> None:
 def test_a_runner_summary_of_errors_is_a_failure_but_a_log_level_beside_a_timestamp_is_not() -> None:
     from sbcore.observe.outcome import read_outcome
 
-    collected = "ERROR tests/test_app.py\n!!!! Interrupted: 1 error during collection !!!!\n==== 1 error in 0.19s ===="
+    collected = "ERROR tests/test_app.py\n!!!! Interrupted: 1 error during collection !!!!\n"
+    collected += "==== 1 error in 0.19s ===="
     found = read_outcome(collected, "pytest tests/test_app.py -x 2>&1 | tail -5", is_error=False)
     assert found is not None and found["failed"] is True
     assert read_outcome("Found 3 errors in 2 files (checked 9 source files)", "mypy .", is_error=False) == {
