@@ -384,7 +384,6 @@ DEFAULT_NON_CODE: tuple[str, ...] = (
     ".claude/**",
     ".vscode/**",
     ".idea/**",
-    "/tmp/**",
 )
 
 

@@ -26,6 +26,7 @@ pytestmark = [pytest.mark.e2e, pytest.mark.slow]
 
 FAILING = "python3 -c 'import sys; sys.exit(\"widget registry missing\")'"
 QUESTION = "Were the tests run after the latest code change?"
+FAILING_TEST = "from app import add\n\n\ndef test_add():\n    assert add(2, 1) == 3\n"
 
 
 def bash(command: str, *, delay_ms: int = 0) -> Reply:
@@ -120,12 +121,15 @@ def test_a_repeated_failure_is_advised_to_the_agent_and_shown_to_the_user(
 
 def test_edits_then_stop_with_no_test_run_is_blocked_once(harness: Harness) -> None:
     observed(harness, observer="anthropic", **{"detectors.standard-questions.cadence": "every_pass"})
+    # The project has tests, and the session shows it (the checklist asks only where it can be answered).
+    (harness.project / "tests").mkdir()
+    (harness.project / "tests" / "test_app.py").write_text(FAILING_TEST)
     with FakeProvider() as fake:
         # The advisory must still be waiting when Stop fires: every PostToolUse drains the mailbox,
         # so the pass that produces it is set off by the last tool call (a failure: an early pass),
         # whose hook ran before its result reached the transcript; the final text comes after it.
         fake.script_primary(
-            bash("sleep 1; echo looking"),
+            bash("ls tests/; sleep 1; echo looking"),
             tool_call(
                 "Edit",
                 {"file_path": str(harness.project / "app.py"), "old_string": "a - b", "new_string": "a + b"},
@@ -333,9 +337,6 @@ def test_replaying_the_recorded_session_gives_the_live_gate_decisions(harness: H
 
 
 # -- the work, not the string: one failing test under four spellings, and a piped run ---------------------
-
-
-FAILING_TEST = "from app import add\n\n\ndef test_add():\n    assert add(2, 1) == 3\n"
 
 
 @pytest.mark.parametrize(

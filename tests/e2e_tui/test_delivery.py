@@ -40,6 +40,17 @@ def _wait_for_mail(world: TuiWorld, limit_s: int = 60) -> str:
     )
 
 
+def _read_the_tests(world: TuiWorld) -> Any:
+    """The agent reads the project's test first: the session shows the project has tests, so the checklist's
+    "were the tests run?" applies to the edit that follows (it asks only where it can be answered)."""
+    tests = world.project / "tests"
+    tests.mkdir(exist_ok=True)
+    (tests / "test_app.py").write_text(
+        "from app import add\n\n\ndef test_add():\n    assert add(2, 1) == 3\n"
+    )
+    return tool_call("Read", {"file_path": str(tests / "test_app.py")})
+
+
 def test_a_repeated_failure_is_advised_through_the_drain_hook(
     start_tui: Callable[[], Tui], world: TuiWorld, fake: FakeProvider
 ) -> None:
@@ -139,6 +150,7 @@ def test_an_unfinished_task_wakes_the_idle_session_exactly_once(
         ),
     )
     fake.script_primary(
+        _read_the_tests(world),
         # A person's agent takes a moment to answer: the worker's pass on the new prompt is over before
         # the edit lands, so the edit and the final text are what the turn-end pass judges.
         tool_call(
@@ -213,6 +225,7 @@ def test_the_wake_line_reaches_the_agent_whole(
         ),
     )
     fake.script_primary(
+        _read_the_tests(world),
         tool_call(
             "Write",
             {"file_path": str(world.project / "app.py"), "content": "def add(a, b):\n    return a + b\n"},
@@ -312,6 +325,7 @@ def test_no_wake_after_the_user_cleared_the_task(
         ),
     )
     fake.script_primary(
+        _read_the_tests(world),
         tool_call(
             "Write",
             {"file_path": str(world.project / "app.py"), "content": "def add(a, b):\n    return a + b\n"},
