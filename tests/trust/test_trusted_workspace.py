@@ -44,6 +44,7 @@ def _legitimate(repo: Repo) -> Path:
         id: team-check
         description: The team's own check, with its tools.
         enabled: true
+        mode: advise
         prompt: Check the team's rules.
         tools:
           - mcp:fx/echo
