@@ -33,7 +33,7 @@ def make_case(record: Mapping[str, Any], expect: str, source: str) -> dict[str, 
     """The label case of one answered would-fire."""
     case: dict[str, Any] = {
         "id": case_id(record),
-        "transcript": str(record["transcript"]),
+        "transcript": str(Path(str(record["transcript"])).resolve()),
         "detector": str(record["detector"]),
         "expect": expect,
     }

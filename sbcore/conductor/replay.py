@@ -242,7 +242,7 @@ class Replayer:
             task_id=session,
             log_only=self.log_only,
         )
-        pipeline.transcript = str(path)
+        pipeline.transcript = str(path.resolve())  # a label case names it from wherever its file is
         driver = _Driver(pipeline, clock)
         projector = Projector(ProjectionConfig.from_mapping(self.config.group("projection")))
         count = 0

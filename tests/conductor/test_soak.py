@@ -1,4 +1,4 @@
-"""The soak loop on recorded input: replay writes would-delivers, `label` records answers, `soak report` counts.
+"""The soak loop on recorded input: replay logs would-delivers, `label` records answers, `soak report` counts.
 
 Driven through the CLI on a transcript of the tests, as a user would, with stdin for the answers.
 """
