@@ -79,6 +79,8 @@ def _records(path: Path) -> list[dict[str, Any]]:
 
 
 def run_report(args: argparse.Namespace) -> int:
+    import yaml
+
     from sbcore.conductor.labelling import read_cases
     from sbcore.conductor.soakreport import build_report, render_report
 
@@ -86,25 +88,30 @@ def run_report(args: argparse.Namespace) -> int:
     labels = _labels_path(args, args.labels)
     try:
         report = build_report(_records(log), read_cases(labels))
-    except (OSError, ValueError) as exc:
+    except (OSError, ValueError, yaml.YAMLError) as exc:
         print(f"second-brain soak report: {exc}", file=sys.stderr)
         return 2
     if args.json:
         print(json.dumps({"log": str(log), "labels": str(labels), **report.to_json()}, indent=1))
     else:
         print(f"soak log {log}; labels {labels}")
+        if not report.detectors:
+            print("nothing has soaked yet: no detector in soak mode would have said anything here")
+            return 0
         print("\n".join(render_report(report)))
     return 0
 
 
 def run_label(args: argparse.Namespace) -> int:
+    import yaml
+
     from sbcore.conductor.labelling import ANSWERS, case_id, make_case, read_cases, render, write_cases
 
     out = _labels_path(args, args.out)
     try:
         records, source = _walked(args)
         cases = read_cases(out)
-    except (OSError, ValueError) as exc:
+    except (OSError, ValueError, yaml.YAMLError) as exc:
         print(f"second-brain label: {exc}", file=sys.stderr)
         return 2
     done = {str(case.get("id")) for case in cases}
@@ -162,6 +169,9 @@ async def _replayed(args: argparse.Namespace) -> list[dict[str, Any]]:
     catalogue = assemble_catalogue(manager, workspace=workspace, config=config)
     names = [n.strip() for n in (args.detectors or "").split(",") if n.strip()]
     chosen = [d.definition for d in catalogue.detectors if d.available]
+    unknown = sorted(set(names) - {d.id for d in chosen})
+    if unknown:
+        raise ValueError(f"--detectors: no runnable detector {', '.join(unknown)}")
     chosen = [d for d in chosen if d.id in names] if names else [d for d in chosen if d.enabled]
     replayer = Replayer(
         config=config,

@@ -146,3 +146,19 @@ def test_the_soak_log_never_follows_a_symbolic_link(tmp_path: Path) -> None:
     assert target.read_text() == "{}\n"
     with pytest.raises(SymlinkRefused):
         list(SoakLog(tmp_path / "soak" / "w.jsonl").read())
+
+
+def test_bad_input_is_a_clear_error_not_a_traceback(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    log, labels = tmp_path / "soak.jsonl", tmp_path / "labels.yaml"
+    log.write_text('{"detector": "a", "session": "s", "at": 1}\nnot json\n')
+    labels.write_text("cases: [unclosed\n")
+    assert main(["soak", "report", "--log", str(log), "--labels", str(labels)]) == 2
+    assert "second-brain soak report:" in capsys.readouterr().err
+    assert main(["label", "--replay", str(LOOP), "--detectors", "no-such", "--out", str(labels)]) == 2
+    assert "--detectors: no runnable detector no-such" in capsys.readouterr().err
+    assert (
+        main(["soak", "report", "--log", str(tmp_path / "none.jsonl"), "--labels", str(tmp_path / "x")]) == 0
+    )
+    assert "nothing has soaked yet" in capsys.readouterr().out
