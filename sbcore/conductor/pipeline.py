@@ -23,12 +23,13 @@ status files, wake lines, following the CLI across ``/clear`` — and nothing ab
 from __future__ import annotations
 
 import logging
+from collections import deque
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Any
 
-from sbcore.conductor.soaklog import SoakLog, make_record
+from sbcore.conductor.soaklog import CONTEXT_KEPT, SoakLog, make_record
 from sbcore.deliver.mailbox import Mailbox
 from sbcore.gate.advice import Advice, stale_reason
 from sbcore.gate.answer import GateInput
@@ -130,6 +131,8 @@ class Pipeline:
         self.task_id = task_id
         self.log_only: Mapping[str, str] = dict(log_only or {})
         self.soak_log = soak_log
+        self._recent: deque[Observation] = deque(maxlen=CONTEXT_KEPT)
+        self._contexts: dict[int, list[Observation]] = {}
         self.transcript: str | None = None
         """The transcript being observed, when the driver knows it (soak records name it for labelling)."""
 
@@ -149,7 +152,14 @@ class Pipeline:
         """Take the episode of a pass due now; None when none is (``policy.held`` says why)."""
         if not isinstance(self.policy.check(), Decision):
             return None
-        return self.policy.start()
+        episode = self.policy.start()
+        if episode is not None:
+            # A soak record's context: the last observations up to this pass, across episode boundaries.
+            self._contexts[episode.number] = [*self._recent, *episode.observations][-CONTEXT_KEPT:]
+            self._recent.extend(episode.observations)
+            while len(self._contexts) > 8:  # passes started and never concluded (a cancelled one)
+                del self._contexts[next(iter(self._contexts))]
+        return episode
 
     # -- the pass -------------------------------------------------------------------------------
 
@@ -180,6 +190,7 @@ class Pipeline:
         re-check reads them); ``generated_at`` is when the pass started (default: now).
         """
         report = PassReport(episode, result, error)
+        context = self._contexts.pop(episode.number, episode.observations)
         self.policy.finish(report.tokens)
         if result is None:
             return report
@@ -193,16 +204,16 @@ class Pipeline:
                 report.verdicts.append(Verdict(answer, held=held))
                 continue
             decision = self._gate(answer, since, started, soak=answer.detector in soaking)
-            report.verdicts.append(Verdict(answer, decision, soak=self._soaked(decision, episode)))
+            report.verdicts.append(Verdict(answer, decision, soak=self._soaked(decision, context)))
         return report
 
-    def _soaked(self, decision: GateDecision | None, episode: Episode) -> dict[str, Any] | None:
+    def _soaked(self, decision: GateDecision | None, context: Sequence[Observation]) -> dict[str, Any] | None:
         """The soak record of a would-deliver, written to the soak log when there is one."""
         if decision is None or not decision.soaked:
             return None
         record = make_record(
             decision,
-            episode.observations,
+            context,
             at=self.clock.now(),
             session=self.gate.session_id,
             transcript=self.transcript,

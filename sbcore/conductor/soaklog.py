@@ -10,8 +10,8 @@ The live worker writes ``<data>/soak/<workspace-key>.jsonl`` (0600, directories 
 is rotated by size: past :data:`MAX_BYTES` it becomes ``.1.jsonl``, the older ones shift up, and only
 :data:`ROTATIONS` are kept. Each record carries the detector, headline, body, confidence, dedup key, route,
 the gate's reason, session, task, time, the transcript (path and last line, when the driver knows them) and
-``context``: the texts of the last :data:`CONTEXT_KEPT` observations of the pass — already redacted and capped
-by the projection, so nothing lands here that the observer does not already hold.
+``context``: the texts of the last :data:`CONTEXT_KEPT` observations up to the pass — already redacted and
+capped by the projection, so nothing lands here that the observer does not already hold.
 """
 
 from __future__ import annotations
