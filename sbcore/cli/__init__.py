@@ -27,6 +27,7 @@ COMMANDS: tuple[str, ...] = (
     "trust",
     # evaluating on recorded sessions
     "replay",
+    "soak",
     "project",
     "measure",
     # detectors and packs

@@ -51,6 +51,19 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         metavar="IDS",
         help="comma-separated detector ids to run instead of the enabled ones (disabled ones included)",
     )
+    parser.add_argument(
+        "--soak",
+        metavar="IDS",
+        help="comma-separated detector ids to replay in soak mode: their would-delivers are shown as "
+        "`-> gate: soak (...)` and counted, never delivered (docs/soak.md)",
+    )
+    parser.add_argument(
+        "--soak-log",
+        type=Path,
+        metavar="FILE",
+        help="append the soaked would-delivers, and each transcript's active session-hours, to FILE "
+        "(the soak log format `second-brain soak report --log` and `label --log` read)",
+    )
     parser.add_argument("--json", action="store_true", help="print one JSON document instead of text")
     parser.add_argument(
         "--debug", type=Path, metavar="DIR", help="capture each pass's prefix and each fork's loop under DIR"
@@ -128,7 +141,7 @@ async def _main(args: argparse.Namespace, paths: list[Path]) -> int:
     catalogue = assemble_catalogue(manager, workspace=args.workspace, config=config)
     for chain in catalogue.errors:
         print(f"second-brain replay: catalogue problem: {chain.problem} ({chain.source})", file=sys.stderr)
-    detectors = _detectors(catalogue, args)
+    detectors = soaking(_detectors(catalogue, args), args.soak)
     async with (
         _provider(config, args.provider) as provider,
         _toolbox(manager, config, detectors, args, provider) as box,
@@ -150,10 +163,23 @@ async def _main(args: argparse.Namespace, paths: list[Path]) -> int:
 
         if args.labels is not None:
             labelled = (
-                detectors if args.detectors else [d.definition for d in catalogue.detectors if d.available]
+                detectors
+                if args.detectors
+                else soaking([d.definition for d in catalogue.detectors if d.available], args.soak)
             )
             return await _labels(args, labelled, replayer)
         return await _replay(args, paths, replayer(detectors))
+
+
+def soaking(detectors: list[DetectorDef], ids: str | None) -> list[DetectorDef]:
+    """``detectors``, with those named in ``ids`` (comma-separated) switched to soak."""
+    import dataclasses
+
+    names = {part.strip() for part in (ids or "").split(",") if part.strip()}
+    unknown = names - {d.id for d in detectors}
+    if unknown:
+        raise _UsageError(f"--soak: no detector {', '.join(sorted(unknown))} among those replayed")
+    return [dataclasses.replace(d, mode="soak") if d.id in names else d for d in detectors]
 
 
 def _detectors(catalogue: EffectiveCatalogue, args: argparse.Namespace) -> list[DetectorDef]:
@@ -237,6 +263,8 @@ async def _replay(args: argparse.Namespace, paths: list[Path], replayer: Replaye
             failed += 1
             continue
         summary.add(session)
+        if args.soak_log is not None:
+            _write_soak(args.soak_log, session)
         if args.json:
             sessions.append(session.to_json(timings=args.timings))
         else:
@@ -251,6 +279,16 @@ async def _replay(args: argparse.Namespace, paths: list[Path], replayer: Replaye
     else:
         print("\n".join(render_summary(summary)))
     return 1 if failed else 0
+
+
+def _write_soak(path: Path, session: Any) -> None:
+    """Append ``session``'s would-delivers and its active time to the soak log at ``path``."""
+    from sbcore.conductor.soaklog import SoakLog, hours_record
+
+    log = SoakLog(path, max_bytes=1 << 62)  # a file the user named: never rotated
+    for record in session.soaked:
+        log.write(record)
+    log.write(hours_record(session.session, session.active_s, transcript=str(session.path)))
 
 
 def _progress(index: int, total: int, path: Path) -> None:

@@ -12,6 +12,10 @@ session would have delivered by construction, not by a second copy of the loop k
   session would;
 - ``second-brain run`` is the worker's session run once, and the benches drive the worker or this object.
 
+A detector in ``mode: soak`` (docs/soak.md) is decided here for every driver alike: its answers go through
+the gate with ``soak``, which never queues them, and each would-deliver becomes a :mod:`soak log
+<sbcore.conductor.soaklog>` record (:attr:`Verdict.soak`), written to ``soak_log`` when the driver keeps one.
+
 A driver keeps what is about its world — where observations come from, when time moves, processes,
 status files, wake lines, following the CLI across ``/clear`` — and nothing about deciding.
 """
@@ -19,11 +23,13 @@ status files, wake lines, following the CLI across ``/clear`` — and nothing ab
 from __future__ import annotations
 
 import logging
+from collections import deque
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Any
 
+from sbcore.conductor.soaklog import CONTEXT_KEPT, SoakLog, make_record
 from sbcore.deliver.mailbox import Mailbox
 from sbcore.gate.advice import Advice, stale_reason
 from sbcore.gate.answer import GateInput
@@ -44,11 +50,14 @@ class Verdict:
 
     ``held`` says why an answer was kept from the gate altogether: a detector an untrusted workspace
     added or shaped speaks log-only (see docs/privacy.md), so its answer is logged and never delivered.
+    ``soak`` is the soak log record of a soaking detector's would-deliver (the gate admitted it; it was
+    never queued).
     """
 
     result: FeedbackResult
     decision: GateDecision | None = None
     held: str | None = None
+    soak: dict[str, Any] | None = None
 
     @property
     def delivered(self) -> bool:
@@ -65,6 +74,8 @@ class Verdict:
         decision = self.decision
         if self.held is not None:
             item["gate"] = {"action": "log_only", "reason": "untrusted_workspace"}
+        elif decision is not None and decision.soaked:
+            item["gate"] = {"action": "soak", "reason": str(decision.reason)}
         elif decision is not None:
             item["gate"] = {"action": str(decision.action), "reason": str(decision.reason)}
             if decision.advice is not None and decision.delivers:
@@ -96,7 +107,8 @@ class Pipeline:
 
     ``policy`` (one per task), ``engine`` (rebuilt when the configuration changes), ``log_only`` (the
     detectors an untrusted workspace added or shaped, by id, with why) and ``task_id`` may be replaced by
-    the driver between passes; the gate and the mailbox live as long as the session.
+    the driver between passes; the gate and the mailbox live as long as the session. Which detectors soak
+    is read from the engine's definitions (``mode``) at each pass, so a reload changes it at once.
     """
 
     def __init__(
@@ -109,6 +121,7 @@ class Pipeline:
         clock: Clock,
         task_id: str,
         log_only: Mapping[str, str] | None = None,
+        soak_log: SoakLog | None = None,
     ) -> None:
         self.policy = policy
         self.engine = engine
@@ -117,6 +130,11 @@ class Pipeline:
         self.clock = clock
         self.task_id = task_id
         self.log_only: Mapping[str, str] = dict(log_only or {})
+        self.soak_log = soak_log
+        self._recent: deque[Observation] = deque(maxlen=CONTEXT_KEPT)
+        self._contexts: dict[int, list[Observation]] = {}
+        self.transcript: str | None = None
+        """The transcript being observed, when the driver knows it (soak records name it for labelling)."""
 
     # -- feed and policy ------------------------------------------------------------------------
 
@@ -134,7 +152,14 @@ class Pipeline:
         """Take the episode of a pass due now; None when none is (``policy.held`` says why)."""
         if not isinstance(self.policy.check(), Decision):
             return None
-        return self.policy.start()
+        episode = self.policy.start()
+        if episode is not None:
+            # A soak record's context: the last observations up to this pass, across episode boundaries.
+            self._contexts[episode.number] = [*self._recent, *episode.observations][-CONTEXT_KEPT:]
+            self._recent.extend(episode.observations)
+            while len(self._contexts) > 8:  # passes started and never concluded (a cancelled one)
+                del self._contexts[next(iter(self._contexts))]
+        return episode
 
     # -- the pass -------------------------------------------------------------------------------
 
@@ -165,19 +190,38 @@ class Pipeline:
         re-check reads them); ``generated_at`` is when the pass started (default: now).
         """
         report = PassReport(episode, result, error)
+        context = self._contexts.pop(episode.number, episode.observations)
         self.policy.finish(report.tokens)
         if result is None:
             return report
         since = list(arrived_since)
         started = self.clock.now() if generated_at is None else generated_at
+        soaking = {definition.id for definition in self.engine.detectors if definition.mode == "soak"}
         for answer in result.results:
             held = self.log_only.get(answer.detector) if answer.feedback is not None else None
             if held is not None:
                 log.info("log-only (%s): %s %s: %s", held, answer.detector, answer.label, answer.headline)
                 report.verdicts.append(Verdict(answer, held=held))
-            else:
-                report.verdicts.append(Verdict(answer, self._gate(answer, since, started)))
+                continue
+            decision = self._gate(answer, since, started, soak=answer.detector in soaking)
+            report.verdicts.append(Verdict(answer, decision, soak=self._soaked(decision, context)))
         return report
+
+    def _soaked(self, decision: GateDecision | None, context: Sequence[Observation]) -> dict[str, Any] | None:
+        """The soak record of a would-deliver, written to the soak log when there is one."""
+        if decision is None or not decision.soaked:
+            return None
+        record = make_record(
+            decision,
+            context,
+            at=self.clock.now(),
+            session=self.gate.session_id,
+            transcript=self.transcript,
+        )
+        log.info("soak: %s would deliver: %s", decision.detector, record["headline"])
+        if self.soak_log is not None:
+            self.soak_log.write(record)
+        return record
 
     async def run_due(self) -> list[PassReport]:
         """Every pass due now, one after another, each concluded at once (for a driver with no tick)."""
@@ -187,7 +231,9 @@ class Pipeline:
             reports.append(self.conclude(episode, await self.think(episode), generated_at=started))
         return reports
 
-    def _gate(self, answer: FeedbackResult, since: list[Observation], started: float) -> GateDecision | None:
+    def _gate(
+        self, answer: FeedbackResult, since: list[Observation], started: float, *, soak: bool
+    ) -> GateDecision | None:
         if answer.feedback is None:
             return None
         decision = self.gate.submit(
@@ -199,6 +245,7 @@ class Pipeline:
                 generated_at=started,
             ),
             self.mailbox,
+            soak=soak,
         )
         if answer.verdict == "advise" or decision.delivers:
             log.info("gate: %s %s (%s): %s", answer.detector, decision.action, decision.reason, decision.text)

@@ -145,6 +145,18 @@ class SessionReplay:
         """Whether the gate delivered an advisory of ``detector`` in any pass (to the agent or the user)."""
         return any((v := r.verdict(detector)) is not None and v.delivered for r in self.reports)
 
+    def would_deliver(self, detector: str) -> bool:
+        """Whether ``detector`` was delivered, or — soaking — would have been, in any pass."""
+        return any(
+            (v := r.verdict(detector)) is not None and (v.delivered or v.soak is not None)
+            for r in self.reports
+        )
+
+    @property
+    def soaked(self) -> list[dict[str, Any]]:
+        """The soak log records of this replay's would-delivers, in order (each with its transcript line)."""
+        return [v.soak for r in self.reports for v in r.verdicts if v.soak is not None]
+
     def to_json(self, *, timings: bool = False) -> dict[str, Any]:
         passes = []
         for report in self.reports:
@@ -230,11 +242,13 @@ class Replayer:
             task_id=session,
             log_only=self.log_only,
         )
+        pipeline.transcript = str(path.resolve())  # a label case names it from wherever its file is
         driver = _Driver(pipeline, clock)
         projector = Projector(ProjectionConfig.from_mapping(self.config.group("projection")))
         count = 0
         seen = 0
-        for _, line in _chosen(path, first, last):
+        number = first
+        for number, line in _chosen(path, first, last):
             seen += 1
             observations = projector.feed_lines([line])
             turn_over = _ends_turn(line)
@@ -244,8 +258,12 @@ class Replayer:
             if stamp is not None:
                 await driver.advance_to(stamp)
             count += len(observations)
+            before = len(driver.reports)
             await driver.offer(observations, turn_end=turn_over)
+            _mark_lines(driver.reports[before:], number)
+        before = len(driver.reports)
         await driver.finish()
+        _mark_lines(driver.reports[before:], number)
         with contextlib.closing(_chosen(path, first, last)) as again:  # streamed again: never held whole
             active = active_seconds(line for _, line in again)
         return SessionReplay(
@@ -268,6 +286,14 @@ class Replayer:
         settings = GateSettings.from_config(self.config, self.detectors)
         chosen = {detector.id for detector in self.detectors}
         return dataclasses.replace(settings, disabled_detectors=settings.disabled_detectors - chosen)
+
+
+def _mark_lines(reports: Sequence[PassReport], number: int) -> None:
+    """Name the transcript line a soaked would-deliver was decided at (a label case ends there)."""
+    for report in reports:
+        for verdict in report.verdicts:
+            if verdict.soak is not None:
+                verdict.soak["line"] = number
 
 
 class _Driver:
@@ -402,7 +428,8 @@ class Summary:
     observations: int = 0
     verdicts: dict[str, Counter[str]] = field(default_factory=lambda: defaultdict(Counter))
     gate: dict[str, Counter[str]] = field(default_factory=lambda: defaultdict(Counter))
-    """Per detector, what became of its ``advise`` verdicts: ``delivered`` or the gate's drop reason."""
+    """Per detector, what became of its ``advise`` verdicts: ``delivered``, ``soaked`` (a soaking detector's
+    would-deliver) or the gate's drop reason."""
     usage: Usage = field(default_factory=Usage)
     model: str = ""
     turn_ends: int = 0
@@ -428,6 +455,8 @@ class Summary:
                 outcome = "log_only"
             elif verdict.decision is None:
                 continue
+            elif verdict.soak is not None:
+                outcome = "soaked"
             else:
                 outcome = "delivered" if verdict.delivered else str(verdict.decision.reason)
             self.gate[verdict.result.detector][outcome] += 1
@@ -438,11 +467,15 @@ class Summary:
         return sum(counts["delivered"] for counts in self.gate.values())
 
     @property
+    def soaked(self) -> int:
+        return sum(counts["soaked"] for counts in self.gate.values())
+
+    @property
     def dropped(self) -> Counter[str]:
         """Advise verdicts the gate dropped, by reason, over every detector."""
         total: Counter[str] = Counter()
         for counts in self.gate.values():
-            total.update({reason: n for reason, n in counts.items() if reason != "delivered"})
+            total.update({reason: n for reason, n in counts.items() if reason not in ("delivered", "soaked")})
         return total
 
     @property
@@ -460,6 +493,7 @@ class Summary:
             },
             "gate": {
                 "delivered": self.delivered,
+                "soaked": self.soaked,
                 "dropped": dict(sorted(self.dropped.items())),
                 "by_detector": {
                     name: dict(sorted(counts.items())) for name, counts in sorted(self.gate.items())
@@ -476,6 +510,7 @@ class Summary:
             "rates": {
                 "active_hours": round(self.active_s / 3600, 3),
                 "delivered_per_active_hour": self.per_active_hour(self.delivered),
+                "soaked_per_active_hour": self.per_active_hour(self.soaked),
                 "turn_ends": self.turn_ends,
                 "advised_at_turn_ends": dict(sorted(self.advised_at_turn_end.items())),
             },
@@ -613,8 +648,9 @@ def render_summary(summary: Summary) -> list[str]:
         why = ", ".join(
             f"{n} {reason}" for reason, n in sorted(dropped.items(), key=lambda kv: (-kv[1], kv[0]))
         )
+        soaked = f", {summary.soaked} soaked (would have been delivered)" if summary.soaked else ""
         lines.append(
-            f"Gate: {summary.delivered} advisories delivered, {sum(dropped.values())} dropped"
+            f"Gate: {summary.delivered} advisories delivered{soaked}, {sum(dropped.values())} dropped"
             + (f" ({why})" if why else "")
         )
     skipped = {name: counts[SKIPPED_NO_MODEL] for name, counts in summary.verdicts.items()}
@@ -637,7 +673,9 @@ def render_summary(summary: Summary) -> list[str]:
         )
         lines.append(
             f"Rates: {summary.active_s / 3600:.2f} active session-hours (gaps over 10 min left out), "
-            f"{rate} advisories delivered per active hour; {summary.turn_ends} turn ends"
+            f"{rate} advisories delivered per active hour"
+            + (f" ({summary.per_active_hour(summary.soaked)} soaked)" if summary.soaked else "")
+            + f"; {summary.turn_ends} turn ends"
             + (f", advised {shares}" if shares else "")
         )
     u = summary.usage
@@ -795,7 +833,8 @@ async def evaluate_labels(
     """Replay each case (once per distinct transcript, range and question set) and score per detector.
 
     A case is predicted to fire when the gate delivered an advisory of its detector in any pass of the
-    replay (what a user would have seen), or, with ``raw``, when the detector advised at all. Every case
+    replay (what a user would have seen) — for a soaking detector, when it would have — or, with ``raw``,
+    when the detector advised at all. Every case
     names a detector of ``detectors``; they run whether enabled or not.
 
     Offline, a model-only detector (no structural trigger, or no fallback advisory) can only stay
@@ -826,7 +865,7 @@ async def evaluate_labels(
         for case in members:
             score = scores[case.detector]
             score.cases += 1
-            fired = session.fired(case.detector) if raw else session.delivered(case.detector)
+            fired = session.fired(case.detector) if raw else session.would_deliver(case.detector)
             if case.expect == "fire":
                 score.tp += fired
                 score.fn += not fired

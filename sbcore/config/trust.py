@@ -32,7 +32,6 @@ from sbcore.config.schema import child_schema, config_schema
 from sbcore.config.trustclass import (
     TrustClass,
     capability_grants,
-    config_class,
     detector_key_class,
     value_class,
 )
@@ -182,7 +181,7 @@ def config_requests(layer: LayerFile) -> list[Request]:
         held = _held(path, value)
         if held is not None:
             found.append(Request(".".join(path), layer.path, layer.line_of(path), held, "ignored"))
-        elif config_class(path) == "voice":
+        elif value_class(path, value) == "voice":
             found.append(Request(".".join(path), layer.path, layer.line_of(path), "voice", "log-only"))
     return found
 

@@ -45,6 +45,16 @@ A human-only advisory does not block a later repeat confident enough for the
 agent. All of it is a fold over the history file (:meth:`Gate.apply`), so a
 restarted worker resumes with the memory it had.
 
+A soaking detector (``mode: soak``, docs/soak.md) is judged by the same steps
+with two exceptions: it neither spends nor waits for the rate window and
+cooldown (step 8, the session's delivery budget), and it supersedes nothing.
+What would be queued is recorded as ``soak`` instead and never reaches the
+mailbox. Its would-delivers and remembered drops are kept like delivered ones,
+so a rediscovery is a duplicate and the soak log counts each finding once, but
+they dedup only that detector's own answers: soaking never silences another
+detector. When the detector is promoted to ``advise``, a finding it already
+soaked in this task stays a duplicate.
+
 That memory is bounded, because a worker may serve one task for days. A task
 keeps its :data:`ADVISORIES_KEPT` most recent remembered advisories (the
 design's 200 advice rows; one still waiting in the mailbox is never forgotten)
@@ -263,7 +273,13 @@ class GateDecision:
 
     @property
     def delivers(self) -> bool:
-        return self.action is not Action.DROP
+        """Queued for the agent, or for the user alone (a soaked would-deliver is not)."""
+        return self.action in (Action.DELIVER_AGENT, Action.DELIVER_HUMAN_ONLY)
+
+    @property
+    def soaked(self) -> bool:
+        """Admitted for a soaking detector: a would-deliver, logged and never queued."""
+        return self.action is Action.SOAK
 
 
 class Gate:
@@ -299,8 +315,14 @@ class Gate:
 
     # -- the pipeline ---------------------------------------------------------------------------
 
-    def decide(self, answer: GateInput) -> GateDecision:
-        """Judge one detector answer (see the module docstring for the steps); record the decision."""
+    def decide(self, answer: GateInput, *, soak: bool = False) -> GateDecision:
+        """Judge one detector answer (see the module docstring for the steps); record the decision.
+
+        ``soak``: the detector soaks (docs/soak.md). It is judged by the same rules, except that it neither
+        spends nor waits for the rate window and supersedes nothing; what would be admitted is recorded
+        as :attr:`Action.SOAK` — never queued — and, like every decision about it, marked ``soak`` in the
+        history, so it dedups that detector's later answers and no other detector's.
+        """
         now = self.clock()
         task = self._task(answer.task_id)
         self.sync()
@@ -320,16 +342,20 @@ class Gate:
             (
                 entry
                 for entry in task.entries.values()
-                if entry.state == "pending" and entry.advice.kind == answer.detector and entry.key == key
+                if not soak
+                and entry.state == "pending"
+                and entry.advice.kind == answer.detector
+                and entry.key == key
             ),
             None,
         )
-        case = Case(answer, now, task, advice, key, tokens(f"{advice.headline}\n{advice.body}"), target)
+        words = tokens(f"{advice.headline}\n{advice.body}")
+        case = Case(answer, now, task, advice, key, words, target, soak=soak)
         for rule in RULES:
             stop = rule(self, case)
             if stop is not None:
                 route = case.route if stop.remember else None
-                return self._drop(answer, now, stop.reason, stop.text, case.advice, route=route)
+                return self._drop(answer, now, stop.reason, stop.text, case.advice, route=route, soak=soak)
         return self._admit(case, notes)
 
     def _admit(self, case: Case, notes: Sequence[str]) -> GateDecision:
@@ -353,17 +379,26 @@ class Gate:
             )
         if notes:
             text = f"{text}; {'; '.join(notes)}"
+        if case.soak:
+            text = f"soaking, not delivered: {text}"
+            return self._commit(
+                case.answer, case.now, Action.SOAK, reason, text, advice, route=route, slot_at=None, soak=True
+            )
         slot_at = case.now if route == "agent" and not inherits else None
         return self._commit(case.answer, case.now, action, reason, text, advice, route=route, slot_at=slot_at)
 
-    def submit(self, answer: GateInput, outbox: Outbox, *, timeout: float = 5.0) -> GateDecision:
+    def submit(
+        self, answer: GateInput, outbox: Outbox, *, timeout: float = 5.0, soak: bool = False
+    ) -> GateDecision:
         """Decide, and queue what passes in ``outbox`` (the session's mailbox); returns the final decision.
 
         When the outbox cannot take it (its lock stayed busy for ``timeout``
         seconds, the disk failed: an ``OSError``) or the advisory it was to
         supersede is gone, that outcome is recorded and returned instead.
+        With ``soak`` nothing is ever queued: an admitted answer comes back as
+        :attr:`Action.SOAK` for the caller to log (see :meth:`decide`).
         """
-        decision = self.decide(answer)
+        decision = self.decide(answer, soak=soak)
         if not decision.delivers or decision.advice is None:
             return decision
         try:
@@ -503,7 +538,7 @@ class Gate:
             key=normalise_key(advice.dedup_key),
             tokens=tokens(f"{advice.headline}\n{advice.body}"),
             route=route,
-            state="dropped" if action == Action.DROP else "pending",
+            state="soaked" if record.get("soak") else "dropped" if action == Action.DROP else "pending",
             admitted_at=float(record["at"]),
         )
         slot_at = record.get("slot_at")
@@ -592,11 +627,14 @@ class Gate:
         words: frozenset[str],
         route: Route,
         target: Remembered | None,
+        *,
+        detector: str = "",
     ) -> tuple[Reason, str] | None:
         blocking = [
             entry
             for entry in task.entries.values()
             if entry is not target
+            and (entry.state != "soaked" or entry.advice.kind == detector)
             and (entry.state == "dropped" or entry.route == "agent" or route == "human")
         ]
         for entry in blocking:
@@ -704,8 +742,11 @@ class Gate:
         advice: Advice | None = None,
         *,
         route: Route | None = None,
+        soak: bool = False,
     ) -> GateDecision:
-        return self._commit(answer, now, Action.DROP, reason, text, advice, route=route, slot_at=None)
+        return self._commit(
+            answer, now, Action.DROP, reason, text, advice, route=route, slot_at=None, soak=soak
+        )
 
     def _commit(
         self,
@@ -718,6 +759,7 @@ class Gate:
         *,
         route: Route | None,
         slot_at: float | None,
+        soak: bool = False,
     ) -> GateDecision:
         extra: dict[str, Any] = {}
         if advice is not None:
@@ -728,6 +770,8 @@ class Gate:
                 "route": route,
                 "slot_at": slot_at,
             }
+        if soak:
+            extra["soak"] = True
         self._write(
             answer.task_id,
             "gate",

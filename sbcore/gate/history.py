@@ -15,7 +15,7 @@ decided: ``gate``, ``post``, ``claim``, ``sweep``, ``outcome`` or
 ``action``, ``reason`` (a :class:`Reason` or, for the finish gate, a
 ``FinishReason`` code) and ``text`` (the reason in words). Some carry more:
 ``advice`` (the envelope), ``route``, ``dedup_key``, ``slot_at``, ``by``,
-``verdict``, ``evidence``.
+``verdict``, ``evidence``; a decision on a soaking detector's answer carries ``soak: true``.
 """
 
 from __future__ import annotations
@@ -41,6 +41,7 @@ class Action(StrEnum):
 
     DELIVER_AGENT = "deliver_agent"
     DELIVER_HUMAN_ONLY = "deliver_human_only"
+    SOAK = "soak"  # admitted for a soaking detector: logged as a would-deliver, never queued
     DROP = "drop"
 
 

@@ -24,7 +24,9 @@ class Remembered:
     key: str
     tokens: frozenset[str]
     route: Route
-    state: Literal["pending", "delivered", "dropped"]
+    state: Literal["pending", "delivered", "dropped", "soaked"]
+    """``soaked``: a soaking detector's would-deliver or remembered drop; it dedups that detector's own later
+    answers only, so soaking never changes what another detector may say."""
     admitted_at: float
 
 

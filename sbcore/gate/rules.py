@@ -50,7 +50,14 @@ class Gate(Protocol):
     def settings(self) -> Settings: ...
 
     def duplicate_of(
-        self, task: TaskMemory, key: str, words: frozenset[str], route: Route, target: Remembered | None
+        self,
+        task: TaskMemory,
+        key: str,
+        words: frozenset[str],
+        route: Route,
+        target: Remembered | None,
+        *,
+        detector: str = "",
     ) -> tuple[Reason, str] | None: ...
 
     def held_back(self, now: float) -> tuple[Reason, str] | None: ...
@@ -72,6 +79,8 @@ class Case:
     """A waiting advisory of the same detector and key, which this one would supersede."""
     floor: float = 0.0
     route: Route = "agent"
+    soak: bool = False
+    """The detector soaks: what is admitted is logged, never queued, and it spends no rate slot."""
 
 
 @dataclass(frozen=True)
@@ -122,7 +131,9 @@ def suppressed(gate: Gate, case: Case) -> Stop | None:
 
 
 def duplicate(gate: Gate, case: Case) -> Stop | None:
-    found = gate.duplicate_of(case.task, case.key, case.words, case.route, case.target)
+    found = gate.duplicate_of(
+        case.task, case.key, case.words, case.route, case.target, detector=case.answer.detector
+    )
     return None if found is None else Stop(*found)
 
 
@@ -132,8 +143,9 @@ def stale(gate: Gate, case: Case) -> Stop | None:
 
 
 def rate(gate: Gate, case: Case) -> Stop | None:
-    """Agent route only, and not for an advisory that takes over a waiting one's slot."""
-    if case.route != "agent" or gate.inherits_slot(case.target):
+    """Agent route only, and not for an advisory that takes over a waiting one's slot, nor for a soaking
+    detector's: the rate window is the session's delivery budget, which soaking neither spends nor awaits."""
+    if case.route != "agent" or case.soak or gate.inherits_slot(case.target):
         return None
     held = gate.held_back(case.now)
     return None if held is None else Stop(*held, remember=True)

@@ -14,8 +14,8 @@ Layers, lowest first:
 Until the user trusts the workspace (``second-brain trust``), the workspace
 may not speak with the observer's voice: a workspace detector file carrying a
 capability (a Run, MCP or pack tool grant) is ignored whole, the others run
-log-only, and so does a detector whose prompt or finish-gate floor the
-workspace layer overrides (:attr:`EffectiveDetector.log_only`).
+log-only, and so does a detector whose prompt, finish-gate floor or ``mode: advise`` the
+workspace layer overrides (:attr:`EffectiveDetector.log_only`); ``mode: soak`` applies from any layer.
 
 Nothing here raises for a bad detector file or override: each problem becomes
 an :class:`~sbcore.packs.errors.ErrorChain` in ``problems`` and the rest of the
@@ -42,7 +42,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Protocol
 
-from sbcore.config.trustclass import config_class
+from sbcore.config.trustclass import value_class
 from sbcore.jail import Jail
 from sbcore.packs.errors import CatalogueError, ErrorChain, duplicate_error
 from sbcore.packs.loader import catalogue_files, load_detector_file, validate_detector_data
@@ -62,6 +62,7 @@ USER_LAYERS = ("global config", "local config")
 may run commands that execute repository code (see ``sbcore.think.tools.repo_code``)."""
 OVERRIDE_FIELDS: tuple[str, ...] = (
     "enabled",
+    "mode",
     "prompt",
     "tools",
     "cadence",
@@ -77,6 +78,7 @@ SHOWN_FIELDS: tuple[str, ...] = (
     "description",
     "status",
     "enabled",
+    "mode",
     "prompt",
     "tools",
     "schema",
@@ -247,7 +249,8 @@ def _untrusted_voice(definition: DetectorDef, layered: list[_Override]) -> str |
     voiced = [
         o.field
         for o in layered
-        if o.layer == "workspace config" and config_class(("detectors", definition.id, o.field)) == "voice"
+        if o.layer == "workspace config"
+        and value_class(("detectors", definition.id, o.field), o.value) == "voice"
     ]
     if voiced:
         return "the untrusted workspace overrides its " + ", ".join(voiced)

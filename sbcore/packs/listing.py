@@ -34,6 +34,7 @@ def detector_row(detector: EffectiveDetector) -> dict[str, Any]:
         "enabled": definition.enabled,
         "enabled_by": detector.origins.get("enabled"),
         "status": definition.status,
+        "mode": definition.mode,
         "available": detector.available,
         "unavailable_reason": detector.unavailable_reason,
         "log_only": detector.log_only,
@@ -105,7 +106,8 @@ def shown_problems(catalogue: EffectiveCatalogue) -> list[Any]:
 
 
 def render_table(rows: list[dict[str, Any]]) -> str:
-    """The human table: ID, PACK, ENABLED, STATUS, SOURCE (overridden enablement says by which layer)."""
+    """The human table: ID, PACK, ENABLED, STATUS, SOURCE (overridden enablement says by which layer; a
+    soaking detector's status says ``soak``: what it would say is logged, never delivered)."""
     header = ("ID", "PACK", "ENABLED", "STATUS", "SOURCE")
     lines = [header]
     for row in rows:
@@ -114,6 +116,8 @@ def render_table(rows: list[dict[str, Any]]) -> str:
         if by and not by.startswith(NO_OVERRIDE_PREFIXES):
             enabled += f" ({by})"
         status = row["status"] if row["available"] else f"{row['status']}, unavailable"
+        if row.get("mode") == "soak":
+            status += ", soak"
         if row.get("log_only"):
             status += ", log-only"
         lines.append((row["id"], row["pack"], enabled, status, row["source"]))
@@ -165,7 +169,7 @@ def field_values(detector: EffectiveDetector, default_of: Callable[[str], Any]) 
             layer = f"configuration ({knob})"
         elif name == "max_iterations":
             value = definition.max_iterations
-        elif name in ("status", "enabled", "description"):
+        elif name in ("status", "enabled", "mode", "description"):
             value = getattr(definition, name)
         else:
             continue

@@ -782,6 +782,7 @@ class _Checker:
             description=data["description"].strip(),
             status=data.get("status", "preview"),
             enabled=data.get("enabled", False),
+            mode=data.get("mode", "soak"),
             prompt=prompt,
             tools=grants,
             schema=feedback_schema,

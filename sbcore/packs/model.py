@@ -12,6 +12,8 @@ from typing import Any, Literal
 
 ToolKind = Literal["builtin", "run", "mcp", "pack"]
 CadenceKind = Literal["every_pass", "turn_end", "on_trigger", "every_nth"]
+Mode = Literal["soak", "advise"]
+"""advise: what the gate admits is delivered; soak: it goes to the soak log instead (docs/soak.md)."""
 
 BUILTIN_TOOLS: tuple[str, ...] = ("Read", "Grep", "Glob")
 RUN_TOOL = "Run"
@@ -94,6 +96,9 @@ class DetectorDef:
     run_trusted: bool = False
     """Whether the ``run`` grant was written by the user's own configuration (global or local layer): only
     then may its commands execute repository code without the workspace being trusted."""
+    mode: Mode = "soak"
+    """Whether what the gate admits is delivered (``advise``) or only logged (``soak``, the default: a
+    detector earns the right to speak with labelled would-fires, docs/soak.md)."""
 
     @property
     def grant_names(self) -> list[str]:

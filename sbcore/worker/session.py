@@ -68,6 +68,7 @@ from typing import Any, cast
 
 from sbcore import paths
 from sbcore.conductor.pipeline import Pipeline
+from sbcore.conductor.soaklog import SoakLog, soak_path
 from sbcore.config import EffectiveConfig, find_workspace, load_config
 from sbcore.config.hot import write_hot_snapshot
 from sbcore.config.trust import WorkspaceTrust
@@ -541,7 +542,9 @@ class Session:
             clock=self.clock,
             task_id=self.task_id,
             log_only=self.observer.log_only,
+            soak_log=SoakLog(soak_path(self.workspace, self.spec.data)),
         )
+        self.pipeline.transcript = None if self.transcript is None else str(self.transcript)
         self.projector = Projector(ProjectionConfig.from_mapping(self.config.group("projection")))
         self.status.update(
             state="muted" if policy.muted else "watching",
@@ -618,6 +621,8 @@ class Session:
                 path = event.get("transcript_path")
                 if self.transcript is None and isinstance(path, str) and path:
                     self.transcript = Path(path)
+                    if self.pipeline is not None:
+                        self.pipeline.transcript = path
                     log.info("transcript %s (from SessionStart)", path)
                 if event.get("source") in ("clear", "fork") and at > self.state.epoch_at and self._begun():
                     boundary = (f"session start ({event.get('source')})", at)
@@ -688,6 +693,8 @@ class Session:
             if path is None:
                 return  # not written yet (a -p session writes it after the first prompt)
             self.transcript = path
+            if self.pipeline is not None:
+                self.pipeline.transcript = str(path)
             self.tail = Tail(
                 self.spec.session_id, path, self._project, if_missing="start", data=self.spec.data
             )

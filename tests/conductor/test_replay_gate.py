@@ -45,9 +45,33 @@ def test_each_advise_verdict_carries_the_gates_action_and_reason(capsys: pytest.
     assert gated(document, "repeat-failure") == [{"action": "deliver_agent", "reason": "passed"}]
     assert document["summary"]["gate"] == {
         "delivered": 1,
+        "soaked": 0,
         "dropped": {},
         "by_detector": {"repeat-failure": {"delivered": 1}},
     }
+
+
+def test_a_soaking_detector_is_gated_and_shown_but_never_delivered(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    document = replay_json(capsys, "--soak", "repeat-failure", str(LOOP))
+    assert gated(document, "repeat-failure") == [{"action": "soak", "reason": "passed"}]
+    assert "advice_id" not in json.dumps(document["sessions"])
+    gate = document["summary"]["gate"]
+    assert (gate["delivered"], gate["soaked"]) == (0, 1)
+    assert gate["by_detector"] == {"repeat-failure": {"soaked": 1}}
+    assert document["summary"]["rates"]["soaked_per_active_hour"] is not None
+
+
+def test_soak_set_from_an_untrusted_workspace_applies_and_shows_in_the_text_output(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """``mode: soak`` only narrows what is delivered, so even an untrusted workspace layer may set it."""
+    monkeypatch.chdir(workspace(tmp_path / "ws", "detectors:\n  repeat-failure:\n    mode: soak\n"))
+    assert main(["replay", str(LOOP)]) == 0
+    out = capsys.readouterr().out
+    assert "-> gate: soak (passed)" in out
+    assert "Gate: 0 advisories delivered, 1 soaked (would have been delivered), 0 dropped" in out
 
 
 def test_a_workspace_floor_above_the_fallbacks_confidence_keeps_it_from_the_agent(

@@ -43,7 +43,7 @@ EXPECTED = {
 }  # fmt: skip
 
 DETECTOR_FIELDS = {
-    "enabled", "prompt", "tools", "cadence", "deadline_s", "max_iterations", "confidence_floor",
+    "enabled", "mode", "prompt", "tools", "cadence", "deadline_s", "max_iterations", "confidence_floor",
     "finish_gate_floor", "config", "trigger",
 }  # fmt: skip
 
@@ -108,7 +108,7 @@ def _validation_keywords(schema: Any) -> Any:
 
 @pytest.mark.parametrize(
     "field",
-    ["enabled", "prompt", "tools", "cadence", "deadline_s", "max_iterations", "confidence_floor",
+    ["enabled", "mode", "prompt", "tools", "cadence", "deadline_s", "max_iterations", "confidence_floor",
      "finish_gate_floor", "config"],
 )  # fmt: skip
 def test_detector_override_fields_check_what_the_detector_schema_checks(field: str) -> None:

@@ -55,7 +55,7 @@ def test_list_shows_the_nine_builtins(capsys: pytest.CaptureFixture[str], worksp
     rows = {line.split()[0]: line for line in lines[1:]}
     assert len(rows) == 9
     assert rows["default"].split()[1:4] == ["builtin", "yes", "stable"]
-    assert rows["git-log"].split()[1:4] == ["builtin", "no", "preview"]
+    assert rows["git-log"].split()[1:5] == ["builtin", "no", "preview,", "soak"], "a preview detector soaks"
     assert "preview, unavailable" in rows["cross-task-collision"]
     assert rows["repeat-failure"].rstrip().endswith("repeat-failure.yaml:3")
 
@@ -85,6 +85,7 @@ def test_list_json(capsys: pytest.CaptureFixture[str], workspace: Path) -> None:
         "enabled": True,
         "enabled_by": "pack builtin",
         "status": "stable",
+        "mode": "advise",
         "available": True,
         "unavailable_reason": None,
         "log_only": None,

@@ -45,8 +45,15 @@ def test_what_makes_the_observer_deliver_is_voice() -> None:
     }
     assert config_class(("detectors", "any-id", "prompt")) == "voice"
     assert config_class(("detectors", "any-id", "finish_gate_floor")) == "voice"
-    for key in ("prompt", "prompt_file", "fallback", "finish_gate_floor"):
+    for key in ("prompt", "prompt_file", "fallback", "finish_gate_floor", "mode"):
         assert detector_key_class(key) == "voice"
+
+
+def test_soak_is_the_safe_value_of_the_mode_voice_knob() -> None:
+    """Promoting a detector to advise makes the observer speak; sending it back to soak only narrows."""
+    assert config_class(("detectors", "any-id", "mode")) == "voice"
+    assert value_class(("detectors", "any-id", "mode"), "advise") == "voice"
+    assert value_class(("detectors", "any-id", "mode"), "soak") == "safe"
 
 
 @pytest.mark.parametrize(

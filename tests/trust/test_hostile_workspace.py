@@ -256,6 +256,46 @@ def test_the_catalogue_marks_what_an_untrusted_layer_shaped(repo: Repo) -> None:
     assert all(item.log_only is None for item in trusted.detectors)
 
 
+def test_an_untrusted_workspace_may_soak_a_detector_but_not_promote_one(repo: Repo) -> None:
+    """``mode: advise`` is a voice knob (log-only until trusted); ``mode: soak`` applies at once."""
+    repo.config(
+        "detectors:\n  goal-drift:\n    mode: advise\n  repeat-failure:\n    mode: soak\n"
+        "  notes:\n    mode: advise\n"
+    )
+    repo.detector(
+        "notes",
+        "schema_version: 1\nid: notes\ndescription: A repo detector.\nenabled: true\nprompt: Notes.\n",
+    )
+    catalogue = assemble_catalogue(get_plugin_manager(), workspace=repo.root)
+    goal = catalogue.get("goal-drift")
+    assert goal is not None and goal.log_only == "the untrusted workspace overrides its mode"
+    repeat = catalogue.get("repeat-failure")
+    assert repeat is not None and repeat.log_only is None and repeat.definition.mode == "soak"
+    notes = catalogue.get("notes")
+    assert notes is not None and notes.log_only == "a detector of the untrusted workspace"
+    requests = {item.key for item in load_config(repo.root).trust.log_only}  # type: ignore[union-attr]
+    assert "detectors.goal-drift.mode" in requests and "detectors.repeat-failure.mode" not in requests
+    repo.trust()
+    trusted = assemble_catalogue(get_plugin_manager(), workspace=repo.root)
+    modes = {item.id: item.definition.mode for item in trusted.detectors if item.log_only is None}
+    assert (modes["goal-drift"], modes["repeat-failure"], modes["notes"]) == ("advise", "soak", "advise")
+
+
+def test_new_workspace_detectors_soak_unless_their_file_says_advise(repo: Repo) -> None:
+    repo.detector(
+        "notes",
+        "schema_version: 1\nid: notes\ndescription: A repo detector.\nenabled: true\nprompt: Notes.\n",
+    )
+    repo.trust()
+    catalogue = assemble_catalogue(get_plugin_manager(), workspace=repo.root)
+    assert catalogue.get("notes").definition.mode == "soak"  # type: ignore[union-attr]
+    built_in = {
+        item.id: item.definition.mode for item in catalogue.detectors if item.definition.pack == "builtin"
+    }
+    assert built_in["repeat-failure"] == built_in["standard-questions"] == "advise"
+    assert built_in["goal-drift"] == "soak", "a preview detector earns its voice like any other"
+
+
 def test_the_user_is_told_once_in_the_session_and_the_agent_never(
     repo: Repo,
     fake: FakeProvider,

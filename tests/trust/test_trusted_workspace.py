@@ -44,6 +44,7 @@ def _legitimate(repo: Repo) -> Path:
         id: team-check
         description: The team's own check, with its tools.
         enabled: true
+        mode: advise
         prompt: Check the team's rules.
         tools:
           - mcp:fx/echo
@@ -173,3 +174,39 @@ def test_a_directory_a_run_grant_names_is_covered_up_to_a_bound(repo: Repo) -> N
     assert repo.root / "suite" / "test_0000.py" in state.files
     (repo.root / "suite" / "test_0000.py").write_text("def test(): assert False\n")
     assert not repo.state().trusted, "a pulled change to a test the grant runs withdraws the approval"
+
+
+def test_a_new_workspace_detector_soaks_in_a_live_session_even_once_trusted(
+    repo: Repo,
+    fake: FakeProvider,
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """Its file does not say ``mode: advise``: the gate admits it, the soak log gets it, the mailbox never."""
+    from sbcore.conductor.soaklog import SoakLog, soak_path
+
+    user_setup(monkeypatch, fake)
+    repo.detector(
+        "notes",
+        "schema_version: 1\nid: notes\ndescription: A repo detector.\nenabled: true\nprompt: Notes.\n",
+    )
+    repo.trust()
+    fake.script("notes", feedback("advise", headline="The team rule is broken", confidence=0.9))
+
+    report = run_pass(repo, transcript(tmp_path, repo), capsys)
+
+    by_id = {item["detector"]: item for item in report["verdicts"]}
+    assert by_id["notes"]["gate"] == {"action": "soak", "reason": "passed"}
+    assert not Mailbox(SESSION, data_dir()).path.exists() or Mailbox(SESSION, data_dir()).pending() == []
+    log = soak_path(repo.root, data_dir())
+    assert stat.S_IMODE(os.stat(log).st_mode) == 0o600
+    assert stat.S_IMODE(os.stat(log.parent).st_mode) == 0o700
+    (record,) = SoakLog(log).read()
+    assert (record["detector"], record["headline"], record["session"]) == (
+        "notes",
+        "The team rule is broken",
+        SESSION,
+    )
+    assert record["transcript"].endswith(f"{SESSION}.jsonl")
+    assert any("please fix the failing test" in text for text in record["context"])
