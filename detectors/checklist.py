@@ -61,10 +61,16 @@ _DOCSTRING = re.compile(r"^\s*[rubf]*(?:\"\"\"|''')")
 
 def invocations(command: str) -> list[str]:
     """The steps of ``command`` that run something, each as ``program args…`` (wrappers removed)."""
+    return list(_invocations(command))
+
+
+@lru_cache(maxsize=8192)
+def _invocations(command: str) -> tuple[str, ...]:
+    """Cached: a pass looks back over the whole session, and a session repeats its commands."""
     try:
         segments, _ = split_segments(command)
     except ValueError:
-        return [command]
+        return (command,)
     steps = []
     for segment in segments:
         words = strip_prefixes(segment)
@@ -76,12 +82,12 @@ def invocations(command: str) -> list[str]:
             if subcommands is None or (len(words) > 1 and words[1] in subcommands):
                 continue
         steps.append(" ".join([program if program.endswith(".py") else words[0], *words[1:]]))
-    return steps
+    return tuple(steps)
 
 
 def runs_any(command: str, patterns: Sequence[re.Pattern[str]]) -> bool:
     """Whether one of ``command``'s invocations matches a pattern."""
-    return any(p.search(step) for step in invocations(command) for p in patterns)
+    return any(p.search(step) for step in _invocations(command) for p in patterns)
 
 
 def seen_paths(observations: Iterable[Observation]) -> list[str]:

@@ -540,7 +540,7 @@ class _SessionReading:
         if not when:
             return True
         globs = tuple(when.get("paths") or ())
-        if globs and any(_path_matches(path, globs) for path in self.paths):
+        if globs and any(_path_matches(path, globs) for path in set(self.paths)):
             return True
         patterns = [regex(pattern) for pattern in when.get("commands") or ()]
         if patterns and any(runs_any(command, patterns) for _, command in self.commands):
@@ -591,8 +591,19 @@ def _answered(question: Mapping[str, Any], start: int, session: _SessionReading,
 
 
 def _path_matches(path: str, globs: Iterable[str]) -> bool:
-    normalised = path.replace("\\", "/")
-    return any(_glob(pattern).search(normalised) for pattern in globs)
+    """Whether ``path`` matches any of ``globs`` (cached: a session names the same paths pass after pass)."""
+    return _matches(path.replace("\\", "/"), tuple(globs))
+
+
+@lru_cache(maxsize=65_536)
+def _matches(path: str, globs: tuple[str, ...]) -> bool:
+    return bool(globs) and _union(globs).search(path) is not None
+
+
+@lru_cache(maxsize=256)
+def _union(globs: tuple[str, ...]) -> re.Pattern[str]:
+    """One pattern for a set of globs: a path matches it exactly when it matches one of them."""
+    return re.compile("|".join(f"(?:{_glob(pattern).pattern})" for pattern in globs))
 
 
 @lru_cache(maxsize=512)
