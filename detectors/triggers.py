@@ -27,7 +27,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
-from sbcore.api import Observation, TriggerMatch
+from sbcore.api import Observation, TriggerMatch, report_once
 
 from .checklist import comment_only, edit_contents, regex, runs_any, seen_paths
 from .identity import Work, work_identity
@@ -37,7 +37,6 @@ __all__ = ["normalise_command", "repeat_failure", "standard_questions", "work_id
 
 EDIT_TOOLS: tuple[str, ...] = ("Edit", "MultiEdit", "Write", "NotebookEdit")
 COMMAND_TOOLS: tuple[str, ...] = ("Bash",)
-REPORTED_CAP = 64  # how many reported keys a trigger remembers per task and detector
 
 # --------------------------------------------------------------------------------------------
 # Reading tool outcomes out of the observation stream
@@ -108,16 +107,6 @@ def _exit_code(text: str) -> int | None:
 
 def _cap(line: str) -> str:
     return line if len(line) <= EVIDENCE_LINE_CAP else line[: EVIDENCE_LINE_CAP - 1] + "…"
-
-
-def _remember(state: dict[str, Any], key: str) -> bool:
-    """Record ``key`` as reported; False when it already was."""
-    reported: list[str] = state.setdefault("reported", [])
-    if key in reported:
-        return False
-    reported.append(key)
-    del reported[:-REPORTED_CAP]
-    return True
 
 
 # --------------------------------------------------------------------------------------------
@@ -226,7 +215,7 @@ def repeat_failure(
         if len(same) >= min_failures:
             ready.append((key, same))
     for key, attempts in sorted(ready, key=lambda item: item[1][-1].call.index, reverse=True):
-        if _remember(state, f"{key}@{attempts[0].call.observation.tool_use_id}"):
+        if report_once(state, f"{key}@{attempts[0].call.observation.tool_use_id}"):
             return _failure_match(key, attempts, observations, max_evidence)
     return None
 
@@ -474,7 +463,7 @@ def standard_questions(
         return None
     last = edits[-1]
     key = ",".join(sorted(item["id"] for item in unanswered)) + f"@{last.ref}"
-    if not _remember(state, key):
+    if not report_once(state, key):
         return None
     return TriggerMatch(
         key=key,

@@ -2,7 +2,7 @@
 
 The package is laid out in floors, each importing only the floors below it
 (``docs/architecture.md``; ``lint-imports`` checks them): ``paths``, ``schemas``
-and ``state`` at the bottom, then ``observe``, ``config``, ``run``, ``packs``,
+and ``state`` at the bottom, then ``observe``, ``config``, ``pace``, ``packs``,
 ``think`` and ``gate``, the hook process (``hooks``) and the pack authors'
 face (``api``), the one pipeline (``conductor``), the drivers (``worker``,
 ``testing``), ``bench`` and ``cli``.
@@ -36,6 +36,7 @@ if TYPE_CHECKING:
         TriggerMatch,
         Usage,
         hookimpl,
+        report_once,
     )
 
 __version__ = "0.1.0"
@@ -59,6 +60,7 @@ __all__ = [
     "Usage",
     "__version__",
     "hookimpl",
+    "report_once",
 ]
 """``__version__``, and the names of :mod:`sbcore.api` ``sbcore`` answers for (a test checks both)."""
 

@@ -24,6 +24,7 @@ from sbcore.packs.types import (
     RegisterTrigger,
     TriggerFunc,
     TriggerMatch,
+    report_once,
 )
 from sbcore.think.providers.base import Provider, ProviderSettings, Request, Response, Secret, Usage
 from sbcore.think.tools.base import Tool, ToolResult
@@ -46,4 +47,5 @@ __all__ = [
     "TriggerMatch",
     "Usage",
     "hookimpl",
+    "report_once",
 ]

@@ -34,7 +34,7 @@ from functools import lru_cache
 from typing import Any
 
 from sbcore.observe.model import Observation
-from sbcore.packs.types import TriggerMatch
+from sbcore.packs.types import TriggerMatch, report_once
 
 DECLARATIVE_TRIGGER = "sbcore.match"
 """The reserved trigger name a ``trigger: {match: ...}`` block loads as (no pack may register it: pack
@@ -47,7 +47,6 @@ SELECTOR_KEYS: tuple[str, ...] = ("calls", "absent")
 QUOTED_CALLS = 20  # calls listed in match.data.calls (the newest)
 EVIDENCE_CALLS = 5
 LINE_CAP = 200
-REPORTED_CAP = 64
 
 
 class PatternError(ValueError):
@@ -281,7 +280,7 @@ def match_trigger(
     if not matched or len(matched) < int(params.get("at_least", 1)):
         return None
     key = f"{matched[0].ref}"
-    if not _remember(state, key):
+    if not report_once(state, key):
         return None
     return TriggerMatch(
         key=key,
@@ -339,15 +338,6 @@ def _parse(stamp: str | None) -> datetime | None:
     except ValueError:
         return None
     return when if when.tzinfo is not None else when.replace(tzinfo=UTC)
-
-
-def _remember(state: dict[str, Any], key: str) -> bool:
-    reported: list[str] = state.setdefault("reported", [])
-    if key in reported:
-        return False
-    reported.append(key)
-    del reported[:-REPORTED_CAP]
-    return True
 
 
 def _distinct(values: Any) -> list[str]:

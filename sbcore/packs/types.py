@@ -71,3 +71,21 @@ RegisterTrigger = Callable[..., None]
 RegisterTool = Callable[[str, Any], None]
 RegisterProvider = Callable[[str, Callable[..., Any]], None]
 RegisterMcpServer = Callable[[str, Mapping[str, Any]], None]
+
+
+REPORTED_CAP = 64
+"""How many reported keys :func:`report_once` remembers in a trigger's state (per task and detector)."""
+
+
+def report_once(state: dict[str, Any], key: str) -> bool:
+    """Record ``key`` as reported in a trigger's ``state``; False when it already was.
+
+    A structural trigger is asked again at every pass over a history that still holds what it found
+    before: this is how it says a finding once (the oldest keys lapse past :data:`REPORTED_CAP`).
+    """
+    reported: list[str] = state.setdefault("reported", [])
+    if key in reported:
+        return False
+    reported.append(key)
+    del reported[:-REPORTED_CAP]
+    return True
