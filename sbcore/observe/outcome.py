@@ -37,12 +37,14 @@ _ECHOES_STATUS = re.compile(r"\$\?|\$\{?PIPESTATUS")
 _HARNESS_EXIT = re.compile(r"^\s*exit code (-?\d+)\s*$", re.I | re.M)
 _COUNT = re.compile(r"\b(\d+) (failed|passed|errors?|failing|passing)\b", re.I)
 _ERROR_SUMMARY = re.compile(r"(?:^|[\s,(=])[1-9]\d* errors? (?:in|during)\b|\bFound [1-9]\d* errors?\b", re.M)
-_FAILURE_SUMMARY = re.compile(
-    r"^(?:FAILED\b|FAIL\b|--- FAIL:|ERROR:|Error:|npm ERR!|error(?:\[E\d+\])?:|"
-    r".*\btest result: FAILED\b|Tests:\s+\d+ failed|.*\b\d+ (?:failed|failing)\b|"
-    r".*\berror TS\d+:|Traceback \(most recent call last\)|make(?:\[\d+\])?: \*\*\*)",
+# A runner's failure summary: these open a line ...
+_FAILURE_LINE = re.compile(
+    r"^(?:FAILED\b|FAIL\b|--- FAIL:|ERROR:|Error:|npm ERR!|error(?:\[E\d+\])?:|Tests:\s+\d+ failed|"
+    r"Traceback \(most recent call last\)|make(?:\[\d+\])?: \*\*\*)",
     re.M,
 )
+# ... and these may stand anywhere in one (searched unanchored: a `^.*` in front costs a scan per line).
+_FAILURE_ANYWHERE = re.compile(r"\btest result: FAILED\b|\b\d+ (?:failed|failing)\b|\berror TS\d+:")
 _ERROR_WORDS = re.compile(
     r"error|fail|exception|traceback|not found|no such|denied|cannot|can't|unable|invalid|refused|"
     r"timed? ?out|fatal|panic|abort|assert",
@@ -63,6 +65,26 @@ _VIEWERS = frozenset(
 )
 
 
+_RENDERED = re.compile(r"^\[error\][^:\n]*:\s*")
+"""The projection's own ``[error] Tool:`` prefix, when a rendered error is read again."""
+
+_FAILURE_MARKS = ("fail", "FAIL", "Fail", "rror", "RROR", "ERR!", "Traceback", "***")
+"""Substrings every failure signal above contains (a summary, a count, an error line): a result with none
+of them in its head or tail cannot read as failed, so it is not parsed at all."""
+
+
+def may_show_failure(text: str, command: str | None) -> bool:
+    """Whether a result marked successful could read as failed: a cheap test before :func:`read_outcome`.
+
+    Most successful results (a listing, a file, a passing run) hold none of the failure marks, and the
+    projection reads every one of them: this keeps their cost to a few substring searches.
+    """
+    if command and _ECHOES_STATUS.search(command):
+        return True
+    head, tail = text[:SCAN_CHARS], text[-SCAN_CHARS:] if len(text) > SCAN_CHARS else ""
+    return any(mark in head or mark in tail for mark in _FAILURE_MARKS)
+
+
 def read_outcome(text: str, command: str | None, *, is_error: bool) -> dict[str, Any] | None:
     """The outcome of one command result, or None when the result says nothing about failure.
 
@@ -80,7 +102,9 @@ def read_outcome(text: str, command: str | None, *, is_error: bool) -> dict[str,
     # even collect, a type checker's "Found 3 errors" a check that does not pass. Only in those summary
     # phrasings: "10:01:08 ERROR" in a log is a timestamp beside a level, not a count.
     broken = counts.get("failed", 0) > 0 or bool(_ERROR_SUMMARY.search(scanned))
-    summary_failed = shows and (broken or bool(_FAILURE_SUMMARY.search(scanned)))
+    summary_failed = shows and (
+        broken or bool(_FAILURE_LINE.search(scanned) or _FAILURE_ANYWHERE.search(scanned))
+    )
     if is_error:
         failed = True
     elif exit_code is not None:
@@ -103,8 +127,11 @@ def read_outcome(text: str, command: str | None, *, is_error: bool) -> dict[str,
 
 def error_line(text: str) -> str:
     """The most telling line of an error: an assertion or error message over a banner or a status."""
-    lines = [re.sub(r"^\[error\][^:\n]*:\s*", "", line).strip() for line in text.splitlines()]
-    lines = [line for line in lines if line and not _NOISE.match(line) and not _BANNER.match(line)]
+    lines = []
+    for raw in text.splitlines():
+        line = (_RENDERED.sub("", raw, count=1) if raw.startswith("[error]") else raw).strip()
+        if line and not _NOISE.match(line) and not _BANNER.match(line):
+            lines.append(line)
     chosen = next((line for line in lines if _ASSERTION.match(line)), None)
     if chosen is None:  # an exception named inside a line: `[TypeError: generate is not a function]`
         chosen = next((line for line in lines if _NAMED_ERROR.search(line)), None)

@@ -51,7 +51,7 @@ from sbcore.observe.config import ProjectionConfig
 from sbcore.observe.elide import elide, redact
 from sbcore.observe.locators import harvest
 from sbcore.observe.model import Observation
-from sbcore.observe.outcome import read_outcome
+from sbcore.observe.outcome import may_show_failure, read_outcome
 from sbcore.observe.sentinel import ADVISORY_SENTINEL
 
 REPORT_TOOLS = frozenset({"Agent", "Task"})
@@ -546,7 +546,7 @@ class Projector:
     ) -> None:
         """A command result marked successful that shows the work failing: only its outcome is kept."""
         text = result_text(block.get("content"))
-        if not text or ADVISORY_SENTINEL in text:
+        if not text or ADVISORY_SENTINEL in text or not may_show_failure(text, call.command):
             return
         outcome = read_outcome(text, call.command, is_error=False)
         if outcome is None or not outcome["failed"]:
