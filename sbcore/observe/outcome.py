@@ -45,6 +45,9 @@ _FAILURE_LINE = re.compile(
 )
 # ... and these may stand anywhere in one (searched unanchored: a `^.*` in front costs a scan per line).
 _FAILURE_ANYWHERE = re.compile(r"\btest result: FAILED\b|\b\d+ (?:failed|failing)\b|\berror TS\d+:")
+# Words each of the two patterns cannot match without: tested first, since most results hold none.
+_LINE_WORDS = ("FAIL", "ERROR:", "Error:", "npm ERR!", "error", "Tests:", "Traceback", "make")
+_ANYWHERE_WORDS = ("test result: FAILED", " failed", " failing", "error TS")
 _ERROR_WORDS = re.compile(
     r"error|fail|exception|traceback|not found|no such|denied|cannot|can't|unable|invalid|refused|"
     r"timed? ?out|fatal|panic|abort|assert",
@@ -68,9 +71,14 @@ _VIEWERS = frozenset(
 _RENDERED = re.compile(r"^\[error\][^:\n]*:\s*")
 """The projection's own ``[error] Tool:`` prefix, when a rendered error is read again."""
 
-_FAILURE_MARKS = ("fail", "FAIL", "Fail", "rror", "RROR", "ERR!", "Traceback", "***")
+FAILURE_MARKS = ("fail", "FAIL", "Fail", "rror", "RROR", "ERR!", "Traceback", "***")
 """Substrings every failure signal above contains (a summary, a count, an error line): a result with none
 of them in its head or tail cannot read as failed, so it is not parsed at all."""
+
+
+def echoes_status(command: str | None) -> bool:
+    """Whether ``command`` prints its own exit status (``; echo $?``): its result must then be read."""
+    return bool(command) and _ECHOES_STATUS.search(command or "") is not None
 
 
 def may_show_failure(text: str, command: str | None) -> bool:
@@ -79,10 +87,10 @@ def may_show_failure(text: str, command: str | None) -> bool:
     Most successful results (a listing, a file, a passing run) hold none of the failure marks, and the
     projection reads every one of them: this keeps their cost to a few substring searches.
     """
-    if command and _ECHOES_STATUS.search(command):
+    if echoes_status(command):
         return True
     head, tail = text[:SCAN_CHARS], text[-SCAN_CHARS:] if len(text) > SCAN_CHARS else ""
-    return any(mark in head or mark in tail for mark in _FAILURE_MARKS)
+    return any(mark in head or mark in tail for mark in FAILURE_MARKS)
 
 
 def read_outcome(text: str, command: str | None, *, is_error: bool) -> dict[str, Any] | None:
@@ -97,20 +105,13 @@ def read_outcome(text: str, command: str | None, *, is_error: bool) -> dict[str,
     if exit_code is None and command and _ECHOES_STATUS.search(command):
         exit_code = _echoed_status(text)
     counts = _counts(scanned)
-    shows = command is None or _first_word(command) not in _VIEWERS
-    # A runner's errors count as failing work too: pytest's "1 error in 0.2s" is a test file that did not
-    # even collect, a type checker's "Found 3 errors" a check that does not pass. Only in those summary
-    # phrasings: "10:01:08 ERROR" in a log is a timestamp beside a level, not a count.
-    broken = counts.get("failed", 0) > 0 or bool(_ERROR_SUMMARY.search(scanned))
-    summary_failed = shows and (
-        broken or bool(_FAILURE_LINE.search(scanned) or _FAILURE_ANYWHERE.search(scanned))
-    )
     if is_error:
         failed = True
     elif exit_code is not None:
         failed = exit_code != 0
     else:
-        failed = summary_failed
+        shows = command is None or _first_word(command) not in _VIEWERS
+        failed = shows and _summary_failed(scanned, counts)
     if not failed and not counts:
         return None
     outcome: dict[str, Any] = {"failed": failed}
@@ -154,7 +155,24 @@ def _echoed_status(text: str) -> int | None:
     return int(found.group(1)) if found else None
 
 
+def _summary_failed(scanned: str, counts: dict[str, int]) -> bool:
+    """Whether a runner's own summary says the work failed (each pattern only where its words are)."""
+    # A runner's errors count as failing work too: pytest's "1 error in 0.2s" is a test file that did not
+    # even collect, a type checker's "Found 3 errors" a check that does not pass. Only in those summary
+    # phrasings: "10:01:08 ERROR" in a log is a timestamp beside a level, not a count.
+    if counts.get("failed", 0) > 0:
+        return True
+    if (" error" in scanned or "Found " in scanned) and _ERROR_SUMMARY.search(scanned):
+        return True
+    if any(word in scanned for word in _LINE_WORDS) and _FAILURE_LINE.search(scanned):
+        return True
+    return any(word in scanned for word in _ANYWHERE_WORDS) and bool(_FAILURE_ANYWHERE.search(scanned))
+
+
 def _counts(text: str) -> dict[str, int]:
+    low = text.lower()
+    if " fail" not in low and " pass" not in low and " error" not in low:
+        return {}
     counts: dict[str, int] = {}
     for number, word in _COUNT.findall(text):
         key = {"failing": "failed", "passing": "passed", "error": "errors"}.get(word.lower(), word.lower())

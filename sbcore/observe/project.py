@@ -51,12 +51,13 @@ from sbcore.observe.config import ProjectionConfig
 from sbcore.observe.elide import elide, redact
 from sbcore.observe.locators import harvest
 from sbcore.observe.model import Observation
-from sbcore.observe.outcome import may_show_failure, read_outcome
+from sbcore.observe.outcome import FAILURE_MARKS, echoes_status, may_show_failure, read_outcome
 from sbcore.observe.sentinel import ADVISORY_SENTINEL
 
 REPORT_TOOLS = frozenset({"Agent", "Task"})
 OUTCOME_TOOLS = frozenset({"Bash"})
 """Command tools whose results are read for an outcome (never kept as text)."""
+_FAILURE_MARK_BYTES = tuple(mark.encode() for mark in FAILURE_MARKS)
 _INVALID_KEPT = 20  # line numbers of invalid lines remembered for the error report
 RECORDS_REMEMBERED = 4096
 """Record uuids remembered to drop a record written twice (the most recent ones)."""
@@ -179,6 +180,7 @@ class Projector:
         self._calls: OrderedDict[str, _Call] = OrderedDict()  # waiting for their result, oldest first
         self._answered: OrderedDict[str, _Call] = OrderedDict()  # result seen, least recent first
         self._pending_reports: dict[bytes, None] = {}
+        self._pending_outcomes: dict[bytes, bool] = {}  # command calls waiting: id -> echoes its status
         self._seen_uuids = RecentIds(RECORDS_REMEMBERED)
         self._seen_messages = RecentIds(MESSAGES_REMEMBERED)
         self._usage: dict[str, dict[str, int]] = {}
@@ -304,13 +306,31 @@ class Projector:
                 if data[at + 10 : at + 16].lstrip(b" :").startswith(b"t"):
                     return False  # a failure: parse it
                 at = find(b'"is_error"', at + 10, scan)
-            return not any(find(call_id, start, scan) >= 0 for call_id in self._pending_reports)
+            if any(find(call_id, start, scan) >= 0 for call_id in self._pending_reports):
+                return False
+            return self._quiet_outcomes(data, start, scan)
         if thinking:
             return self._thinking_only(data, start, end)
         if not self.config.include_sidechain and _SIDECHAIN_PREFIX.match(data, start, end):
             return True
         first = _FIRST_TYPE.search(data, start, end)
         return first is not None and first.group(1) in _BOOKKEEPING_TYPES
+
+    def _quiet_outcomes(self, data: bytes, start: int, scan: int) -> bool:
+        """Whether the command results in ``data[start:scan]`` (a successful result record) can go unread.
+
+        A command's result is read for its outcome only when it could show a failure: the command echoes
+        its exit status, or the record holds a failure mark (:data:`FAILURE_MARKS`). Most results hold
+        none, and are dropped here without being parsed, as every successful result used to be.
+        """
+        found = [call_id for call_id in self._pending_outcomes if data.find(call_id, start, scan) >= 0]
+        if any(self._pending_outcomes[call_id] for call_id in found):
+            return False
+        if found and any(data.find(mark, start, scan) >= 0 for mark in _FAILURE_MARK_BYTES):
+            return False
+        for call_id in found:
+            del self._pending_outcomes[call_id]
+        return True
 
     def _thinking_only(self, data: bytes, start: int, end: int) -> bool:
         """An assistant record holding only thinking: count its usage without parsing it all."""
@@ -437,11 +457,16 @@ class Projector:
                 subagent if isinstance(subagent, str) else "",
                 command if isinstance(command, str) and name in OUTCOME_TOOLS else None,
             )
-            if name in REPORT_TOOLS or name in OUTCOME_TOOLS:  # results to parse, not drop unread
+            if name in REPORT_TOOLS:  # results to parse, not drop unread
                 self._pending_reports[call_id.encode()] = None
+            elif name in OUTCOME_TOOLS:  # results to read for an outcome when they may show one
+                self._pending_outcomes[call_id.encode()] = echoes_status(
+                    command if isinstance(command, str) else None
+                )
             if len(self._calls) > CALLS_WAITING_KEPT:
                 forgotten, _ = self._calls.popitem(last=False)
                 self._pending_reports.pop(forgotten.encode(), None)
+                self._pending_outcomes.pop(forgotten.encode(), None)
         cwd = record.get("cwd")
         projected = self._calls_projector.project(
             name, block.get("input"), cwd if isinstance(cwd, str) else None
@@ -492,6 +517,7 @@ class Projector:
         call = _Call("tool")
         if call_id is not None:
             self._pending_reports.pop(call_id.encode(), None)
+            self._pending_outcomes.pop(call_id.encode(), None)
             known = self._calls.pop(call_id, None) or self._answered.pop(call_id, None)
             if known is not None:
                 call = self._answered[call_id] = known
