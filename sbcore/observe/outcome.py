@@ -81,6 +81,17 @@ def echoes_status(command: str | None) -> bool:
     return bool(command) and _ECHOES_STATUS.search(command or "") is not None
 
 
+def can_fail_quietly(command: str | None) -> bool:
+    """Whether a successful result of ``command`` could still show the work failing.
+
+    Not for a command that shows text (``cat``, ``grep``, ``git log``, …) unless it echoes its exit
+    status: what such output says about failing is a quote, never a verdict, so it is never read.
+    """
+    if echoes_status(command):
+        return True
+    return command is None or _first_word(command) not in _VIEWERS
+
+
 def may_show_failure(text: str, command: str | None) -> bool:
     """Whether a result marked successful could read as failed: a cheap test before :func:`read_outcome`.
 
@@ -127,17 +138,26 @@ def read_outcome(text: str, command: str | None, *, is_error: bool) -> dict[str,
 
 
 def error_line(text: str) -> str:
-    """The most telling line of an error: an assertion or error message over a banner or a status."""
-    lines = []
+    """The most telling line of an error: an assertion or error message over a banner or a status.
+
+    One pass: the first assertion line wins at once; failing that, the first line naming an exception,
+    then the first with an error word, then the first line at all.
+    """
+    named = worded = first = None
     for raw in text.splitlines():
         line = (_RENDERED.sub("", raw, count=1) if raw.startswith("[error]") else raw).strip()
-        if line and not _NOISE.match(line) and not _BANNER.match(line):
-            lines.append(line)
-    chosen = next((line for line in lines if _ASSERTION.match(line)), None)
-    if chosen is None:  # an exception named inside a line: `[TypeError: generate is not a function]`
-        chosen = next((line for line in lines if _NAMED_ERROR.search(line)), None)
-    if chosen is None:
-        chosen = next((line for line in lines if _ERROR_WORDS.search(line)), lines[0] if lines else "")
+        if not line or _NOISE.match(line) or _BANNER.match(line):
+            continue
+        if _ASSERTION.match(line):
+            chosen = line
+            break
+        first = first or line
+        if named is None and _NAMED_ERROR.search(line):  # `[TypeError: generate is not a function]`
+            named = line
+        if worded is None and _ERROR_WORDS.search(line):
+            worded = line
+    else:
+        chosen = named or worded or first or ""
     chosen = redact(chosen)
     return chosen if len(chosen) <= LINE_CAP else chosen[: LINE_CAP - 1] + "…"
 

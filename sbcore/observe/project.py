@@ -51,7 +51,13 @@ from sbcore.observe.config import ProjectionConfig
 from sbcore.observe.elide import elide, redact
 from sbcore.observe.locators import harvest
 from sbcore.observe.model import Observation
-from sbcore.observe.outcome import FAILURE_MARKS, echoes_status, may_show_failure, read_outcome
+from sbcore.observe.outcome import (
+    FAILURE_MARKS,
+    can_fail_quietly,
+    echoes_status,
+    may_show_failure,
+    read_outcome,
+)
 from sbcore.observe.sentinel import ADVISORY_SENTINEL
 
 REPORT_TOOLS = frozenset({"Agent", "Task"})
@@ -460,9 +466,9 @@ class Projector:
             if name in REPORT_TOOLS:  # results to parse, not drop unread
                 self._pending_reports[call_id.encode()] = None
             elif name in OUTCOME_TOOLS:  # results to read for an outcome when they may show one
-                self._pending_outcomes[call_id.encode()] = echoes_status(
-                    command if isinstance(command, str) else None
-                )
+                text = command if isinstance(command, str) else None
+                if can_fail_quietly(text):
+                    self._pending_outcomes[call_id.encode()] = echoes_status(text)
             if len(self._calls) > CALLS_WAITING_KEPT:
                 forgotten, _ = self._calls.popitem(last=False)
                 self._pending_reports.pop(forgotten.encode(), None)
