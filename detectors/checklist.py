@@ -16,13 +16,16 @@ three readings of the observation stream that are not about edits:
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from functools import lru_cache
+from typing import Generic, TypeVar
 
 from sbcore.observe.model import Observation
 
 from .identity import strip_prefixes
 from .shell import split_segments
+
+T = TypeVar("T")
 
 # Steps that name a runner without running it: installing, printing, searching, committing.
 _NOT_RUNS: dict[str, frozenset[str] | None] = {
@@ -87,25 +90,56 @@ def _invocations(command: str) -> tuple[str, ...]:
 
 def runs_any(command: str, patterns: Sequence[re.Pattern[str]]) -> bool:
     """Whether one of ``command``'s invocations matches a pattern."""
+    return _runs_any(command, tuple(patterns))
+
+
+@lru_cache(maxsize=65_536)
+def _runs_any(command: str, patterns: tuple[re.Pattern[str], ...]) -> bool:
+    """Cached: every pass asks it again of the session's earlier commands."""
     return any(p.search(step) for step in _invocations(command) for p in patterns)
+
+
+class PerObservation(Generic[T]):
+    """A bounded memo of a function of one observation, keyed by the observation's identity.
+
+    A trigger looks back over the whole history at every pass, and the history holds the same
+    observation objects pass after pass: what it derives from each one is computed once. The memo
+    keeps the observation itself beside its value, so an identity is never mistaken for a reused one.
+    """
+
+    def __init__(self, function: Callable[[Observation], T], size: int = 65_536) -> None:
+        self._function = function
+        self._size = size
+        self._memo: dict[int, tuple[Observation, T]] = {}
+
+    def __call__(self, obs: Observation) -> T:
+        found = self._memo.get(id(obs))
+        if found is not None and found[0] is obs:
+            return found[1]
+        value = self._function(obs)
+        self._memo[id(obs)] = (obs, value)
+        if len(self._memo) > self._size:
+            del self._memo[next(iter(self._memo))]
+        return value
+
+
+def _paths_of(obs: Observation) -> tuple[str, ...]:
+    paths = [locator.split(":", 1)[0] for locator in obs.locators]
+    if obs.kind != "tool":
+        return tuple(paths)
+    named = [value.rstrip("/") for key in _PATH_KEYS if isinstance(value := obs.args.get(key), str) and value]
+    command = obs.args.get("command")
+    words = command.split() if isinstance(command, str) else []
+    return (*named, *paths, *(word.rstrip("/") for word in words if _looks_like_path(word)))
+
+
+paths_of = PerObservation(_paths_of)
+"""Every path one observation touched or named (memoised: see :class:`PerObservation`)."""
 
 
 def seen_paths(observations: Iterable[Observation]) -> list[str]:
     """Every path the session touched or named: tool arguments, locators and command words."""
-    paths: list[str] = []
-    for obs in observations:
-        if obs.kind != "tool":
-            paths.extend(locator.split(":", 1)[0] for locator in obs.locators)
-            continue
-        for key in _PATH_KEYS:
-            value = obs.args.get(key)
-            if isinstance(value, str) and value:
-                paths.append(value.rstrip("/"))
-        paths.extend(locator.split(":", 1)[0] for locator in obs.locators)
-        command = obs.args.get("command")
-        if isinstance(command, str):
-            paths.extend(word.rstrip("/") for word in command.split() if _looks_like_path(word))
-    return paths
+    return [path for obs in observations for path in paths_of(obs)]
 
 
 def edit_contents(observations: Iterable[Observation], edit_tools: frozenset[str]) -> list[str]:
@@ -122,6 +156,10 @@ def edit_contents(observations: Iterable[Observation], edit_tools: frozenset[str
 
 def comment_only(obs: Observation) -> bool:
     """Whether an Edit/MultiEdit changed only comment or docstring lines (both sides, fully shown)."""
+    return _comment_only(obs)
+
+
+def _edit_is_comments(obs: Observation) -> bool:
     pairs: list[tuple[str, str]] = []
     if obs.tool == "Edit":
         pairs.append((str(obs.args.get("new_string", "")), str(obs.args.get("old_string", ""))))
@@ -159,3 +197,6 @@ def regex(pattern: str) -> re.Pattern[str]:
         return re.compile(pattern)
     except re.error as exc:
         raise ValueError(f"invalid regular expression {pattern!r}: {exc}") from exc
+
+
+_comment_only = PerObservation(_edit_is_comments)

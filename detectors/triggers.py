@@ -29,7 +29,7 @@ from typing import Any
 
 from sbcore.api import Observation, TriggerMatch, report_once
 
-from .checklist import comment_only, edit_contents, regex, runs_any, seen_paths
+from .checklist import PerObservation, comment_only, edit_contents, regex, runs_any, seen_paths
 from .identity import Work, work_identity
 from .shell import normalise_command
 
@@ -67,9 +67,12 @@ def _calls(observations: Sequence[Observation], tools: Iterable[str]) -> list[_C
     return calls
 
 
-def _command_of(obs: Observation) -> str | None:
+def _command_in(obs: Observation) -> str | None:
     command = obs.args.get("command")
     return command if isinstance(command, str) and command.strip() else None
+
+
+_command_of = PerObservation(_command_in)
 
 
 _ERROR_WORDS = re.compile(
@@ -539,8 +542,9 @@ class _SessionReading:
 
     def moot(self, question: Mapping[str, Any]) -> bool:
         patterns = [regex(pattern) for pattern in (question.get("moot_when") or {}).get("prompts") or ()]
-        return bool(patterns) and any(
-            obs.kind == "prompt" and any(p.search(obs.text) for p in patterns) for obs in self.observations
+        found = tuple(patterns)
+        return bool(found) and any(
+            obs.kind == "prompt" and _searches(obs.text, found) for obs in self.observations
         )
 
     def reports_after(self, start: int, patterns: Sequence[re.Pattern[str]]) -> bool:
@@ -548,6 +552,12 @@ class _SessionReading:
             index > start and obs.kind == "report" and any(p.search(obs.text) for p in patterns)
             for index, obs in enumerate(self.observations)
         )
+
+
+@lru_cache(maxsize=4096)
+def _searches(text: str, patterns: tuple[re.Pattern[str], ...]) -> bool:
+    """Whether any of ``patterns`` is found in ``text`` (cached: a session's prompts are asked every pass)."""
+    return any(p.search(text) for p in patterns)
 
 
 def _edits(observations: Sequence[Observation], edit_tools: frozenset[str]) -> list[_Edit]:
