@@ -100,24 +100,27 @@ def _runs_any(command: str, patterns: tuple[re.Pattern[str], ...]) -> bool:
 
 
 class PerObservation(Generic[T]):
-    """A bounded memo of a function of one observation, keyed by the observation's identity.
+    """A bounded memo of a function of one observation.
 
     A trigger looks back over the whole history at every pass, and the history holds the same
-    observation objects pass after pass: what it derives from each one is computed once. The memo
-    keeps the observation itself beside its value, so an identity is never mistaken for a reused one.
+    observation objects pass after pass: what it derives from each one is computed once. Entries are
+    keyed by the object's identity and checked against a fingerprint of its content (record uuid, call
+    id, kind, text), so an identity reused by a later observation is never mistaken for the old one —
+    and no observation is kept alive by the memo.
     """
 
-    def __init__(self, function: Callable[[Observation], T], size: int = 65_536) -> None:
+    def __init__(self, function: Callable[[Observation], T], size: int = 16_384) -> None:
         self._function = function
         self._size = size
-        self._memo: dict[int, tuple[Observation, T]] = {}
+        self._memo: dict[int, tuple[tuple[object, ...], T]] = {}
 
     def __call__(self, obs: Observation) -> T:
+        mark = (obs.uuid, obs.tool_use_id, obs.kind, hash(obs.text))
         found = self._memo.get(id(obs))
-        if found is not None and found[0] is obs:
+        if found is not None and found[0] == mark:
             return found[1]
         value = self._function(obs)
-        self._memo[id(obs)] = (obs, value)
+        self._memo[id(obs)] = (mark, value)
         if len(self._memo) > self._size:
             del self._memo[next(iter(self._memo))]
         return value
