@@ -25,6 +25,8 @@ import stat
 from dataclasses import dataclass
 from pathlib import Path
 
+from sbcore.safefile import describe
+
 PSEUDO_FILESYSTEMS = ("/proc", "/dev", "/sys")
 """Kernel interfaces that are never workspace content, whatever a symlink says."""
 
@@ -60,20 +62,6 @@ def _under(path: str, base: str) -> bool:
 
 def _is_pseudo(path: str) -> bool:
     return any(_under(path, fs) for fs in PSEUDO_FILESYSTEMS)
-
-
-def _kind(mode: int) -> str:
-    if stat.S_ISDIR(mode):
-        return "a directory"
-    if stat.S_ISFIFO(mode):
-        return "a FIFO"
-    if stat.S_ISSOCK(mode):
-        return "a socket"
-    if stat.S_ISCHR(mode) or stat.S_ISBLK(mode):
-        return "a device"
-    if stat.S_ISLNK(mode):
-        return "a symbolic link"
-    return "not a regular file"
 
 
 class Jail:
@@ -227,7 +215,7 @@ def read_regular_at(dir_fd: int, name: str, *, max_bytes: int, label: str) -> by
     except OSError as exc:
         raise JailError(f"cannot access {label!r}: {exc.strerror}") from None
     if not stat.S_ISREG(before.st_mode):
-        raise JailError(f"refused: {label!r} is {_kind(before.st_mode)}, not a regular file")
+        raise JailError(f"refused: {label!r} is {describe(before.st_mode)}, not a regular file")
     if before.st_size > max_bytes:
         raise JailError(f"refused: {label!r} is {before.st_size} bytes, over the {max_bytes}-byte limit")
     try:
