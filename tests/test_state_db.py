@@ -1,0 +1,67 @@
+"""The one database: private files, WAL, schema versions, and read-only connections that cannot write."""
+
+from __future__ import annotations
+
+import sqlite3
+import stat
+from pathlib import Path
+
+import pytest
+
+from sbcore.state import db
+
+NOTES = db.Schema(
+    name="notes",
+    version=1,
+    ddl="CREATE TABLE IF NOT EXISTS notes (id INTEGER PRIMARY KEY, body TEXT NOT NULL);",
+    tables=("notes",),
+)
+
+
+def test_the_database_and_its_sidecars_are_private_and_in_wal(tmp_path: Path) -> None:
+    path = tmp_path / "data" / db.DB_NAME
+    with db.opened(path) as conn:
+        db.ensure(conn, NOTES)
+        with conn:
+            conn.execute("INSERT INTO notes (body) VALUES ('x')")
+        assert conn.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
+        for name in (db.DB_NAME, db.DB_NAME + "-wal", db.DB_NAME + "-shm"):
+            assert stat.S_IMODE((path.parent / name).stat().st_mode) == 0o600, name
+    assert stat.S_IMODE(path.parent.stat().st_mode) == 0o700
+
+
+def test_a_schema_is_created_once_and_rebuilt_when_its_version_changes(tmp_path: Path) -> None:
+    path = tmp_path / db.DB_NAME
+    with db.opened(path) as conn:
+        db.ensure(conn, NOTES)
+        with conn:
+            conn.execute("INSERT INTO notes (body) VALUES ('kept')")
+        db.ensure(conn, NOTES)
+        assert conn.execute("SELECT count(*) FROM notes").fetchone()[0] == 1
+        newer = db.Schema(
+            name="notes",
+            version=2,
+            ddl="CREATE TABLE IF NOT EXISTS notes (id INTEGER PRIMARY KEY, body TEXT, tag TEXT);",
+            tables=("notes",),
+        )
+        db.ensure(conn, newer)
+        assert conn.execute("SELECT count(*) FROM notes").fetchone()[0] == 0
+        assert "tag" in [row[1] for row in conn.execute("PRAGMA table_info(notes)")]
+
+
+def test_a_read_only_connection_cannot_write_and_never_creates_the_file(tmp_path: Path) -> None:
+    path = tmp_path / db.DB_NAME
+    with pytest.raises(sqlite3.OperationalError):
+        db.connect(path, readonly=True)
+    assert not path.exists()
+    with db.opened(path) as conn:
+        db.ensure(conn, NOTES)
+    with db.opened(path, readonly=True) as reader:
+        assert reader.execute("SELECT count(*) FROM notes").fetchone()[0] == 0
+        with pytest.raises(sqlite3.OperationalError, match="readonly"):
+            reader.execute("INSERT INTO notes (body) VALUES ('no')")
+
+
+def test_the_default_path_is_in_the_data_directory(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("SBCORE_DATA_DIR", str(tmp_path))
+    assert db.db_path() == tmp_path / db.DB_NAME
