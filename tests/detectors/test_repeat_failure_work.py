@@ -44,7 +44,11 @@ PYTEST_ERROR = (
             "tsc -p ./tsconfig.build.json",
         ],
         # build tools: a project's launcher is its tool
-        ["./gradlew :app:test --tests a.B", "gradle :app:test --tests a.B --info", "./gradlew :app:test --tests a.B -q"],
+        [
+            "./gradlew :app:test --tests a.B",
+            "gradle :app:test --tests a.B --info",
+            "./gradlew :app:test --tests a.B -q",
+        ],
         ["mvn -q test -Dtest=A", "./mvnw test -Dtest=A -e", "mvn -B test -Dtest=A"],
         # a runner in a project's bin directory, by path or through its interpreter; `--k=v` is `--k v`
         [
