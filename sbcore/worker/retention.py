@@ -184,6 +184,7 @@ def sweep(data: Path, limits: Limits, *, now: float | None = None, keep: Iterabl
     sessions = inventory(data)
     report = SweepReport(sessions=len(sessions))
     spared = set(keep) | {key for key in sessions if is_live(data, key)}
+    _checkpoint(data)
     database = _db_size(data)
     report.bytes_before = sum(item.bytes for item in sessions.values()) + database
     total = report.bytes_before
@@ -234,10 +235,22 @@ def _sweep_ledgers(
         return []
 
 
+def _checkpoint(data: Path) -> None:
+    """Fold the write-ahead log back into the database, so its size is not counted twice (or left to grow)."""
+    path = db.db_path(data)
+    if not path.exists():
+        return
+    try:
+        with db.opened(path) as conn:
+            conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+    except sqlite3.Error as error:
+        log.warning("sweep: database checkpoint skipped: %s", error)
+
+
 def _db_size(data: Path) -> int:
     path = db.db_path(data)
     size = 0
-    for suffix in ("", "-wal"):
+    for suffix in ("", "-wal", "-shm"):
         with contextlib.suppress(OSError):
             size += path.with_name(path.name + suffix).stat().st_size
     return size
