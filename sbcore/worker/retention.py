@@ -85,11 +85,11 @@ def inventory(data: Path) -> dict[str, SessionFiles]:
 def _measure(entry: os.DirEntry[str]) -> tuple[int, float]:
     try:
         if entry.is_dir(follow_symlinks=False):
-            size, touched = 0, entry.stat(follow_symlinks=False).st_mtime
+            size, touched = 0, 0.0  # a folder's own time is when it was made; its files say when it was used
             for child in os.scandir(entry.path):
                 status = child.stat(follow_symlinks=False)
                 size, touched = size + status.st_size, max(touched, status.st_mtime)
-            return size, touched
+            return size, touched or entry.stat(follow_symlinks=False).st_mtime
         status = entry.stat(follow_symlinks=False)
         return status.st_size, status.st_mtime
     except OSError:
