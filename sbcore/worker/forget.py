@@ -93,9 +93,25 @@ def forget_files(data: Path, session_id: str, *, live: bool) -> ForgetReport:
     if files is not None:
         kept = [p for p in files.paths if p.parent.name in LIVE_KEEP] if live else []
         report.files = len(files.paths) - len(kept)
-        report.bytes = remove(files, keep=LIVE_KEEP if live else frozenset())
+        if live:
+            report.bytes += _empty_logs(files.paths)
+        report.bytes += remove(files, keep=LIVE_KEEP | {"logs"} if live else frozenset())
     report.tasks = _drop_ledgers(data, session_id, report)
     return report
+
+
+def _empty_logs(found: list[Path]) -> int:
+    """Truncate a live worker's log in place: it keeps writing to the open file (``O_APPEND``), now empty."""
+    freed = 0
+    for path in found:
+        if path.parent.name != "logs":
+            continue
+        try:
+            freed += path.lstat().st_size
+            os.truncate(path, 0)
+        except OSError:
+            continue
+    return freed
 
 
 def _drop_ledgers(data: Path, session_id: str | None, report: ForgetReport) -> list[str]:

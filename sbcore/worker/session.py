@@ -360,6 +360,7 @@ class Session:
         """One tick; False while dormant (the caller then sleeps the longer poll interval)."""
         self._check_config()
         self._follow()
+        self._check_forget_request()
         if self._leaving is not None and self._pass is None:
             self._leave(self._leaving)
             return False
@@ -371,7 +372,6 @@ class Session:
         if self.observer is None:
             await self._activate()
         self._check_run_request()
-        self._check_forget_request()
         self._maybe_sweep()
         self._tick()
         self._finish_pass_if_done()
@@ -1022,7 +1022,8 @@ class Session:
     def _check_forget_request(self) -> None:
         """``second-brain forget`` asked: drop the window, pacer and gate memory, delete, reset, answer.
 
-        Between passes only, so no pass still running can write the ledger back afterwards.
+        Between passes only, so no pass still running can write the ledger back afterwards; a dormant
+        worker (nothing in memory) answers too, so the command never waits for nothing.
         """
         path = forgetting.request_path(self.spec.data, self.spec.session_id)
         if self._pass is not None or not path.exists():
@@ -1032,16 +1033,15 @@ class Session:
             path.unlink()
         except OSError:
             return
-        assert self.pipeline is not None and self._factory is not None and self.observer is not None
-        tasks = {self.task_id, self.spec.session_id}
-        previous = self.observer
-        self.observer = self._factory.build(self.config, remote=self._remote)
-        self.pipeline.engine = self.observer.engine
-        self._close_later(previous)
-        self.pipeline.policy.release()
-        self.pipeline.policy = Pacer.from_config(self.config, self.clock, machine=self.machine)
-        for task in tasks:
-            self.pipeline.gate.forget(task)
+        if self.pipeline is not None and self._factory is not None and self.observer is not None:
+            previous = self.observer
+            self.observer = self._factory.build(self.config, remote=self._remote)
+            self.pipeline.engine = self.observer.engine
+            self._close_later(previous)
+            self.pipeline.policy.release()
+            self.pipeline.policy = Pacer.from_config(self.config, self.clock, machine=self.machine)
+            for task in {self.task_id, self.spec.session_id}:
+                self.pipeline.gate.forget(task)
         self.ledger.forget()
         report = forgetting.forget_files(self.spec.data, self.spec.session_id, live=True)
         report.by_worker.append(self.spec.session_id)

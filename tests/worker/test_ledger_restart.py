@@ -15,8 +15,10 @@ import sys
 import time
 from typing import Any
 
-from worker_helpers import World, wait_for
+from worker_helpers import World, drive, make_session, until, wait_for
 
+from sbcore.state import db
+from sbcore.state import ledger as store
 from sbcore.testing.fake_provider import FakeProvider
 
 GOAL = "make the widget parser accept unicode identifiers"
@@ -105,3 +107,27 @@ def test_a_killed_worker_restarts_from_the_ledger_and_recent_observations_and_fo
         text = _text(later[0])
         assert "keep it short" in text
         assert GOAL not in text and FAILING not in text, "the live worker's window was dropped"
+
+
+def test_a_fork_copies_the_ledger_to_the_new_task_and_a_clear_starts_an_empty_one(world: World) -> None:
+    session = make_session(world)
+    records = world.records
+
+    def ledger(task: str) -> store.Ledger | None:
+        with db.opened(db.db_path(world.data)) as conn:
+            return store.load(store.prepare(conn), task)
+
+    async def scenario() -> None:
+        world.append(records.prompt(GOAL), *records.failing(FAILING))
+        await until(lambda: ledger(world.session), what="the first task's ledger")
+        world.event("session_start", source="fork", transcript_path=str(world.transcript))
+        await until(lambda: session.task_id.endswith("~1"), what="the forked task")
+        world.event("session_start", source="clear", transcript_path=str(world.transcript))
+        await until(lambda: session.task_id.endswith("~2"), what="the task after /clear")
+
+    drive(session, scenario)
+    forked = ledger(f"{world.session}~1")
+    assert forked is not None and forked.goal == GOAL and forked.forked_from == world.session
+    assert session.observer is not None and session.observer.engine.window.goal is None
+    original = ledger(world.session)
+    assert original is not None and original.goal == GOAL, "the original side keeps its own ledger"
