@@ -117,22 +117,6 @@ class Slots:
             return Lease(fd, slot)
         return None
 
-    def held(self) -> int:
-        """How many slots are held right now (probes each without keeping it)."""
-        busy = 0
-        for slot in range(self.count):
-            path = self.directory / f"slot-{slot}.lock"
-            if not path.exists():
-                continue
-            fd = os.open(path, os.O_RDONLY)
-            try:
-                fcntl.flock(fd, fcntl.LOCK_SH | fcntl.LOCK_NB)
-            except OSError:
-                busy += 1
-            finally:
-                os.close(fd)
-        return busy
-
 
 @contextlib.contextmanager
 def _locked(path: Path) -> Iterator[int]:

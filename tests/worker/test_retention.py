@@ -6,11 +6,21 @@ import fcntl
 import os
 import time
 from pathlib import Path
+from types import SimpleNamespace
+from typing import Any
+
+from worker_helpers import World, drive, make_session, until
 
 from sbcore.bench.gc import directory_size, run_gc_bench, write_session
+from sbcore.gate.memory import TaskMemory
+from sbcore.observe.model import Observation
+from sbcore.observe.spool import Spool
 from sbcore.state import db
 from sbcore.state import ledger as store
+from sbcore.think.feedback import FeedbackResult
+from sbcore.think.window import Window
 from sbcore.worker import forget
+from sbcore.worker.ledger_link import LedgerLink, recent_observations
 from sbcore.worker.retention import Limits, inventory, sweep
 
 DAY = 86400.0
@@ -104,3 +114,73 @@ def test_forget_without_a_worker_removes_the_session_and_says_what(tmp_path: Pat
     assert set(inventory(tmp_path)) == {"other"}
     everything = forget.forget_all(tmp_path, timeout=1)
     assert "other" in everything.tasks and inventory(tmp_path) == {}
+
+
+def test_a_worker_sweeps_old_sessions_when_it_becomes_active(tmp_path: Path) -> None:
+    world = World(tmp_path)
+    now = time.time()
+    _session(world.data, "abandoned", now - 30 * DAY)
+    session = make_session(world)
+
+    async def scenario() -> None:
+        world.append(world.records.prompt("hello"))
+        await until(lambda: "abandoned" not in inventory(world.data), what="the sweep")
+
+    drive(session, scenario)
+    with db.opened(db.db_path(world.data)) as conn:
+        assert store.load(store.prepare(conn), "abandoned") is None
+
+
+def test_recent_observations_are_the_spools_tail_before_the_covered_offset(tmp_path: Path) -> None:
+    spool = Spool("s", tmp_path)
+    spool.append([Observation(kind="text", text=f"line {n:03d} " + "x" * 40) for n in range(100)])
+    covered = spool.read(0).offset
+    spool.append([Observation(kind="text", text="not covered yet")])
+    recent = recent_observations(spool, (covered, None), 500)
+    assert [o.text[:8] for o in recent] == [f"line {n:03d}" for n in range(90, 100)]
+    assert recent_observations(spool, (0, None), 500) == []
+
+
+def _engine(window: Window) -> Any:
+    """What LedgerLink reads and restores of a pass engine, without building one."""
+    engine = SimpleNamespace(window=window, history=[], open_advisories={"repeat-failure": []}, passes=0)
+    engine.remember = engine.history.extend
+    return engine
+
+
+def test_the_ledger_keeps_open_adjudicated_and_suppressed_advice_and_a_new_window_gets_it_back(
+    tmp_path: Path,
+) -> None:
+    link = LedgerLink(tmp_path, "s", "/w")
+    engine = _engine(Window(["system"]))
+    engine.history.append(Observation(kind="prompt", text="[prompt] fix the parser"))
+    engine.passes = 4
+    engine.open_advisories["repeat-failure"].append(
+        {"advice_id": "rf:new", "headline": "Still failing", "pass": 4}
+    )
+    outcome = {"advice_id": "rf:old", "verdict": "rejected", "evidence": ["said it is flaky"]}
+    result = SimpleNamespace(
+        results=[
+            FeedbackResult(
+                "repeat-failure", "answered", feedback={"verdict": "silent", "outcomes": [outcome]}
+            )
+        ]
+    )
+    memory = TaskMemory(suppressed={"rf:old": "rejected (advisory a1)"})
+    link.save("s", engine, memory, result)
+
+    with db.opened(db.db_path(tmp_path)) as conn:
+        saved = store.load(store.prepare(conn), "s")
+    assert saved is not None and saved.goal == "fix the parser" and saved.passes == 4
+    assert {(a.key, a.state) for a in saved.advice} == {
+        ("rf:new", "open"),
+        ("rf:old", "adjudicated"),
+        ("rf:old", "suppressed"),
+    }
+
+    fresh = _engine(Window(["system"]))
+    said = LedgerLink(tmp_path, "s", "/w").restore("s", fresh, Spool("s", tmp_path), (0, None))
+    assert "window rebuilt from the ledger" in said
+    assert fresh.window.goal == "fix the parser" and fresh.passes == 4
+    assert fresh.open_advisories["repeat-failure"][0]["advice_id"] == "rf:new"
+    assert "fix the parser" in fresh.window.messages[0].content[0].text
