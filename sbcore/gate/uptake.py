@@ -71,9 +71,9 @@ class OutcomeRecord:
         if not self.open:
             return None
         if observed - self.observed_at >= observations:
-            return f"{observed - self.observed_at} observations since delivery (window {observations})"
+            return f"{observed - self.observed_at} observations since delivery, window {observations}"
         if now - self.delivered_at >= seconds:
-            return f"{now - self.delivered_at:g} s since delivery (window {seconds:g} s)"
+            return f"{now - self.delivered_at:g} s since delivery, window {seconds:g} s"
         return None
 
     def to_json(self) -> dict[str, Any]:
