@@ -23,6 +23,8 @@ COMMANDS: tuple[str, ...] = (
     # the session
     "install",
     "run_now",
+    "stats",
+    "why",
     "config",
     "trust",
     # evaluating on recorded sessions

@@ -228,8 +228,8 @@ class Pipeline:
             provider = self.engine.provider
             self.journal.model = provider.model if provider.has_model else "offline"
             self.journal.record(
-                report, task_id=self.task_id, session_id=self.gate.session_id, at=self.clock.now()
-            )
+                report, task_id=self.task_id, session_id=self.gate.session_id, at=self.gate.clock()
+            )  # the gate's clock: epoch seconds live (the pacer's is monotonic), the records' in a replay
 
     def _soaked(self, decision: GateDecision | None, context: Sequence[Observation]) -> dict[str, Any] | None:
         """The soak record of a would-deliver, written to the soak log when there is one."""
