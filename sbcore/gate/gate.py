@@ -714,8 +714,19 @@ class Gate:
         return advice, notes
 
     def _record_outcomes(self, answer: GateInput, task: TaskMemory, now: float) -> None:
-        """Record each verdict on an earlier advisory, found by the id the detector's fork was shown."""
-        for outcome in answer.feedback.get("outcomes") or ():
+        """Record each verdict on an earlier advisory, found by the id the detector's fork was shown.
+
+        A ``resolved`` answer is one too: it names its advisory by ``dedup_key`` and says it was dealt
+        with, which closes that advisory's open outcome record as acted on when it cites evidence.
+        """
+        outcomes = list(answer.feedback.get("outcomes") or ())
+        key = answer.feedback.get("dedup_key")
+        if answer.feedback.get("verdict") == "resolved" and isinstance(key, str) and key:
+            found = task.outcomes.get((answer.detector, key)) or task.find(answer.detector, key)
+            if found is not None:
+                evidence = answer.feedback.get("evidence") or []
+                outcomes.append({"advice_id": key, "verdict": "resolved", "evidence": evidence})
+        for outcome in outcomes:
             fork_id, verdict = str(outcome.get("advice_id")), outcome.get("verdict")
             evidence = [str(item) for item in outcome.get("evidence") or ()]
             record = task.outcomes.get((answer.detector, fork_id))
@@ -799,13 +810,16 @@ class Gate:
         return taken
 
     def live_ids(self, task_id: str, detector: str) -> set[str]:
-        """The ids ``detector``'s forks may still judge: its advisories waiting for delivery to the agent and
-        its outcome records still open."""
+        """The ids ``detector``'s forks may still judge: its advisories waiting for delivery to the agent (or,
+        soaking, that would have been delivered: it sees what it would see advising) and its outcome
+        records still open."""
         task = self._task(task_id)
         waiting = {
             entry.fork_id or entry.advice.id
             for entry in task.entries.values()
-            if entry.advice.kind == detector and entry.state == "pending" and entry.route == "agent"
+            if entry.advice.kind == detector
+            and entry.state in ("pending", "soaked")
+            and entry.route == "agent"
         }
         return waiting | {
             record.fork_id for record in task.outcomes.values() if record.detector == detector and record.open

@@ -8,7 +8,7 @@ after delivery, whichever lapses first) — as ``ignored`` (never mentioned) or 
 never with a citation). Four uptake classes, the ones ``second-brain stats`` counts:
 
 ========== ==============================================================================
-acted      ``adopted``, ``partially_adopted`` or ``already_handled``, with evidence
+acted      ``adopted``, ``partially_adopted``, ``already_handled`` (or a ``resolved`` answer), with evidence
 rejected   ``rejected`` or ``contradicted``, with evidence (this also suppresses the key)
 ignored    the window lapsed and the detector never mentioned the advisory
 no_evidence the window lapsed with only ``no_evidence`` or uncited verdicts
@@ -28,7 +28,8 @@ from typing import Any, Literal
 Uptake = Literal["acted", "rejected", "ignored", "no_evidence"]
 UPTAKES: tuple[Uptake, ...] = ("acted", "rejected", "ignored", "no_evidence")
 
-ACTED_VERDICTS = frozenset({"adopted", "partially_adopted", "already_handled"})
+ACTED_VERDICTS = frozenset({"adopted", "partially_adopted", "already_handled", "resolved"})
+"""``resolved`` is a fork's own verdict (not an outcome): its advisory was dealt with."""
 REJECTED_VERDICTS = frozenset({"rejected", "contradicted"})
 
 

@@ -134,3 +134,19 @@ def test_classify_needs_evidence() -> None:
     assert classify("contradicted", ["x"]) == "rejected"
     assert classify("rejected", []) is None
     assert classify("no_evidence", ["x"]) is None
+
+
+def test_a_resolved_answer_with_evidence_closes_its_advisory_as_acted_on(tmp_path: Path) -> None:
+    world = World(tmp_path)
+    world.advise(1)
+    world.deliver()
+    world.answer({"verdict": "resolved", "dedup_key": "Finding 1"})  # no citation: stays open
+    assert world.uptakes() == {"Finding 1": None}
+    world.answer({"verdict": "resolved", "dedup_key": "finding-1", "evidence": ["pytest ran at 14:09"]})
+    (record,) = world.gate.outcomes("t1")
+    assert (record.uptake, record.verdict, record.evidence) == ("acted", "resolved", ("pytest ran at 14:09",))
+    world.answer({"verdict": "resolved", "dedup_key": "Finding 9", "evidence": ["x"]})  # nothing of its own
+    assert [r["fork_id"] for r in world.history() if r.get("stage") == "outcome"] == [
+        "Finding 1",
+        "finding-1",
+    ]
