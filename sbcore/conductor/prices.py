@@ -20,7 +20,9 @@ PRICES: Mapping[str, tuple[float, float]] = {
     "claude-3-7-sonnet": (3.0, 15.0),
     "claude-3-5-sonnet": (3.0, 15.0),
     "claude-opus-4-5": (5.0, 25.0),
-    "claude-opus-4": (15.0, 75.0),
+    "claude-opus-4-6": (5.0, 25.0),
+    "claude-opus-4-1": (15.0, 75.0),
+    "claude-opus-4-2025": (15.0, 75.0),  # claude-opus-4-20250514; a later opus is not guessed
     "gpt-4.1-nano": (0.1, 0.4),
     "gpt-4.1-mini": (0.4, 1.6),
     "gpt-4.1": (2.0, 8.0),

@@ -173,7 +173,11 @@ def observer_tokens(rows: Iterable[sqlite3.Row]) -> dict[str, Any]:
 
 def _priced(by_model: Mapping[str, Mapping[str, int]]) -> dict[str, Any]:
     totals = {kind: sum(tokens[kind] for tokens in by_model.values()) for kind in KINDS}
-    costs = {model: prices.cost(model, tokens) for model, tokens in by_model.items() if model != "offline"}
+    costs = {
+        model: prices.cost(model, tokens)
+        for model, tokens in by_model.items()
+        if model != "offline" and any(tokens.values())  # a synthetic reply spends nothing to price
+    }
     unpriced = sorted(model for model, value in costs.items() if value is None)
     known = [value for value in costs.values() if value is not None]
     return {
