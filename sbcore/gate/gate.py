@@ -199,7 +199,11 @@ class GateSettings:
         """
         gate = config.get("gate")
         finish = config.get("finish_gate")
-        adjudication = config.get("adjudication")
+        # The hooks' snapshot has no adjudication: the drains never close outcome records.
+        adjudication = config.get("adjudication", None) or {
+            "window_observations": cls.adjudication_observations,
+            "window_seconds": cls.adjudication_seconds,
+        }
         resolved = resolve(switches(detectors), config.get("detectors", {}))
         disabled = {name for name, fields in resolved.items() if fields.get("enabled") is False}
         floors = {
