@@ -73,12 +73,12 @@ BANDS: tuple[tuple[float, float], ...] = ((0.0, 0.6), (0.6, 0.8), (0.8, 1.01))
 
 @dataclass(frozen=True)
 class CalibrationSettings:
-    """``calibration.*``: whether outcomes may demote a detector, and when."""
+    """``calibration.*``: whether outcomes may demote a detector, and when (the schema owns the defaults)."""
 
-    enabled: bool = True
-    min_outcomes: int = 6
-    max_uptake: float = 0.2
-    floor_step: float = 0.1
+    enabled: bool
+    min_outcomes: int
+    max_uptake: float
+    floor_step: float
 
     @classmethod
     def from_mapping(cls, group: Mapping[str, Any]) -> CalibrationSettings:

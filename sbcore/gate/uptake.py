@@ -23,7 +23,7 @@ advisory id for an advisory that came with none. Standard library only, like the
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Literal
+from typing import Literal
 
 Uptake = Literal["acted", "rejected", "ignored", "no_evidence"]
 UPTAKES: tuple[Uptake, ...] = ("acted", "rejected", "ignored", "no_evidence")
@@ -76,18 +76,3 @@ class OutcomeRecord:
         if now - self.delivered_at >= seconds:
             return f"{now - self.delivered_at:g} s since delivery, window {seconds:g} s"
         return None
-
-    def to_json(self) -> dict[str, Any]:
-        return {
-            "fork_id": self.fork_id,
-            "advice_id": self.advice_id,
-            "detector": self.detector,
-            "dedup_key": self.dedup_key,
-            "confidence": self.confidence,
-            "delivered_at": self.delivered_at,
-            "uptake": self.uptake,
-            "verdict": self.verdict,
-            "evidence": list(self.evidence),
-            "closed_at": self.closed_at,
-            "closed_by": self.closed_by,
-        }

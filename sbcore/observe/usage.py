@@ -30,9 +30,6 @@ class AgentUsage:
     replies: int = 0
     by_model: dict[str, dict[str, int]] = field(default_factory=dict)
 
-    def totals(self) -> dict[str, int]:
-        return {kind: sum(tokens[kind] for tokens in self.by_model.values()) for kind in KINDS}
-
 
 def transcript_usage(paths: Iterable[Path], *, since: float | None = None) -> AgentUsage:
     """The usage of every assistant reply in ``paths`` (stamped at or after ``since``, when given)."""
