@@ -131,11 +131,20 @@ def _span_lines(span: Mapping[str, Any]) -> list[str]:
         f"no evidence {uptake['no_evidence']}, open {uptake['open']}"
         + (f" ({taken:.0%} acted on)" if taken is not None else ""),
     ]
-    for detector, row in advice["by_detector"].items():
+    landed = uptake["by_detector"]
+    for detector in sorted(set(advice["by_detector"]) | set(landed)):
+        row = advice["by_detector"].get(detector, {"queued": 0, "delivered": 0, "dropped": {}})
         dropped_here = ", ".join(f"{k} {v}" for k, v in row["dropped"].items())
+        took = landed.get(detector)
         lines.append(
             f"    {detector}: queued {row['queued']}, delivered {row['delivered']}"
             + (f", dropped {dropped_here}" if dropped_here else "")
+            + (
+                f"; acted {took['acted']}, rejected {took['rejected']}, ignored {took['ignored']}, "
+                f"no evidence {took['no_evidence']}, open {took['open']}"
+                if took
+                else ""
+            )
         )
     observer, agent = span["observer_tokens"], span["agent_tokens"]
     lines.append(f"  observer tokens {observer['total']:,}{_cost(observer)}")

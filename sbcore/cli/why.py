@@ -153,9 +153,9 @@ def render(session: str, decisions: Sequence[Mapping[str, Any]], last: Mapping[s
     for item in decisions:
         when = datetime.fromtimestamp(float(item["at"])).strftime("%H:%M:%S") if item.get("at") else "?"
         head = f'"{item["headline"]}" ' if item.get("headline") else ""
-        lines.append(
-            f"  {when} {item['detector'] or '-'} {head}{item['stage']}: {item['in_words']} — {item['text']}"
-        )
+        said = item.get("text")
+        tail = f" — {said}" if said and said != item.get("verdict") else ""
+        lines.append(f"  {when} {item['detector'] or '-'} {head}{item['stage']}: {item['in_words']}{tail}")
         for evidence in item.get("evidence") or ():
             lines.append(f"      evidence: {evidence}")
     if last is None:
