@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import itertools
+import time
 from pathlib import Path
+from typing import Any
 
 import pytest
 from worker_helpers import World
@@ -168,3 +170,59 @@ def test_the_worker_writes_a_demotion_to_the_local_layer_says_so_once_and_config
     assert GateSettings.from_config(restored).agent_floor("default") == gate.agent_floor("default")
     with db.opened(db.db_path(world.data), readonly=True) as conn:
         assert [d.detector for d in calibration.demotions(conn)] == ["default"]
+
+
+def test_a_live_worker_demotes_a_detector_whose_advice_is_ignored_and_routes_its_next_advice_by_the_new_floor(
+    world: World, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from worker_helpers import FAST_CONFIG, drive, make_session, until
+
+    from sbcore.testing.fake_provider import FakeProvider
+    from sbcore.testing.scripts import feedback
+
+    world.write_config(
+        FAST_CONFIG
+        + "gate:\n  cooldown_s: 0\n"
+        + "adjudication:\n  window_observations: 1\n"
+        + "calibration:\n  min_outcomes: 2\n  max_uptake: 0\n"
+    )
+
+    def finding(n: int) -> Any:
+        return feedback(
+            "advise",
+            headline=f"Finding {n} in module{n}",
+            confidence=0.65,
+            dedup_key=f"f{n}",
+            evidence=[f"e{n}"],
+        )
+
+    def gate_reasons() -> list[str]:
+        return [
+            r["reason"] for r in world.history() if r.get("stage") == "gate" and r["detector"] == "default"
+        ]
+
+    with FakeProvider() as fake:
+        for key, value in fake.env("anthropic").items():
+            monkeypatch.setenv(key, value)
+        fake.script("default", finding(1), finding(2), feedback("silent"), finding(4))
+        session = make_session(world)
+        mailbox = Mailbox(world.session, world.data)
+
+        async def scenario() -> None:
+            world.append(world.records.prompt("make it pass"))
+            for n in range(4):
+                world.append(*world.records.failing(command=f"pytest tests/test_{n}.py", times=1))
+                await until(lambda n=n: len(gate_reasons()) > n, what=f"the gate's decision {n + 1}")
+                mailbox.claim(time.time(), for_agent=True, human_channel=False)  # the agent's drain
+
+        drive(session, scenario)
+
+    assert gate_reasons() == ["passed", "passed", "not_advise", "human_only"]
+    uptakes = [r["verdict"] for r in world.history() if r.get("closed_by") == "window"]
+    assert uptakes == ["ignored", "ignored"]
+    config = load_config(world.project)
+    assert config.get("detectors.default.confidence_floor") == pytest.approx(0.7)
+    assert config.layer_of("detectors.default.confidence_floor") == "local"
+    notices = [advice for advice in mailbox.pending() if advice.kind == NOTICE_KIND]
+    assert len(notices) == 1 and "demoted detector default" in notices[0].body
+    assert session.status.document["demotions"][0]["action"] == "floor_raised"
