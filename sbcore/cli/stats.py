@@ -146,6 +146,13 @@ def _span_lines(span: Mapping[str, Any]) -> list[str]:
                 else ""
             )
         )
+    rate = span.get("per_hour")
+    if rate is not None:
+        spend = rate["observer_cost_usd"]
+        lines.append(
+            f"  per hour (over {rate['hours']:g} h of passes): {rate['delivered']:g} delivered"
+            + (f", est. ${spend:.4f}" if spend is not None else "")
+        )
     observer, agent = span["observer_tokens"], span["agent_tokens"]
     lines.append(f"  observer tokens {observer['total']:,}{_cost(observer)}")
     if agent is not None:

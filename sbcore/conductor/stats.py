@@ -313,13 +313,33 @@ def _span(
     ratio = None
     if primary is not None and primary["total"]:
         ratio = round(observer["total"] / primary["total"], 4)
+    counted = advisories(mine)
     return {
         "passes": passes(rows),
-        "advisories": advisories(mine),
+        "per_hour": per_hour(rows, delivered=counted["delivered"], cost=observer["cost_usd"]),
+        "advisories": counted,
         "uptake": uptake(conn, scope, mine),
         "observer_tokens": observer,
         "agent_tokens": primary,
         "observer_to_agent_ratio": ratio,
+    }
+
+
+def per_hour(rows: list[sqlite3.Row], *, delivered: int, cost: float | None) -> dict[str, Any] | None:
+    """Advisories delivered and observer cost per hour of the span's passes, first to last.
+
+    Refused (None) below two passes: the first pass runs cold and would mislead as a rate (design, §Human
+    surfaces), and one pass has no duration to divide by.
+    """
+    if len(rows) < 2:
+        return None
+    hours = (float(rows[-1]["at"]) - float(rows[0]["at"])) / 3600
+    if hours <= 0:
+        return None
+    return {
+        "hours": round(hours, 3),
+        "delivered": round(delivered / hours, 3),
+        "observer_cost_usd": round(cost / hours, 6) if cost is not None else None,
     }
 
 

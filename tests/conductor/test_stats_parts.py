@@ -39,3 +39,20 @@ def test_advisories_count_queued_delivered_and_every_removal_by_reason() -> None
     assert (counted["queued"], counted["delivered"], counted["soaked"], counted["silent"]) == (1, 1, 1, 1)
     assert counted["dropped_by_reason"] == {"cooldown": 1, "expired_queue": 1}
     assert counted["by_detector"]["d"]["dropped"] == {"cooldown": 1, "expired_queue": 1}
+
+
+def test_rates_per_hour_are_refused_below_two_passes() -> None:
+    from sbcore.conductor.stats import per_hour
+
+    assert per_hour([{"at": 0.0}], delivered=1, cost=0.5) is None
+    rows = [{"at": 1000.0}, {"at": 2800.0}, {"at": 8200.0}]  # two hours from the first pass to the last
+    assert per_hour(rows, delivered=3, cost=0.5) == {
+        "hours": 2.0,
+        "delivered": 1.5,
+        "observer_cost_usd": 0.25,
+    }
+    assert per_hour(rows, delivered=0, cost=None) == {
+        "hours": 2.0,
+        "delivered": 0.0,
+        "observer_cost_usd": None,
+    }
