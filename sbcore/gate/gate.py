@@ -8,8 +8,9 @@ come before there is an advisory; steps 3–8 are the rules of
 :mod:`sbcore.gate.rules`, asked in the order of ``RULES``; step 9 admits:
 
 1. outcomes first: the answer's verdicts on this detector's earlier advice are
-   recorded; an evidenced ``rejected`` or ``contradicted`` suppresses that
-   advisory's key for the rest of the task;
+   recorded, each found by the id the detector's fork was shown (``fork_id``, see
+   :mod:`sbcore.gate.uptake`); an evidenced ``rejected`` or ``contradicted``
+   suppresses that advisory's key for the rest of the task;
 2. ``verdict`` is not ``advise`` → no advisory (``not_advise``); no headline →
    ``no_headline``;
 3. mute: ``mute.all`` → ``muted``; the detector disabled → ``detector_muted``.
