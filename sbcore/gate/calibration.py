@@ -120,7 +120,8 @@ def record_outcomes(
     workspace: str,
     session_id: str,
 ) -> int:
-    """Keep closed outcome records (idempotent: a record folded again replaces its own row)."""
+    """Keep closed outcome records (idempotent: a record folded again by a restarted gate, perhaps of a
+    resumed task in another session, leaves the row its first closing wrote)."""
     rows = [
         (
             record.advice_id,
@@ -143,9 +144,7 @@ def record_outcomes(
     if rows:
         ensure(conn, SCHEMA)
         with conn:
-            conn.executemany(
-                "INSERT OR REPLACE INTO uptake_outcomes VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?)", rows
-            )
+            conn.executemany("INSERT OR IGNORE INTO uptake_outcomes VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?)", rows)
     return len(rows)
 
 
