@@ -24,6 +24,8 @@ COMMANDS: tuple[str, ...] = (
     "install",
     "run_now",
     "forget",
+    "stats",
+    "why",
     "config",
     "trust",
     # evaluating on recorded sessions

@@ -29,11 +29,13 @@ from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Any
 
+from sbcore.conductor.journal import Journal
 from sbcore.conductor.soaklog import CONTEXT_KEPT, SoakLog, make_record
 from sbcore.deliver.mailbox import Mailbox
 from sbcore.gate.advice import Advice, stale_reason
 from sbcore.gate.answer import GateInput
 from sbcore.gate.gate import Gate, GateDecision
+from sbcore.gate.uptake import OutcomeRecord
 from sbcore.observe.model import Observation
 from sbcore.pace.clock import Clock
 from sbcore.pace.episode import Episode
@@ -92,6 +94,8 @@ class PassReport:
     result: PassResult | None
     error: str | None = None
     verdicts: list[Verdict] = field(default_factory=list)
+    closed: list[tuple[str, OutcomeRecord]] = field(default_factory=list)
+    """Outcome records closed while this pass concluded (task id, record): verdicts and lapsed windows."""
 
     @property
     def tokens(self) -> int:
@@ -123,6 +127,7 @@ class Pipeline:
         task_id: str,
         log_only: Mapping[str, str] | None = None,
         soak_log: SoakLog | None = None,
+        journal: Journal | None = None,
     ) -> None:
         self.policy = policy
         self.engine = engine
@@ -132,6 +137,8 @@ class Pipeline:
         self.task_id = task_id
         self.log_only: Mapping[str, str] = dict(log_only or {})
         self.soak_log = soak_log
+        self.journal = journal
+        """Where concluded passes and closed outcomes are kept durably (stats, calibration), if anywhere."""
         self._recent: deque[Observation] = deque(maxlen=CONTEXT_KEPT)
         self._contexts: dict[int, list[Observation]] = {}
         self.transcript: str | None = None
@@ -194,6 +201,7 @@ class Pipeline:
         context = self._contexts.pop(episode.number, episode.observations)
         self.policy.finish(report.tokens, pressure=provider_pressure(result))
         if result is None:
+            self._adjudicate(report)
             return report
         since = list(arrived_since)
         started = self.clock.now() if generated_at is None else generated_at
@@ -206,7 +214,23 @@ class Pipeline:
                 continue
             decision = self._gate(answer, since, started, soak=answer.detector in soaking)
             report.verdicts.append(Verdict(answer, decision, soak=self._soaked(decision, context)))
+        self._adjudicate(report)
         return report
+
+    def _adjudicate(self, report: PassReport) -> None:
+        """After the answers: count the episode into the adjudication window, close what lapsed, keep each
+        fork's open list to what the gate still expects a verdict on, and journal the pass."""
+        self.gate.observe(self.task_id, len(report.episode.observations))
+        self.gate.adjudicate(self.task_id)
+        report.closed = self.gate.take_closed()
+        for detector in self.engine.open_advisories:
+            self.engine.keep_open(detector, self.gate.live_ids(self.task_id, detector))
+        if self.journal is not None:
+            provider = self.engine.provider
+            self.journal.model = provider.model if provider.has_model else "offline"
+            self.journal.record(
+                report, task_id=self.task_id, session_id=self.gate.session_id, at=self.gate.clock()
+            )  # the gate's clock: epoch seconds live (the pacer's is monotonic), the records' in a replay
 
     def _soaked(self, decision: GateDecision | None, context: Sequence[Observation]) -> dict[str, Any] | None:
         """The soak record of a would-deliver, written to the soak log when there is one."""
@@ -244,6 +268,7 @@ class Pipeline:
                 feedback=answer.feedback,
                 observations_since=lambda: since,
                 generated_at=started,
+                fork_id=answer.open_id,
             ),
             self.mailbox,
             soak=soak,

@@ -20,6 +20,9 @@ class GateInput:
         generated from (the staleness re-check reads them).
     generated_at:
         when the answer was generated (default: the gate's clock now).
+    fork_id:
+        the id the detector's later forks are shown this advisory under (the pass's ``open_id``); the
+        outcome record a delivery opens is keyed by it, so a verdict naming it finds its advisory.
     """
 
     detector: str
@@ -27,3 +30,4 @@ class GateInput:
     feedback: Mapping[str, Any]
     observations_since: Callable[[], Iterable[HasText | str]] = lambda: ()
     generated_at: float | None = None
+    fork_id: str | None = None

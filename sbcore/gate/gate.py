@@ -8,8 +8,9 @@ come before there is an advisory; steps 3–8 are the rules of
 :mod:`sbcore.gate.rules`, asked in the order of ``RULES``; step 9 admits:
 
 1. outcomes first: the answer's verdicts on this detector's earlier advice are
-   recorded; an evidenced ``rejected`` or ``contradicted`` suppresses that
-   advisory's key for the rest of the task;
+   recorded, each found by the id the detector's fork was shown (``fork_id``, see
+   :mod:`sbcore.gate.uptake`); an evidenced ``rejected`` or ``contradicted``
+   suppresses that advisory's key for the rest of the task;
 2. ``verdict`` is not ``advise`` → no advisory (``not_advise``); no headline →
    ``no_headline``;
 3. mute: ``mute.all`` → ``muted``; the detector disabled → ``detector_muted``.
@@ -98,6 +99,7 @@ from sbcore.gate.history import Action, History, Reason, Stage, make_record
 from sbcore.gate.memory import Remembered, TaskMemory
 from sbcore.gate.rules import RULES, Case, Route
 from sbcore.gate.sanitize import clean_body, clean_evidence, clean_headline
+from sbcore.gate.uptake import OutcomeRecord, classify
 from sbcore.state.floors import DetectorLike, resolve, switches
 
 log = logging.getLogger("sbcore.gate")
@@ -181,6 +183,10 @@ class GateSettings:
     finish_gate: FinishGateSettings
     disabled_detectors: frozenset[str] = frozenset()
     detector_floors: Mapping[str, float] = field(default_factory=dict)
+    adjudication_observations: int = 40
+    """``adjudication.window_observations``: observations after delivery within which a verdict counts."""
+    adjudication_seconds: float = 1800.0
+    """``adjudication.window_seconds``: the same in seconds; whichever lapses first closes the record."""
 
     @classmethod
     def from_config(cls, config: ConfigLike, detectors: Iterable[DetectorLike] = ()) -> GateSettings:
@@ -194,6 +200,11 @@ class GateSettings:
         """
         gate = config.get("gate")
         finish = config.get("finish_gate")
+        # The hooks' snapshot has no adjudication: the drains never close outcome records.
+        adjudication = config.get("adjudication", None) or {
+            "window_observations": cls.adjudication_observations,
+            "window_seconds": cls.adjudication_seconds,
+        }
         resolved = resolve(switches(detectors), config.get("detectors", {}))
         disabled = {name for name, fields in resolved.items() if fields.get("enabled") is False}
         floors = {
@@ -225,6 +236,8 @@ class GateSettings:
             ),
             disabled_detectors=frozenset(disabled),
             detector_floors=floors,
+            adjudication_observations=int(adjudication["window_observations"]),
+            adjudication_seconds=float(adjudication["window_seconds"]),
         )
 
     def agent_floor(self, detector: str) -> float:
@@ -311,6 +324,7 @@ class Gate:
         self._history = history
         self._new_id = new_id or (lambda: uuid.uuid4().hex[:12])
         self._tasks: dict[str, TaskMemory] = {}
+        self._closed: list[tuple[str, OutcomeRecord]] = []  # outcome records closed since take_closed()
         self._slots: dict[str, float] = {}  # this session's agent advisories: id -> admission/delivery time
 
     # -- the pipeline ---------------------------------------------------------------------------
@@ -492,11 +506,7 @@ class Gate:
         advice_id = record.get("advice_id")
         mine = record.get("session_id") == self.session_id
         if stage == "outcome":
-            key = record.get("dedup_key")
-            if record.get("verdict") in SUPPRESSING_VERDICTS and record.get("evidence") and key:
-                task.suppressed[normalise_key(key)] = f"{record['verdict']} (advisory {advice_id})"
-                if len(task.suppressed) > SUPPRESSED_KEPT:
-                    del task.suppressed[next(iter(task.suppressed))]
+            self._apply_outcome(task, record)
             return
         if stage == "finish_gate":
             if record.get("action") == "fire":
@@ -522,6 +532,8 @@ class Gate:
         elif reason == Reason.CLAIMED:
             if advice_id in task.entries:
                 task.entries[advice_id].state = "delivered"
+                if record.get("action") == Action.DELIVER_AGENT:
+                    self._open_outcome(task, record, advice_id)
             if mine and record.get("action") == Action.DELIVER_AGENT:
                 self._slots[advice_id] = float(record["at"])
 
@@ -548,6 +560,7 @@ class Gate:
             route=route,
             state="soaked" if record.get("soak") else "dropped" if action == Action.DROP else "pending",
             admitted_at=float(record["at"]),
+            fork_id=str(record.get("fork_id") or ""),
         )
         slot_at = record.get("slot_at")
         if mine and slot_at is not None:
@@ -714,19 +727,37 @@ class Gate:
         return advice, notes
 
     def _record_outcomes(self, answer: GateInput, task: TaskMemory, now: float) -> None:
-        for outcome in answer.feedback.get("outcomes") or ():
-            advice_id, verdict = outcome.get("advice_id"), outcome.get("verdict")
+        """Record each verdict on an earlier advisory, found by the id the detector's fork was shown.
+
+        A ``resolved`` answer is one too: it names its advisory by ``dedup_key`` and says it was dealt
+        with, which closes that advisory's open outcome record as acted on when it cites evidence.
+        """
+        outcomes = list(answer.feedback.get("outcomes") or ())
+        key = answer.feedback.get("dedup_key")
+        if answer.feedback.get("verdict") == "resolved" and isinstance(key, str) and key:
+            found = task.outcomes.get((answer.detector, key)) or task.find(answer.detector, key)
+            if found is not None:
+                evidence = answer.feedback.get("evidence") or []
+                outcomes.append({"advice_id": key, "verdict": "resolved", "evidence": evidence})
+        for outcome in outcomes:
+            fork_id, verdict = str(outcome.get("advice_id")), outcome.get("verdict")
             evidence = [str(item) for item in outcome.get("evidence") or ()]
-            entry = task.entries.get(advice_id)
-            key = entry.advice.dedup_key if entry is not None else None
-            if entry is None:
-                text = f"{verdict}: advisory {advice_id} is not known in this task"
+            record = task.outcomes.get((answer.detector, fork_id))
+            entry = task.find(answer.detector, fork_id) if record is None else None
+            if entry is not None:
+                record = task.outcome_of(entry.advice.id)
+            advice_id = record.advice_id if record is not None else entry.advice.id if entry else None
+            key = record.dedup_key if record is not None else entry.advice.dedup_key if entry else None
+            if advice_id is None:
+                text = f"{verdict}: advisory {fork_id} is not known in this task"
             elif verdict in SUPPRESSING_VERDICTS and not evidence:
                 text = f"{verdict} without evidence: not acted on"
             elif verdict in SUPPRESSING_VERDICTS:
                 text = f"{verdict}: key {key!r} suppressed for the rest of the task"
             else:
                 text = str(verdict)
+            if record is not None and not record.open:
+                text = f"{text} (its outcome was already closed as {record.uptake})"
             self._write(
                 answer.task_id,
                 "outcome",
@@ -739,7 +770,128 @@ class Gate:
                 dedup_key=key,
                 verdict=verdict,
                 evidence=evidence,
+                fork_id=fork_id,
             )
+
+    # -- did it land ------------------------------------------------------------------------------
+
+    def observe(self, task_id: str, count: int) -> None:
+        """``count`` more observations in ``task_id`` (the adjudication window counts them)."""
+        self._task(task_id).observed += count
+
+    def adjudicate(self, task_id: str) -> list[OutcomeRecord]:
+        """Close the task's outcome records whose adjudication window has lapsed; return them.
+
+        Never mentioned → ``ignored``; mentioned only without a citation → ``no_evidence``. Each closing is a
+        history record (stage ``outcome``, ``closed_by: window``), so a restarted gate folds it back.
+        """
+        now = self.clock()
+        task = self._task(task_id)
+        self.sync()
+        closed = []
+        for record in list(task.outcomes.values()):
+            why = record.lapse(
+                now,
+                task.observed,
+                observations=self.settings.adjudication_observations,
+                seconds=self.settings.adjudication_seconds,
+            )
+            if why is None:
+                continue
+            verdict = "no_evidence" if record.mentioned else "ignored"
+            self._write(
+                task_id,
+                "outcome",
+                now,
+                detector=record.detector,
+                advice_id=record.advice_id,
+                action=None,
+                reason=None,
+                text=f"{verdict}: no evidenced verdict within the adjudication window ({why})",
+                dedup_key=record.dedup_key,
+                verdict=verdict,
+                evidence=[],
+                fork_id=record.fork_id,
+                closed_by="window",
+            )
+            closed.append(record)
+        return closed
+
+    def take_closed(self) -> list[tuple[str, OutcomeRecord]]:
+        """The outcome records closed (live or folded from a history) since the last call, with their task."""
+        taken, self._closed = self._closed, []
+        return taken
+
+    def live_ids(self, task_id: str, detector: str) -> set[str]:
+        """The ids ``detector``'s forks may still judge: its advisories waiting for delivery to the agent (or,
+        soaking, that would have been delivered: it sees what it would see advising) and its outcome
+        records still open."""
+        task = self._task(task_id)
+        waiting = {
+            entry.fork_id or entry.advice.id
+            for entry in task.entries.values()
+            if entry.advice.kind == detector
+            and entry.state in ("pending", "soaked")
+            and entry.route == "agent"
+        }
+        return waiting | {
+            record.fork_id for record in task.outcomes.values() if record.detector == detector and record.open
+        }
+
+    def outcomes(self, task_id: str) -> list[OutcomeRecord]:
+        """The task's outcome records, open and closed, in delivery order."""
+        return sorted(self._task(task_id).outcomes.values(), key=lambda record: record.delivered_at)
+
+    def _apply_outcome(self, task: TaskMemory, record: Mapping[str, Any]) -> None:
+        """Fold a verdict (or a lapse) into the outcome record it names; suppress an evidenced rejection."""
+        key, advice_id, verdict = record.get("dedup_key"), record.get("advice_id"), record.get("verdict")
+        evidence = record.get("evidence")
+        if verdict in SUPPRESSING_VERDICTS and evidence and key:
+            task.suppressed[normalise_key(key)] = f"{verdict} (advisory {advice_id})"
+            if len(task.suppressed) > SUPPRESSED_KEPT:
+                del task.suppressed[next(iter(task.suppressed))]
+        fork_id = record.get("fork_id") or advice_id
+        found = task.outcomes.get((str(record.get("detector")), str(fork_id)))
+        if found is None or found.advice_id != advice_id:
+            found = task.outcome_of(str(advice_id))
+        if found is None or not found.open:
+            return
+        if record.get("closed_by") == "window":
+            found.uptake = "no_evidence" if verdict == "no_evidence" else "ignored"
+            found.closed_by = "window"
+        else:
+            found.mentioned = True
+            uptake = classify(verdict, evidence)
+            if uptake is None:
+                return
+            found.uptake, found.closed_by = uptake, "verdict"
+            found.evidence = tuple(str(item) for item in evidence or ())
+        found.verdict = str(verdict)
+        found.closed_at = float(record["at"])
+        self._closed.append((str(record.get("task_id")), found))
+
+    def _open_outcome(self, task: TaskMemory, record: Mapping[str, Any], advice_id: str) -> None:
+        """A claim for the agent: the advisory was delivered, so its outcome record opens."""
+        entry = task.entries.get(advice_id)
+        if entry is None or entry.route != "agent":
+            return
+        fork_id = entry.fork_id or advice_id
+        slot = (entry.advice.kind, fork_id)
+        current = task.outcomes.get(slot)
+        if current is not None and current.open:
+            return  # the same finding delivered again while its first delivery awaits its verdict
+        task.outcomes.pop(slot, None)
+        task.outcomes[slot] = OutcomeRecord(
+            fork_id=fork_id,
+            advice_id=advice_id,
+            detector=entry.advice.kind,
+            dedup_key=entry.advice.dedup_key,
+            confidence=entry.advice.confidence,
+            delivered_at=float(record["at"]),
+            observed_at=task.observed,
+        )
+        if len(task.outcomes) > ADVISORIES_KEPT:
+            del task.outcomes[next(iter(task.outcomes))]
 
     def _drop(
         self,
@@ -778,6 +930,8 @@ class Gate:
                 "route": route,
                 "slot_at": slot_at,
             }
+            if answer.fork_id:
+                extra["fork_id"] = answer.fork_id
         if soak:
             extra["soak"] = True
         self._write(

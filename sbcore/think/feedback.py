@@ -81,6 +81,9 @@ class FeedbackResult:
     elapsed_s: float = 0.0
     match: TriggerMatch | None = None
     pilot: bool = False
+    open_id: str | None = None
+    """The id this answer's advisory is listed under in the detector's later tails (``advise`` only): the id
+    its fork will use in ``outcomes``, so the gate keys the advisory's outcome record by it."""
 
     @property
     def verdict(self) -> str | None:

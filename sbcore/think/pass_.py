@@ -24,8 +24,8 @@ from __future__ import annotations
 import asyncio
 import logging
 import time
-from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, field
+from collections.abc import Callable, Collection, Mapping, Sequence
+from dataclasses import dataclass, field, replace
 from functools import partial
 from typing import TYPE_CHECKING, Any
 
@@ -290,8 +290,10 @@ class PassEngine:
         results.sort(key=lambda r: r.detector)
         lines = tuple(merge_line(number, when, r) for r in results if r.status != "skipped")
         self.window.append_feedback(number, lines)
-        for result in results:
-            self._remember_advisories(number, result)
+        for index, result in enumerate(results):
+            opened = self._remember_advisories(number, result)
+            if opened is not None:
+                results[index] = result = replace(result, open_id=opened)
             if result.status in ("skipped", "fallback"):
                 continue
             step = self.ladder.record(
@@ -501,11 +503,15 @@ class PassEngine:
 
     # -- open advisories ------------------------------------------------------------------------------
 
-    def _remember_advisories(self, number: int, result: FeedbackResult) -> None:
-        """Keep each detector's open advisories for its next tail; outcomes and ``resolved`` close them."""
+    def _remember_advisories(self, number: int, result: FeedbackResult) -> str | None:
+        """Keep each detector's open advisories for its next tail; outcomes and ``resolved`` close them.
+
+        Returns the id an ``advise`` answer is listed under (the fork's own ``dedup_key``, else
+        ``<detector>@<pass>``): the id its later outcomes will name.
+        """
         feedback = result.feedback
         if feedback is None:
-            return
+            return None
         open_items = self.open_advisories.setdefault(result.detector, [])
         closed = {
             str(o.get("advice_id"))
@@ -521,6 +527,18 @@ class PassEngine:
             open_items[:] = [item for item in open_items if item["advice_id"] != advice_id]
             open_items.append({"advice_id": advice_id, "headline": result.headline, "pass": number})
             del open_items[:-OPEN_ADVISORIES_KEPT]
+            return advice_id
+        return None
+
+    def keep_open(self, detector: str, ids: Collection[str]) -> None:
+        """Keep only the open advisories of ``detector`` listed under one of ``ids``.
+
+        The gate knows what became of each advisory: one it never delivered to the agent, or whose
+        adjudication window lapsed, is no longer the fork's to judge (:meth:`Pipeline.conclude` asks).
+        """
+        items = self.open_advisories.get(detector)
+        if items:
+            items[:] = [item for item in items if item["advice_id"] in ids]
 
 
 def choose_pilots(plans: Sequence[ForkPlan]) -> list[ForkPlan]:

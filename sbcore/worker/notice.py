@@ -1,4 +1,5 @@
-"""Telling the user, once per session, that a workspace's capabilities were ignored.
+"""Telling the user, once, what the observer decided about its own voice: an untrusted workspace's ignored
+capabilities, and a detector demoted for advice that does not land (:func:`demotion_advice`).
 
 The worker (or ``second-brain run``) posts one human-only notice into the
 session's mailbox when the workspace layer asks for something it did not get;
@@ -14,6 +15,7 @@ from __future__ import annotations
 from sbcore.config.trust import WorkspaceTrust
 from sbcore.deliver.framing import NOTICE_KIND
 from sbcore.gate.advice import Advice
+from sbcore.gate.calibration import Demotion, demotion_notice
 
 NOTICE_TTL_S = 86400.0
 """A notice waits up to a day for the user's next interaction (it is about the workspace, not a moment)."""
@@ -44,6 +46,25 @@ def trust_notice(trust: WorkspaceTrust, *, session_id: str, task_id: str, now: f
         body=body,
         confidence=1.0,
         dedup_key=f"trust:{trust.digest}",
+        generated_at=now,
+        ttl=NOTICE_TTL_S,
+        queue_timeout=NOTICE_TTL_S,
+        human_only=True,
+    )
+
+
+def demotion_advice(demotion: Demotion, *, session_id: str, task_id: str, now: float) -> Advice:
+    """The human-only notice of a detector's demotion (:func:`sbcore.gate.calibration.demotion_notice`)."""
+    return Advice(
+        id=f"demoted-{demotion.detector}-{int(demotion.at)}",
+        task_id=task_id,
+        session_id=session_id,
+        workspace=demotion.workspace,
+        kind=NOTICE_KIND,
+        headline=f"Detector {demotion.detector} demoted: its advice is not landing",
+        body=demotion_notice(demotion),
+        confidence=1.0,
+        dedup_key=f"demoted:{demotion.detector}:{demotion.at}",
         generated_at=now,
         ttl=NOTICE_TTL_S,
         queue_timeout=NOTICE_TTL_S,

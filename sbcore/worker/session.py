@@ -74,6 +74,7 @@ from pathlib import Path
 from typing import Any, cast
 
 from sbcore import paths
+from sbcore.conductor.journal import Journal
 from sbcore.conductor.pipeline import Pipeline
 from sbcore.conductor.soaklog import SoakLog, soak_path
 from sbcore.config import EffectiveConfig, find_workspace, load_config
@@ -99,6 +100,7 @@ from sbcore.think.pass_ import PassResult
 from sbcore.think.tools.base import RemoteToolSource
 from sbcore.worker import forget as forgetting
 from sbcore.worker import locate, retention
+from sbcore.worker.calibrate import calibrate
 from sbcore.worker.engine import Observer, ObserverFactory
 from sbcore.worker.follow import Follower
 from sbcore.worker.ledger_link import LedgerLink
@@ -284,6 +286,7 @@ class Session:
         self.ticks = 0
         """Loop cycles completed (a test waits for some to pass instead of sleeping)."""
         self.decisions: dict[str, int] = {}
+        self.demotions: list[dict[str, Any]] = []  # detectors this worker demoted for advice not landing
         self.last_pass: dict[str, Any] | None = None
         self.recent_passes: deque[dict[str, Any]] = deque(maxlen=RECENT_PASSES)
         self._closing: set[asyncio.Task[None]] = set()
@@ -566,6 +569,7 @@ class Session:
             task_id=self.task_id,
             log_only=self.observer.log_only,
             soak_log=SoakLog(soak_path(self.workspace, self.spec.data)),
+            journal=Journal(self.spec.data, workspace=str(self.workspace)),
         )
         self.pipeline.transcript = None if self.transcript is None else str(self.transcript)
         self.projector = Projector(ProjectionConfig.from_mapping(self.config.group("projection")))
@@ -909,6 +913,17 @@ class Session:
             if verdict.decision is not None:
                 reason = str(verdict.decision.reason)
                 self.decisions[reason] = self.decisions.get(reason, 0) + 1
+        if report.closed:
+            demoted = calibrate(
+                report.closed,
+                data=self.spec.data,
+                workspace=self.workspace,
+                config=self.config,
+                gate=self.pipeline.gate.settings,
+                mailbox=self.mailbox,
+                task_id=self.task_id,
+            )
+            self.demotions += [demotion.to_json() for demotion in demoted]
         policy = self.pipeline.policy
         spool, events = self._pass_commit
         self.state.spool_offset, self.state.spool_file = spool
@@ -961,6 +976,7 @@ class Session:
             policy=policy.status().to_json(),
             observed=self.observed,
             decisions=dict(self.decisions),
+            demotions=list(self.demotions),
         )
         if self._boundary is not None:
             self._new_task(*self._boundary)

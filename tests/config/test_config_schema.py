@@ -39,6 +39,7 @@ EXPECTED = {
     "mute": {"all"},
     "debug": {"enabled", "path"},
     "adjudication": {"window_observations", "window_seconds"},
+    "calibration": {"enabled", "min_outcomes", "max_uptake", "floor_step"},
     "budget": {"tokens_per_task", "tokens_per_hour", "machine_tokens_per_hour"},
     "catalogue": {"file"},
     "model": {"provider", "name", "base_url", "cache_ttl", "api_key_env"},
