@@ -185,7 +185,10 @@ def test_persistent_fault_raises_after_bounded_retries(
 ) -> None:
     fake.inject(fault, fault, fault, fault)
     sleeps = Sleeps()
-    provider = make(api, fake, stream=stream, timeout_s=0.3, sleep=sleeps)
+    # only the timeout fault needs a short deadline; on a loaded machine 0.3 s can expire before an
+    # immediate error reply arrives, which would turn the fault under test into a timeout
+    timeout_s = 0.3 if error is Timeout else 5.0
+    provider = make(api, fake, stream=stream, timeout_s=timeout_s, sleep=sleeps)
     with pytest.raises(error) as caught:
         send(provider, fork())
     assert type(caught.value) is error
