@@ -1,6 +1,6 @@
 """The status file: what the worker is doing, written through so anything can read it with no worker to ask.
 
-There is no endpoint to query: ``/second-brain-stats``, the statusline and
+There is no endpoint to query: ``/second-brain:stats``, the statusline and
 ``second-brain run`` read ``<data>/status/<session>.json`` (0600). The worker
 rewrites it atomically after every pass, on every change of state (standby,
 dormant, watching, thinking, muted) and as a heartbeat, so a reader can tell a
