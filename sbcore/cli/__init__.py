@@ -24,6 +24,7 @@ COMMANDS: tuple[str, ...] = (
     "install",
     "run_now",
     "config",
+    "statusline",
     "trust",
     # evaluating on recorded sessions
     "replay",

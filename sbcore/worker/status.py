@@ -17,17 +17,13 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any, Literal
 
-from sbcore import __version__, paths
+from sbcore import __version__
 from sbcore.state import document
+from sbcore.state.status import VERSION, process_alive, status_path
 
-VERSION = 1
+__all__ = ["VERSION", "State", "StatusFile", "read_status", "status_path", "summarise_pass"]
 
 State = Literal["starting", "standby", "dormant", "watching", "thinking", "muted", "exited"]
-
-
-def status_path(data: Path, session_id: str) -> Path:
-    """``<data>/status/<session>.json``."""
-    return data / "status" / f"{paths.safe_name(session_id)}.json"
 
 
 class StatusFile:
@@ -73,20 +69,8 @@ def read_status(data: Path, session_id: str) -> dict[str, Any] | None:
         return None
     if doc is None:
         return None
-    doc["alive"] = doc.get("state") != "exited" and _running(doc.get("pid"))
+    doc["alive"] = doc.get("state") != "exited" and process_alive(doc.get("pid"))
     return doc
-
-
-def _running(pid: object) -> bool:
-    if not isinstance(pid, int) or pid <= 0:
-        return False
-    try:
-        os.kill(pid, 0)
-    except ProcessLookupError:
-        return False
-    except PermissionError:
-        return True
-    return True
 
 
 def summarise_pass(report: Mapping[str, Any]) -> str:
