@@ -64,7 +64,13 @@ def add(launcher: Path) -> str:
     if recorded is not None and current == recorded.get("ours"):
         return f"the status line is already in {path}"
     ours = composed(launcher, current)
-    record = {"settings": str(path), "had": "statusLine" in settings, "original": current, "ours": ours}
+    # The original as JSON text: the record's keys are sorted, and restoring means the key order too.
+    record = {
+        "settings": str(path),
+        "had": "statusLine" in settings,
+        "original": json.dumps(current, ensure_ascii=False),
+        "ours": ours,
+    }
     document.write(record_path(), record, version=RECORD_VERSION)
     settings["statusLine"] = ours
     _write(path, settings)
@@ -84,7 +90,10 @@ def remove() -> str | None:
         record_path().unlink(missing_ok=True)
         return f"the status line in {path} was changed after install: left as it is"
     if recorded.get("had"):
-        settings["statusLine"] = recorded.get("original")
+        try:
+            settings["statusLine"] = json.loads(str(recorded.get("original")))
+        except ValueError as error:
+            raise StatuslineError(f"{record_path()}: key 'original': not JSON ({error})") from None
         done = f"restored your status line in {path}"
     else:
         del settings["statusLine"]
