@@ -3,7 +3,9 @@
 Claude Code has one ``statusLine`` per settings file: ``{"type": "command", "command": …, "padding": …}``
 in ``<claude config>/settings.json`` (``CLAUDE_CONFIG_DIR``, else ``~/.claude``). A user who already
 has one keeps it: install writes ``"<plugin>/bin/sb-statusline" --then '<their command>'``, which runs
-both on the same input and joins their output (theirs first), and keeps their padding.
+both on the same input and joins their output (theirs first), and keeps their other keys (padding…).
+``refreshInterval`` is set to :data:`REFRESH_S` (or theirs, if shorter), so the line follows the
+observer even while the session is idle.
 
 What was there before — the whole ``statusLine`` value, or that there was none — is recorded in
 ``<sbcore config dir>/statusline.json`` (0600) together with what install wrote. Uninstall puts the
@@ -25,6 +27,9 @@ from sbcore.state import document
 
 RECORD = "statusline.json"
 RECORD_VERSION = 1
+REFRESH_S = 5
+"""``refreshInterval``: Claude Code re-runs the command this often besides its event-driven updates, so a
+turn-end outcome shows seconds after the pass even when nothing else happens in the session."""
 
 
 class StatuslineError(Exception):
@@ -45,13 +50,23 @@ def record_path() -> Path:
 def composed(launcher: Path, previous: Any) -> dict[str, Any]:
     """The ``statusLine`` value that runs ours after ``previous`` (a prior value, or None)."""
     command = shlex.quote(str(launcher))
-    value: dict[str, Any] = {"type": "command", "command": command, "padding": 0}
+    value: dict[str, Any] = {
+        "type": "command",
+        "command": command,
+        "padding": 0,
+        "refreshInterval": REFRESH_S,
+    }
     if isinstance(previous, dict):
         theirs = previous.get("command")
         if previous.get("type", "command") == "command" and isinstance(theirs, str) and theirs.strip():
             value["command"] = f"{command} --then {shlex.quote(theirs)}"
         if "padding" in previous:
             value["padding"] = previous["padding"]
+        theirs_every = previous.get("refreshInterval")
+        if isinstance(theirs_every, int | float) and not isinstance(theirs_every, bool) and theirs_every >= 1:
+            value["refreshInterval"] = min(theirs_every, REFRESH_S)
+        for key, item in previous.items():  # what we do not know of (hideVimModeIndicator…) is kept
+            value.setdefault(key, item)
     return value
 
 

@@ -159,7 +159,7 @@ def test_install_composes_with_the_users_status_line_and_uninstall_restores_it_e
     installed = json.loads(_settings().read_text())
     assert list(installed) == list(before), "every other key kept, in its place"
     line = installed["statusLine"]
-    assert line["padding"] == 2 and line["type"] == "command"
+    assert line["padding"] == 2 and line["type"] == "command" and line["refreshInterval"] == 5
     assert str(checkout / "plugin" / "bin" / "sb-statusline") in line["command"]
     assert _run_status_command(line["command"], tmp_path) == 'mine: {"session_id": · SB not watching\n'
 
