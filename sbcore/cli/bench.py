@@ -559,7 +559,7 @@ def _statusline(args: argparse.Namespace) -> int:
     if args.runs < MIN_RUNS:
         print(f"error: --runs must be at least {MIN_RUNS}", file=sys.stderr)
         return 2
-    launcher = args.launcher or default_launcher()
+    launcher = (args.launcher or default_launcher()).resolve()  # the runs start in a scratch directory
     if not launcher.is_file():
         print(f"error: no statusline launcher at {launcher}; pass --launcher", file=sys.stderr)
         return 2

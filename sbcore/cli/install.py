@@ -153,6 +153,7 @@ def _install(args: argparse.Namespace) -> int:
     print(f"installed {checkout.plugin_id} (scope {args.scope}); it runs in place from {checkout.plugin_dir}")
     print(f"state lives in {data} (recorded for terminal commands in {paths.config_dir()})")
     print("start a new Claude Code session (or run /reload-plugins) to load it")
+    print(f"its commands there: {', '.join(plugin_commands(checkout))}")
     return 0
 
 
@@ -196,6 +197,13 @@ def _statusline_remove() -> str | None:
         return statusline_setup.remove()
     except (statusline_setup.StatuslineError, OSError) as error:
         raise InstallError(f"the status line was not restored: {error}") from error
+
+
+def plugin_commands(checkout: Checkout) -> list[str]:
+    """The plugin's slash commands as they run in Claude Code (``/second-brain:NAME``), from its files."""
+    from sbcore.deliver.framing import slash_command
+
+    return [slash_command(path.stem) for path in sorted((checkout.plugin_dir / "commands").glob("*.md"))]
 
 
 def plugin_data_dir(checkout: Checkout) -> Path:
