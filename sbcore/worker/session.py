@@ -982,9 +982,13 @@ class Session:
     def _announce_budget(self) -> None:
         """A spent budget silences the observer: tell the user once per task and ceiling, never silently."""
         assert self.pipeline is not None
-        exhaustion = self.pipeline.policy.budget.exhausted()
+        policy = self.pipeline.policy
+        exhaustion = policy.budget.exhausted()
         if exhaustion is None:
             return
+        last = (self.status.document.get("policy") or {}).get("last") or {}
+        if last.get("reason") != "budget exhausted":  # the statusline says so now, not at the heartbeat
+            self.status.update(policy=policy.status().to_json(), detail=f"budget exhausted: {exhaustion}")
         notice = budget_notice(
             exhaustion,
             session_id=self.spec.session_id,

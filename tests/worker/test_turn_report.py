@@ -16,6 +16,7 @@ from worker_helpers import FAST_CONFIG, World, drive, make_session, until
 
 from sbcore.deliver.framing import NOTICE_KIND
 from sbcore.hooks.dispatch import main as hook
+from sbcore.hooks.statusline import main as statusline
 from sbcore.state import turns
 
 
@@ -130,6 +131,9 @@ def test_a_spent_budget_is_said_to_the_user_once(world: World) -> None:
 
     drive(session, scenario)
     assert session.passes == 0
+    line = io.StringIO()
+    statusline(io.BytesIO(json.dumps({"session_id": world.session}).encode()), line)
+    assert line.getvalue().endswith(" · budget spent\n"), line.getvalue()
     queued = world.mailbox()
     assert [advice.kind for advice in queued] == [NOTICE_KIND]
     assert queued[0].human_only
