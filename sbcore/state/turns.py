@@ -34,6 +34,8 @@ from sbcore.state import document
 VERSION = 1
 DELIVERED = ("deliver_agent", "deliver_human_only")
 """The gate actions that send an advisory on (to the agent and the user, or to the user alone)."""
+FAILED = ("failed", "timed out")
+"""The labels of a detector that gave no answer (``FeedbackResult.label``)."""
 
 
 def report_path(data: Path, session_id: str) -> Path:
@@ -47,21 +49,17 @@ def pending_path(data: Path, session_id: str) -> Path:
 
 
 def outcome(verdicts: Sequence[Mapping[str, Any]]) -> str:
-    """The one-line outcome: ``all silent``, or who advised (and who was held back, and why)."""
-    advised = [item for item in verdicts if (item.get("gate") or {}).get("action") in DELIVERED]
-    held = [
-        item
-        for item in verdicts
-        if item.get("gate")
-        and (item.get("gate") or {}).get("action") not in DELIVERED
-        and item.get("label") == "advise"
-    ]
-    if not advised and not held:
-        failed = [str(item.get("detector")) for item in verdicts if item.get("label") == "error"]
-        return "all silent" if not failed else f"silent; {', '.join(failed)} failed"
-    parts = [f"{item.get('detector')} advised" for item in advised]
-    parts += [f"{item.get('detector')} held ({(item.get('gate') or {}).get('reason')})" for item in held]
-    return "; ".join(parts)
+    """The one-line outcome: ``all silent``, or who advised, who was held back (and why), who failed."""
+    parts: list[str] = []
+    for item in verdicts:
+        gate = item.get("gate") if isinstance(item.get("gate"), Mapping) else None
+        if gate is not None and gate.get("action") in DELIVERED:
+            parts.append(f"{item.get('detector')} advised")
+        elif gate is not None and item.get("label") == "advise":
+            parts.append(f"{item.get('detector')} held ({gate.get('reason')})")
+        elif item.get("label") in FAILED:
+            parts.append(f"{item.get('detector')} {item.get('label')}")
+    return "; ".join(parts) or "all silent"
 
 
 def write(data: Path, report: Mapping[str, Any], *, pending: bool) -> None:

@@ -109,6 +109,8 @@ def test_the_outcome_line_names_who_advised_and_who_was_held() -> None:
     assert (
         turns.outcome([ADVISED, held, SILENT]) == "repeat-failure advised; standard-questions held (cooldown)"
     )
+    late = {"detector": "default", "label": "timed out", "headline": None}
+    assert turns.outcome([SILENT, late]) == "default timed out"
 
 
 # -- install --statusline / uninstall ---------------------------------------------------------------------
