@@ -12,6 +12,13 @@ directory a command is run in (``cd a && npm test`` and ``cd b && npm test`` tes
 packages), the paths and selections it runs (``-k``, ``-m``, ``--filter``, ``-run X``'s
 argument, ``-Dtest=X``-style settings), and other arguments.
 
+Build tools have their own spellings of one program: a project's launcher beside the tool
+(``./gradlew`` for ``gradle``, ``./mvnw`` for ``mvn``), a runner installed into a project's bin
+directory and reached by path or through its interpreter (``vendor/bin/phpunit``, ``php
+vendor/bin/phpunit``, ``bin/rspec``, ``node node_modules/.bin/jest``), a script manager's
+aliases (``composer test``, ``composer run-script test``), a flag's value given with ``=`` or as
+the next word, and a directory named with or without its trailing slash.
+
 :func:`work_identity` also says what kind of work it is: a ``probe`` (``curl`` of a
 booting server, ``sleep N && check``) is polling, never a loop.
 """
@@ -47,6 +54,13 @@ _WRAPPERS: dict[tuple[str, ...], int] = {
     ("exec",): 1,
 }
 _PYTHON = re.compile(r"^python(?:\d+(?:\.\d+)?)?$")
+# A project's launcher for a tool is that tool.
+_LAUNCHERS = {"gradlew": "gradle", "mvnw": "mvn"}
+# Interpreters that can run a runner installed into a project's bin directory.
+_INTERPRETERS = re.compile(r"^(?:php|ruby|node|bash|sh|python(?:\d+(?:\.\d+)?)?)$")
+_BIN_DIRS = re.compile(r"(?:^|/)(?:bin|\.bin)/[^/]+$")
+# Script managers whose `run`/`run-script` spellings name the same script.
+_SCRIPT_MANAGERS = frozenset({"composer"})
 _ASSIGNMENT = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*=")
 _DURATION = re.compile(r"^\d+(?:\.\d+)?[smhd]?$")
 _JS_MANAGERS = frozenset({"npm", "yarn", "pnpm", "bun"})
@@ -79,7 +93,10 @@ _PYTEST_SELECTORS = frozenset({"-k", "-m"})
 _RUN_SETTINGS = frozenset(
     {"count", "timeout", "color", "colour", "tb", "maxfail", "reporter", "format", "log-level", "parallel"}
     | {"jobs", "j", "workers", "maxWorkers", "retries", "durations"}
+    | {"formatter", "console", "warning-mode", "loglevel", "output-format"}
 )
+# Short flags that take a value saying how a runner reports (``rspec -f d``), per runner.
+_REPORT_FLAGS: dict[str, frozenset[str]] = {"rspec": frozenset({"-f", "-o"})}
 
 
 @dataclass(frozen=True)
@@ -164,6 +181,9 @@ def _canonical(words: list[str]) -> tuple[str, str]:
     program = words[0].rsplit("/", 1)[-1]
     if _PYTHON.match(program) and len(words) > 2 and words[1] == "-m":
         program, words = words[2], words[2:]
+    elif _INTERPRETERS.match(program) and len(words) > 1 and _BIN_DIRS.search(words[1]):
+        words = words[1:]  # `php vendor/bin/phpunit` is phpunit
+        program = words[0].rsplit("/", 1)[-1]
     if program in ("pytest", "py.test"):
         return "pytest", f"pytest {_pytest_targets(words[1:])}".strip()
     if program in _JS_MANAGERS:
@@ -172,7 +192,10 @@ def _canonical(words: list[str]) -> tuple[str, str]:
             return script
     if program in _JS_RUNNERS:
         return "js-test", f"js-test {_positionals(words[1:])}".strip()
-    return program, _generic(words)
+    if program in _SCRIPT_MANAGERS and len(words) > 2 and words[1] in ("run", "run-script"):
+        words = [words[0], *words[2:]]  # `composer run-script test` is `composer test`
+    name = _program_name(words[0])
+    return name, _generic(words)
 
 
 def _pytest_targets(args: list[str]) -> str:
@@ -232,29 +255,63 @@ def _generic(words: list[str]) -> str:
     (``-v``, ``--silent``), where to stop (``-x``) or how to report (``-u``, ``--no-audit``), and
     the same flag moves freely across a path. What a run selects is an argument (``go test -run
     TestExpiry``: ``TestExpiry`` stays, in its place) or a setting (``-Dtest=OrderTest``), and
-    those are kept, so different work stays apart. Arguments after the first (the subcommand) are sorted: a
-    flag's value moved with its flag across a path (``-run X ./pkg`` and ``./pkg -run X``) changes
-    their order, not the work.
+    those are kept, so different work stays apart. A long flag's value reads the same given with
+    ``=`` or as the next word (``--filter=X``, ``--filter X``), and the value of a flag that only
+    says how the run reports or paces itself (``--format documentation``, ``--count=1``) is left
+    out with its flag. Arguments after the first (the subcommand) are sorted: a flag's value moved
+    with its flag across a path (``-run X ./pkg`` and ``./pkg -run X``) changes their order, not
+    the work.
     """
-    settings = sorted(
-        word
-        for word in words[1:]
-        if _is_flag(word) and "=" in word and word.split("=", 1)[0].lstrip("-") not in _RUN_SETTINGS
-    )
-    positionals = [_plain(word) for word in words[1:] if not _is_flag(word) and word != "--"]
+    program = _program_name(words[0])
+    report_flags = _REPORT_FLAGS.get(program, frozenset())
+    settings: list[str] = []
+    positionals: list[str] = []
+    skip_value = False
+    for word in words[1:]:
+        if skip_value:
+            skip_value = False
+            if not _is_flag(word):
+                continue
+        if word == "--":
+            continue
+        if not _is_flag(word):
+            positionals.append(_plain(word))
+            continue
+        name, has_value, value = word.partition("=")
+        if word in report_flags or (name.startswith("--") and not has_value and name[2:] in _RUN_SETTINGS):
+            skip_value = True  # `--format documentation`: its value goes with it
+        elif has_value and name.lstrip("-") not in _RUN_SETTINGS:
+            if name.startswith("--"):
+                positionals.append(_plain(value))  # `--filter=X` reads as `--filter X`
+            else:
+                settings.append(word)  # `-Dtest=X`
     head = positionals[:1]  # the subcommand stays first: `git push`, `cargo test`
-    words = [_program_name(words[0]), *head, *sorted(positionals[1:]), *settings]
+    words = [program, *head, *sorted(positionals[1:]), *sorted(settings)]
     return " ".join(shlex.quote(word) for word in words)
 
 
 def _plain(word: str) -> str:
-    return word.removeprefix("./") if word != "./" else word
+    """A path as written without ``./`` in front or ``/`` behind (``./src/`` is ``src``)."""
+    if word in ("./", "/"):
+        return word
+    plain = word.removeprefix("./")
+    return plain.rstrip("/") if "/" in plain and not plain.startswith(("http:", "https:")) else plain
 
 
 def _program_name(word: str) -> str:
-    """``python3.11`` and ``python`` are one interpreter; a path to a program names the program."""
-    name = word.rsplit("/", 1)[-1] if not word.startswith("./") else word
-    return "python" if _PYTHON.match(name) else name
+    """The program a word runs: one name for an interpreter's versions, a launcher and its tool.
+
+    A path to a program names the program, except a script run from the working directory
+    (``./deploy.sh`` stays itself) unless it sits in a bin directory (``./vendor/bin/phpunit``)
+    or is a tool's launcher (``./gradlew``).
+    """
+    local = word.startswith("./")
+    base = word.rsplit("/", 1)[-1]
+    if base in _LAUNCHERS:
+        return _LAUNCHERS[base]
+    if local and not _BIN_DIRS.search(word):
+        return word
+    return "python" if _PYTHON.match(base) else base
 
 
 def _is_flag(word: str) -> bool:

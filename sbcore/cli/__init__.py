@@ -23,6 +23,7 @@ COMMANDS: tuple[str, ...] = (
     # the session
     "install",
     "run_now",
+    "forget",
     "config",
     "statusline",
     "trust",

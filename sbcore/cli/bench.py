@@ -17,6 +17,8 @@
 - ``hostile``: ``config show``, ``project``, ``measure`` and ``replay`` on hostile inputs (an alias bomb, a
   deeply nested line, a half-written line, FIFOs, a large transcript): exit status, wall time, peak RSS and
   whether a traceback escaped (:mod:`sbcore.bench.hostile`).
+- ``gc``: N simulated sessions written into a scratch data directory, the worker's sweep every 100: the
+  peak and final size against ``ledger.data_max_bytes``, the sweeps' time (:mod:`sbcore.bench.gc`).
 """
 
 from __future__ import annotations
@@ -94,6 +96,14 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     )
     hostile.add_argument("--json", action="store_true")
     hostile.set_defaults(func=_hostile)
+
+    gc = kinds.add_parser("gc", help="the sweep across N simulated sessions: data directory size vs its cap")
+    gc.add_argument("--sessions", type=int, default=10_000, help="simulated sessions (default 10,000)")
+    gc.add_argument("--cap-mb", type=float, default=16.0, help="ledger.data_max_bytes in MiB (default 16)")
+    gc.add_argument("--every", type=int, default=100, help="sessions between sweeps (default 100)")
+    gc.add_argument("--spool-bytes", type=int, default=8000, help="spool bytes per session (default 8000)")
+    gc.add_argument("--json", action="store_true")
+    gc.set_defaults(func=_gc)
 
 
 def _register_hooks(kinds: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -595,6 +605,27 @@ def _worker(args: argparse.Namespace) -> int:
     else:
         print(figures.report())
     return 0 if figures.exit_status == 0 else 1
+
+
+def _gc(args: argparse.Namespace) -> int:
+    from sbcore.bench.gc import run_gc_bench
+    from sbcore.state.ledger import SweepLimits
+    from sbcore.worker.retention import Limits
+
+    limits = Limits(
+        files_ttl_s=14 * 86400,
+        data_max_bytes=int(args.cap_mb * 1024 * 1024),
+        ledger=SweepLimits(ttl_s=7 * 86400, max_per_workspace=50, max_bytes=32 * 1024 * 1024),
+    )
+    with tempfile.TemporaryDirectory(prefix="sb-gc-") as scratch:
+        figures = run_gc_bench(
+            Path(scratch), args.sessions, limits, every=max(1, args.every), spool_bytes=args.spool_bytes
+        )
+    if args.json:
+        _print_json(figures.to_json())
+    else:
+        print(figures.render())
+    return 0
 
 
 def _hostile(args: argparse.Namespace) -> int:

@@ -37,6 +37,7 @@ from sbcore.gate.gate import Gate, GateDecision
 from sbcore.observe.model import Observation
 from sbcore.pace.clock import Clock
 from sbcore.pace.episode import Episode
+from sbcore.pace.machine import is_pressure
 from sbcore.pace.pacer import Decision, Hold, Pacer
 from sbcore.think.feedback import FeedbackResult
 from sbcore.think.pass_ import PassEngine, PassResult
@@ -191,7 +192,7 @@ class Pipeline:
         """
         report = PassReport(episode, result, error)
         context = self._contexts.pop(episode.number, episode.observations)
-        self.policy.finish(report.tokens)
+        self.policy.finish(report.tokens, pressure=provider_pressure(result))
         if result is None:
             return report
         since = list(arrived_since)
@@ -267,6 +268,16 @@ class Pipeline:
             human_channel=True,
             recheck=lambda advice: stale_reason(advice, seen),
         )
+
+
+def provider_pressure(result: PassResult | None) -> bool | None:
+    """What a pass says about provider pressure: True (a 429/529 answer), False (it reached the model without
+    one), None (it never asked the model: offline, or nothing ran)."""
+    if result is None:
+        return None
+    if any(is_pressure(answer.error) for answer in result.results):
+        return True
+    return False if result.usage.prompt_tokens + result.usage.output_tokens > 0 else None
 
 
 def _iso(seconds: float) -> str:

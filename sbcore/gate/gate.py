@@ -461,6 +461,14 @@ class Gate:
 
     # -- memory -----------------------------------------------------------------------------------
 
+    def memory(self, task_id: str) -> TaskMemory:
+        """What the gate remembers of ``task_id`` (restored from its history the first time)."""
+        return self._task(task_id)
+
+    def forget(self, task_id: str) -> None:
+        """Drop the memory of ``task_id`` (``second-brain forget``): its history is gone, so is this."""
+        self._tasks.pop(task_id, None)
+
     def sync(self) -> None:
         """Fold in what others appended to the known tasks' histories (claims, expiries, firings)."""
         for task in self._tasks.values():

@@ -38,6 +38,11 @@ Budget-aware backoff (``loop.backoff_on_budget``): as the hourly budget runs
 down, the floor stretches (:func:`backoff_factor`), so the observer slows
 gradually instead of running into the ceiling at full pace.
 
+Machine-wide limits (:mod:`sbcore.pace.machine`): a pass the rules above would start is still held while
+the provider's shared backoff runs, while every worker on the machine together has spent the machine's
+hourly budget, or while all ``loop.max_concurrent_passes`` slots are held by other workers' passes. The
+slot is taken when the decision is made and freed by ``finish()``; nothing offered meanwhile is lost.
+
 Every answer carries its reason. :meth:`Pacer.check` returns either a
 :class:`Decision` (start a pass, and why) or a :class:`Hold` (why not, and the
 earliest time the answer can change without new input, so a worker can sleep
@@ -47,6 +52,7 @@ until then and replay can step simulated time straight to it).
 from __future__ import annotations
 
 import math
+import time
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import asdict, dataclass
@@ -57,12 +63,24 @@ from sbcore.pace.budget import HOUR_S, Budget, BudgetSettings, Headroom, Rolling
 from sbcore.pace.clock import Clock
 from sbcore.pace.decision import Decision, Reason
 from sbcore.pace.episode import ALWAYS_KEPT, Episode, PendingEpisode
+from sbcore.pace.machine import Lease, MachinePace, MachineSettings, Refusal
 
 if TYPE_CHECKING:
     from sbcore.config import EffectiveConfig
 
-HoldReason = Literal["muted", "budget exhausted", "in flight", "empty", "floor", "waiting"]
-"""Why no pass starts. ``floor``: a trigger holds but the clock floor binds; ``waiting``: none holds."""
+HoldReason = Literal[
+    "muted",
+    "budget exhausted",
+    "in flight",
+    "empty",
+    "floor",
+    "waiting",
+    "backoff",
+    "machine budget",
+    "slots busy",
+]
+"""Why no pass starts. ``floor``: a trigger holds but the clock floor binds; ``waiting``: none holds;
+``backoff``, ``machine budget`` and ``slots busy``: a trigger holds but a machine-wide limit binds."""
 
 Request = Literal["turn_end", "manual"]
 
@@ -237,11 +255,22 @@ class Pacer:
     boundary. Not thread-safe: one task, one loop.
     """
 
-    def __init__(self, settings: PaceSettings, clock: Clock, budget: Budget, *, muted: bool = False) -> None:
+    def __init__(
+        self,
+        settings: PaceSettings,
+        clock: Clock,
+        budget: Budget,
+        *,
+        muted: bool = False,
+        machine: MachinePace | None = None,
+    ) -> None:
         self.settings = settings
         self.clock = clock
         self.budget = budget
         self.muted = muted
+        self.machine = machine
+        """The limits every worker on the machine shares (None: this pacer is alone, as in replay)."""
+        self._lease: Lease | None = None
         self._pending = PendingEpisode()
         self._salience = RollingWindow(HOUR_S)
         self._running: Episode | None = None
@@ -257,13 +286,16 @@ class Pacer:
         self.last: Decision | Hold | None = None
 
     @classmethod
-    def from_config(cls, config: EffectiveConfig, clock: Clock, *, task_used: int = 0) -> Pacer:
+    def from_config(
+        cls, config: EffectiveConfig, clock: Clock, *, task_used: int = 0, machine: MachinePace | None = None
+    ) -> Pacer:
         """A policy and its budget from a configuration (``loop``, ``window``, ``budget``, ``mute``).
 
-        ``task_used`` seeds the task total for a resumed task.
+        ``task_used`` seeds the task total for a resumed task; ``machine`` the limits shared machine-wide.
         """
         budget = Budget(BudgetSettings.from_config(config), clock, task_used=task_used)
-        return cls(PaceSettings.from_config(config), clock, budget, muted=bool(config.get("mute.all")))
+        settings = PaceSettings.from_config(config)
+        return cls(settings, clock, budget, muted=bool(config.get("mute.all")), machine=machine)
 
     # -- input ----------------------------------------------------------------------------------
 
@@ -327,6 +359,9 @@ class Pacer:
                 self._manual = False
             self._holds[result.reason] += 1
             self._refused.update(result.dropped)
+            if self._running is None and self._lease is not None:
+                self._lease.release()  # admitted, then held back by something else: the slot goes back
+                self._lease = None
         self.last = result
         return result
 
@@ -382,6 +417,10 @@ class Pacer:
         if salient and salience_left > 0:
             left = f"{salience_left} of {settings.salience_per_hour} early passes left"
             fired.append(("salience", f"{'/'.join(salient)} pending; {left}"))
+        refusal = self._admit() if fired else None
+        if refusal is not None:
+            until = None if refusal.until is None else now + max(0.0, refusal.until - time.time())
+            return Hold(refusal.reason, now, refusal.detail, until)
         if fired:
             return Decision(
                 reason=fired[0][0],
@@ -414,6 +453,16 @@ class Pacer:
             if back is not None:
                 wakes.append(back)
         return Hold("waiting", now, detail, min(wakes))
+
+    def _admit(self) -> Refusal | None:
+        """Take a machine-wide slot for the pass about to be decided (kept until ``finish()``)."""
+        if self.machine is None or self._lease is not None:
+            return None
+        answer = self.machine.admit()
+        if isinstance(answer, Refusal):
+            return answer
+        self._lease = answer
+        return None
 
     def _blocked(self, now: float) -> Hold | None:
         """What stops every trigger: mute, budget, a running pass, nothing pending (a manual run excepted)."""
@@ -475,13 +524,26 @@ class Pacer:
         self._running = episode
         return episode
 
-    def finish(self, tokens_used: int) -> Episode:
-        """The running pass is over: charge what it used (0 if the caller charged the budget itself)."""
+    def finish(self, tokens_used: int, *, pressure: bool | None = None) -> Episode:
+        """The running pass is over: charge what it used (0 if the caller charged the budget itself).
+
+        ``pressure`` tells the machine-wide backoff what the provider said (see
+        :meth:`sbcore.pace.machine.MachinePace.finished`); the pass's slot is freed.
+        """
         if self._running is None:
             raise RuntimeError("finish() without a running pass")
         episode, self._running = self._running, None
         self.budget.charge(tokens_used)
+        lease, self._lease = self._lease, None
+        if self.machine is not None:
+            self.machine.finished(lease, tokens_used, pressure=pressure)
         return episode
+
+    def release(self) -> None:
+        """Give back a machine-wide slot without a pass finishing (the pacer is being replaced or closed)."""
+        if self._lease is not None:
+            self._lease.release()
+            self._lease = None
 
     # -- configuration and status ---------------------------------------------------------------
 
@@ -494,6 +556,8 @@ class Pacer:
     def apply_config(self, config: EffectiveConfig) -> None:
         """Re-read ``loop``, ``window``, ``budget`` and ``mute`` from a (re)loaded configuration."""
         self.budget.reconfigure(BudgetSettings.from_config(config))
+        if self.machine is not None:
+            self.machine.reconfigure(MachineSettings.from_config(config))
         self.reconfigure(PaceSettings.from_config(config), muted=bool(config.get("mute.all")))
 
     def status(self) -> PaceStatus:

@@ -216,6 +216,21 @@ class Window:
         self._messages = (*self._messages, block.message)
         self._chars += block.chars
 
+    def restore(self, goal: str | None, facts: Sequence[str], compactions: int = 0) -> None:
+        """Start from a task's durable ledger (a restart, resume, standby takeover or fork).
+
+        Only on a window nothing was appended to yet: the ledger is the first message, and rendering it
+        again later would break the append-only prefix outside a compaction.
+        """
+        if self._blocks:
+            raise ValueError("a window can be restored from a ledger only before anything is appended")
+        self.goal = goal
+        self.facts = [" ".join(fact.split()) for fact in facts][-LEDGER_MAX_FACTS:]
+        self.compactions = compactions
+        self._ledger = self._render_ledger()
+        self._messages = (self._ledger,)
+        self._chars = _message_chars(self._ledger)
+
     # -- compaction ---------------------------------------------------------------------------------
 
     def plan_eviction(self) -> list[WindowBlock]:

@@ -15,12 +15,10 @@ import time
 
 from sbcore.config.trust import WorkspaceTrust
 from sbcore.deliver.framing import NOTICE_KIND, slash_command
-from sbcore.deliver.notices import user_notice
+from sbcore.deliver.notices import NOTICE_TTL_S, user_notice
 from sbcore.gate.advice import Advice
 from sbcore.pace.budget import Exhaustion
 
-NOTICE_TTL_S = 86400.0
-"""A notice waits up to a day for the user's next interaction (it is about the workspace, not a moment)."""
 LISTED = 8
 """Keys listed by name; the rest are counted."""
 

@@ -36,8 +36,15 @@ Restart: offsets (transcript, spool, events) and the gate's history are on
 disk, so a worker that crashed and came back (or a standby that took over)
 neither observes an observation twice nor posts the same advisory twice. The
 spool offset is committed only after the pass that covered it, so
-observations a crash caught waiting are offered again, not lost. What a
-restart loses is the in-memory window (design, "Lifecycle").
+observations a crash caught waiting are offered again, not lost. The window
+is rebuilt from the task's durable ledger and the recent observations
+(:mod:`sbcore.worker.ledger_link`), which is saved after every pass.
+
+Housekeeping between passes: ``second-brain forget`` requests
+(:mod:`sbcore.worker.forget`), and the sweep of old sessions' files and
+ledgers (:mod:`sbcore.worker.retention`) at start and every
+``ledger.sweep_interval_s``, in a thread. Every pass also holds one of the
+machine-wide slots (:mod:`sbcore.pace.machine`), through the pacer.
 
 A turn end is judged as a whole, by one pass. The Stop hook's event often
 reaches the worker before the transcript has caught up with the turn (Claude
@@ -86,13 +93,16 @@ from sbcore.observe.reader import FileId, read_records
 from sbcore.observe.spool import Spool, Tail
 from sbcore.pace.clock import SystemClock, epoch_seconds
 from sbcore.pace.episode import Episode
+from sbcore.pace.machine import MachinePace, MachineSettings
 from sbcore.pace.pacer import Pacer
 from sbcore.state import document
 from sbcore.think.pass_ import PassResult
 from sbcore.think.tools.base import RemoteToolSource
-from sbcore.worker import locate, turn_report
+from sbcore.worker import forget as forgetting
+from sbcore.worker import locate, retention, turn_report
 from sbcore.worker.engine import Observer, ObserverFactory
 from sbcore.worker.follow import Follower
+from sbcore.worker.ledger_link import LedgerLink
 from sbcore.worker.lifecycle import Channel, Lifeline, workers_dir
 from sbcore.worker.notice import budget_notice, trust_notice
 from sbcore.worker.status import StatusFile, summarise_pass
@@ -238,6 +248,15 @@ class Session:
         self.state = WorkerState.load(spec.data, spec.session_id)
         self.spool = Spool(spec.session_id, spec.data)
         self.mailbox = Mailbox(spec.session_id, spec.data)
+        self.ledger = LedgerLink(
+            spec.data,
+            spec.session_id,
+            str(self.workspace),
+            recent_chars=int(self.config.get("ledger.recent_chars")),
+        )
+        self.machine = MachinePace.for_data(spec.data, MachineSettings.from_config(self.config))
+        self._swept_at: float | None = None
+        self._sweeping: asyncio.Task[retention.SweepReport] | None = None
         self.transcript: Path | None = spec.transcript
         # Built when the worker first becomes active (enrolled):
         self.observer: Observer | None = None
@@ -259,7 +278,7 @@ class Session:
         self._judged_through = 0.0  # the moment of the last turn end handed to a pass
         self.turn_end_settle_s = spec.turn_end_settle_s
         self._last_stop_active = False
-        self._boundary: tuple[str, float] | None = None
+        self._boundary: tuple[str, float, str] | None = None
         self._events_read = self.state.events_offset
         self._stop_texts: deque[str] = deque(maxlen=RECENT_TEXTS)
         self._recent_texts: deque[str] = deque(maxlen=RECENT_TEXTS)
@@ -347,6 +366,7 @@ class Session:
         """One tick; False while dormant (the caller then sleeps the longer poll interval)."""
         self._check_config()
         self._follow()
+        self._check_forget_request()
         if self._leaving is not None and self._pass is None:
             self._leave(self._leaving)
             return False
@@ -358,6 +378,7 @@ class Session:
         if self.observer is None:
             await self._activate()
         self._check_run_request()
+        self._maybe_sweep()
         self._tick()
         self._finish_pass_if_done()
         self._maybe_start_pass()
@@ -534,7 +555,9 @@ class Session:
             self._remote = cast("RemoteToolSource", hub)  # McpHub.tools() lists McpTool, a RemoteTool
             log.info("MCP servers for detector tools: %s", ", ".join(sorted(servers)))
             self.observer = self._factory.build(self.config, self.observer, remote=self._remote)
-        policy = Pacer.from_config(self.config, self.clock, task_used=self.state.task_used)
+        policy = Pacer.from_config(
+            self.config, self.clock, task_used=self.state.task_used, machine=self.machine
+        )
         self.pipeline = Pipeline(
             policy=policy,
             engine=self.observer.engine,
@@ -552,6 +575,7 @@ class Session:
         )
         self.pipeline.transcript = None if self.transcript is None else str(self.transcript)
         self.projector = Projector(ProjectionConfig.from_mapping(self.config.group("projection")))
+        log.info("%s", self.ledger.restore(self.task_id, self.observer.engine, self.spool, self._spool_read))
         self.status.update(
             state="muted" if policy.muted else "watching",
             detail="",
@@ -631,7 +655,8 @@ class Session:
                         self.pipeline.transcript = path
                     log.info("transcript %s (from SessionStart)", path)
                 if event.get("source") in ("clear", "fork") and at > self.state.epoch_at and self._begun():
-                    boundary = (f"session start ({event.get('source')})", at)
+                    source = str(event.get("source"))
+                    boundary = (f"session start ({source})", at, source)
                     if self._pass is None:
                         self._new_task(*boundary)
                     else:
@@ -654,13 +679,16 @@ class Session:
         """
         return self.observed > 0 or self._spool_read[0] > 0 or self.state.epoch > 0
 
-    def _new_task(self, why: str, at: float) -> None:
+    def _new_task(self, why: str, at: float, source: str = "clear") -> None:
         """A task boundary: a fresh epoch, window, policy and budget; the gate keys on the new task id.
 
         Advice the ended task left in the mailbox is withdrawn: the user said
         that work is over (``/clear``), so neither a hook nor a wake may
-        deliver it into the next one.
+        deliver it into the next one. A fork is a boundary that keeps the
+        judgment: the ledger is copied to the new task, and its window is
+        rebuilt from it.
         """
+        previous_task = self.task_id
         self.state.epoch += 1
         self.state.task_used = 0
         self.state.epoch_at = at
@@ -674,7 +702,12 @@ class Session:
             self.pipeline.engine = self.observer.engine
             self.pipeline.log_only = self.observer.log_only
             self._close_later(previous)
-        self.pipeline.policy = Pacer.from_config(self.config, self.clock)
+            if source == "fork" and self.ledger.fork(previous_task, task):
+                log.info("%s", self.ledger.restore(task, self.observer.engine, self.spool, self._spool_read))
+            else:
+                self.ledger.forget()
+        self.pipeline.policy.release()
+        self.pipeline.policy = Pacer.from_config(self.config, self.clock, machine=self.machine)
         self.pipeline.task_id = task
         self.status.update(task_id=task)
         try:
@@ -890,6 +923,10 @@ class Session:
         self.state.events_offset = events
         self.state.task_used = policy.budget.task_used
         self.state.save()
+        if self.observer is not None:
+            self.ledger.save(
+                self._pass_task, self.observer.engine, self.pipeline.gate.memory(self._pass_task), result
+            )
         self.passes += 1
         self.last_pass = {
             "number": episode.number,
@@ -1053,6 +1090,67 @@ class Session:
 
     # -- housekeeping -----------------------------------------------------------------------------
 
+    def _check_forget_request(self) -> None:
+        """``second-brain forget`` asked: drop the window, pacer and gate memory, delete, reset, answer.
+
+        Between passes only, so no pass still running can write the ledger back afterwards; a dormant
+        worker (nothing in memory) answers too, so the command never waits for nothing.
+        """
+        path = forgetting.request_path(self.spec.data, self.spec.session_id)
+        if self._pass is not None or not path.exists():
+            return
+        try:
+            nonce = path.read_text().strip()
+            path.unlink()
+        except OSError:
+            return
+        if self.pipeline is not None and self._factory is not None and self.observer is not None:
+            previous = self.observer
+            self.observer = self._factory.build(self.config, remote=self._remote)
+            self.pipeline.engine = self.observer.engine
+            self._close_later(previous)
+            self.pipeline.policy.release()
+            self.pipeline.policy = Pacer.from_config(self.config, self.clock, machine=self.machine)
+            for task in {self.task_id, self.spec.session_id}:
+                self.pipeline.gate.forget(task)
+        self.ledger.forget()
+        report = forgetting.forget_files(self.spec.data, self.spec.session_id, live=True)
+        report.by_worker.append(self.spec.session_id)
+        self._spool_read = (0, None)
+        self._events_read = 0
+        self.state.spool_offset, self.state.spool_file, self.state.events_offset = 0, None, 0
+        self.state.save()
+        self._recent_texts.clear()
+        self._stop_texts.clear()
+        log.info(
+            "forgot session %s on request: %d files, %d bytes, ledgers %s",
+            self.spec.session_id,
+            report.files,
+            report.bytes,
+            ", ".join(report.tasks) or "none",
+        )
+        forgetting.answer(self.spec.data, self.spec.session_id, nonce, report)
+
+    def _maybe_sweep(self) -> None:
+        """The sweep of old sessions and ledgers: when the worker starts, then every sweep_interval_s."""
+        now = time.monotonic()
+        if self._sweeping is not None:
+            if not self._sweeping.done():
+                return
+            try:
+                log.info("%s", self._sweeping.result().summary())
+            except Exception:  # a sweep that failed is tried again at the next interval
+                log.exception("sweep failed")
+            self._sweeping = None
+        interval = float(self.config.get("ledger.sweep_interval_s"))
+        if self._swept_at is not None and now - self._swept_at < interval:
+            return
+        self._swept_at = now
+        limits = retention.Limits.from_config(self.config)
+        self._sweeping = asyncio.get_running_loop().create_task(
+            asyncio.to_thread(retention.sweep, self.spec.data, limits, keep=(self.spec.session_id,))
+        )
+
     def _heartbeat(self) -> None:
         now = time.time()
         if now - self._last_heartbeat < self.spec.heartbeat_s:
@@ -1066,6 +1164,10 @@ class Session:
         if task is not None and not task.done():
             task.cancel()
             await asyncio.wait({task}, timeout=2.0)
+        if self.policy is not None:
+            self.policy.release()  # a cancelled pass's machine-wide slot goes back now, not at exit
+        if self._sweeping is not None and not self._sweeping.done():
+            await asyncio.wait({self._sweeping}, timeout=5.0)
         if self.observer is not None:
             try:
                 await asyncio.wait_for(self.observer.aclose(), 2.0)

@@ -22,9 +22,13 @@ EXPECTED = {
         "min_interval_s", "trigger_chars", "max_interval_s", "salience_triggers", "salience_per_hour",
         "turn_end_report", "backoff_on_budget", "fork_deadline_s", "fork_grace_s", "max_parallel_forks",
         "demote_stride", "demote_retry_s",
+        "max_concurrent_passes", "pressure_backoff_min_s", "pressure_backoff_max_s",
     },
     "window": {"budget_chars", "compaction_threshold", "compaction_floor"},
-    "ledger": {"ttl_days", "max_per_workspace", "max_bytes", "sweep_interval_s"},
+    "ledger": {
+        "ttl_days", "max_per_workspace", "max_bytes", "sweep_interval_s", "recent_chars", "files_ttl_days",
+        "data_max_bytes",
+    },
     "index": {"ttl_s", "compact_interval_s"},
     "gate": {
         "confidence_floor", "human_floor", "rate_per_hour", "cooldown_s", "body_cap", "dedup_threshold",
@@ -35,7 +39,7 @@ EXPECTED = {
     "mute": {"all"},
     "debug": {"enabled", "path"},
     "adjudication": {"window_observations", "window_seconds"},
-    "budget": {"tokens_per_task", "tokens_per_hour"},
+    "budget": {"tokens_per_task", "tokens_per_hour", "machine_tokens_per_hour"},
     "catalogue": {"file"},
     "model": {"provider", "name", "base_url", "cache_ttl", "api_key_env"},
     "headless": {"observe"},

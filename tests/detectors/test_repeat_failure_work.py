@@ -43,6 +43,29 @@ PYTEST_ERROR = (
             "npx tsc --project tsconfig.build.json",
             "tsc -p ./tsconfig.build.json",
         ],
+        # build tools: a project's launcher is its tool
+        [
+            "./gradlew :app:test --tests a.B",
+            "gradle :app:test --tests a.B --info",
+            "./gradlew :app:test --tests a.B -q",
+        ],
+        ["mvn -q test -Dtest=A", "./mvnw test -Dtest=A -e", "mvn -B test -Dtest=A"],
+        # a runner in a project's bin directory, by path or through its interpreter; `--k=v` is `--k v`
+        [
+            "vendor/bin/phpunit --filter CartTest",
+            "php vendor/bin/phpunit --filter=CartTest",
+            "./vendor/bin/phpunit --filter CartTest --testdox",
+        ],
+        ["node node_modules/.bin/mocha test/a.js", "mocha test/a.js"],
+        # a formatter's value says how the run reports, not what it runs
+        [
+            "bundle exec rspec spec/a_spec.rb",
+            "bin/rspec spec/a_spec.rb --format documentation",
+            "rspec -f d ./spec/a_spec.rb",
+        ],
+        # a directory with or without its trailing slash
+        ["npx pyright src/", "pyright src", "uv run pyright ./src"],
+        ["composer test", "composer run-script test", "composer run test"],
     ],
 )
 def test_runner_spellings_are_one_target(spellings: list[str]) -> None:
@@ -61,6 +84,12 @@ def test_runner_spellings_are_one_target(spellings: list[str]) -> None:
         ("go test -run TestA ./...", "go test -run TestB ./..."),
         ("make -C services/a", "make -C services/b"),
         ("mvn test -Dtest=A", "mvn test -Dtest=B"),
+        ("./gradlew test --tests A", "./gradlew test --tests B"),
+        ("phpunit --filter=A", "phpunit --filter=B"),
+        ("make test", "make -f Makefile.ci test"),
+        ("docker compose -f a.yml up -d", "docker compose -f b.yml up -d"),
+        ("./deploy.sh", "./scripts/deploy.sh"),
+        ("composer test", "composer lint"),
     ],
 )
 def test_different_targets_stay_apart(left: str, right: str) -> None:

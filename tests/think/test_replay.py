@@ -30,9 +30,10 @@ CASES = HERE / "replay_cases"
 LABELS = HERE / "labels.yaml"
 HELDOUT = HERE / "labels-heldout.yaml"
 HELDOUT_RF_MISSES = [
-    "h3-rf-gradle-spellings",
-    "h3-rf-phpunit-spellings",
-    "h3-rf-rspec-spellings",
+    "h4-rf-bazel-target-loop",
+    "h4-rf-dotnet-filter",
+    "h4-rf-eslint-same-error",
+    "h4-rf-migrate-same-error",
     "hx-rf-mvn-flags-moved",
     "hx-rf-pyright-oscillates",
 ]
@@ -195,13 +196,14 @@ def test_labels_on_the_cases_written_for_these_tests() -> None:
     """Without the corpus only the hand-written cases count, on both splits; every miss is pinned here."""
     tuning = evaluate(None)
     assert set(tuning) == {"repeat-failure", "standard-questions"}
-    assert scored(tuning, "repeat-failure") == (8, 0, 0, 8, [])
+    assert scored(tuning, "repeat-failure") == (14, 0, 0, 12, [])
     assert scored(tuning, "standard-questions") == (7, 0, 0, 10, [])
     heldout = evaluate(None, HELDOUT)
-    # held out: runner spellings the identity does not fold (./gradlew and gradle, phpunit through php, an
-    # rspec formatter's value, a -D property added to mvn, pyright narrowed to `src`); a version bump and a
-    # one-word typo read as code changes worth a checklist
-    assert scored(heldout, "repeat-failure") == (18, 0, 5, 19, HELDOUT_RF_MISSES)
+    # held out: a -D property added to mvn and pyright narrowed to `src` stay apart; of the fourth batch
+    # (written after the runner-family tuning cases t4-rf-*), a reporting flag's value (`-v q`,
+    # `--test_output=errors`), `npm run lint` beside `npx eslint`, and `migrate` beside `migrate shop` stay
+    # apart too; a version bump and a one-word typo read as code changes worth a checklist
+    assert scored(heldout, "repeat-failure") == (23, 0, 6, 23, HELDOUT_RF_MISSES)
     assert scored(heldout, "standard-questions") == (
         19,
         2,
@@ -227,10 +229,10 @@ def test_labels_precision_and_recall_with_the_corpus(capsys: pytest.CaptureFixtu
     assert code == 0, err
     tuning = json.loads(out)
     assert tuning["repeat-failure"] == {
-        "tp": 9,
+        "tp": 15,
         "fp": 0,
         "fn": 0,
-        "tn": 22,
+        "tn": 26,
         "precision": 1.0,
         "recall": 1.0,
         "wrong": [],
@@ -248,12 +250,12 @@ def test_labels_precision_and_recall_with_the_corpus(capsys: pytest.CaptureFixtu
     assert code == 0, err
     heldout = json.loads(out)
     assert heldout["repeat-failure"] == {
-        "tp": 19,
+        "tp": 24,
         "fp": 0,
-        "fn": 5,
-        "tn": 25,
+        "fn": 6,
+        "tn": 29,
         "precision": 1.0,
-        "recall": 0.7917,
+        "recall": 0.8,
         "wrong": HELDOUT_RF_MISSES,
     }
     assert heldout["standard-questions"] == {

@@ -167,3 +167,18 @@ def test_the_notice_seam_posts_once_per_key(world: World) -> None:
     assert [advice.headline for advice in world.mailbox()] == ["default was muted"]
     shown = _prompt_hook(world)
     assert shown is not None and "Its advice went unused." in shown["systemMessage"]
+
+
+def test_forget_takes_the_turn_end_reports_with_the_session(world: World) -> None:
+    """The report holds verdict headlines and advisory text: ``forget`` and the sweep must find it."""
+    from sbcore.worker import forget
+
+    verdicts = [{"detector": "default", "label": "silent", "headline": None}]
+    for session in (world.session, "other-session"):
+        body = {"session_id": session, "task_id": session, "pass": 1, "at": 1.0, "verdicts": verdicts}
+        turns.write(world.data, {**body, "line": "all silent"}, pending=True)
+    report = forget.forget(world.data, world.session, timeout=1)
+    assert report.files == 2
+    assert not turns.report_path(world.data, world.session).exists()
+    assert not turns.pending_path(world.data, world.session).exists()
+    assert turns.read(world.data, "other-session") is not None
