@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import contextlib
 import os
+import time
 from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
@@ -96,8 +97,10 @@ def claim(data: Path, session_id: str) -> dict[str, Any] | None:
 
 def render(report: Mapping[str, Any], *, shown: Sequence[str] = ()) -> str:
     """The full per-detector lines for the user; ``shown``: advice ids already in the same answer."""
+    at = report.get("at")
+    when = time.strftime("%H:%M", time.localtime(at)) if isinstance(at, int | float) else "?"
     lines = [
-        f"Second Brain, on the turn that just ended (pass {report.get('pass')}): {report.get('line')}. "
+        f"Second Brain, on the turn that ended at {when} (pass {report.get('pass')}): {report.get('line')}. "
         "Shown to you only; the agent is not told."
     ]
     texts: list[str] = []

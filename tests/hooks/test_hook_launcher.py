@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -150,8 +151,8 @@ def test_a_waiting_turn_end_report_takes_the_tool_hook_to_python_once(
     assert result.returncode == 0 and flag.exists()
     answer = json.loads(result.stdout)
     assert list(answer) == ["systemMessage"], "for the user alone"
-    assert answer["systemMessage"].startswith(
-        "Second Brain, on the turn that just ended (pass 2): all silent."
+    assert re.match(
+        r"Second Brain, on the turn that ended at \d\d:\d\d \(pass 2\): all silent\.", answer["systemMessage"]
     )
     assert "- default: silent" in answer["systemMessage"]
     flag.unlink()

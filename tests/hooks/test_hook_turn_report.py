@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from typing import Any
 
@@ -29,9 +30,11 @@ def test_the_report_rides_with_the_advice_it_names_once(env: Env, call: Call) ->
     )
     answer = call("UserPromptSubmit").json
     message = answer["systemMessage"]
-    assert message.startswith("Second Brain, on the turn that just ended (pass 5): repeat-failure advised.")
+    assert re.match(
+        r"Second Brain, on the turn that ended at \d\d:\d\d \(pass 5\): repeat-failure advised\.", message
+    )
     assert message.count(frame_for_user(advice)) == 1, "the advisory delivered beside it is not repeated"
-    assert "turn that just ended" not in answer["hookSpecificOutput"]["additionalContext"]
+    assert "on the turn that ended at" not in answer["hookSpecificOutput"]["additionalContext"]
     assert call("UserPromptSubmit").stdout == ""
 
 

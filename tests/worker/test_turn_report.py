@@ -9,6 +9,7 @@ from __future__ import annotations
 import io
 import json
 import os
+import time
 from typing import Any
 
 import pytest
@@ -66,12 +67,13 @@ def test_a_turn_end_pass_leaves_a_report_the_next_hook_shows_once(world: World) 
     first = _prompt_hook(world)
     assert first is not None
     shown = first["systemMessage"]
-    assert shown.startswith(f"Second Brain, on the turn that just ended (pass {report['pass']}):")
+    when = time.strftime("%H:%M", time.localtime(report["at"]))
+    assert shown.startswith(f"Second Brain, on the turn that ended at {when} (pass {report['pass']}):")
     assert "Shown to you only" in shown and "- default: skipped: no model" in shown
     # The advisory waiting since before the turn end rides in the same answer, to both, once.
     assert "has failed 3 times in a row" in first["hookSpecificOutput"]["additionalContext"]
     assert shown.count("has failed 3 times in a row") == 1
-    assert "The turn that just ended" not in first["hookSpecificOutput"]["additionalContext"]
+    assert "on the turn that ended at" not in first["hookSpecificOutput"]["additionalContext"]
     assert _prompt_hook(world) is None, "claimed once"
     assert turns.read(world.data, world.session) == report, "the kept report stays for the statusline"
 
