@@ -27,6 +27,7 @@ COMMANDS: tuple[str, ...] = (
     "stats",
     "why",
     "config",
+    "statusline",
     "trust",
     # evaluating on recorded sessions
     "replay",
@@ -56,7 +57,12 @@ def build_parser() -> argparse.ArgumentParser:
 
 def main(argv: Sequence[str] | None = None) -> int:
     parser = build_parser()
-    args = parser.parse_args(argv)
+    given = list(sys.argv[1:] if argv is None else argv)
+    unknown = _unknown_command(parser, given)
+    if unknown is not None:
+        print(unknown, file=sys.stderr)
+        return 2
+    args = parser.parse_args(given)
     func = getattr(args, "func", None)
     if func is None:
         parser.print_help()
@@ -76,6 +82,30 @@ def main(argv: Sequence[str] | None = None) -> int:
             print(f"second-brain: {error}", file=sys.stderr)
             return 1
         raise
+
+
+def _unknown_command(parser: argparse.ArgumentParser, argv: Sequence[str]) -> str | None:
+    """A clear refusal for a command this installed version does not have, or None.
+
+    The plugin's slash commands run ``second-brain <command>`` under whatever
+    sbcore the plugin is bound to, which may be older than the plugin's files
+    (a checkout updated without reinstalling the package): the user gets the
+    version they run and what it offers, not argparse's usage dump.
+    """
+    if not argv or argv[0].startswith("-"):
+        return None  # options first (--version, --help): argparse's business
+    command = argv[0]
+    choices = next(
+        (action.choices for action in parser._actions if isinstance(action, argparse._SubParsersAction)),
+        None,
+    )
+    if not choices or command in choices:
+        return None
+    return (
+        f"second-brain: sbcore {__version__} has no command {command!r} "
+        f"(it has: {', '.join(sorted(choices))}). If the plugin is newer than the package, "
+        "reinstall the package in the environment `second-brain install` bound, then run install again."
+    )
 
 
 def _show_warning(

@@ -84,6 +84,7 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     jobs.set_defaults(func=_replay_jobs)
 
     _register_hooks(kinds)
+    _register_statusline(kinds)
     _register_worker(kinds)
 
     hostile = kinds.add_parser(
@@ -128,6 +129,28 @@ def _register_hooks(kinds: argparse._SubParsersAction[argparse.ArgumentParser]) 
     hooks.add_argument("--fuzz", type=int, default=0, metavar="N", help="also run N fuzzed hook calls")
     hooks.add_argument("--seed", type=int, help="seed for --fuzz (default: random)")
     hooks.set_defaults(func=_hooks)
+
+
+def _register_statusline(kinds: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    from sbcore.bench.statusline import MIN_RUNS
+
+    statusline = kinds.add_parser(
+        "statusline",
+        help="one status-bar refresh (plugin/bin/sb-statusline) vs `python -c pass`",
+        description=(
+            "Time plugin/bin/sb-statusline as Claude Code's settings run it, the Python module alone, and "
+            "a bare `python -c pass`, in rotating blocks within one run, over a scratch data directory with "
+            "a live status file and a turn-end report; print the medians and the ratio."
+        ),
+    )
+    statusline.add_argument("--runs", type=int, default=25, help=f"timed runs of each (at least {MIN_RUNS})")
+    statusline.add_argument(
+        "--python",
+        metavar="PATH",
+        help="interpreter for the `-c pass` baseline and the statusline (default: the one running this)",
+    )
+    statusline.add_argument("--launcher", type=Path, metavar="PATH", help="plugin/bin/sb-statusline to time")
+    statusline.set_defaults(func=_statusline)
 
 
 def _register_worker(kinds: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -537,6 +560,20 @@ def _hooks(args: argparse.Namespace) -> int:
         report = fuzz(args.fuzz, seed=args.seed)
         print(report.summary())
         return 0 if report.ok else 1
+    return 0
+
+
+def _statusline(args: argparse.Namespace) -> int:
+    from sbcore.bench.statusline import MIN_RUNS, bench, default_launcher
+
+    if args.runs < MIN_RUNS:
+        print(f"error: --runs must be at least {MIN_RUNS}", file=sys.stderr)
+        return 2
+    launcher = (args.launcher or default_launcher()).resolve()  # the runs start in a scratch directory
+    if not launcher.is_file():
+        print(f"error: no statusline launcher at {launcher}; pass --launcher", file=sys.stderr)
+        return 2
+    print(bench(launcher, args.python or sys.executable, args.runs).report())
     return 0
 
 

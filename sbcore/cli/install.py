@@ -12,9 +12,12 @@ Install does two things:
    marketplace runs the plugin in place from ``<checkout>/plugin``, so the
    binding written in step 1 is the one the hooks see.
 
-Uninstall reverses both, keeping the plugin's data directory unless
-``--purge`` is given (it holds the local configuration layer and the
-advice history).
+``--statusline`` also puts Second Brain in Claude Code's status line, composed
+with the user's own (:mod:`sbcore.cli.statusline_setup`).
+
+Uninstall reverses all of it (the status line restored exactly as it was),
+keeping the plugin's data directory unless ``--purge`` is given (it holds the
+local configuration layer and the advice history).
 """
 
 from __future__ import annotations
@@ -31,7 +34,7 @@ from typing import Any
 
 from sbcore import paths
 
-LAUNCHERS = ("sb-hook", "sb-worker", "second-brain")
+LAUNCHERS = ("sb-hook", "sb-worker", "second-brain", "sb-statusline")
 """The plugin's executables, which must keep their execute bits."""
 BINDING = "python-path"
 """The file in ``plugin/bin`` naming the bound interpreter."""
@@ -87,6 +90,11 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         action="store_true",
         help="only write the interpreter binding; do not call `claude`",
     )
+    install.add_argument(
+        "--statusline",
+        action="store_true",
+        help="also show Second Brain in Claude Code's status line (after your own status line, if any)",
+    )
     install.set_defaults(func=_install)
 
     uninstall = subparsers.add_parser(
@@ -137,18 +145,24 @@ def _install(args: argparse.Namespace) -> int:
         _step(claude, ["plugin", "marketplace", "add", str(checkout.root), "--scope", args.scope])
         _step(claude, ["plugin", "install", checkout.plugin_id, "--scope", args.scope])
         data = record_data_dir(checkout)
+        if args.statusline:
+            print(_statusline_add(checkout))
     except InstallError as error:
         print(f"error: {error}", file=sys.stderr)
         return 1
     print(f"installed {checkout.plugin_id} (scope {args.scope}); it runs in place from {checkout.plugin_dir}")
     print(f"state lives in {data} (recorded for terminal commands in {paths.config_dir()})")
     print("start a new Claude Code session (or run /reload-plugins) to load it")
+    print(f"its commands there: {', '.join(plugin_commands(checkout))}")
     return 0
 
 
 def _uninstall(args: argparse.Namespace) -> int:
     try:
         checkout = find_checkout(args.repo)
+        restored = _statusline_remove()
+        if restored is not None:
+            print(restored)
         claude = find_claude(args.claude)
         keep = [] if args.purge else ["--keep-data"]
         _step(claude, ["plugin", "uninstall", checkout.plugin_id, "--scope", args.scope, *keep])
@@ -165,6 +179,31 @@ def _uninstall(args: argparse.Namespace) -> int:
 
 
 # -- the pieces ---------------------------------------------------------------------------------
+
+
+def _statusline_add(checkout: Checkout) -> str:
+    from sbcore.cli import statusline_setup
+
+    try:
+        return statusline_setup.add(checkout.plugin_dir / "bin" / "sb-statusline")
+    except (statusline_setup.StatuslineError, OSError) as error:
+        raise InstallError(f"the status line was not added: {error}") from error
+
+
+def _statusline_remove() -> str | None:
+    from sbcore.cli import statusline_setup
+
+    try:
+        return statusline_setup.remove()
+    except (statusline_setup.StatuslineError, OSError) as error:
+        raise InstallError(f"the status line was not restored: {error}") from error
+
+
+def plugin_commands(checkout: Checkout) -> list[str]:
+    """The plugin's slash commands as they run in Claude Code (``/second-brain:NAME``), from its files."""
+    from sbcore.deliver.framing import slash_command
+
+    return [slash_command(path.stem) for path in sorted((checkout.plugin_dir / "commands").glob("*.md"))]
 
 
 def plugin_data_dir(checkout: Checkout) -> Path:

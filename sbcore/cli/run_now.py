@@ -1,4 +1,4 @@
-"""``second-brain run``: ask for a pass now and print each detector's verdict (``/second-brain-run``).
+"""``second-brain run``: ask for a pass now and print each detector's verdict (``/second-brain:run``).
 
 With a worker running for the session, it leaves a request file the worker
 picks up within a tick and waits for the pass in the status file. With none,

@@ -19,7 +19,13 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar, Generic, TypeVar
 
-from sbcore.deliver.framing import WAKE_LIMIT, frame_for_agent, frame_for_user, frame_for_wake
+from sbcore.deliver.framing import (
+    WAKE_LIMIT,
+    frame_for_agent,
+    frame_for_user,
+    frame_for_wake,
+    slash_command,
+)
 from sbcore.deliver.mailbox import Mailbox, Recheck
 from sbcore.gate.advice import Advice
 
@@ -27,7 +33,7 @@ Out = TypeVar("Out")
 
 GATE_OFF = "second-brain config set finish_gate.enabled false"
 """The command that turns the finish gate off, in the CLI's form."""
-GATE_OFF_IN_CLAUDE = "/second-brain-config set finish_gate.enabled false"
+GATE_OFF_IN_CLAUDE = slash_command("config", "set finish_gate.enabled false")
 """The same, as a slash command inside Claude Code."""
 
 

@@ -122,9 +122,28 @@ def frame_for_wake(advice: Advice, limit: int = WAKE_LIMIT) -> str:
     return f"{opening} {fitted}" if fitted else opening
 
 
+PLUGIN_NAME = "second-brain"
+"""The plugin's name in Claude Code: its command ``commands/NAME.md`` is ``/second-brain:NAME`` there."""
+
+
+def slash_command(name: str, arguments: str = "") -> str:
+    """A plugin command as it runs inside Claude Code: the namespaced ``/second-brain:NAME`` form.
+
+    The short ``/NAME`` form does not run in ``claude -p`` (../shared/claude-code-facts.md §H), so
+    every text the product prints names this one; a test checks each names a file in plugin/commands.
+    """
+    command = f"/{PLUGIN_NAME}:{name}"
+    return f"{command} {arguments}" if arguments else command
+
+
 def mute_command(detector: str) -> str:
     """The command that turns ``detector`` off, in the CLI's form."""
     return f"second-brain config set detectors.{detector}.enabled false"
+
+
+def mute_slash_command(detector: str) -> str:
+    """The same, as the plugin command typed in Claude Code."""
+    return slash_command("config", f"set detectors.{detector}.enabled false")
 
 
 NOTICE_KIND = "second-brain:notice"
@@ -163,6 +182,6 @@ def frame_for_user(advice: Advice) -> str:
         )
     lines.append(
         f"— from the {detector} detector. To mute it: {mute_command(detector)} "
-        f"(in Claude Code: /second-brain-config set detectors.{detector}.enabled false)"
+        f"(in Claude Code: {mute_slash_command(detector)})"
     )
     return "\n".join(lines)

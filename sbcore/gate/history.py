@@ -5,7 +5,7 @@ Standard library only: the drain hooks append claim records to it.
 One JSONL file per task, ``<data>/history/<task>.jsonl`` (0600, directory
 0700), appended with one ``O_APPEND`` write per record, so the worker and any
 number of hook processes can write to it at once. It is the advice history the
-design keeps on disk: ``/second-brain-why`` reads it, and the gate rebuilds
+design keeps on disk: ``/second-brain:why`` reads it, and the gate rebuilds
 its memory (dedup, suppression, rate window, finish-gate firings) by folding
 it from the start, which is how that memory survives a worker restart.
 

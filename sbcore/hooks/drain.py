@@ -24,10 +24,14 @@ lock contention the answer is empty and the next hook call looks again.
 from __future__ import annotations
 
 import json
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from sbcore.hooks.context import HookContext
 from sbcore.hooks.failures import log_failure
+
+if TYPE_CHECKING:
+    from sbcore.deliver.mailbox import Mailbox
+    from sbcore.gate.advice import Advice
 
 RECHECK_CAP = 64_000
 """Characters of the current payload the claim-time staleness re-check reads."""
@@ -36,24 +40,32 @@ _RECHECK_KEYS = ("tool_input", "tool_response", "error", "prompt")
 
 
 def handle(context: HookContext) -> dict[str, Any] | None:
-    """Claim and render this session's deliverable advice; None when there is nothing to say."""
+    """Claim and render this session's deliverable advice and turn-end report; None when nothing waits."""
     if context.in_subagent:
         return None
     from sbcore.deliver.mailbox import Mailbox
+    from sbcore.hooks import turn_report
 
     mailbox = Mailbox(context.session_id, context.data)
-    if not mailbox.path.exists():
+    has_mail = mailbox.path.exists()
+    if not has_mail and not turn_report.waiting(context):
         return None
     hot = context.hot
     if not hot.enabled or hot.muted:
         return None
+    claimed = _claim(context, mailbox) if has_mail else []
+    answer = _render(context, claimed) if claimed else None
+    return turn_report.add_report(context, answer, [advice.id for advice in claimed])
 
+
+def _claim(context: HookContext, mailbox: Mailbox) -> list[Advice]:
+    """What the tool-hook channel may deliver now, re-checked against this call's payload."""
     from sbcore.deliver.channels import ToolHook
     from sbcore.gate.advice import stale_reason
 
-    channel = ToolHook(context.event)
+    hot = context.hot
     seen = observed_texts(context)
-    claimed = channel.claim(
+    claimed = ToolHook(context.event).claim(
         mailbox,
         context.now,
         recheck=lambda advice: stale_reason(advice, seen),
@@ -61,9 +73,13 @@ def handle(context: HookContext) -> dict[str, Any] | None:
     )
     if mailbox.problem and not mailbox.problem.startswith("busy"):
         log_failure(context.data, context.event, f"mailbox {context.session_id}: {mailbox.problem}")
-    if not claimed:
-        return None
-    return channel.render(claimed)
+    return claimed
+
+
+def _render(context: HookContext, claimed: list[Advice]) -> dict[str, Any]:
+    from sbcore.deliver.channels import ToolHook
+
+    return ToolHook(context.event).render(claimed)
 
 
 def observed_texts(context: HookContext) -> list[str]:

@@ -22,7 +22,7 @@ Around them:
 - the turn end: the agent's turn ending fires a pass past floor, volume and
   the salience allowance, because it is the last moment feedback on the turn is
   useful and turns end too rarely to make a storm;
-- ``manual()`` (``/second-brain-run``): a pass now, past floor and volume, even
+- ``manual()`` (``/second-brain:run``): a pass now, past floor and volume, even
   with nothing new pending (the user asked).
 
 What binds every trigger, turn ends and manual runs included: the mute, the
@@ -197,7 +197,7 @@ class NotDue(RuntimeError):
 
 @dataclass(frozen=True, slots=True)
 class PaceStatus:
-    """A snapshot for ``/second-brain-stats`` and the statusline.
+    """A snapshot for ``/second-brain:stats`` and the statusline.
 
     ``pending`` and ``pending_chars`` count what arrived since the last pass
     start; ``pending_kept`` is what survives coalescing; ``dropped`` totals
@@ -329,7 +329,7 @@ class Pacer:
             self._turn_end = True
 
     def manual(self) -> None:
-        """Ask for a pass now (``/second-brain-run``): past floor and volume, not past mute or budget."""
+        """Ask for a pass now (``/second-brain:run``): past floor and volume, not past mute or budget."""
         self._manual = True
 
     # -- deciding -------------------------------------------------------------------------------

@@ -66,7 +66,7 @@ class SessionLock:
     """The one-worker-per-session lock: ``flock`` on ``<data>/workers/<session>.lock`` (0600).
 
     The file's content says who holds it (pid, host, start time), for
-    ``/second-brain-stats`` and for a standby's log line; the lock itself is
+    ``/second-brain:stats`` and for a standby's log line; the lock itself is
     the ``flock``, which the kernel drops when its holder dies however it
     dies. The descriptor is close-on-exec, so a process the worker spawns
     (a tool, a provider helper) never keeps the lock alive after the worker.

@@ -1,5 +1,5 @@
-"""Telling the user, once, what the observer decided about its own voice: an untrusted workspace's ignored
-capabilities, and a detector demoted for advice that does not land (:func:`demotion_advice`).
+"""The observer's own notices to the user: an untrusted workspace's ignored capabilities, a spent budget,
+and a detector demoted for advice that does not land (:func:`demotion_advice`).
 
 The worker (or ``second-brain run``) posts one human-only notice into the
 session's mailbox when the workspace layer asks for something it did not get;
@@ -12,13 +12,15 @@ and a changed layer is told about again.
 
 from __future__ import annotations
 
+import time
+
 from sbcore.config.trust import WorkspaceTrust
-from sbcore.deliver.framing import NOTICE_KIND
+from sbcore.deliver.framing import NOTICE_KIND, slash_command
+from sbcore.deliver.notices import NOTICE_TTL_S, user_notice
 from sbcore.gate.advice import Advice
 from sbcore.gate.calibration import Demotion, demotion_notice
+from sbcore.pace.budget import Exhaustion
 
-NOTICE_TTL_S = 86400.0
-"""A notice waits up to a day for the user's next interaction (it is about the workspace, not a moment)."""
 LISTED = 8
 """Keys listed by name; the rest are counted."""
 
@@ -69,4 +71,29 @@ def demotion_advice(demotion: Demotion, *, session_id: str, task_id: str, now: f
         ttl=NOTICE_TTL_S,
         queue_timeout=NOTICE_TTL_S,
         human_only=True,
+    )
+
+
+def budget_notice(
+    exhaustion: Exhaustion, *, session_id: str, task_id: str, workspace: str, now: float
+) -> Advice:
+    """The notice that the observer went silent because a token budget is spent (once per task, ceiling)."""
+    knob = "budget.tokens_per_task" if exhaustion.scope == "task" else "budget.tokens_per_hour"
+    if exhaustion.recovers_at is not None:
+        until = time.strftime("%H:%M", time.localtime(exhaustion.recovers_at))
+        when = f"Passes resume by themselves at about {until}, as older spend leaves the hour."
+    else:
+        when = "No more passes run for this task; a new task (/clear) starts a fresh budget."
+    return user_notice(
+        key=f"budget-{exhaustion.scope}:{task_id}",
+        headline=f"Second Brain is silent: {exhaustion}",
+        body=(
+            f"{when} Nothing is observed less, but nothing is judged or advised meanwhile. To allow more, "
+            f"raise {knob}: {slash_command('config', f'set {knob} <tokens>')} (terminal: "
+            f"second-brain config set {knob} <tokens>)."
+        ),
+        session_id=session_id,
+        task_id=task_id,
+        workspace=workspace,
+        now=now,
     )

@@ -38,7 +38,18 @@ if TYPE_CHECKING:
 
 log = logging.getLogger("sbcore.worker")
 
-SESSION_DIRS = ("events", "spool", "history", "logs", "mailbox", "status", "background", "offsets", "workers")
+SESSION_DIRS = (
+    "events",
+    "spool",
+    "history",
+    "logs",
+    "mailbox",
+    "status",
+    "turns",
+    "background",
+    "offsets",
+    "workers",
+)
 """The data directory's per-session folders (``<dir>/<session>…``; history is per task, ``<session>~<n>``)."""
 NOT_SESSIONS = ("cli-", "hooks.")
 """Names in those folders that belong to no session: the CLI pointers, the hooks' own log."""

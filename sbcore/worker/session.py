@@ -75,13 +75,14 @@ from typing import Any, cast
 
 from sbcore import paths
 from sbcore.conductor.journal import Journal
-from sbcore.conductor.pipeline import Pipeline
+from sbcore.conductor.pipeline import Pipeline, Verdict
 from sbcore.conductor.soaklog import SoakLog, soak_path
 from sbcore.config import EffectiveConfig, find_workspace, load_config
 from sbcore.config.hot import write_hot_snapshot
 from sbcore.config.trust import WorkspaceTrust
 from sbcore.deliver.channels import WakeLine
 from sbcore.deliver.mailbox import Mailbox, MailboxBusy
+from sbcore.deliver.notices import post_once, user_notice
 from sbcore.gate.advice import Advice, stale_reason
 from sbcore.gate.gate import Gate, GateSettings
 from sbcore.hooks.cli_session import CliSession
@@ -99,13 +100,13 @@ from sbcore.state import document
 from sbcore.think.pass_ import PassResult
 from sbcore.think.tools.base import RemoteToolSource
 from sbcore.worker import forget as forgetting
-from sbcore.worker import locate, retention
+from sbcore.worker import locate, retention, turn_report
 from sbcore.worker.calibrate import calibrate
 from sbcore.worker.engine import Observer, ObserverFactory
 from sbcore.worker.follow import Follower
 from sbcore.worker.ledger_link import LedgerLink
 from sbcore.worker.lifecycle import Channel, Lifeline, workers_dir
-from sbcore.worker.notice import trust_notice
+from sbcore.worker.notice import budget_notice, trust_notice
 from sbcore.worker.status import StatusFile, summarise_pass
 
 log = logging.getLogger("sbcore.worker")
@@ -132,7 +133,9 @@ class WorkerState:
     when the last one was (so a re-read event is not counted twice); ``task_used``
     the tokens the current task has spent, so a restart keeps its budget;
     ``trust_told`` the digest of the untrusted workspace layer the user was
-    last told about (:mod:`sbcore.worker.notice`), so it is said once.
+    last told about (:mod:`sbcore.worker.notice`), so it is said once;
+    ``told`` the keys of the one-time notices already queued for the user
+    (:mod:`sbcore.deliver.notices`: a spent budget, an auto-mute).
     """
 
     path: Path
@@ -143,6 +146,7 @@ class WorkerState:
     epoch_at: float = 0.0
     task_used: int = 0
     trust_told: str = ""
+    told: list[str] = field(default_factory=list)
 
     @classmethod
     def load(cls, data: Path, session_id: str) -> WorkerState:
@@ -161,6 +165,7 @@ class WorkerState:
                 epoch_at=float(body.get("epoch_at", 0.0)),
                 task_used=max(0, int(body.get("task_used", 0))),
                 trust_told=str(body.get("trust_told", "")),
+                told=[str(key) for key in body.get("told", []) if isinstance(key, str)],
             )
         except (ValueError, KeyError, TypeError) as error:  # a DocumentError is a ValueError
             log.warning(
@@ -177,6 +182,7 @@ class WorkerState:
             "epoch_at": self.epoch_at,
             "task_used": self.task_used,
             "trust_told": self.trust_told,
+            "told": self.told,
         }
         document.write(self.path, body, version=1)
 
@@ -873,6 +879,8 @@ class Session:
             if self._run_request is not None and "manual" in answer.dropped:
                 self.status.update(run_refused={"request": self._run_request, "why": answer.detail})
                 self._run_request = None
+            if answer.reason == "budget exhausted":
+                self._announce_budget()
             state = "muted" if answer.reason == "muted" else "watching"
             if self.status.state != state:
                 self.status.update(state=state, detail=answer.detail)
@@ -954,6 +962,7 @@ class Session:
         log.info("%s", line)
         if episode.turn_end:
             self.last_pass["wake"] = self._wake()
+            self._report_turn(report.verdicts, episode.number)
         self.recent_passes.append(
             {
                 "seq": self.passes,
@@ -1022,6 +1031,68 @@ class Session:
             log.info("finish gate (deferred): woke the session with %s (%s)", chosen.id, chosen.kind)
             return f"woke: {chosen.id}"
         return f"none: {chosen.id} could not be claimed or written"
+
+    def _announce_budget(self) -> None:
+        """A spent budget silences the observer: tell the user once per task and ceiling, never silently."""
+        assert self.pipeline is not None
+        policy = self.pipeline.policy
+        exhaustion = policy.budget.exhausted()
+        if exhaustion is None:
+            return
+        last = (self.status.document.get("policy") or {}).get("last") or {}
+        if last.get("reason") != "budget exhausted":  # the statusline says so now, not at the heartbeat
+            self.status.update(policy=policy.status().to_json(), detail=f"budget exhausted: {exhaustion}")
+        notice = budget_notice(
+            exhaustion,
+            session_id=self.spec.session_id,
+            task_id=self.task_id,
+            workspace=str(self.workspace),
+            now=time.time(),
+        )
+        if self._tell(notice):
+            log.info("queued notice %s for the user: %s", notice.id, exhaustion)
+
+    def post_user_notice(self, key: str, headline: str, body: str) -> bool:
+        """Queue a one-time notice to the user (say, a detector auto-muted); True if queued now.
+
+        The seam for announcements the worker did not decide itself: ``key`` scopes "once" (a restarted
+        worker remembers it), and the next synchronous hook shows the notice as a ``systemMessage``.
+        """
+        notice = user_notice(
+            key=key,
+            headline=headline,
+            body=body,
+            session_id=self.spec.session_id,
+            task_id=self.task_id,
+            workspace=str(self.workspace),
+            now=time.time(),
+        )
+        if not self._tell(notice):
+            return False
+        log.info("queued notice %s for the user: %s", notice.id, headline)
+        return True
+
+    def _tell(self, notice: Advice) -> bool:
+        """Queue ``notice`` unless its key was told before, remembering the key on disk when it was."""
+        told = set(self.state.told)
+        if not post_once(self.mailbox, notice, told):
+            return False
+        self.state.told = sorted(told)
+        self.state.save()
+        return True
+
+    def _report_turn(self, verdicts: Sequence[Verdict], number: int) -> None:
+        """The turn-end report: the statusline reads it at once, the next hook shows it once."""
+        wake = str(self.last_pass.get("wake") or "") if self.last_pass is not None else ""
+        report = turn_report.build(
+            verdicts,
+            session_id=self.spec.session_id,
+            task_id=self._pass_task,
+            number=number,
+            at=time.time(),
+            woke=wake.removeprefix("woke: ") if wake.startswith("woke: ") else None,
+        )
+        turn_report.record(self.spec.data, report, show=bool(self.config.get("loop.turn_end_report")))
 
     def _task_ended(self) -> str | None:
         """Why the task the last pass judged is over (so nothing may wake for it), or None if it goes on."""

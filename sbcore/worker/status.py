@@ -1,6 +1,6 @@
 """The status file: what the worker is doing, written through so anything can read it with no worker to ask.
 
-There is no endpoint to query: ``/second-brain-stats``, the statusline and
+There is no endpoint to query: ``/second-brain:stats``, the statusline and
 ``second-brain run`` read ``<data>/status/<session>.json`` (0600). The worker
 rewrites it atomically after every pass, on every change of state (standby,
 dormant, watching, thinking, muted) and as a heartbeat, so a reader can tell a
@@ -17,17 +17,13 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any, Literal
 
-from sbcore import __version__, paths
+from sbcore import __version__
 from sbcore.state import document
+from sbcore.state.status import VERSION, process_alive, status_path
 
-VERSION = 1
+__all__ = ["VERSION", "State", "StatusFile", "read_status", "status_path", "summarise_pass"]
 
 State = Literal["starting", "standby", "dormant", "watching", "thinking", "muted", "exited"]
-
-
-def status_path(data: Path, session_id: str) -> Path:
-    """``<data>/status/<session>.json``."""
-    return data / "status" / f"{paths.safe_name(session_id)}.json"
 
 
 class StatusFile:
@@ -73,20 +69,8 @@ def read_status(data: Path, session_id: str) -> dict[str, Any] | None:
         return None
     if doc is None:
         return None
-    doc["alive"] = doc.get("state") != "exited" and _running(doc.get("pid"))
+    doc["alive"] = doc.get("state") != "exited" and process_alive(doc.get("pid"))
     return doc
-
-
-def _running(pid: object) -> bool:
-    if not isinstance(pid, int) or pid <= 0:
-        return False
-    try:
-        os.kill(pid, 0)
-    except ProcessLookupError:
-        return False
-    except PermissionError:
-        return True
-    return True
 
 
 def summarise_pass(report: Mapping[str, Any]) -> str:

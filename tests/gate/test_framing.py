@@ -45,7 +45,7 @@ def test_user_copy_is_the_agent_copy_plus_attribution() -> None:
     assert user.startswith(agent + "\n")
     assert "standard-questions" in user[len(agent) :]
     assert mute_command("standard-questions") in user
-    assert "/second-brain-config set detectors.standard-questions.enabled false" in user
+    assert "/second-brain:config set detectors.standard-questions.enabled false" in user
 
 
 def test_frame_lists_at_most_five_evidence_items() -> None:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -133,6 +134,31 @@ def test_with_mail_prints_exactly_one_answer(wall_clock_env: Env, flag_python: t
     assert answer["systemMessage"].startswith(context)
     assert flag.exists()
     assert not wall_clock_env.mailbox.path.exists()
+
+
+def test_a_waiting_turn_end_report_takes_the_tool_hook_to_python_once(
+    wall_clock_env: Env, flag_python: tuple[Path, Path]
+) -> None:
+    """No mail, but a turn-end report waits: the next tool call shows it to the user, and only it."""
+    from sbcore.state import turns
+
+    python, flag = flag_python
+    verdicts = [{"detector": "default", "label": "silent", "headline": None}]
+    report = {"session_id": wall_clock_env.session, "task_id": "t", "pass": 2, "at": 1.0}
+    turns.write(wall_clock_env.data, {**report, "verdicts": verdicts, "line": "all silent"}, pending=True)
+    payload = json.dumps(wall_clock_env.payload("PostToolUse")).encode()
+    result = _run("PostToolUse", payload, _environment(wall_clock_env, python))
+    assert result.returncode == 0 and flag.exists()
+    answer = json.loads(result.stdout)
+    assert list(answer) == ["systemMessage"], "for the user alone"
+    assert re.match(
+        r"Second Brain, on the turn that ended at \d\d:\d\d \(pass 2\): all silent\.", answer["systemMessage"]
+    )
+    assert "- default: silent" in answer["systemMessage"]
+    flag.unlink()
+    again = _run("PostToolUse", payload, _environment(wall_clock_env, python))
+    assert (again.returncode, again.stdout) == (0, b"")
+    assert not flag.exists(), "shown once: the fast path holds again"
 
 
 def test_the_interpreter_binding_file_is_read(wall_clock_env: Env, tmp_path: Path) -> None:

@@ -78,6 +78,7 @@ ALLOWED = {
     "sbcore.state.hot",
     "sbcore.state.floors",
     "sbcore.state.document",
+    "sbcore.state.turns",  # stdlib only: the drain hooks show a waiting turn-end report
     "sbcore.hooks",
     "sbcore.gate",
     "sbcore.observe",

@@ -69,6 +69,10 @@ def test_install_binds_this_python_and_installs_with_claude(
     assert (checkout / "plugin" / "bin" / "python-path").read_text() == f"{sys.executable}\n"
     out = capsys.readouterr().out
     assert "Successfully did install" in out and "progress noise" not in out
+    assert (
+        "its commands there: /second-brain:config, /second-brain:forget, /second-brain:run, "
+        "/second-brain:stats, /second-brain:why" in out
+    )
 
 
 def test_the_bound_checkout_delivers_through_its_launcher(checkout: Path, tmp_path: Path) -> None:

@@ -76,7 +76,7 @@ def test_monitor_passes_what_a_monitor_is_not_given() -> None:
     )
 
 
-@pytest.mark.parametrize("name", ["second-brain-run", "second-brain-config"])
+@pytest.mark.parametrize("name", ["run", "config", "stats", "why", "forget"])
 def test_commands_run_the_bound_cli(name: str) -> None:
     text = (PLUGIN / "commands" / f"{name}.md").read_text()
     front = re.match(r"---\n(.*?)\n---\n", text, re.S)
@@ -84,7 +84,7 @@ def test_commands_run_the_bound_cli(name: str) -> None:
     fields = dict(line.split(": ", 1) for line in front.group(1).splitlines())
     assert fields["description"]
     assert "${CLAUDE_PLUGIN_ROOT}/bin/second-brain" in fields["allowed-tools"]
-    subcommand = name.removeprefix("second-brain-")
+    subcommand = name
     block = re.search(r"^!`(.*)`$", text, re.M)
     assert block is not None
     command = (
@@ -99,7 +99,7 @@ def test_commands_run_the_bound_cli(name: str) -> None:
         assert block.group(1) == f"{command} 2>&1"
 
 
-@pytest.mark.parametrize("name", ["sb-hook", "sb-worker", "second-brain"])
+@pytest.mark.parametrize("name", ["sb-hook", "sb-worker", "second-brain", "sb-statusline"])
 def test_launchers_are_executable_posix_scripts(name: str) -> None:
     launcher = PLUGIN / "bin" / name
     assert os.access(launcher, os.X_OK)
