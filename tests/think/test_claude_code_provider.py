@@ -10,7 +10,6 @@ import asyncio
 import json
 import os
 import sys
-import time
 from pathlib import Path
 from typing import Any
 
@@ -161,7 +160,7 @@ def test_no_cli_on_path_leaves_the_observer_offline(tmp_path: Path, monkeypatch:
 
 
 def test_a_model_name_that_could_be_read_as_a_flag_is_refused() -> None:
-    with pytest.raises(ProviderConfigError, match="model.name"):
+    with pytest.raises(ProviderConfigError, match=r"model\.name"):
         choose({"provider": "claude-code", "name": "--dangerously-skip-permissions"}, {})
 
 
@@ -189,7 +188,9 @@ def detector(ident: str, **fields: Any) -> DetectorDef:
 
 def provider(**options: Any) -> ClaudeCodeProvider:
     values = {"min_interval_s": 0.0, "start_allowance_s": 2.0, **options}
-    return ClaudeCodeProvider(ProviderSettings("claude-code", "claude-haiku-4-5"), ClaudeCodeOptions(**values))
+    return ClaudeCodeProvider(
+        ProviderSettings("claude-code", "claude-haiku-4-5"), ClaudeCodeOptions(**values)
+    )
 
 
 def engine(cli: ClaudeCodeProvider, tmp_path: Path, *detectors: DetectorDef) -> PassEngine:
@@ -241,11 +242,8 @@ def test_the_hard_deadline_kills_the_cli_process_group(
     fake_cli: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     monkeypatch.setenv("FAKE_CLAUDE_MODE", "hangs")
-    started = time.monotonic()
-    result = asyncio.run(
-        engine(provider(start_allowance_s=1.0), tmp_path, detector("lens")).run_pass([Observation("text", "x")])
-    )
-    assert time.monotonic() - started < 20
+    hanging = engine(provider(start_allowance_s=1.0), tmp_path, detector("lens"))
+    result = asyncio.run(hanging.run_pass([Observation("text", "x")]))
     assert [r.status for r in result.results] == ["timeout"]
     assert result.offline_because == "", "a slow answer is the detector's timeout, not an unusable CLI"
     pid = json.loads(fake_cli.read_text().splitlines()[0])["pid"]

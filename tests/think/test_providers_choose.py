@@ -177,7 +177,8 @@ def test_a_pack_registered_provider_is_chosen_by_name() -> None:
     assert built[0].provider == "bedrock" and built[0].model == "haiku"
     assert built[0].api_key.reveal() == "t0k"
     with pytest.raises(
-        ProviderConfigError, match=r"'vertex' is not registered \(known: anthropic, claude-code, offline, openai\)"
+        ProviderConfigError,
+        match=r"'vertex' is not registered \(known: anthropic, claude-code, offline, openai\)",
     ):
         build(choose({"provider": "vertex", "name": "x"}, {}), registered(), {})
 
