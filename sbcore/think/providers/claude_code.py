@@ -35,6 +35,7 @@ import re
 import shutil
 import signal
 import time
+from collections import deque
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -276,7 +277,12 @@ class ClaudeCodeProvider:
     runs_forks = True
 
     def __init__(
-        self, settings: ProviderSettings, options: ClaudeCodeOptions | None = None, *, monotonic: Any = None
+        self,
+        settings: ProviderSettings,
+        options: ClaudeCodeOptions | None = None,
+        *,
+        monotonic: Any = None,
+        env: Mapping[str, str] | None = None,
     ) -> None:
         self.settings = settings
         self.options = options or ClaudeCodeOptions.from_mapping(settings.options)
@@ -284,6 +290,10 @@ class ClaudeCodeProvider:
         self.degraded: str | None = None
         self.pass_cost_usd = 0.0
         self._monotonic = monotonic or time.monotonic
+        self.env = env
+        """The environment forks start from (and PATH is searched in); None: the worker's own."""
+        self.start_costs: deque[float] = deque(maxlen=64)
+        """Seconds from spawn to session start of the most recent forks (``bench provider`` reads it)."""
         self._last_pass: float | None = None
         self._spent: list[tuple[float, int]] = []
 
@@ -299,7 +309,7 @@ class ClaudeCodeProvider:
         return self.options.max_parallel_forks
 
     def binary(self) -> str | None:
-        return find_binary()
+        return find_binary(self.env)
 
     def begin_pass(self) -> str | None:
         """None when this pass may use the CLI; otherwise why it runs offline (the provider's pace)."""
@@ -353,7 +363,7 @@ class ClaudeCodeProvider:
             proc = await asyncio.create_subprocess_exec(
                 *argv,
                 cwd=cwd,
-                env=fork_env(os.environ if env is None else env),
+                env=fork_env(env or self.env or os.environ),
                 stdin=asyncio.subprocess.PIPE,
                 stdout=asyncio.subprocess.PIPE,
                 stderr=asyncio.subprocess.PIPE,
@@ -391,6 +401,7 @@ class ClaudeCodeProvider:
                 if first and event.get("type") == "system" and event.get("subtype") == "init":
                     first = False
                     run.started_s = self._monotonic() - started
+                    self.start_costs.append(run.started_s)
                 run.feed(event)
                 if on_event is not None:
                     on_event(event)
