@@ -302,6 +302,7 @@ def test_a_pass_sooner_than_the_providers_interval_runs_offline(fake_cli: Path, 
     assert cli.begin_pass() is None
     clock[0] += 60
     assert "next model pass in 540 s" in (cli.begin_pass() or "")
+    assert cli.begin_pass(turn_end=True) is None, "a turn end's pass is exempt from the interval"
     clock[0] += 600
     cli.spent(Usage(90, 20))
     assert "reached model.claude_code.tokens_per_hour 100" in (cli.begin_pass() or "")

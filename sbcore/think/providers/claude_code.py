@@ -311,16 +311,21 @@ class ClaudeCodeProvider:
     def binary(self) -> str | None:
         return find_binary(self.env)
 
-    def begin_pass(self) -> str | None:
-        """None when this pass may use the CLI; otherwise why it runs offline (the provider's pace)."""
+    def begin_pass(self, *, turn_end: bool = False) -> str | None:
+        """None when this pass may use the CLI; otherwise why it runs offline (the provider's pace).
+
+        A turn end's pass is exempt from the interval, as it is from the pacer's floor (it is the last
+        moment to judge the turn, and turns end rarely); the hourly token allowance binds it all the same.
+        """
         self.degraded = None
         self.pass_cost_usd = 0.0
         now = self._monotonic()
         hour_ago = now - 3600.0
         self._spent = [(when, tokens) for when, tokens in self._spent if when > hour_ago]
         used = sum(tokens for _, tokens in self._spent)
-        if self._last_pass is not None and now - self._last_pass < self.options.min_interval_s:
-            wait = self.options.min_interval_s - (now - self._last_pass)
+        last = self._last_pass
+        if last is not None and now - last < self.options.min_interval_s and not turn_end:
+            wait = self.options.min_interval_s - (now - last)
             return (
                 f"claude-code pacing: the next model pass in {wait:.0f} s "
                 f"(model.claude_code.min_interval_s {self.options.min_interval_s:g})"
