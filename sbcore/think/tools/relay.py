@@ -1,7 +1,7 @@
 """The relay that lets an agent CLI's fork use the worker's own tools, over a private Unix socket.
 
 A fork run through the ``claude`` CLI reaches its tools as an MCP server the CLI starts on stdio. That
-server (:func:`main`, ``python -m sbcore.think.tools.relay SPEC``) holds no tool: it lists the definitions the
+server (:func:`main`, run by :meth:`RelayHost.server_command`) holds no tool: it lists the definitions the
 worker wrote into SPEC and forwards every call over a Unix socket to :class:`RelayHost` in the worker, where
 the same grant check, jail and redaction answer it as for any other fork. So the CLI never reads a file
 itself, and what it may call is decided where it always is: :meth:`Toolbox.dispatch`.
@@ -30,6 +30,13 @@ SERVER_NAME = "sbcore"
 MAX_LINE = 16 * 1024 * 1024
 """Longest request or answer line (a tool's output is capped far below this)."""
 
+_SERVER_BOOT = (
+    "import sys; sys.path.insert(0, sys.argv[1]); "
+    "from sbcore.think.tools.relay import main; sys.exit(main(sys.argv[2:]))"
+)
+"""``sbcore``'s own directory goes first on the server's path, as the worker may not be installed."""
+_PACKAGE_PARENT = str(Path(__file__).resolve().parents[3])
+
 Handler = Callable[[str, dict[str, Any]], Awaitable[ToolResult]]
 
 
@@ -56,8 +63,8 @@ class RelayHost:
         self._server: asyncio.AbstractServer | None = None
 
     def server_command(self) -> list[str]:
-        """The command the CLI runs to start the stdio MCP server."""
-        return [sys.executable, "-m", "sbcore.think.tools.relay", str(self.spec_path)]
+        """The command the CLI runs to start the stdio MCP server: this interpreter, this very package."""
+        return [sys.executable, "-P", "-c", _SERVER_BOOT, _PACKAGE_PARENT, str(self.spec_path)]
 
     def mcp_config(self) -> dict[str, Any]:
         """The ``--mcp-config`` document naming only this relay."""
@@ -137,12 +144,12 @@ class _Client:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    """``python -m sbcore.think.tools.relay SPEC``: serve SPEC's tools on stdio, answered by the worker."""
+    """The relay server: serve SPEC's tools on stdio, every call answered by the worker."""
     from sbcore.think.tools.mcp_adapter import serve_stdio
 
     args = list(sys.argv[1:] if argv is None else argv)
     if len(args) != 1:
-        print("usage: python -m sbcore.think.tools.relay SPEC", file=sys.stderr)
+        print("usage: relay SPEC", file=sys.stderr)
         return 2
     spec = json.loads(Path(args[0]).read_text(encoding="utf-8"))
     client = _Client(str(spec["socket"]), str(spec["token"]))
