@@ -64,11 +64,13 @@ if mode == "logged-out":
     out({"type": "result", "subtype": "success", "is_error": True,
          "result": "Invalid API key \\u00b7 Please run /login"})
     sys.exit(1)
-if mode == "rate-limited":
+if mode in ("rate-limited", "overloaded"):  # what 2.1.328 prints while it backs off, then it waits
     out(init)
-    out({"type": "result", "subtype": "success", "is_error": True,
-         "result": "API Error: 429 {\\"type\\":\\"rate_limit_error\\"}"})
-    sys.exit(1)
+    status, error = (429, "rate_limit") if mode == "rate-limited" else (529, "overloaded")
+    for attempt in range(1, 4):
+        out({"type": "system", "subtype": "api_retry", "attempt": attempt, "max_retries": 10,
+             "retry_delay_ms": 1000, "error_status": status, "error": error})
+    time.sleep(60)
 if mode == "hangs":
     out(init)
     time.sleep(60)
@@ -212,7 +214,8 @@ def one_pass(cli: ClaudeCodeProvider, tmp_path: Path) -> Any:
     [
         ("unknown-flag", "refused a flag"),
         ("logged-out", "not logged in"),
-        ("rate-limited", "rate-limited"),
+        ("rate-limited", "rate-limited (HTTP 429"),
+        ("overloaded", "keep failing (HTTP 529, overloaded; 3 retries)"),
         ("slow-start", "started no session within 2 s"),
     ],
 )

@@ -71,6 +71,8 @@ _PARENT_SESSION_ENV = re.compile(
 """Variables the primary's CLI gave the worker that would tie a fork to the primary's session."""
 
 AUTH_TIMEOUT_S = 10.0
+MAX_API_RETRIES = 2
+"""Retries of a failing model call (other than a 429) a fork allows the CLI before the pass goes offline."""
 
 
 @dataclass(frozen=True)
@@ -201,6 +203,8 @@ class CliRun:
     stderr: str = ""
     started_s: float | None = None
     """Seconds from spawn to the init event: the process start cost."""
+    retries: list[dict[str, Any]] = field(default_factory=list)
+    """The CLI's ``api_retry`` events: a model call it is retrying (status, error, delay)."""
     _seen: set[str] = field(default_factory=set)
 
     def feed(self, event: Mapping[str, Any]) -> None:
@@ -214,6 +218,8 @@ class CliRun:
             if key and key not in self._seen and isinstance(message.get("usage"), Mapping):
                 self._seen.add(key)
                 self.usage = self.usage + usage_of(message["usage"])
+        elif kind == "system" and event.get("subtype") == "api_retry":
+            self.retries.append(dict(event))
         elif kind == "result":
             self.result = dict(event)
             if isinstance(event.get("usage"), Mapping):
@@ -221,6 +227,24 @@ class CliRun:
             cost = event.get("total_cost_usd")
             if isinstance(cost, int | float):
                 self.cost_usd = float(cost)
+
+    def retry_problem(self) -> str | None:
+        """Why to stop a CLI that is retrying its model calls, or None to let it go on.
+
+        A 429 stops it at once: a subscription's rate limit is the user's, and the CLI would back off for
+        minutes inside the fork's deadline. Other errors get :data:`MAX_API_RETRIES` retries.
+        """
+        if not self.retries:
+            return None
+        last = self.retries[-1]
+        if last.get("error_status") == 429 or last.get("error") == "rate_limit":
+            return "the claude CLI is rate-limited (HTTP 429; it was retrying)"
+        if len(self.retries) > MAX_API_RETRIES:
+            return (
+                f"the claude CLI's model calls keep failing (HTTP {last.get('error_status')}, "
+                f"{last.get('error')}; {len(self.retries)} retries)"
+            )
+        return None
 
     def failure(self) -> str | None:
         """Why the CLI itself failed (None when it ran): the text a pass reports when it goes offline."""
@@ -410,6 +434,9 @@ class ClaudeCodeProvider:
                 run.feed(event)
                 if on_event is not None:
                     on_event(event)
+                problem = run.retry_problem()
+                if problem is not None:
+                    raise CliUnavailable(problem, provider=NAME)
             run.returncode = await proc.wait()
             run.stderr = await stderr_task
             return run
