@@ -5,7 +5,8 @@ answered through the feedback tool — but the tool loop is the CLI's. What stay
 bounds it:
 
 - the request is built and redacted exactly as a direct fork's first request
-  (:func:`~sbcore.think.outbound.redacted`), then handed to the CLI as system prompt and one user message;
+  (:func:`~sbcore.think.outbound.redacted`), then handed to the CLI as a system prompt shared by every fork
+  of the pass (system blocks and window) and one user message (this fork's tail);
 - the CLI's only tools are the pass's wire tools, relayed over MCP to :meth:`Toolbox.dispatch` with this
   detector's grant (:mod:`sbcore.think.tools.relay`): a call outside the grant is refused there, as always,
   and every tool result is redacted before the CLI sees it;
@@ -37,7 +38,13 @@ from sbcore.think.feedback import FeedbackResult, FeedbackStatus, ToolCall, chec
 from sbcore.think.fork import DEFAULT_MAX_TOKENS, ForkPlan
 from sbcore.think.outbound import redacted
 from sbcore.think.providers.base import Message, Request, TextBlock
-from sbcore.think.providers.claude_code import ClaudeCodeProvider, CliRun, CliUnavailable, command
+from sbcore.think.providers.claude_code import (
+    ClaudeCodeProvider,
+    CliRun,
+    CliUnavailable,
+    command,
+    write_private,
+)
 from sbcore.think.tools.base import ToolResult
 from sbcore.think.tools.dispatch import Toolbox
 from sbcore.think.tools.relay import RelayHost, cli_tool_name
@@ -59,15 +66,25 @@ def tool_note(tools: list[str]) -> str:
     )
 
 
-def prompt_blocks(request: Request) -> list[str]:
-    """The snapshot and tail as user text blocks; earlier feedback is labelled as the observer's own."""
-    blocks = []
-    for message in request.messages:
+def system_prompt(request: Request, shared: int) -> str:
+    """The system blocks, then the first ``shared`` messages (the pass's window), as one text.
+
+    Identical for every fork of a pass, so the pilot's request writes it to the prompt cache and the other
+    forks read it; the window's earlier feedback is labelled as the observer's own.
+    """
+    parts = list(request.system)
+    for message in request.messages[:shared]:
         text = "\n".join(block.text for block in message.content if isinstance(block, TextBlock))
-        if message.role == "assistant":
-            text = f"[the observer's earlier feedback]\n{text}"
-        blocks.append(text)
-    return blocks
+        parts.append(f"[the observer's earlier feedback]\n{text}" if message.role == "assistant" else text)
+    return "\n\n".join(parts)
+
+
+def tail_blocks(request: Request, shared: int) -> list[str]:
+    """The fork's private tail (the messages after the window) as user text blocks."""
+    return [
+        "\n".join(block.text for block in message.content if isinstance(block, TextBlock))
+        for message in request.messages[shared:]
+    ]
 
 
 class CliFork:
@@ -134,16 +151,12 @@ class CliFork:
             cwd = directory / "cwd"
             cwd.mkdir(mode=0o700)
             async with RelayHost(directory, wire, self._handle) as relay:
-                config = directory / "mcp.json"
-                config.write_text(json.dumps(relay.mcp_config()), encoding="utf-8")
-                argv = command(
-                    binary,
-                    self.provider.model,
-                    "\n\n".join(request.system),
-                    config,
-                    self.provider.options.max_budget_usd,
-                )
-                blocks = [*prompt_blocks(request), tool_note([t.name for t in request.tools])]
+                shared = len(self.snapshot.messages)
+                config = write_private(directory / "mcp.json", json.dumps(relay.mcp_config()))
+                system = write_private(directory / "system.txt", system_prompt(request, shared))
+                options = self.provider.options
+                argv = command(binary, self.provider.model, system, config, options.max_budget_usd)
+                blocks = [*tail_blocks(request, shared), tool_note([t.name for t in request.tools])]
                 try:
                     await self._run_until_answered(argv, blocks, cwd)
                 except CliUnavailable as exc:

@@ -7,10 +7,13 @@ whose only tools are ours, relayed over MCP, and whose every customisation of th
 
 What each flag is for (verified on 2.1.328, see docs/providers.md):
 
-- ``-p --input-format stream-json --output-format stream-json --verbose``: the prompt goes on stdin (a
-  window is larger than one argv string may be), events come back one JSON line each;
+- ``-p --input-format stream-json --output-format stream-json --verbose``: the fork's tail goes on stdin,
+  events come back one JSON line each;
 - ``--model``: always a cheap model (the CLI's own default is its largest);
-- ``--system-prompt``: the observer's system blocks replace Claude Code's;
+- ``--system-prompt-file``: the observer's system blocks and the pass's shared window replace Claude
+  Code's system prompt. The CLI marks the system prompt for caching but puts its only message breakpoint
+  on the newest block, so the system prompt is where a prefix shared by every fork of a pass can live
+  (the fork's tail is the user message); a file, because a window outgrows one argv string;
 - ``--tools ""``: every built-in tool off; ``--mcp-config F --strict-mcp-config``: our relay and no MCP
   server of the user's; ``--allowedTools mcp__sbcore`` so our tools run without a permission prompt;
 - ``--setting-sources ""``: no user, project or local settings, so no hook and no plugin of the user's;
@@ -159,7 +162,15 @@ def fork_env(env: Mapping[str, str]) -> dict[str, str]:
     return {**kept, **OBSERVER_ENV}
 
 
-def command(binary: str, model: str, system: str, mcp_config: Path, budget_usd: float) -> list[str]:
+def write_private(path: Path, text: str) -> Path:
+    """Write ``text`` to a new 0600 file (the system prompt holds the window: the session's content)."""
+    fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+    with os.fdopen(fd, "w", encoding="utf-8") as handle:
+        handle.write(text)
+    return path
+
+
+def command(binary: str, model: str, system: Path, mcp_config: Path, budget_usd: float) -> list[str]:
     """The argv of one fork (every flag explained in the module docstring)."""
     if not MODEL_RE.match(model):
         raise ProviderError(f"model name {model!r} is not one the claude CLI can be given", provider=NAME)
@@ -170,8 +181,8 @@ def command(binary: str, model: str, system: str, mcp_config: Path, budget_usd: 
         "--output-format=stream-json",
         "--verbose",
         f"--model={model}",
-        "--system-prompt",
-        system,
+        "--system-prompt-file",
+        str(system),
         "--tools=",
         "--mcp-config",
         str(mcp_config),
@@ -455,9 +466,8 @@ class ClaudeCodeProvider:
         import tempfile
 
         with tempfile.TemporaryDirectory(prefix="sbcore-cc-") as tmp:
-            config = Path(tmp) / "mcp.json"
-            config.write_text(json.dumps({"mcpServers": {}}), encoding="utf-8")
-            system = "\n\n".join(request.system)
+            config = write_private(Path(tmp) / "mcp.json", json.dumps({"mcpServers": {}}))
+            system = write_private(Path(tmp) / "system.txt", "\n\n".join(request.system))
             argv = command(binary, self.model, system, config, self.options.max_budget_usd)
             blocks = [
                 "\n".join(b.text for b in m.content if isinstance(b, TextBlock)) for m in request.messages
