@@ -193,6 +193,7 @@ class CliFork:
 
     def timed_out(self) -> FeedbackResult:
         """The fork cancelled at its hard deadline (its process group is already killed)."""
+        self.provider.spent(self.cli.usage)
         return self._result(
             "timeout", error=f"no answer within {self.plan.hard_deadline_s:g} s (claude CLI killed)"
         )

@@ -276,7 +276,9 @@ class PassEngine:
         )
         when = block.when
         cli = self.provider if isinstance(self.provider, ClaudeCodeProvider) else None
-        offline_because = (cli.begin_pass(turn_end=turn_end) or "") if cli is not None else ""
+        # Only a pass with forks to run draws on the provider's pace.
+        paced = cli is not None and bool(selected)
+        offline_because = (cli.begin_pass(turn_end=turn_end) or "") if paced and cli is not None else ""
         if offline_because:
             log.info("pass %d runs offline: %s", number, offline_because)
         offline = not self.provider.has_model or bool(offline_because)

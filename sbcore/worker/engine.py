@@ -24,6 +24,7 @@ from sbcore.packs.manager import PackManager, get_plugin_manager
 from sbcore.packs.model import DetectorDef
 from sbcore.think.debug import DebugCapture
 from sbcore.think.pass_ import EngineSettings, PassEngine
+from sbcore.think.providers import claude_code
 from sbcore.think.providers.base import Provider, ProviderConfigError
 from sbcore.think.providers.choose import Choice, build, choose, registered_factories
 from sbcore.think.providers.offline import OfflineProvider
@@ -73,6 +74,7 @@ class ObserverFactory:
         self.cwd = cwd
         self.clock = clock
         self.manager = manager or get_plugin_manager()
+        self._cli_status: claude_code.AuthStatus | None = None
 
     def build(
         self,
@@ -129,7 +131,7 @@ class ObserverFactory:
     def _provider(self, config: EffectiveConfig, problems: list[str]) -> tuple[Provider, Choice]:
         """The configured provider; on a configuration it cannot satisfy, offline, and the problem said."""
         try:
-            choice = choose(config.group("model"), os.environ)
+            choice = choose(config.group("model"), os.environ, cli_status=self._claude_cli)
             provider = build(choice, registered_factories(self.manager))
         except ProviderConfigError as error:
             problems.append(f"model: {error}")
@@ -137,6 +139,12 @@ class ObserverFactory:
             provider = OfflineProvider()
         log.info("%s", choice.describe())
         return provider, choice
+
+    def _claude_cli(self) -> claude_code.AuthStatus:
+        """Whether the claude CLI is logged in, asked once per worker (a rebuild must not wait on it)."""
+        if self._cli_status is None:
+            self._cli_status = claude_code.auth_status()
+        return self._cli_status
 
 
 def carry_over(old: PassEngine, new: PassEngine) -> None:

@@ -358,3 +358,14 @@ def test_the_relay_socket_needs_the_token(tmp_path: Path) -> None:
     good, bad = asyncio.run(scenario())
     assert good.text == "ran Read" and seen == [("Read", {"path": "a"})]
     assert bad.refused and "token" in bad.text
+
+
+def test_a_pass_with_nothing_to_run_does_not_use_up_the_providers_interval(
+    fake_cli: Path, tmp_path: Path
+) -> None:
+    cli = provider(min_interval_s=600)
+    paced = engine(cli, tmp_path, detector("lens", cadence={"every_nth": 2}))
+    first = asyncio.run(paced.run_pass([Observation("text", "x")]))
+    second = asyncio.run(paced.run_pass([Observation("text", "y")]))
+    assert first.results == () and first.offline_because == ""
+    assert second.offline_because == "" and [r.status for r in second.results] == ["prose"]

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import os
 import sys
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, TextIO
 
@@ -82,12 +82,19 @@ def _setting(config: Mapping[str, Any], key: str) -> Any:
     return None if value in (None, "") else value
 
 
-def choose(config: Mapping[str, Any] | None = None, env: Mapping[str, str] | None = None) -> Choice:
+def choose(
+    config: Mapping[str, Any] | None = None,
+    env: Mapping[str, str] | None = None,
+    *,
+    cli_status: Callable[[], claude_code.AuthStatus] | None = None,
+) -> Choice:
     """Decide the provider from the ``model`` configuration group and the environment.
 
     :param config: the effective ``model`` group (``provider``, ``name``, ``base_url``,
         ``cache_ttl``, ``api_key_env``); missing keys mean "not configured".
     :param env: the environment to read (``os.environ`` by default).
+    :param cli_status: how to ask whether the claude CLI is logged in (``claude auth status`` by default;
+        a worker asks once and remembers, since the answer costs a process start).
     :raises ProviderConfigError: an explicit choice that cannot work, naming the key to fix.
     """
     config = config or {}
@@ -115,7 +122,7 @@ def choose(config: Mapping[str, Any] | None = None, env: Mapping[str, str] | Non
             )
         else:
             keyless = "no ANTHROPIC_API_KEY, OPENAI_API_KEY or OPENAI_BASE_URL in the environment"
-            status = claude_code.auth_status(env)
+            status = cli_status() if cli_status is not None else claude_code.auth_status(env)
             if not status.logged_in:
                 return Choice("offline", "", None, None, f"{keyless}, and {status.describe()}")
             provider, reason = claude_code.NAME, f"{keyless}; {status.describe()}"
