@@ -147,3 +147,5 @@ def test_a_fork_runs_through_the_users_claude_cli_with_only_our_tools(harness: H
     assert status is not None
     assert status["provider_choice"]["provider"] == "claude-code"
     assert status["provider_choice"]["reason"] == "model.provider is claude-code"
+    last = status["last_pass"]
+    assert last["tokens"] > 0 and last["cost_usd"] > 0, "the CLI's own usage and cost report"
