@@ -39,7 +39,7 @@ import shutil
 import signal
 import time
 from collections import deque
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -127,8 +127,11 @@ class AuthStatus:
         return f"the claude CLI at {self.binary} is logged in ({self.method})"
 
 
-def auth_status(env: Mapping[str, str] | None = None, timeout_s: float = AUTH_TIMEOUT_S) -> AuthStatus:
-    """Ask the user's CLI whether it is logged in: one short process, no token read by us."""
+def auth_status(env: Mapping[str, str] | None = None, timeout_s: float | None = None) -> AuthStatus:
+    """Ask the user's CLI whether it is logged in: one short process, no token read by us.
+
+    ``timeout_s`` defaults to :data:`AUTH_TIMEOUT_S`; a CLI that does not answer in time is "not logged in".
+    """
     import subprocess
 
     env = dict(os.environ if env is None else env)
@@ -141,7 +144,7 @@ def auth_status(env: Mapping[str, str] | None = None, timeout_s: float = AUTH_TI
             env=fork_env(env),
             capture_output=True,
             text=True,
-            timeout=timeout_s,
+            timeout=AUTH_TIMEOUT_S if timeout_s is None else timeout_s,
             stdin=subprocess.DEVNULL,
         )
     except (OSError, subprocess.SubprocessError) as exc:
@@ -265,6 +268,8 @@ class CliRun:
         said += " " + " ".join(str(e) for e in result.get("errors") or ()).lower()
         if "unknown option" in text.lower() or "error: unknown" in text.lower():
             return f"the claude CLI refused a flag (another version?): {text}"
+        if self.result is not None and not self.result.get("is_error"):
+            return None  # it ran; whatever its stderr says
         both = f"{said} {text.lower()}"
         if any(word in both for word in ("rate limit", "rate_limit", "429", "usage limit")):
             return "the claude CLI is rate-limited"
@@ -302,21 +307,21 @@ async def kill_group(proc: asyncio.subprocess.Process) -> None:
 class ClaudeCodeProvider:
     """Runs forks through the user's ``claude`` CLI; paces itself for a subscription.
 
-    ``runs_forks`` tells the pass engine to hand whole forks to :mod:`sbcore.think.cli_fork` rather than
-    call :meth:`send` per iteration. :meth:`begin_pass` is the provider's own, conservative pace; a pass it
-    refuses, or one whose CLI turns out unusable (:attr:`degraded`), runs offline and says why.
+    The pass engine hands it whole forks (:mod:`sbcore.think.cli_fork`) rather than calling :meth:`send`
+    per iteration; :meth:`send` serves tool-less calls (compaction). :meth:`begin_pass` is the provider's
+    own, conservative pace; a pass it refuses, or one whose CLI turns out unusable (:attr:`degraded`), runs
+    offline and says why.
     """
 
     name = NAME
     has_model = True
-    runs_forks = True
 
     def __init__(
         self,
         settings: ProviderSettings,
         options: ClaudeCodeOptions | None = None,
         *,
-        monotonic: Any = None,
+        monotonic: Callable[[], float] | None = None,
         env: Mapping[str, str] | None = None,
     ) -> None:
         self.settings = settings
@@ -388,7 +393,7 @@ class ClaudeCodeProvider:
         *,
         cwd: Path,
         env: Mapping[str, str] | None = None,
-        on_event: Any = None,
+        on_event: Callable[[Mapping[str, Any]], None] | None = None,
         into: CliRun | None = None,
     ) -> CliRun:
         """Run one ``claude -p``, feeding ``blocks`` as the user message; the caller bounds it in time.
