@@ -24,7 +24,7 @@ from sbcore.think.cli_fork import CliFork
 from sbcore.think.fork import ForkPlan
 from sbcore.think.pass_ import EngineSettings, PassEngine
 from sbcore.think.providers import claude_code
-from sbcore.think.providers.base import ProviderConfigError, ProviderSettings, Usage
+from sbcore.think.providers.base import Message, ProviderConfigError, ProviderSettings, Request, Usage
 from sbcore.think.providers.choose import choose
 from sbcore.think.providers.claude_code import ClaudeCodeOptions, ClaudeCodeProvider
 from sbcore.think.tools.base import ToolResult
@@ -53,6 +53,11 @@ if args[:2] == ["auth", "status"]:
     logged = mode != "logged-out"
     out({"loggedIn": logged, "authMethod": "claude.ai" if logged else "none"})
     sys.exit(0 if logged else 1)
+stdin = sys.stdin.read()
+system = args[args.index("--system-prompt-file") + 1] if "--system-prompt-file" in args else None
+if log:
+    with open(log, "a") as handle:
+        handle.write(json.dumps({"stdin": stdin, "system": open(system).read() if system else None}) + "\\n")
 if mode == "unknown-flag":
     print("error: unknown option '--strict-mcp-config'", file=sys.stderr)
     sys.exit(1)
@@ -101,6 +106,12 @@ def fake_cli(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     return log
 
 
+def logged(log: Path, kind: str) -> list[dict[str, Any]]:
+    """The fake CLI's log lines of one kind: ``argv`` (every start) or ``stdin`` (what a fork was given)."""
+    lines = [json.loads(line) for line in log.read_text().splitlines()] if log.exists() else []
+    return [line for line in lines if kind in line]
+
+
 def env(**values: str) -> dict[str, str]:
     return {**os.environ, **values}
 
@@ -129,7 +140,7 @@ def test_with_no_key_a_logged_in_cli_is_chosen_and_the_reason_says_so(fake_cli: 
     assert "is logged in (claude.ai)" in choice.reason and "no ANTHROPIC_API_KEY" in choice.reason
     assert "through the claude CLI" in choice.describe()
     assert choice.to_json()["provider"] == "claude-code"
-    calls = [json.loads(line) for line in fake_cli.read_text().splitlines()]
+    calls = logged(fake_cli, "argv")
     assert [call["argv"] for call in calls] == [["auth", "status", "--json"]]
     assert calls[0]["observer"] == "1"
 
@@ -229,7 +240,7 @@ def test_a_cli_that_cannot_run_turns_the_pass_offline_and_says_why(
         ("lens-a", "skipped", "skipped: no model"),
         ("lens-b", "skipped", "skipped: no model"),
     ]
-    runs = [json.loads(line) for line in fake_cli.read_text().splitlines()]
+    runs = logged(fake_cli, "argv")
     assert len(runs) == 1, "after the pilot failed, no further CLI was started in that pass"
     assert "offline_because" in result.to_json()
 
@@ -249,7 +260,7 @@ def test_the_hard_deadline_kills_the_cli_process_group(
     result = asyncio.run(hanging.run_pass([Observation("text", "x")]))
     assert [r.status for r in result.results] == ["timeout"]
     assert result.offline_because == "", "a slow answer is the detector's timeout, not an unusable CLI"
-    pid = json.loads(fake_cli.read_text().splitlines()[0])["pid"]
+    pid = logged(fake_cli, "argv")[0]["pid"]
     with pytest.raises(ProcessLookupError):
         os.kill(pid, 0)
 
@@ -268,7 +279,7 @@ def test_usage_and_cost_come_from_the_cli_report_and_count_once_per_message(
         20,
     )
     assert result.cost_usd == pytest.approx(0.0012)
-    (run,) = [json.loads(line) for line in fake_cli.read_text().splitlines()]
+    (run,) = logged(fake_cli, "argv")
     assert run["observer"] == "1" and run["pgid"] == run["pid"], "its own process group, observer env set"
     argv = run["argv"]
     for flag in (
@@ -369,3 +380,28 @@ def test_a_pass_with_nothing_to_run_does_not_use_up_the_providers_interval(
     second = asyncio.run(paced.run_pass([Observation("text", "y")]))
     assert first.results == () and first.offline_because == ""
     assert second.offline_because == "" and [r.status for r in second.results] == ["prose"]
+
+
+def test_the_window_is_the_shared_system_prompt_and_the_tail_the_user_message(
+    fake_cli: Path, tmp_path: Path
+) -> None:
+    wide = engine(provider(), tmp_path, detector("lens-a"), detector("lens-b"))
+    asyncio.run(wide.run_pass([Observation("text", "I edited the parser in app.py")]))
+    given = logged(fake_cli, "stdin")
+    assert len(given) == 2
+    assert given[0]["system"] == given[1]["system"], "every fork of a pass shares the system prompt"
+    assert "I edited the parser in app.py" in given[0]["system"]
+    for fork, name in zip(given, ("lens-a", "lens-b"), strict=True):
+        message = json.loads(fork["stdin"])
+        text = json.dumps(message["message"]["content"])
+        assert f"[detector: {name}]" in text and "I edited the parser" not in text
+        assert f"[detector: {name}]" not in fork["system"]
+
+
+def test_a_tool_less_call_runs_one_cli_and_reads_its_result(fake_cli: Path) -> None:
+    request = Request(model="m", system=("Summarise.",), messages=(Message.user("the evicted blocks"),))
+    response = asyncio.run(provider().send(request))
+    assert response.text == "Looks fine."
+    assert response.usage.cache_read_tokens == 100
+    (given,) = logged(fake_cli, "stdin")
+    assert given["system"] == "Summarise." and "the evicted blocks" in given["stdin"]
