@@ -22,7 +22,8 @@ What each flag is for (verified on 2.1.328, see docs/providers.md):
   also drops our ``--mcp-config`` server, and ``--bare`` never reads a subscription login;
 - ``--no-session-persistence``: nothing in ``~/.claude/projects``, nothing in the user's ``/resume`` list;
 - ``--max-budget-usd``: the CLI's own spending stop, per fork;
-- ``SBCORE_OBSERVER=1``: were a hook of ours loaded anyway, it would do nothing.
+- ``SBCORE_OBSERVER=1``: were a hook of ours loaded anyway, it would do nothing;
+  ``CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC=1``: no telemetry, update check or side call from a fork.
 
 The binary is ``claude`` on the worker's PATH, which is the user's: no configuration layer names it and
 none adds a flag, so a repository cannot choose what runs.
