@@ -160,7 +160,8 @@ class CliFork:
                 try:
                     await self._run_until_answered(argv, blocks, cwd)
                 except CliUnavailable as exc:
-                    return self._unavailable(str(exc.args[0]))
+                    if self.feedback is None:  # an answer already given stands, whatever came after
+                        return self._unavailable(str(exc.args[0]))
         self.provider.spent(self.cli.usage)
         if self.feedback is None:
             problem = self.cli.failure()
@@ -177,13 +178,13 @@ class CliFork:
         run = asyncio.ensure_future(
             self.provider.run(argv, blocks, cwd=cwd, on_event=self._event, into=self.cli)
         )
+        answered = asyncio.ensure_future(self._answered.wait())
         try:
-            answered = asyncio.ensure_future(self._answered.wait())
             await asyncio.wait({run, answered}, return_when=asyncio.FIRST_COMPLETED)
-            answered.cancel()
             if not run.done():
                 await asyncio.wait({run}, timeout=ANSWERED_GRACE_S)
         finally:
+            answered.cancel()
             if not run.done():
                 run.cancel()
                 with contextlib.suppress(asyncio.CancelledError):
