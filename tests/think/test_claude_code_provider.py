@@ -405,3 +405,15 @@ def test_a_tool_less_call_runs_one_cli_and_reads_its_result(fake_cli: Path) -> N
     assert response.usage.cache_read_tokens == 100
     (given,) = logged(fake_cli, "stdin")
     assert given["system"] == "Summarise." and "the evicted blocks" in given["stdin"]
+
+
+def test_a_pass_that_went_offline_says_why_in_its_status_line() -> None:
+    from sbcore.worker.status import summarise_pass
+
+    report = {
+        "number": 4,
+        "reason": "volume",
+        "verdicts": [],
+        "offline_because": "the claude CLI is rate-limited",
+    }
+    assert summarise_pass(report) == "pass 4 (volume): 0 silent; offline: the claude CLI is rate-limited"
