@@ -14,6 +14,8 @@
   (:mod:`sbcore.bench.hooks`, :mod:`sbcore.testing.hookcases`).
 - ``worker``: a real session worker's RSS idle and after N observations of a synthetic session, beside a bare
   interpreter's (:mod:`sbcore.bench.worker`).
+- ``provider``: the ``claude-code`` provider (forks through the claude CLI) beside the direct ``anthropic``
+  one on the same fake: pass walls, cache reads, process start cost, RSS (:mod:`sbcore.bench.provider`).
 - ``hostile``: ``config show``, ``project``, ``measure`` and ``replay`` on hostile inputs (an alias bomb, a
   deeply nested line, a half-written line, FIFOs, a large transcript): exit status, wall time, peak RSS and
   whether a traceback escaped (:mod:`sbcore.bench.hostile`).
@@ -86,6 +88,7 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     _register_hooks(kinds)
     _register_statusline(kinds)
     _register_worker(kinds)
+    _register_provider(kinds)
 
     hostile = kinds.add_parser(
         "hostile",
@@ -180,6 +183,25 @@ def _register_worker(kinds: argparse._SubParsersAction[argparse.ArgumentParser])
     )
     worker.add_argument("--json", action="store_true")
     worker.set_defaults(func=_worker)
+
+
+def _register_provider(kinds: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    provider = kinds.add_parser(
+        "provider",
+        help="claude-code (forks through the claude CLI) beside the direct anthropic provider, same fake",
+        description=(
+            "Run the same passes of tool-less detectors through the direct anthropic provider and through "
+            "the claude-code provider (the claude CLI pointed at the loopback fake, in a scratch HOME): "
+            "pass wall for 1 and N detectors, prompt tokens served from cache, the CLI's process start "
+            "cost and the fork processes' peak RSS."
+        ),
+    )
+    provider.add_argument("--claude", metavar="PATH", help="the claude CLI to run (default: claude on PATH)")
+    provider.add_argument("--detectors", type=int, default=8, help="detectors in the wide pass (default 8)")
+    provider.add_argument("--repeat", type=int, default=2, help="passes measured per width (default 2)")
+    provider.add_argument("--latency-ms", type=int, default=300, help="fake model latency (default 300)")
+    provider.add_argument("--json", action="store_true")
+    provider.set_defaults(func=_provider_bench)
 
 
 def _usage(parser: argparse.ArgumentParser) -> int:
@@ -625,6 +647,28 @@ def _gc(args: argparse.Namespace) -> int:
         _print_json(figures.to_json())
     else:
         print(figures.render())
+    return 0
+
+
+def _provider_bench(args: argparse.Namespace) -> int:
+    import shutil
+
+    claude = args.claude or shutil.which("claude")
+    if claude is None:
+        print("second-brain bench provider: no claude CLI on PATH (give one with --claude)", file=sys.stderr)
+        return 2
+    if args.detectors < 2 or args.repeat < 1 or args.latency_ms < 0:
+        print(
+            "second-brain bench provider: --detectors >= 2, --repeat >= 1, --latency-ms >= 0", file=sys.stderr
+        )
+        return 2
+    from sbcore.bench.provider import bench_providers, report
+
+    figures = bench_providers(claude, wide=args.detectors, repeat=args.repeat, latency_ms=args.latency_ms)
+    if args.json:
+        _print_json([item.to_json() for item in figures])
+    else:
+        print(report(figures, args.latency_ms, args.repeat))
     return 0
 
 

@@ -13,6 +13,7 @@ from __future__ import annotations
 import argparse
 import json
 import logging
+import os
 import sys
 import textwrap
 from pathlib import Path
@@ -155,9 +156,12 @@ def _show(args: argparse.Namespace) -> int:
             return 2
     rows = [row for row in config.rows() if tuple(_split(row[0], prefix)) == prefix]
     dropped = _dropped_overrides(config) if prefix[:1] in ((), ("detectors",)) else []
+    shows_model = prefix[:1] in ((), ("model",))
     if args.json:
         document = _as_json(config, rows, whole=not prefix)
         document["problems"] += dropped
+        if shows_model:
+            document["provider_choice"] = _provider_choice(config)
         print(json.dumps(document, indent=2, ensure_ascii=False))
         return 1 if config.problems or dropped else 0
     _print_problems(config, dropped)
@@ -166,9 +170,24 @@ def _show(args: argparse.Namespace) -> int:
     else:
         if not prefix:
             _print_layers(config)
+        if shows_model:
+            choice = _provider_choice(config)
+            print(f"model provider in force: {choice.get('line') or choice.get('error')}\n")
         _print_rows(rows)
     _print_trust(config, ".".join(prefix))
     return 1 if config.problems or dropped else 0
+
+
+def _provider_choice(config: EffectiveConfig) -> dict[str, Any]:
+    """What ``model.provider`` resolves to here and now (``auto`` asks the environment and the claude CLI)."""
+    from sbcore.think.providers.base import ProviderConfigError
+    from sbcore.think.providers.choose import choose
+
+    try:
+        choice = choose(config.group("model"), os.environ)
+    except ProviderConfigError as error:
+        return {"error": f"model: {error}"}
+    return {**choice.to_json(), "line": choice.describe()}
 
 
 def _print_problems(config: EffectiveConfig, dropped: list[str]) -> None:

@@ -43,6 +43,7 @@ from sbcore.testing.cache_accounting import (
 from sbcore.testing.scripts import (
     DEFAULT_AGENT_REPLY,
     DEFAULT_DETECTOR_REPLY,
+    Call,
     Fault,
     FaultKind,
     Reply,
@@ -311,8 +312,13 @@ class _Handler(BaseHTTPRequestHandler):
     def _default(self, route: Route, body: dict[str, Any], api: Api) -> Reply:
         if route == "title":
             return wire.title_reply(self.server.fake._config.title)
-        if route == "detector" and FEEDBACK_TOOL in wire.tool_names(body, openai=api == "openai"):
+        names = wire.tool_names(body, openai=api == "openai")
+        if route == "detector" and FEEDBACK_TOOL in names:
             return DEFAULT_DETECTOR_REPLY
+        if route == "detector" and wire.CLI_FEEDBACK_TOOL in names:  # a claude CLI fork: answer, then end
+            if wire.has_tool_result(body):
+                return DEFAULT_AGENT_REPLY
+            return Reply((Call(wire.CLI_FEEDBACK_TOOL, {"verdict": "silent"}),))
         return DEFAULT_AGENT_REPLY
 
     def _answer(self, api: Api, reply: Reply, body: dict[str, Any], seq: int, charge: Charge) -> None:

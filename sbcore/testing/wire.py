@@ -75,10 +75,44 @@ def find_detector(messages: list[Any]) -> str | None:
     return None
 
 
+CLI_FEEDBACK_TOOL = f"mcp__sbcore__{FEEDBACK_TOOL}"
+"""The feedback tool as the claude CLI offers it to a fork of the ``claude-code`` provider (over MCP)."""
+
+
+def find_cli_detector(messages: list[Any]) -> str | None:
+    """The detector of a fork run through the claude CLI, which puts its breakpoint on the newest block.
+
+    The whole prompt is one user message there, so the search goes block by block from the newest user
+    text back: the fork's tail comes after the shared window, and its marker is found before any quoted one.
+    """
+    for message in reversed(messages):
+        if not isinstance(message, dict) or message.get("role") != "user":
+            continue
+        for chunk in reversed(_texts(message.get("content"))):
+            found = DETECTOR_MARKER_RE.search(chunk)
+            if found:
+                return found.group(1)
+    return None
+
+
+def has_tool_result(body: Mapping[str, Any]) -> bool:
+    """Whether the conversation already carries a tool result (the model called something before)."""
+    for message in body.get("messages") or []:
+        content = message.get("content") if isinstance(message, dict) else None
+        if isinstance(content, list) and any(
+            isinstance(block, dict) and block.get("type") == "tool_result" for block in content
+        ):
+            return True
+    return False
+
+
 def classify(body: Mapping[str, Any], headers: Mapping[str, str]) -> tuple[Route, str | None]:
     """Which script answers this request (see sbcore.testing.scripts)."""
     messages = body.get("messages")
-    detector = find_detector(messages if isinstance(messages, list) else [])
+    listed = messages if isinstance(messages, list) else []
+    detector = find_detector(listed)
+    if detector is None and CLI_FEEDBACK_TOOL in tool_names(body, openai=False):
+        detector = find_cli_detector(listed)
     if detector is not None:
         return "detector", detector
     if body.get("tools"):

@@ -37,6 +37,7 @@ from sbcore.packs.model import DetectorDef
 from sbcore.packs.registry import TriggerSpec
 from sbcore.packs.templates import render
 from sbcore.packs.types import TriggerMatch
+from sbcore.think.cli_fork import CliFork
 from sbcore.think.compaction import Compaction, compact
 from sbcore.think.debug import DebugCapture
 from sbcore.think.demotion import DemotionLadder, Step
@@ -44,6 +45,7 @@ from sbcore.think.feedback import FeedbackResult, feedback_tool, merge_line, usa
 from sbcore.think.fork import DEFAULT_MAX_TOKENS, Fork, ForkPlan, render_tail
 from sbcore.think.prompts import render_prompt
 from sbcore.think.providers.base import Provider, ToolSpec, Usage
+from sbcore.think.providers.claude_code import ClaudeCodeProvider
 from sbcore.think.providers.offline import OfflineProvider
 from sbcore.think.tools.dispatch import Grant, Toolbox
 from sbcore.think.window import Snapshot, Window
@@ -119,6 +121,10 @@ class PassResult:
     window_chars: int = 0
     wall_s: float = 0.0
     lines: tuple[str, ...] = field(default=())
+    offline_because: str = ""
+    """Why a pass with a model provider ran offline (its pace, or a CLI that could not run); else empty."""
+    cost_usd: float | None = None
+    """What the provider itself reported the pass cost (the claude CLI does); None when it does not say."""
 
     def result(self, detector: str) -> FeedbackResult | None:
         return next((r for r in self.results if r.detector == detector), None)
@@ -141,6 +147,10 @@ class PassResult:
             out["demotion"] = [step.to_json() for step in self.steps]
         if self.compaction is not None:
             out["compaction"] = self.compaction.to_json()
+        if self.offline_because:
+            out["offline_because"] = self.offline_because
+        if self.cost_usd is not None:
+            out["cost_usd"] = round(self.cost_usd, 6)
         if timings:
             out["wall_s"] = round(self.wall_s, 3)
         return out
@@ -265,7 +275,13 @@ class PassEngine:
             number, observations, notes=[*notes, *trigger_notes], reason=reason, when=timestamp
         )
         when = block.when
-        offline = not self.provider.has_model
+        cli = self.provider if isinstance(self.provider, ClaudeCodeProvider) else None
+        # Only a pass with forks to run draws on the provider's pace.
+        paced = cli is not None and bool(selected)
+        offline_because = (cli.begin_pass(turn_end=turn_end) or "") if paced and cli is not None else ""
+        if offline_because:
+            log.info("pass %d runs offline: %s", number, offline_because)
+        offline = not self.provider.has_model or bool(offline_because)
         tools = () if offline else self._wire_tools([item.detector for item in selected])
         compaction = await compact(
             self.window, number, provider=None if offline else self.provider, timeout_s=self._hard_deadline()
@@ -287,6 +303,8 @@ class PassEngine:
                 self.debug.digest(number, snapshot.render())
             share = token_allowance // max(1, len(selected)) if token_allowance is not None else None
             results, pilots = await self._fan_out(number, snapshot, selected, share)
+            if cli is not None and cli.degraded:
+                offline_because = cli.degraded
         results.sort(key=lambda r: r.detector)
         lines = tuple(merge_line(number, when, r) for r in results if r.status != "skipped")
         self.window.append_feedback(number, lines)
@@ -323,6 +341,8 @@ class PassEngine:
             window_chars=self.window.chars,
             wall_s=self.monotonic() - started,
             lines=lines,
+            offline_because=offline_because,
+            cost_usd=cli.pass_cost_usd if cli is not None and not offline else None,
         )
 
     # -- selection ------------------------------------------------------------------------------------
@@ -469,23 +489,41 @@ class PassEngine:
                 plans.append(planned)
         if not plans:
             return results, ()
+        cli = self.provider if isinstance(self.provider, ClaudeCodeProvider) else None
+        width = self.settings.max_parallel_forks
+        if cli is not None:  # each CLI fork is a Node process: the provider's own, smaller fan-out
+            width = min(width, cli.max_parallel_forks)
+            plans = [replace(plan, grace_s=plan.grace_s + cli.options.start_allowance_s) for plan in plans]
         pilots = choose_pilots(plans)
         rest = [plan for plan in plans if plan not in pilots]
-        gate = asyncio.Semaphore(self.settings.max_parallel_forks)
+        gate = asyncio.Semaphore(width)
 
         async def one(plan: ForkPlan, pilot: bool) -> FeedbackResult:
             async with gate:
                 debug = self.debug.fork(number, plan.detector.id) if self.debug is not None else None
-                fork = Fork(
-                    plan,
-                    snapshot,
-                    self.provider,
-                    toolbox=self.toolbox,
-                    max_tokens=self.settings.max_tokens,
-                    debug=debug,
-                    clock=self.monotonic,
-                    pilot=pilot,
-                )
+                fork: Fork | CliFork
+                if cli is not None:
+                    fork = CliFork(
+                        plan,
+                        snapshot,
+                        cli,
+                        toolbox=self.toolbox,
+                        max_tokens=self.settings.max_tokens,
+                        debug=debug,
+                        clock=self.monotonic,
+                        pilot=pilot,
+                    )
+                else:
+                    fork = Fork(
+                        plan,
+                        snapshot,
+                        self.provider,
+                        toolbox=self.toolbox,
+                        max_tokens=self.settings.max_tokens,
+                        debug=debug,
+                        clock=self.monotonic,
+                        pilot=pilot,
+                    )
                 try:
                     return await asyncio.wait_for(fork.run(), plan.hard_deadline_s)
                 except TimeoutError:
@@ -497,9 +535,19 @@ class PassEngine:
                         plan.detector.id, "failed", error=f"{type(exc).__name__}: {exc}", match=plan.match
                     )
 
-        results += await asyncio.gather(*(one(plan, True) for plan in pilots))
-        results += await asyncio.gather(*(one(plan, False) for plan in rest))
-        return results, tuple(plan.detector.id for plan in pilots)
+        ran = list(await asyncio.gather(*(one(plan, True) for plan in pilots)))
+        if cli is not None and cli.degraded:  # the CLI cannot run: no more processes, this pass is offline
+            ran = [self._offline(_Selected(plan.detector, plan.match)) for plan in plans]
+        else:
+            ran += await asyncio.gather(*(one(plan, False) for plan in rest))
+            if cli is not None and cli.degraded:  # it stopped working mid-pass: the failed forks go offline
+                failed = {r.detector for r in ran if r.status == "failed"}
+                ran = [r for r in ran if r.detector not in failed] + [
+                    self._offline(_Selected(plan.detector, plan.match))
+                    for plan in plans
+                    if plan.detector.id in failed
+                ]
+        return results + ran, tuple(plan.detector.id for plan in pilots)
 
     # -- open advisories ------------------------------------------------------------------------------
 

@@ -24,6 +24,7 @@ from sbcore.packs.manager import PackManager, get_plugin_manager
 from sbcore.packs.model import DetectorDef
 from sbcore.think.debug import DebugCapture
 from sbcore.think.pass_ import EngineSettings, PassEngine
+from sbcore.think.providers import claude_code
 from sbcore.think.providers.base import Provider, ProviderConfigError
 from sbcore.think.providers.choose import Choice, build, choose, registered_factories
 from sbcore.think.providers.offline import OfflineProvider
@@ -51,6 +52,8 @@ class Observer:
     provider_line: str
     problems: list[str] = field(default_factory=list)
     log_only: dict[str, str] = field(default_factory=dict)
+    choice: Choice | None = None
+    """Which provider was chosen and why (the status file's ``provider_choice``, read by ``stats``)."""
 
     async def aclose(self) -> None:
         await self.provider.aclose()
@@ -71,6 +74,7 @@ class ObserverFactory:
         self.cwd = cwd
         self.clock = clock
         self.manager = manager or get_plugin_manager()
+        self._cli_status: claude_code.AuthStatus | None = None
 
     def build(
         self,
@@ -85,7 +89,7 @@ class ObserverFactory:
         problems.extend(str(chain) for chain in catalogue.errors)
         definitions = [item.definition for item in catalogue.detectors if item.available]
         log_only = {item.id: item.log_only for item in catalogue.detectors if item.log_only}
-        provider, line = self._provider(config, problems)
+        provider, choice = self._provider(config, problems)
         root = config.workspace or self.cwd
         engine = PassEngine(
             [d for d in definitions if d.enabled],
@@ -108,7 +112,7 @@ class ObserverFactory:
         )
         if previous is not None:
             carry_over(previous.engine, engine)
-        return Observer(engine, definitions, provider, line, problems, log_only)
+        return Observer(engine, definitions, provider, choice.describe(), problems, log_only, choice)
 
     def mcp_servers(self, config: EffectiveConfig, observer: Observer) -> dict[str, dict[str, Any]]:
         """Definitions of the MCP servers an enabled detector is granted (none while offline)."""
@@ -124,18 +128,23 @@ class ObserverFactory:
         servers.update(config.get("tools.mcp_servers", {}) or {})
         return {name: spec for name, spec in servers.items() if name in wanted}
 
-    def _provider(self, config: EffectiveConfig, problems: list[str]) -> tuple[Provider, str]:
+    def _provider(self, config: EffectiveConfig, problems: list[str]) -> tuple[Provider, Choice]:
         """The configured provider; on a configuration it cannot satisfy, offline, and the problem said."""
         try:
-            choice = choose(config.group("model"), os.environ)
+            choice = choose(config.group("model"), os.environ, cli_status=self._claude_cli)
             provider = build(choice, registered_factories(self.manager))
         except ProviderConfigError as error:
             problems.append(f"model: {error}")
             choice = Choice("offline", "", None, None, f"the configured provider cannot be used: {error}")
             provider = OfflineProvider()
-        line = choice.describe()
-        log.info("%s", line)
-        return provider, line
+        log.info("%s", choice.describe())
+        return provider, choice
+
+    def _claude_cli(self) -> claude_code.AuthStatus:
+        """Whether the claude CLI is logged in, asked once per worker (a rebuild must not wait on it)."""
+        if self._cli_status is None:
+            self._cli_status = claude_code.auth_status()
+        return self._cli_status
 
 
 def carry_over(old: PassEngine, new: PassEngine) -> None:

@@ -453,6 +453,11 @@ class Session:
         self.status.update(
             config_problems=problems,
             provider=self.observer.provider_line if self.observer is not None else None,
+            provider_choice=(
+                self.observer.choice.to_json()
+                if self.observer is not None and self.observer.choice is not None
+                else None
+            ),
             trust=self._trust_json(),
         )
 
@@ -958,6 +963,10 @@ class Session:
             "request": self._pass_request,
             "error": error,
         }
+        if result is not None and result.offline_because:
+            self.last_pass["offline_because"] = result.offline_because
+        if result is not None and result.cost_usd is not None:
+            self.last_pass["cost_usd"] = round(result.cost_usd, 6)
         line = summarise_pass(self.last_pass)
         log.info("%s", line)
         if episode.turn_end:

@@ -83,4 +83,6 @@ def summarise_pass(report: Mapping[str, Any]) -> str:
     ]
     quiet = sum(1 for item in verdicts if item.get("label") == "silent")
     parts = [*loud, f"{quiet} silent"] if quiet or not loud else loud
+    if report.get("offline_because"):
+        parts.append(f"offline: {report['offline_because']}")
     return f"pass {report.get('number')} ({report.get('reason')}): " + "; ".join(parts)

@@ -42,7 +42,7 @@ EXPECTED = {
     "calibration": {"enabled", "min_outcomes", "max_uptake", "floor_step"},
     "budget": {"tokens_per_task", "tokens_per_hour", "machine_tokens_per_hour"},
     "catalogue": {"file"},
-    "model": {"provider", "name", "base_url", "cache_ttl", "api_key_env"},
+    "model": {"provider", "name", "base_url", "cache_ttl", "api_key_env", "claude_code"},
     "headless": {"observe"},
     "tools": {"mcp_servers"},
 }  # fmt: skip
@@ -276,7 +276,10 @@ def test_unparseable_value_for_a_non_string_key_is_refused() -> None:
     [
         ("gate.rate_per_hour", "0 – 60"),
         ("loop.fork_deadline_s", "> 0, ≤ 600"),
-        ("model.provider", '"auto" | "anthropic" | "openai" | "offline" | a pack\'s provider name'),
+        (
+            "model.provider",
+            '"auto" | "anthropic" | "openai" | "claude-code" | "offline" | a pack\'s provider name',
+        ),
         ("mute.all", "true | false"),
         ("catalogue.file", "text, or empty (null)"),
         ("loop.salience_triggers", 'list of "error" | "prompt" | "report"'),

@@ -177,7 +177,8 @@ def test_a_pack_registered_provider_is_chosen_by_name() -> None:
     assert built[0].provider == "bedrock" and built[0].model == "haiku"
     assert built[0].api_key.reveal() == "t0k"
     with pytest.raises(
-        ProviderConfigError, match=r"'vertex' is not registered \(known: anthropic, offline, openai\)"
+        ProviderConfigError,
+        match=r"'vertex' is not registered \(known: anthropic, claude-code, offline, openai\)",
     ):
         build(choose({"provider": "vertex", "name": "x"}, {}), registered(), {})
 
@@ -210,7 +211,7 @@ def test_the_plugin_manager_supplies_builtin_and_pack_providers() -> None:
     manager = get_plugin_manager(autoload=False)
     assert manager.add_pack("local-pack", LocalPack())
     factories = registered_factories(manager)
-    assert sorted(factories) == ["anthropic", "echo-local", "offline", "openai"]
+    assert sorted(factories) == ["anthropic", "claude-code", "echo-local", "offline", "openai"]
     assert manager.registry.providers["anthropic"].pack == "builtin-providers"
     provider = select_provider({"provider": "echo-local", "name": "m"}, factories, env={}, out=io.StringIO())
     assert isinstance(provider, OfflineProvider) and provider.settings is not None
@@ -222,9 +223,10 @@ def test_select_provider_defaults_to_the_installed_packs() -> None:
     assert isinstance(provider, OpenAIProvider)
 
 
-def test_builtin_plugin_registers_three_providers() -> None:
+def test_builtin_plugin_registers_four_providers() -> None:
     factories = registered()
-    assert sorted(factories) == ["anthropic", "offline", "openai"]
+    assert sorted(factories) == ["anthropic", "claude-code", "offline", "openai"]
+    assert factories["claude-code"](ProviderSettings("claude-code", "m")).name == "claude-code"
     assert factories["offline"](ProviderSettings("offline", "")).name == "offline"
 
 

@@ -312,6 +312,8 @@ class ProviderSettings:
     stream: bool = False
     cache_ttl_s: int | None = None
     retry: RetryPolicy = field(default_factory=RetryPolicy)
+    options: Mapping[str, Any] = field(default_factory=dict)
+    """Provider-specific knobs (``model.claude_code`` for ``claude-code``); empty for the others."""
 
 
 @runtime_checkable

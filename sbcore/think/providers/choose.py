@@ -1,8 +1,10 @@
 """Zero-config provider selection, and building the chosen provider.
 
 With no configuration the environment decides: an Anthropic key selects
-``anthropic``; else an OpenAI key or base URL selects ``openai``; else the
-observer runs ``offline``. ``model.provider`` in the configuration overrides
+``anthropic``; else an OpenAI key or base URL selects ``openai``; else a
+``claude`` CLI on PATH that reports itself logged in (``claude auth status``,
+which never shows a token) selects ``claude-code``, so a subscription works
+with no key; else the observer runs ``offline``. ``model.provider`` in the configuration overrides
 the guess (and may name a provider a pack registered). The choice is always
 announced in one line, saying why, so nobody has to wonder which model — if
 any — is reading their session. Credentials are read from the environment only
@@ -13,11 +15,11 @@ from __future__ import annotations
 
 import os
 import sys
-from collections.abc import Mapping
-from dataclasses import dataclass
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, TextIO
 
-from sbcore.think.providers import anthropic, openai
+from sbcore.think.providers import anthropic, claude_code, openai
 from sbcore.think.providers.base import (
     Provider,
     ProviderConfigError,
@@ -48,6 +50,7 @@ class Choice:
     api_key_env: str | None
     reason: str
     cache_ttl_s: int | None = None
+    options: Mapping[str, Any] = field(default_factory=dict)
 
     def describe(self) -> str:
         """The one line announcing the choice."""
@@ -56,8 +59,22 @@ class Choice:
                 f"sbcore: model provider offline (no model): {self.reason}; triggered detectors use their "
                 "fallback advisory, the others are skipped"
             )
+        if self.provider == claude_code.NAME:
+            return (
+                f"sbcore: model provider {self.provider} ({self.model} through the claude CLI): {self.reason}"
+            )
         where = self.base_url or _DEFAULT_BASE_URL.get(self.provider, "its default endpoint")
         return f"sbcore: model provider {self.provider} ({self.model} at {where}): {self.reason}"
+
+    def to_json(self) -> dict[str, Any]:
+        """The choice for the status file and ``config show --json``: no key, only the variable's name."""
+        return {
+            "provider": self.provider,
+            "model": self.model,
+            "base_url": self.base_url,
+            "api_key_env": self.api_key_env,
+            "reason": self.reason,
+        }
 
 
 def _setting(config: Mapping[str, Any], key: str) -> Any:
@@ -65,12 +82,19 @@ def _setting(config: Mapping[str, Any], key: str) -> Any:
     return None if value in (None, "") else value
 
 
-def choose(config: Mapping[str, Any] | None = None, env: Mapping[str, str] | None = None) -> Choice:
+def choose(
+    config: Mapping[str, Any] | None = None,
+    env: Mapping[str, str] | None = None,
+    *,
+    cli_status: Callable[[], claude_code.AuthStatus] | None = None,
+) -> Choice:
     """Decide the provider from the ``model`` configuration group and the environment.
 
     :param config: the effective ``model`` group (``provider``, ``name``, ``base_url``,
         ``cache_ttl``, ``api_key_env``); missing keys mean "not configured".
     :param env: the environment to read (``os.environ`` by default).
+    :param cli_status: how to ask whether the claude CLI is logged in (``claude auth status`` by default;
+        a worker asks once and remembers, since the answer costs a process start).
     :raises ProviderConfigError: an explicit choice that cannot work, naming the key to fix.
     """
     config = config or {}
@@ -97,12 +121,21 @@ def choose(config: Mapping[str, Any] | None = None, env: Mapping[str, str] | Non
                 "which wire format it speaks: set model.provider to openai or anthropic"
             )
         else:
-            reason = "no ANTHROPIC_API_KEY, OPENAI_API_KEY or OPENAI_BASE_URL in the environment"
-            return Choice("offline", "", None, None, reason)
+            keyless = "no ANTHROPIC_API_KEY, OPENAI_API_KEY or OPENAI_BASE_URL in the environment"
+            status = cli_status() if cli_status is not None else claude_code.auth_status(env)
+            if not status.logged_in:
+                return Choice("offline", "", None, None, f"{keyless}, and {status.describe()}")
+            provider, reason = claude_code.NAME, f"{keyless}; {status.describe()}"
     else:
         reason = f"model.provider is {provider}"
         if provider == "offline":
             return Choice("offline", "", None, None, reason)
+    if provider == claude_code.NAME:
+        model = str(name or env.get("SBCORE_MODEL") or claude_code.DEFAULT_MODEL)
+        if not claude_code.MODEL_RE.match(model):
+            raise ProviderConfigError(f"model.name {model!r} is not a model name the claude CLI accepts")
+        options = dict(_setting(config, "claude_code") or {})
+        return Choice(provider, model, None, None, reason, cache_ttl, options)
 
     key_env = key_env or _KEY_ENV.get(provider)
     base_url = _setting(config, "base_url") or env.get(_BASE_URL_ENV.get(provider, "")) or None
@@ -142,6 +175,7 @@ def settings_for(choice: Choice, env: Mapping[str, str] | None = None, **overrid
         "api_key": Secret(key),
         "cache_ttl_s": choice.cache_ttl_s,
         "retry": RetryPolicy(),
+        "options": dict(choice.options),
     }
     values.update(overrides)
     return ProviderSettings(**values)

@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from sbcore.packs.hookspecs import RegisterProvider, hookimpl
 from sbcore.think.providers.anthropic import AnthropicProvider
+from sbcore.think.providers.claude_code import NAME as CLAUDE_CODE
+from sbcore.think.providers.claude_code import ClaudeCodeProvider
 from sbcore.think.providers.offline import OfflineProvider
 from sbcore.think.providers.openai import OpenAIProvider
 
@@ -18,3 +20,4 @@ def register_providers(register: RegisterProvider) -> None:
     register("anthropic", AnthropicProvider.from_settings)
     register("openai", OpenAIProvider.from_settings)
     register("offline", OfflineProvider.from_settings)
+    register(CLAUDE_CODE, ClaudeCodeProvider.from_settings)

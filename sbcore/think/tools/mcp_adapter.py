@@ -26,7 +26,7 @@ import logging
 import os
 import re
 import tempfile
-from collections.abc import Mapping
+from collections.abc import Awaitable, Callable, Mapping
 from contextlib import AsyncExitStack
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -542,3 +542,40 @@ class McpHub:
         with contextlib.suppress(OSError, ValueError):
             if os.fstat(server.errlog.fileno()).st_size > MAX_ERRLOG_BYTES:
                 server.errlog.truncate(0)
+
+
+# -- serving: our own tools to an agent CLI ---------------------------------------------------------------
+
+ToolHandler = Callable[[str, dict[str, Any]], Awaitable[ToolResult]]
+"""``handler(tool_name, args) -> ToolResult``: where a served tool call is really answered."""
+
+
+async def serve_stdio(name: str, tools: list[Mapping[str, Any]], handler: ToolHandler) -> None:
+    """Serve ``tools`` (wire definitions: name, description, input_schema) as MCP server ``name`` on stdio.
+
+    The server holds no tool of its own: every call goes to ``handler``, which is how an agent CLI's fork
+    reaches the worker's jailed, grant-checked toolbox. A handler that raises answers with a tool error, so
+    a fault is something the model reads, never a dead server.
+    """
+    from mcp.server.lowlevel import Server
+    from mcp.server.stdio import stdio_server
+    from mcp_types import ListToolsResult, Tool
+
+    listed = [
+        Tool(name=str(t["name"]), description=str(t["description"]), input_schema=dict(t["input_schema"]))
+        for t in tools
+    ]
+
+    async def list_tools(ctx: Any, params: Any) -> ListToolsResult:
+        return ListToolsResult(tools=listed)
+
+    async def call_tool(ctx: Any, params: Any) -> CallToolResult:
+        try:
+            result = await handler(str(params.name), dict(params.arguments or {}))
+        except Exception as exc:  # the relay is gone or broke: the model reads why, the server lives on
+            result = ToolResult.error(f"tool {params.name} failed: {type(exc).__name__}: {exc}")
+        return CallToolResult(content=[TextContent(type="text", text=result.text)], is_error=result.is_error)
+
+    server: Server[Any] = Server(name, version=__version__, on_list_tools=list_tools, on_call_tool=call_tool)
+    async with stdio_server() as (read_stream, write_stream):
+        await server.run(read_stream, write_stream, server.create_initialization_options())
