@@ -194,6 +194,10 @@ def _names(named_here: list[tuple[int, str]], peer: IndexedTask) -> list[_Findin
     return found
 
 
+def _edited(region: IndexedRegion) -> str:
+    return "edited it" if region.whole_file else f"edited {region.describe()}"
+
+
 def _cap(text: str, cap: int) -> str:
     return text if len(text) <= cap else text[: cap - 1] + "…"
 
@@ -221,16 +225,14 @@ def _match(finding: _Finding, peers: Peers, max_evidence: int) -> TriggerMatch:
     mine = finding.mine
     if finding.kind == "region":
         assert mine is not None and theirs is not None
-        summary = (
-            f"{finding.path} {mine.describe()}: another task edited {theirs.describe()} {_ago(minutes)} "
-            f"({short})"
-        )
+        here = f"{finding.path} {mine.describe()}" if mine.first is not None else finding.path
+        summary = f"{here}: another task {_edited(theirs)} {_ago(minutes)} ({short})"
     elif finding.kind == "named_by_other":
         summary = f"{finding.path}: edited here, and another task's goal names `{finding.named}` ({short})"
     else:
         assert theirs is not None
         summary = (
-            f"{finding.path}, which this task's goal names: another task edited {theirs.describe()} "
+            f"{finding.path}, which this task's goal names: another task {_edited(theirs)} "
             f"{_ago(minutes)} ({short})"
         )
     summary = _cap(summary, SUMMARY_CAP)

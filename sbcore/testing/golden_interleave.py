@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import asyncio
 import os
+from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -25,7 +26,6 @@ from sbcore.observe.project import Projector
 if TYPE_CHECKING:
     from sbcore.packs.manager import PackManager
     from sbcore.packs.model import DetectorDef
-    from sbcore.testing.goldens import InterleaveRef
     from sbcore.think.feedback import FeedbackResult
 
 
@@ -40,9 +40,11 @@ class CheckoutAnchors(AnchorResolver):
         if self.checkout is None or not cwd or not os.path.isabs(file_path):
             return None
         inside = os.path.relpath(os.path.normpath(file_path), os.path.normpath(cwd))
-        if inside.startswith(os.pardir):
-            return None
-        return super().resolve(str(self.checkout / inside), None, new, old)
+        target = os.path.realpath(self.checkout / inside)
+        root = os.path.realpath(self.checkout)
+        if inside.startswith(os.pardir) or not target.startswith(root + os.sep):
+            return None  # outside the stand-in checkout (a ../ path, a symbolic link out of it)
+        return super().resolve(target, None, new, old)
 
 
 @dataclass(frozen=True)
@@ -55,15 +57,13 @@ class Interleaved:
 
 
 def replay_interleaved(
-    definition: DetectorDef, spec: InterleaveRef, case_file: Path, *, manager: PackManager
+    definition: DetectorDef, paths: Sequence[Path], checkout: Path | None, *, manager: PackManager
 ) -> Interleaved:
-    """Replay ``spec``'s transcripts with ``definition`` alone, offline, and collect its answers."""
+    """Replay ``paths`` together with ``definition`` alone, offline, and collect its answers."""
     from sbcore.conductor.replay import Replayer
     from sbcore.config.effective import EffectiveConfig, merge
     from sbcore.think.providers.offline import OfflineProvider
 
-    checkout = case_file.parent / spec.checkout if spec.checkout else None
-    paths = spec.paths(case_file)
     replayer = Replayer(
         config=EffectiveConfig(None, [], merge([])),
         detectors=[definition],

@@ -668,7 +668,9 @@ class GoldenRunner:
             return GoldenResult(case, "failed", f"no transcript at {missing[0]}")
         if case.provider_io:
             return GoldenResult(case, "failed", "an interleaved case replays offline: drop its provider_io")
-        replayed = replay_interleaved(definition, case.interleave, case.path, manager=self.manager)
+        spec = case.interleave
+        checkout = case.path.parent / spec.checkout if spec.checkout else None
+        replayed = replay_interleaved(definition, spec.paths(case.path), checkout, manager=self.manager)
         observations = replayed.observations
         result = replayed.result
         trigger = definition.trigger
