@@ -115,7 +115,7 @@ def cross_task_collision(
     goals = bool(params.get("goal_mentions", True))
     max_evidence = int(params.get("max_evidence", 5))
     edits = _edits(observations, peers.workspace)
-    named_here = _named(observations) if goals else []
+    named_here = _named(observations, peers.workspace) if goals else []
     findings: list[_Finding] = []
     for peer in peers.tasks:
         findings += _regions(edits, peer, near)
@@ -141,14 +141,15 @@ def _edits(observations: Sequence[Observation], workspace: str) -> list[_Edit]:
     return edits
 
 
-def _named(observations: Sequence[Observation]) -> list[tuple[int, str]]:
-    """The paths this task's prompts name, with the index of the prompt naming each first."""
+def _named(observations: Sequence[Observation], workspace: str) -> list[tuple[int, str]]:
+    """The paths this task's prompts name (relative to the workspace), with the index of the first prompt
+    naming each."""
     found: dict[str, int] = {}
     for index, obs in enumerate(observations):
         if obs.kind == "prompt":
             for item in mentions(obs.text.removeprefix("[prompt] ")):
                 if is_path(item):
-                    found.setdefault(item, index)
+                    found.setdefault(relative_to(item, workspace), index)
     return [(index, item) for item, index in found.items()]
 
 

@@ -27,7 +27,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from sbcore.observe.model import Observation
-from sbcore.observe.touched import edit_regions, mentions, relative_to
+from sbcore.observe.touched import EDIT_TOOLS, edit_regions, is_path, mentions, relative_to
 from sbcore.state.taskindex import IndexedRegion, Peers, TaskIndex, Whereabouts
 
 if TYPE_CHECKING:
@@ -97,8 +97,8 @@ class Presence:
                 text = obs.text.removeprefix(_PROMPT_TAG)
                 if task not in self._goals and not goal:
                     goal = _goal_line(text)
-                named += [item for item in mentions(text) if item not in named]
-            elif obs.kind == "error" and obs.tool_use_id:
+                named += [item for item in self._mentions(text) if item not in named]
+            elif obs.kind == "error" and obs.tool_use_id and obs.tool in EDIT_TOOLS:
                 withdrawn.append(obs.tool_use_id)
             else:
                 regions += [
@@ -127,6 +127,10 @@ class Presence:
         if goal:
             self._goals[task] = goal
         self._renewed[task] = now
+
+    def _mentions(self, text: str) -> list[str]:
+        """What ``text`` names, a path relative to the workspace when it lies inside it."""
+        return [relative_to(item, self.where.workspace) if is_path(item) else item for item in mentions(text)]
 
     def peers(self, task: str, now: float) -> Peers | None:
         """The other live tasks of this workspace (None when the index cannot be read)."""

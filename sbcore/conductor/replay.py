@@ -10,6 +10,11 @@ are read from the transcript: the harness's ``turn_duration`` and ``stop_hook_su
 assistant message that ended its turn, a new user prompt after the agent has been working (the previous
 turn is over, interrupted or not), and the end of the file.
 
+Several transcripts of one workspace can be replayed together (:meth:`Replayer.replay_interleaved`,
+``--interleave``): their records merged by timestamp on one clock, each transcript its own task with its own
+pipeline, the tasks sharing a private cross-task index in memory (never the user's), so what one session
+publishes another hears, as concurrent live sessions would. A transcript replayed alone has no index.
+
 Offline (the default) nothing leaves the machine and the output is a function of the input alone: no wall
 clock, no randomness, ordered output. With a provider, forks really run; the policy's budget is charged with
 what they spend.

@@ -67,3 +67,9 @@ def test_the_git_common_dir_tells_worktrees_of_one_repository_apart_from_other_c
     assert git_common_dir(main) == git_common_dir(tree) == str(main / ".git")
     assert git_common_dir(submodule) == str(main / ".git" / "modules" / "lib")
     assert git_common_dir(tmp_path) is None
+
+
+def test_a_named_path_inside_the_workspace_is_published_relative_to_it() -> None:
+    index = TaskIndex.private()
+    Presence(index, WHERE).publish("t1", [Observation("prompt", f"[prompt] see {ROOT}/src/a.py")], 1.0)
+    assert index.peers("other", NEIGHBOUR, 2.0, 1800.0).tasks[0].mentions == ("src/a.py",)

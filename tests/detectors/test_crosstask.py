@@ -149,3 +149,8 @@ def test_each_collision_is_reported_once_and_a_region_outranks_a_goal() -> None:
     second = fire(observations, peers, state)
     assert second is not None and second.data["kind"] == "named_by_other"
     assert fire([*observations, edit("src/cart.py", "L32-L33", ref="e2")], peers, state) is None
+
+
+def test_a_goal_naming_the_file_by_its_absolute_path_names_it_too() -> None:
+    match = fire([prompt(f"Rework {ROOT}/src/cart.py")], other(lines(3, 4)))
+    assert match is not None and match.data["named"] == "src/cart.py"
