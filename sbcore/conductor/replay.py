@@ -241,7 +241,7 @@ class Replayer:
             taken.add(task)
             presence = None
             if index is not None:
-                where = Whereabouts(task, cwd or self._root(cwd), cwd)
+                where = Whereabouts(session, cwd or self._root(cwd), cwd)
                 presence = Presence(index, where, index_settings)
             feeds.append(self._feed(source, session, task, cwd, clock, scratch, presence))
         clockwork = _Clockwork(clock, [feed.driver for feed in feeds])
