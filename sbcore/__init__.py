@@ -19,7 +19,10 @@ from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
     from sbcore.api import (
+        IndexedRegion,
+        IndexedTask,
         Observation,
+        Peers,
         Provider,
         ProviderSettings,
         RegisterCatalogue,
@@ -42,7 +45,10 @@ if TYPE_CHECKING:
 __version__ = "0.1.0"
 
 __all__ = [
+    "IndexedRegion",
+    "IndexedTask",
     "Observation",
+    "Peers",
     "Provider",
     "ProviderSettings",
     "RegisterCatalogue",

@@ -26,11 +26,15 @@ from sbcore.packs.types import (
     TriggerMatch,
     report_once,
 )
+from sbcore.state.taskindex import IndexedRegion, IndexedTask, Peers
 from sbcore.think.providers.base import Provider, ProviderSettings, Request, Response, Secret, Usage
 from sbcore.think.tools.base import Tool, ToolResult
 
 __all__ = [
+    "IndexedRegion",
+    "IndexedTask",
     "Observation",
+    "Peers",
     "Provider",
     "ProviderSettings",
     "RegisterCatalogue",

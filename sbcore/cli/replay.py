@@ -64,6 +64,13 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         help="append the soaked would-delivers, and each transcript's active session-hours, to FILE "
         "(the soak log format `second-brain soak report --log` and `label --log` read)",
     )
+    parser.add_argument(
+        "--interleave",
+        action="store_true",
+        help="replay the transcripts together, as concurrent sessions of one workspace: records merged by "
+        "timestamp on one clock, each transcript its own task, the tasks sharing a private cross-task index "
+        "(so cross-task-collision can fire between them)",
+    )
     parser.add_argument("--json", action="store_true", help="print one JSON document instead of text")
     parser.add_argument(
         "--debug", type=Path, metavar="DIR", help="capture each pass's prefix and each fork's loop under DIR"
@@ -135,6 +142,11 @@ async def _main(args: argparse.Namespace, paths: list[Path]) -> int:
 
     if args.jobs < 1:
         raise _UsageError(f"-j/--jobs must be at least 1 (got {args.jobs})")
+    if args.interleave and (args.labels is not None or args.jobs > 1 or len(paths) < 2):
+        raise _UsageError(
+            "--interleave replays two or more transcripts together in one process: "
+            "give at least two, and neither --labels nor -j"
+        )
     args.workspace = find_workspace(args.workspace or Path.cwd())
     config = load_config(args.workspace)
     manager = get_plugin_manager()
@@ -256,7 +268,10 @@ async def _replay(args: argparse.Namespace, paths: list[Path], replayer: Replaye
     summary = Summary(model=replayer.provider.model if replayer.provider.has_model else "")
     sessions: list[dict[str, Any]] = []
     failed = 0
-    outcomes = await replay_many(replayer, paths, jobs=args.jobs, progress=_progress if show else None)
+    if args.interleave:
+        outcomes = await _interleaved(replayer, paths)
+    else:
+        outcomes = await replay_many(replayer, paths, jobs=args.jobs, progress=_progress if show else None)
     for session in outcomes:
         if isinstance(session, ReplayFailure):
             print(f"\nsecond-brain replay: {session.path}: {session.message}", file=sys.stderr)
@@ -279,6 +294,17 @@ async def _replay(args: argparse.Namespace, paths: list[Path], replayer: Replaye
     else:
         print("\n".join(render_summary(summary)))
     return 1 if failed else 0
+
+
+async def _interleaved(replayer: Replayer, paths: list[Path]) -> list[Any]:
+    """The transcripts replayed together on one clock (a transcript that cannot be read fails them all)."""
+    from sbcore.conductor.replay import ReplayFailure
+
+    try:
+        return list(await replayer.replay_interleaved(paths))
+    except OSError as exc:
+        where = Path(exc.filename) if exc.filename else paths[0]
+        return [ReplayFailure(where, str(exc.strerror or exc))]
 
 
 def _write_soak(path: Path, session: Any) -> None:

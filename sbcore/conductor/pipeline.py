@@ -16,6 +16,11 @@ A detector in ``mode: soak`` (docs/soak.md) is decided here for every driver ali
 the gate with ``soak``, which never queues them, and each would-deliver becomes a :mod:`soak log
 <sbcore.conductor.soaklog>` record (:attr:`Verdict.soak`), written to ``soak_log`` when the driver keeps one.
 
+Every driver that gives the pipeline a :class:`~sbcore.conductor.presence.Presence` has its tasks published
+to that cross-task index as observations are offered, and each pass's triggers see the other live tasks of
+the workspace (``peers``). The live worker's index is the user's; replay's is its own, in its scratch
+directory, shared only by the transcripts it interleaves.
+
 A driver keeps what is about its world — where observations come from, when time moves, processes,
 status files, wake lines, following the CLI across ``/clear`` — and nothing about deciding.
 """
@@ -30,6 +35,7 @@ from datetime import UTC, datetime
 from typing import Any
 
 from sbcore.conductor.journal import Journal
+from sbcore.conductor.presence import Presence
 from sbcore.conductor.soaklog import CONTEXT_KEPT, SoakLog, make_record
 from sbcore.deliver.mailbox import Mailbox
 from sbcore.gate.advice import Advice, stale_reason
@@ -128,6 +134,7 @@ class Pipeline:
         log_only: Mapping[str, str] | None = None,
         soak_log: SoakLog | None = None,
         journal: Journal | None = None,
+        presence: Presence | None = None,
     ) -> None:
         self.policy = policy
         self.engine = engine
@@ -139,6 +146,7 @@ class Pipeline:
         self.soak_log = soak_log
         self.journal = journal
         """Where concluded passes and closed outcomes are kept durably (stats, calibration), if anywhere."""
+        self.presence = presence
         self._recent: deque[Observation] = deque(maxlen=CONTEXT_KEPT)
         self._contexts: dict[int, list[Observation]] = {}
         self.transcript: str | None = None
@@ -149,8 +157,15 @@ class Pipeline:
     def offer(
         self, observations: Sequence[Observation], *, turn_end: bool = False, judged: bool = False
     ) -> None:
-        """New observations (and/or the end of the agent's turn) for the pacer."""
+        """New observations (and/or the end of the agent's turn) for the pacer, and the cross-task index."""
+        if self.presence is not None and observations:
+            self.presence.publish(self.task_id, observations, self.clock.now())
         self.policy.offer(observations, turn_end=turn_end, judged=judged)
+
+    def end_task(self) -> None:
+        """The current task is over (a new one begins, the session ends): withdraw it from the index."""
+        if self.presence is not None:
+            self.presence.leave(self.task_id)
 
     def check(self) -> Decision | Hold:
         """Whether a pass is due now, and why (see :meth:`Pacer.check`)."""
@@ -174,6 +189,7 @@ class Pipeline:
     async def think(self, episode: Episode) -> PassResult:
         """Run the detectors due on ``episode`` (the engine never raises for a detector's failure)."""
         headroom = self.policy.budget.headroom()
+        peers = self.presence.peers(self.task_id, self.clock.now()) if self.presence is not None else None
         return await self.engine.run_pass(
             episode.observations,
             timestamp=None if episode.observations else _iso(self.clock.now()),
@@ -181,6 +197,7 @@ class Pipeline:
             reason=episode.decision.reason.replace("_", " "),
             notes=[episode.note] if episode.note else [],
             token_allowance=min(headroom.task, headroom.hour) if self.engine.provider.has_model else None,
+            peers=peers,
         )
 
     def conclude(

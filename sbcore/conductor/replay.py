@@ -10,6 +10,11 @@ are read from the transcript: the harness's ``turn_duration`` and ``stop_hook_su
 assistant message that ended its turn, a new user prompt after the agent has been working (the previous
 turn is over, interrupted or not), and the end of the file.
 
+Several transcripts of one workspace can be replayed together (:meth:`Replayer.replay_interleaved`,
+``--interleave``): their records merged by timestamp on one clock, each transcript its own task with its own
+pipeline, the tasks sharing a private cross-task index in memory (never the user's), so what one session
+publishes another hears, as concurrent live sessions would. A transcript replayed alone has no index.
+
 Offline (the default) nothing leaves the machine and the output is a function of the input alone: no wall
 clock, no randomness, ordered output. With a provider, forks really run; the policy's budget is charged with
 what they spend.
@@ -25,13 +30,14 @@ import asyncio
 import concurrent.futures
 import contextlib
 import dataclasses
+import heapq
 import itertools
 import json
 import math
 import multiprocessing
 import tempfile
 from collections import Counter, defaultdict
-from collections.abc import Callable, Generator, Iterable, Mapping, Sequence
+from collections.abc import Callable, Generator, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -41,8 +47,10 @@ import yaml
 from sbcore import safeyaml
 from sbcore.conductor.activity import active_seconds
 from sbcore.conductor.pipeline import PassReport, Pipeline
+from sbcore.conductor.presence import IndexSettings, Presence
 from sbcore.deliver.mailbox import Mailbox
 from sbcore.gate.gate import Gate, GateSettings
+from sbcore.observe.anchors import AnchorResolver
 from sbcore.observe.blocks import LineBlocks
 from sbcore.observe.config import ProjectionConfig
 from sbcore.observe.model import Observation
@@ -53,6 +61,7 @@ from sbcore.pace.pacer import Hold, Pacer, PaceSettings
 from sbcore.packs.model import DetectorDef
 from sbcore.packs.registry import TriggerSpec
 from sbcore.safefile import read_regular_text
+from sbcore.state.taskindex import TaskIndex, Whereabouts
 from sbcore.think.debug import DebugCapture
 from sbcore.think.pass_ import EngineSettings, PassEngine, PassResult
 from sbcore.think.providers.base import Provider, Usage
@@ -194,17 +203,87 @@ class Replayer:
     debug_root: Path | None = None
     log_only: Mapping[str, str] = field(default_factory=dict)
     """Detectors an untrusted workspace added or shaped: their answers are logged, never delivered."""
+    anchors: AnchorResolver | None = None
+    """How an edit is placed in its file (default: reading the file on disk, as a live session does)."""
 
     async def replay_file(self, path: Path, *, lines: tuple[int, int] | None = None) -> SessionReplay:
         """Replay ``path`` (only 1-based lines ``lines[0]..lines[1]`` when given)."""
         first, last = lines if lines is not None else (1, None)
         with tempfile.TemporaryDirectory(prefix="sbcore-replay-") as scratch:
-            return await self._replay(path, first, last, Path(scratch))
+            replayed = await self._replay([_Source(path, first, last)], Path(scratch), shared=False)
+        return replayed[0]
 
-    async def _replay(self, path: Path, first: int, last: int | None, scratch: Path) -> SessionReplay:
-        with contextlib.closing(_chosen(path, first, last)) as head:
-            session, cwd, start = _identity(line for _, line in head)
-        clock = SimulatedClock(start)
+    async def replay_interleaved(self, paths: Sequence[Path]) -> list[SessionReplay]:
+        """Replay several transcripts of one workspace on one clock, each its own task (``--interleave``).
+
+        Their records are merged by timestamp, and every session feeds its own pipeline, as concurrent
+        workers would; the tasks share a private cross-task index (in memory, never the user's), so a
+        collision between them is seen as a live session would see it. The outcomes come back in the
+        order of ``paths``.
+        """
+        with tempfile.TemporaryDirectory(prefix="sbcore-replay-") as scratch:
+            return await self._replay([_Source(path) for path in paths], Path(scratch), shared=True)
+
+    async def _replay(
+        self, sources: Sequence[_Source], scratch: Path, *, shared: bool
+    ) -> list[SessionReplay]:
+        identities = []
+        for source in sources:
+            with contextlib.closing(_chosen(source.path, source.first, source.last)) as head:
+                identities.append(_identity(line for _, line in head))
+        clock = SimulatedClock(min(start for _, _, start in identities))
+        index_settings = IndexSettings.from_config(self.config)
+        index = TaskIndex.private() if shared and index_settings.enabled else None
+        taken: set[str] = set()
+        feeds = []
+        for source, (session, cwd, _) in zip(sources, identities, strict=True):
+            task = session if session not in taken else f"{session}#{len(taken) + 1}"
+            taken.add(task)
+            presence = None
+            if index is not None:
+                where = Whereabouts(session, cwd or self._root(cwd), cwd)
+                presence = Presence(index, where, index_settings)
+            feeds.append(self._feed(source, session, task, cwd, clock, scratch, presence))
+        clockwork = _Clockwork(clock, [feed.driver for feed in feeds])
+        try:
+            for feed, number, line, final in _merged(feeds, keyed=len(feeds) > 1):
+                feed.seen += 1
+                feed.number = number
+                observations = feed.projector.feed_lines([line])
+                turn_over = _ends_turn(line)
+                stamp = next((o.timestamp for o in reversed(observations) if o.timestamp), None)
+                if stamp is None and turn_over:
+                    stamp = _timestamp(line)
+                if stamp is not None:
+                    await clockwork.advance_to(stamp)
+                feed.count += len(observations)
+                before = len(feed.driver.reports)
+                await feed.driver.offer(observations, turn_end=turn_over)
+                _mark_lines(feed.driver.reports[before:], number)
+                if final:
+                    await feed.finish()
+            for feed in feeds:
+                if not feed.finished:  # a range with no lines in it
+                    await feed.finish()
+        finally:
+            if index is not None:
+                index.close()
+        return [feed.outcome() for feed in feeds]
+
+    def _root(self, cwd: str | None) -> str:
+        return str(self.toolbox.root) if self.toolbox is not None else (cwd or "")
+
+    def _feed(
+        self,
+        source: _Source,
+        session: str,
+        task: str,
+        cwd: str | None,
+        clock: SimulatedClock,
+        scratch: Path,
+        presence: Presence | None,
+    ) -> _Feed:
+        """One transcript's own pipeline: pacer, engine, gate and mailbox, on the replay's clock."""
         policy = Pacer(
             PaceSettings.from_config(self.config),
             clock,
@@ -219,63 +298,36 @@ class Replayer:
             toolbox=self.toolbox,
             environment=self.environment,
             clock=clock,
-            workspace=str(self.toolbox.root) if self.toolbox is not None else cwd,
+            workspace=self._root(cwd),
             cwd=cwd,
             session=session,
             debug=DebugCapture(self.debug_root, session) if self.debug_root is not None else None,
         )
         numbers = itertools.count(1)
+        prefix = "replay" if task == session else f"replay-{task}"
         gate = Gate(
             self._gate_settings(),
-            session_id=session,
-            workspace=str(self.toolbox.root) if self.toolbox is not None else (cwd or ""),
+            session_id=task,
+            workspace=self._root(cwd),
             clock=clock.now,
             data=scratch,
-            new_id=lambda: f"replay-{next(numbers):04d}",  # deterministic output
+            new_id=lambda: f"{prefix}-{next(numbers):04d}",  # deterministic output
         )
         pipeline = Pipeline(
             policy=policy,
             engine=engine,
             gate=gate,
-            mailbox=Mailbox(session, scratch),
+            mailbox=Mailbox(task, scratch),
             clock=clock,
-            task_id=session,
+            task_id=task,
             log_only=self.log_only,
+            presence=presence,
         )
-        pipeline.transcript = str(path.resolve())  # a label case names it from wherever its file is
-        driver = _Driver(pipeline, clock)
-        projector = Projector(ProjectionConfig.from_mapping(self.config.group("projection")))
-        count = 0
-        seen = 0
-        number = first
-        for number, line in _chosen(path, first, last):
-            seen += 1
-            observations = projector.feed_lines([line])
-            turn_over = _ends_turn(line)
-            stamp = next((o.timestamp for o in reversed(observations) if o.timestamp), None)
-            if stamp is None and turn_over:
-                stamp = _timestamp(line)
-            if stamp is not None:
-                await driver.advance_to(stamp)
-            count += len(observations)
-            before = len(driver.reports)
-            await driver.offer(observations, turn_end=turn_over)
-            _mark_lines(driver.reports[before:], number)
-        before = len(driver.reports)
-        await driver.finish()
-        _mark_lines(driver.reports[before:], number)
-        with contextlib.closing(_chosen(path, first, last)) as again:  # streamed again: never held whole
-            active = active_seconds(line for _, line in again)
-        return SessionReplay(
-            path=path,
-            session=session,
-            lines=seen,
-            observations=count,
-            reports=driver.reports,
-            holds=dict(policy.status().holds),
-            demotion=engine.ladder.status(),
-            active_s=active,
+        pipeline.transcript = str(source.path.resolve())  # a label case names it from wherever its file is
+        projector = Projector(
+            ProjectionConfig.from_mapping(self.config.group("projection")), anchors=self.anchors
         )
+        return _Feed(source, session, _Driver(pipeline), projector, number=source.first)
 
     def _gate_settings(self) -> GateSettings:
         """The configuration's gate, with every detector this replay was asked to run switched on.
@@ -296,15 +348,84 @@ def _mark_lines(reports: Sequence[PassReport], number: int) -> None:
                 verdict.soak["line"] = number
 
 
-class _Driver:
-    """Feeds the pipeline, stands in for the drain hook at tool calls, and moves simulated time."""
+@dataclass(frozen=True)
+class _Source:
+    """A transcript and the 1-based lines of it to replay (``last`` None: to the end)."""
 
-    def __init__(self, pipeline: Pipeline, clock: SimulatedClock) -> None:
-        self.pipeline = pipeline
-        self.policy = pipeline.policy
+    path: Path
+    first: int = 1
+    last: int | None = None
+
+
+@dataclass
+class _Feed:
+    """One transcript being replayed: its lines, its projector and the driver of its pipeline."""
+
+    source: _Source
+    session: str
+    driver: _Driver
+    projector: Projector
+    number: int = 1
+    seen: int = 0
+    count: int = 0
+    finished: bool = False
+
+    async def finish(self) -> None:
+        before = len(self.driver.reports)
+        await self.driver.finish()
+        _mark_lines(self.driver.reports[before:], self.number)
+        self.finished = True
+
+    def outcome(self) -> SessionReplay:
+        source = self.source
+        with contextlib.closing(_chosen(source.path, source.first, source.last)) as again:  # never held whole
+            active = active_seconds(line for _, line in again)
+        engine = self.driver.pipeline.engine
+        return SessionReplay(
+            path=source.path,
+            session=self.session,
+            lines=self.seen,
+            observations=self.count,
+            reports=self.driver.reports,
+            holds=dict(self.driver.policy.status().holds),
+            demotion=engine.ladder.status(),
+            active_s=active,
+        )
+
+
+def _merged(feeds: Sequence[_Feed], *, keyed: bool) -> Iterator[tuple[_Feed, int, bytes, bool]]:
+    """Every feed's lines, merged by the records' timestamps (one feed: in file order, nothing parsed).
+
+    Yields the feed, the line's number, the line, and whether it is the feed's last. A record without a
+    timestamp keeps the place of the one before it in its file; ties keep the order of ``feeds``.
+    """
+
+    def lines(order: int, feed: _Feed) -> Iterator[tuple[float, int, int, bytes, bool]]:
+        source = feed.source
+        moment = 0.0
+        previous: tuple[int, bytes] | None = None
+        for number, line in _chosen(source.path, source.first, source.last):
+            if previous is not None:
+                yield (moment, order, previous[0], previous[1], False)
+            if keyed:
+                stamp = _timestamp(line)
+                with contextlib.suppress(ValueError):
+                    moment = epoch_seconds(stamp) if stamp is not None else moment
+            previous = (number, line)
+        if previous is not None:
+            yield (moment, order, previous[0], previous[1], True)
+
+    streams = [lines(order, feed) for order, feed in enumerate(feeds)]
+    for _, order, number, line, final in heapq.merge(*streams, key=lambda item: (item[0], item[1])):
+        yield feeds[order], number, line, final
+
+
+class _Clockwork:
+    """Moves the replay's one clock, running every pass due on the way in any of the sessions."""
+
+    def __init__(self, clock: SimulatedClock, drivers: Sequence[_Driver]) -> None:
         self.clock = clock
-        self.reports: list[PassReport] = []
-        self._working = False  # the agent did something since the last turn end
+        self.drivers = list(drivers)
 
     async def advance_to(self, stamp: str) -> None:
         """Move the clock to ``stamp``, running any pass due on the way (a ceiling, a floor's end)."""
@@ -313,13 +434,35 @@ class _Driver:
         except ValueError:
             return
         for _ in range(_MAX_WAKES):
-            held = self.policy.held
-            wake = held.until if isinstance(held, Hold) else None
-            if wake is None or wake > target or wake <= self.clock.now():
+            due = [(wake, driver) for driver in self.drivers if (wake := driver.wake()) is not None]
+            due = [(wake, driver) for wake, driver in due if self.clock.now() < wake <= target]
+            if not due:
                 break
+            wake = min(wake for wake, _ in due)
             self.clock.set(wake)
-            await self._drain()
+            for at, driver in due:
+                if at == wake:
+                    await driver.drain()
         self.clock.follow(target)
+
+
+class _Driver:
+    """Feeds the pipeline and stands in for the drain hook at tool calls (time is :class:`_Clockwork`'s)."""
+
+    def __init__(self, pipeline: Pipeline) -> None:
+        self.pipeline = pipeline
+        self.policy = pipeline.policy
+        self.reports: list[PassReport] = []
+        self._working = False  # the agent did something since the last turn end
+
+    def wake(self) -> float | None:
+        """When the policy next wants to run a pass on its own (None: not before new input)."""
+        held = self.policy.held
+        return held.until if isinstance(held, Hold) else None
+
+    async def drain(self) -> None:
+        """Run every pass due now."""
+        await self._drain()
 
     async def offer(self, observations: Sequence[Observation], *, turn_end: bool) -> None:
         if any(o.kind == "prompt" for o in observations) and self._working:

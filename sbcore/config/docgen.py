@@ -151,9 +151,9 @@ it applies from a workspace you have not trusted (see [privacy.md](privacy.md) f
 - **capability** keys run a process, open a connection, or choose where data goes or which secret
   is sent. From the workspace layer they are ignored until you run `second-brain trust` in that
   workspace: {capability};
-- **consent** keys decide whether the session is observed at all: {consent}. From an untrusted
-  workspace layer only the value that narrows applies (opting out, muting), so a repository cannot
-  opt itself back into observation you switched off;
+- **consent** keys decide whether the session is observed at all, and whether your other sessions
+  hear about it: {consent}. From an untrusted workspace layer only the value that narrows applies
+  (opting out, muting), so a repository cannot opt itself back into what you switched off;
 - **voice** keys make the observer deliver: {voice}. From the workspace layer the `finish_gate`
   knobs are ignored until trusted, and a detector whose prompt or finish-gate floor the workspace
   overrides runs log-only (its verdicts are logged, never delivered), as do the workspace's own

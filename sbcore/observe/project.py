@@ -46,6 +46,7 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
+from sbcore.observe.anchors import AnchorResolver
 from sbcore.observe.calls import CallProjector
 from sbcore.observe.config import ProjectionConfig
 from sbcore.observe.elide import elide, redact
@@ -179,10 +180,15 @@ class RecentIds:
 class Projector:
     """Stateful, incremental projection of one session's transcript."""
 
-    def __init__(self, config: ProjectionConfig | None = None) -> None:
+    def __init__(
+        self, config: ProjectionConfig | None = None, *, anchors: AnchorResolver | None = None
+    ) -> None:
+        """``anchors`` places an edit in its file (default: reading the file on disk)."""
         self.config = config or ProjectionConfig()
         self.stats = ProjectorStats()
         self._calls_projector = CallProjector(self.config)
+        if anchors is not None:
+            self._calls_projector.anchors = anchors
         self._calls: OrderedDict[str, _Call] = OrderedDict()  # waiting for their result, oldest first
         self._answered: OrderedDict[str, _Call] = OrderedDict()  # result seen, least recent first
         self._pending_reports: dict[bytes, None] = {}

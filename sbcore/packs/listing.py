@@ -93,9 +93,10 @@ def catalogue_report(
 def shown_problems(catalogue: EffectiveCatalogue) -> list[Any]:
     """Problems worth printing: everything but the load warning of a detector already marked unavailable.
 
-    A disabled detector naming a trigger this installation lacks (the built-in
-    cross-task-collision) is not a problem until someone enables it; the
-    listing shows it as unavailable instead of warning on every run.
+    A disabled detector naming a trigger this installation lacks (a pack's
+    detector whose trigger comes from a pack that is not installed) is not a
+    problem until someone enables it; the listing shows it as unavailable
+    instead of warning on every run.
     """
     unavailable = {d.id for d in catalogue.detectors if not d.available and not d.definition.enabled}
     return [

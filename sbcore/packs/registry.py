@@ -25,6 +25,7 @@ from sbcore.observe.model import Observation
 from sbcore.packs.declarative import DECLARATIVE_TRIGGER, match_trigger
 from sbcore.packs.model import BUILTIN_TOOLS, RUN_TOOL
 from sbcore.packs.types import TriggerMatch
+from sbcore.state.taskindex import Peers
 from sbcore.timebound import time_bound
 
 TRIGGER_NAME = re.compile(r"^[a-z][a-z0-9_]{1,62}$")
@@ -51,6 +52,7 @@ class TriggerSpec:
     params_schema: dict[str, Any] | None
     pack: str
     wants_config: bool  # the function takes a ``config`` argument (the detector's effective config)
+    wants_peers: bool = False  # the function takes a ``peers`` argument (the live cross-task index)
 
     def defaults(self) -> dict[str, Any]:
         """Top-level ``default`` values of the params schema."""
@@ -67,20 +69,25 @@ class TriggerSpec:
         params: Mapping[str, Any],
         state: dict[str, Any],
         config: Mapping[str, Any] | None = None,
+        peers: Peers | None = None,
     ) -> TriggerMatch | None:
         """Call the trigger the way the host always does: schema defaults under the given params.
 
         ``params`` and ``config`` reach the function read-only; ``config`` only
-        when the function declares a parameter of that name. The call is time-bounded
+        when the function declares a parameter of that name, and likewise ``peers`` (the other live
+        tasks of the workspace; a driver with no index gives none, which reads as no other task). The
+        call is time-bounded
         (:data:`TRIGGER_BOUND_S`): params may carry patterns a workspace wrote, and a
         runaway one raises :class:`~sbcore.timebound.PatternTimeout`.
         """
         merged = MappingProxyType({**self.defaults(), **params})
+        extra: dict[str, Any] = {}
+        if self.wants_config:
+            extra["config"] = MappingProxyType(dict(config or {}))
+        if self.wants_peers:
+            extra["peers"] = peers if peers is not None else Peers("", 0.0)
         with time_bound(TRIGGER_BOUND_S, f"trigger {self.name!r}"):
-            if self.wants_config:
-                frozen_config = MappingProxyType(dict(config or {}))
-                return self.func(observations, merged, state, config=frozen_config)
-            return self.func(observations, merged, state)
+            return self.func(observations, merged, state, **extra)
 
 
 @dataclass(frozen=True)
@@ -136,7 +143,9 @@ class Contributions:
                 raise RegistrationError(
                     f"register_triggers: params_schema of {name!r} is not a valid JSON Schema: {exc.message}"
                 ) from exc
-        self.triggers[name] = TriggerSpec(name, func, params_schema, self.pack, _takes_config(func))
+        self.triggers[name] = TriggerSpec(
+            name, func, params_schema, self.pack, _takes(func, "config"), _takes(func, "peers")
+        )
 
     def register_tool(self, name: str, tool: Any) -> None:
         self._check_name("register_tools", "tool", name, TOOL_NAME, self.tools)
@@ -172,12 +181,12 @@ class Contributions:
             raise RegistrationError(f"{hook}: {what} {name!r} registered twice by pack {self.pack!r}")
 
 
-def _takes_config(func: Callable[..., Any]) -> bool:
+def _takes(func: Callable[..., Any], name: str) -> bool:
     try:
         parameters = inspect.signature(func).parameters
     except (TypeError, ValueError):  # some builtins have no signature
         return False
-    return "config" in parameters
+    return name in parameters
 
 
 def _mcp_params(name: str, params: Mapping[str, Any]) -> dict[str, Any]:

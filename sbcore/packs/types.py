@@ -57,8 +57,10 @@ class TriggerFunc(Protocol):
     across passes, so a trigger can avoid re-reporting a finding it already
     reported. A trigger that also declares a ``config`` parameter receives the
     detector's effective ``config`` as a fourth, keyword argument (the host
-    checks the signature once, at registration). Return ``None`` when nothing
-    matches.
+    checks the signature once, at registration); one that declares ``peers``
+    receives the other live tasks of the workspace from the cross-task index
+    (:class:`~sbcore.state.taskindex.Peers`: their goals, named paths and
+    symbols, and edited regions). Return ``None`` when nothing matches.
     """
 
     def __call__(

@@ -124,6 +124,17 @@ class TranscriptRef:
 
 
 @dataclass(frozen=True)
+class InterleaveRef:
+    """Transcripts replayed together on one clock, and the directory standing in for their checkout."""
+
+    transcripts: tuple[str, ...]
+    checkout: str | None = None
+
+    def paths(self, case_file: Path) -> list[Path]:
+        return [case_file.parent / path for path in self.transcripts]
+
+
+@dataclass(frozen=True)
 class Expectation:
     """What a firing case must also satisfy."""
 
@@ -143,6 +154,7 @@ class GoldenCase:
     label: Label
     observations: tuple[Observation, ...] | None
     transcript: TranscriptRef | None
+    interleave: InterleaveRef | None = None
     turn_end: bool = True
     overrides: Mapping[str, Any] = field(default_factory=dict)
     expect: Expectation = field(default_factory=Expectation)
@@ -337,10 +349,10 @@ def _schema_problems(data: Any) -> list[tuple[tuple[str | int, ...], str, str | 
     for error in sorted(_case_validator().iter_errors(data), key=relevance):
         path = tuple(error.absolute_path)
         if error.validator == "oneOf" and not path:
-            which = "both" if "observations" in data else "neither"
-            problems.append(
-                ((), f"give exactly one of 'observations' and 'transcript' ({which} given)", None)
-            )
+            given = [f"'{key}'" for key in ("observations", "transcript", "interleave") if key in data]
+            which = " and ".join(given) + " given" if given else "none given"
+            message = f"give exactly one of 'observations', 'transcript' and 'interleave' ({which})"
+            problems.append(((), message, None))
         elif error.validator == "not" and not path:
             problems.append(
                 (("expect",), "'expect' applies only to must_fire cases", "drop it, or label it must_fire")
@@ -425,6 +437,10 @@ def _build_case(
     if "transcript" in data:
         first, _, last = data["transcript"].get("records", "1-").partition("-")
         transcript = TranscriptRef(data["transcript"]["path"], int(first), int(last) if last else None)
+    interleave = None
+    if "interleave" in data:
+        spec = data["interleave"]
+        interleave = InterleaveRef(tuple(spec["transcripts"]), spec.get("checkout"))
     expect = data.get("expect") or {}
     return GoldenCase(
         pack=pack,
@@ -435,6 +451,7 @@ def _build_case(
         label=data["label"],
         observations=observations,
         transcript=transcript,
+        interleave=interleave,
         turn_end=data.get("turn_end", True),
         overrides=dict(data.get("config") or {}),
         expect=Expectation(expect.get("dedup_key"), expect.get("headline_pattern")),
@@ -583,6 +600,8 @@ class GoldenRunner:
         definition, problem = self._definition(case)
         if definition is None:
             return GoldenResult(case, "failed", problem)
+        if case.interleave is not None:
+            return self._run_interleaved(case, definition)
         try:
             observations, unavailable = case.load_observations()
         except GoldenError as exc:
@@ -634,6 +653,49 @@ class GoldenRunner:
         feedback = dict(result.feedback or {"verdict": "silent"})
         fired = feedback.get("verdict") == "advise"
         return Evaluation("fallback", fired=fired, match=match, feedback=feedback, note=match["summary"])
+
+    def _run_interleaved(self, case: GoldenCase, definition: DetectorDef) -> GoldenResult:
+        """Replay the case's transcripts together through the whole observer (offline) and judge that.
+
+        Like ``second-brain replay --interleave``: each transcript its own task, one clock, a private
+        cross-task index. The detector fires when it advised in any pass of any of the sessions.
+        """
+        from sbcore.testing.golden_interleave import replay_interleaved
+
+        assert case.interleave is not None
+        missing = [path for path in case.interleave.paths(case.path) if not path.is_file()]
+        if missing:
+            return GoldenResult(case, "failed", f"no transcript at {missing[0]}")
+        if case.provider_io:
+            return GoldenResult(case, "failed", "an interleaved case replays offline: drop its provider_io")
+        spec = case.interleave
+        checkout = case.path.parent / spec.checkout if spec.checkout else None
+        replayed = replay_interleaved(definition, spec.paths(case.path), checkout, manager=self.manager)
+        observations = replayed.observations
+        result = replayed.result
+        trigger = definition.trigger
+        if trigger is None:
+            evaluation = Evaluation(None, pending=MODEL_ONLY)
+        elif result is None or result.match is None:
+            evaluation = Evaluation(
+                "trigger",
+                note=f"trigger {trigger.name!r} found no match in {len(observations)} observation(s) "
+                f"of {replayed.sessions} interleaved session(s)",
+            )
+        elif not definition.fallback:
+            evaluation = Evaluation(None, match=result.match.as_template_input(), pending=MODEL_DECIDES)
+        else:
+            match = result.match.as_template_input()
+            feedback = dict(result.feedback or {"verdict": "silent"})
+            fired = feedback.get("verdict") == "advise"
+            evaluation = Evaluation(
+                "fallback", fired=fired, match=match, feedback=feedback, note=match["summary"]
+            )
+        decision = normalise(_decision(case, definition, observations, evaluation), observations)
+        if evaluation.by is None:
+            return GoldenResult(case, "pending", evaluation.pending, decision)
+        failure = _judge(case, definition, evaluation)
+        return GoldenResult(case, "failed" if failure else "passed", failure, decision)
 
     def _offline_pass(
         self, definition: DetectorDef, observations: Sequence[Observation], case: GoldenCase

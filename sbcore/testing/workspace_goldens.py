@@ -59,6 +59,10 @@ def load_workspace_cases(workspace: Path) -> list[GoldenCase]:
         if problem:
             chains.append(_outside(path, case.detector, problem, "transcript.path"))
             continue
+        problem, key = _interleave_problem(case, jail)
+        if problem:
+            chains.append(_outside(path, case.detector, problem, key))
+            continue
         cases.append(case)
     if chains:
         raise GoldenError(chains)
@@ -75,6 +79,24 @@ def _transcript_problem(case: GoldenCase, jail: Jail) -> str:
             f"transcript {case.transcript.path!r} is outside the workspace: a workspace's case reads only it"
         )
     return ""
+
+
+def _interleave_problem(case: GoldenCase, jail: Jail) -> tuple[str, str]:
+    spec = case.interleave
+    if spec is None:
+        return "", ""
+    for index, transcript in enumerate(spec.transcripts):
+        if not jail.contains(case.path.parent / transcript):
+            return (
+                f"transcript {transcript!r} is outside the workspace: a workspace's case reads only it",
+                f"interleave.transcripts[{index}]",
+            )
+    if spec.checkout is not None and not jail.contains(case.path.parent / spec.checkout):
+        return (
+            f"checkout {spec.checkout!r} is outside the workspace: a workspace's case reads only it",
+            "interleave.checkout",
+        )
+    return "", ""
 
 
 def _outside(path: Path, detector: str | None, problem: str, key: str | None = None) -> ErrorChain:

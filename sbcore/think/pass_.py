@@ -37,6 +37,7 @@ from sbcore.packs.model import DetectorDef
 from sbcore.packs.registry import TriggerSpec
 from sbcore.packs.templates import render
 from sbcore.packs.types import TriggerMatch
+from sbcore.state.taskindex import Peers
 from sbcore.think.cli_fork import CliFork
 from sbcore.think.compaction import Compaction, compact
 from sbcore.think.debug import DebugCapture
@@ -250,6 +251,7 @@ class PassEngine:
         notes: Sequence[str] = (),
         timestamp: str | None = None,
         token_allowance: int | None = None,
+        peers: Peers | None = None,
     ) -> PassResult:
         """Run one pass over a new episode.
 
@@ -259,13 +261,14 @@ class PassEngine:
         :param notes: extra ``[note]`` lines for the episode (e.g. what coalescing left out).
         :param timestamp: the episode's time (ISO-8601); by default its last observation's.
         :param token_allowance: tokens this pass may spend (the budget's headroom); split among its forks.
+        :param peers: the other live tasks of the workspace, from the cross-task index (None: no index).
         """
         started = self.monotonic()
         self.passes += 1
         number = self.passes
         self.remember(observations)
         timestamp = timestamp or next((o.timestamp for o in reversed(observations) if o.timestamp), None)
-        selected, skipped, steps = self._select(number, turn_end, empty=not observations)
+        selected, skipped, steps = self._select(number, turn_end, empty=not observations, peers=peers)
         trigger_notes = [
             f"check {item.detector.trigger.name} matched ({item.detector.id}): {item.match.summary}"
             for item in selected
@@ -348,7 +351,7 @@ class PassEngine:
     # -- selection ------------------------------------------------------------------------------------
 
     def _select(
-        self, number: int, turn_end: bool, *, empty: bool = False
+        self, number: int, turn_end: bool, *, empty: bool = False, peers: Peers | None = None
     ) -> tuple[list[_Selected], list[tuple[str, str]], list[Step]]:
         selected: list[_Selected] = []
         skipped: list[tuple[str, str]] = []
@@ -364,7 +367,7 @@ class PassEngine:
                 continue
             match: TriggerMatch | None = None
             if detector.trigger is not None:
-                match, problem = self._evaluate_trigger(detector)
+                match, problem = self._evaluate_trigger(detector, peers)
                 if match is None:
                     skipped.append((detector.id, problem))
                     if step is not None:  # a retry that never ran: keep it pending for the next match
@@ -391,7 +394,9 @@ class PassEngine:
             return f"cadence every_nth {cadence.nth}: not this pass"
         return None
 
-    def _evaluate_trigger(self, detector: DetectorDef) -> tuple[TriggerMatch | None, str]:
+    def _evaluate_trigger(
+        self, detector: DetectorDef, peers: Peers | None = None
+    ) -> tuple[TriggerMatch | None, str]:
         assert detector.trigger is not None
         name = detector.trigger.name
         spec = self.triggers.get(name)
@@ -399,7 +404,7 @@ class PassEngine:
             return None, f"trigger {name} is not registered by any loaded pack"
         try:
             match = spec.invoke(
-                self.history, detector.trigger.params, self.trigger_state[detector.id], detector.config
+                self.history, detector.trigger.params, self.trigger_state[detector.id], detector.config, peers
             )
         except Exception as exc:  # a pack's trigger must not take the pass down
             log.exception("trigger %s of detector %s failed", name, detector.id)

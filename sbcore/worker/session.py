@@ -99,8 +99,8 @@ from sbcore.pace.pacer import Pacer
 from sbcore.state import document
 from sbcore.think.pass_ import PassResult
 from sbcore.think.tools.base import RemoteToolSource
+from sbcore.worker import crosstask, locate, retention, turn_report
 from sbcore.worker import forget as forgetting
-from sbcore.worker import locate, retention, turn_report
 from sbcore.worker.calibrate import calibrate
 from sbcore.worker.engine import Observer, ObserverFactory
 from sbcore.worker.follow import Follower
@@ -429,6 +429,15 @@ class Session:
             self._write_hot()
         if self.gate is not None:
             self.gate.settings = GateSettings.from_config(self.config, self._definitions())
+        if self.pipeline is not None:
+            crosstask.follow_config(
+                self.pipeline,
+                self.config,
+                self.spec.data,
+                self.spec.session_id,
+                self.workspace,
+                self.spec.cwd,
+            )
         projection = ProjectionConfig.from_mapping(self.config.group("projection"))
         if self.projector is not None and projection != self.projector.config:
             self.projector = Projector(projection)  # new records only: nothing already spooled changes
@@ -581,6 +590,9 @@ class Session:
             log_only=self.observer.log_only,
             soak_log=SoakLog(soak_path(self.workspace, self.spec.data)),
             journal=Journal(self.spec.data, workspace=str(self.workspace)),
+            presence=crosstask.open_presence(
+                self.config, self.spec.data, self.spec.session_id, self.workspace, self.spec.cwd
+            ),
         )
         self.pipeline.transcript = None if self.transcript is None else str(self.transcript)
         self.projector = Projector(ProjectionConfig.from_mapping(self.config.group("projection")))
@@ -705,6 +717,7 @@ class Session:
         task = self.task_id
         log.info("new task %s: %s", task, why)
         assert self.pipeline is not None
+        self.pipeline.end_task()  # the ended task leaves the cross-task index
         if self._factory is not None and self.observer is not None:
             previous = self.observer
             self.observer = self._factory.build(self.config, remote=self._remote)
@@ -1193,6 +1206,8 @@ class Session:
             self.policy.release()  # a cancelled pass's machine-wide slot goes back now, not at exit
         if self._sweeping is not None and not self._sweeping.done():
             await asyncio.wait({self._sweeping}, timeout=5.0)
+        if self.pipeline is not None:
+            crosstask.leave(self.pipeline)
         if self.observer is not None:
             try:
                 await asyncio.wait_for(self.observer.aclose(), 2.0)

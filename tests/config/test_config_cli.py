@@ -129,9 +129,9 @@ def test_set_refuses_an_override_the_catalogue_would_drop(
         "nothing was written\n"
     )
     assert not dirs.local_file.exists()
-    code, _, err = run(capsys, "set", "--workspace", "detectors.cross-task-collision.enabled", "true")
+    code, _, err = run(capsys, "set", "--workspace", "detectors.goal-drift.cadence", "on_trigger")
     assert code == 2
-    assert "trigger 'cross_task_collision' is not available in this version" in err
+    assert "detectors.goal-drift.cadence: cadence 'on_trigger' needs a 'trigger'" in err
     assert not dirs.workspace_file.exists()
     code, _, err = run(capsys, "set", "detectors.default.tools", "[Bash]")
     assert code == 2 and "detectors.default.tools" in err and "nothing was written" in err

@@ -29,7 +29,7 @@ EXPECTED = {
         "ttl_days", "max_per_workspace", "max_bytes", "sweep_interval_s", "recent_chars", "files_ttl_days",
         "data_max_bytes",
     },
-    "index": {"ttl_s", "compact_interval_s"},
+    "index": {"enabled", "ttl_s", "compact_interval_s", "max_regions_per_task"},
     "gate": {
         "confidence_floor", "human_floor", "rate_per_hour", "cooldown_s", "body_cap", "dedup_threshold",
         "advice_ttl_s", "queue_timeout_s",

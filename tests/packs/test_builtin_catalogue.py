@@ -19,6 +19,7 @@ from sbcore.packs.catalogue import EffectiveCatalogue, assemble_catalogue
 from sbcore.packs.manager import PackManager, get_plugin_manager
 from sbcore.packs.model import DetectorDef
 from sbcore.packs.templates import render
+from sbcore.state.taskindex import IndexedRegion, IndexedTask, Peers
 
 ROOT = Path(__file__).resolve().parents[2]
 ENABLED = {"default", "repeat-failure", "standard-questions"}
@@ -82,15 +83,12 @@ def test_exactly_the_nine_detectors_with_the_shipping_enablement(
         assert set(detector.origins.values()) == {"pack builtin"}
 
 
-def test_the_only_warning_is_the_unavailable_trigger(manager: PackManager, workspace: Path) -> None:
+def test_the_builtin_catalogue_has_no_warning_and_every_detector_is_available(
+    manager: PackManager, workspace: Path
+) -> None:
     catalogue = build(manager, workspace)
-    [warning] = catalogue.warnings
-    assert (warning.detector, warning.key) == ("cross-task-collision", "trigger.name")
-    unavailable = {d.id: d.unavailable_reason for d in catalogue.detectors if not d.available}
-    assert unavailable == {
-        "cross-task-collision": "trigger 'cross_task_collision' is not available in this version: "
-        "no installed pack registers it"
-    }
+    assert catalogue.warnings == []
+    assert {d.id: d.unavailable_reason for d in catalogue.detectors if not d.available} == {}
 
 
 def test_enabled_detectors_are_tool_less(manager: PackManager, workspace: Path) -> None:
@@ -160,21 +158,11 @@ def test_prompt_templates_ship_as_package_data() -> None:
 
 
 def test_each_disabled_detector_is_one_flip_away(manager: PackManager, workspace: Path) -> None:
-    runnable = DISABLED - {"cross-task-collision"}
-    catalogue = build(manager, workspace, **{d: {"enabled": True} for d in runnable})
+    catalogue = build(manager, workspace, **{d: {"enabled": True} for d in DISABLED})
     assert catalogue.errors == []
-    for detector_id in runnable:
+    for detector_id in DISABLED:
         assert definition(catalogue, detector_id).enabled
         assert catalogue.get(detector_id).origins["enabled"] == "override"  # type: ignore[union-attr]
-
-
-def test_enabling_cross_task_collision_is_refused_clearly(manager: PackManager, workspace: Path) -> None:
-    catalogue = build(manager, workspace, **{"cross-task-collision": {"enabled": True}})
-    [error] = catalogue.errors
-    assert error.detector == "cross-task-collision"
-    assert "trigger 'cross_task_collision' is not available in this version" in error.problem
-    assert "overrides are ignored" in error.problem
-    assert not definition(catalogue, "cross-task-collision").enabled
 
 
 def test_a_workspace_config_changes_and_extends_the_checklist(manager: PackManager, workspace: Path) -> None:
@@ -348,6 +336,30 @@ def session_with_retry_loop() -> list[Observation]:
     return observations
 
 
+def session_editing_a_region() -> list[Observation]:
+    return [
+        Observation(
+            kind="tool",
+            text="[tool] Edit /repo/src/a.py @L10-L14",
+            timestamp="2026-01-01T10:05:00Z",
+            tool="Edit",
+            tool_use_id="e1",
+            args={
+                "file_path": "/repo/src/a.py",
+                "anchor": "L10-L14",
+                "new_string": "x = 1",
+                "old_string": "x",
+            },
+        )
+    ]
+
+
+def another_task_on_that_region() -> Peers:
+    region = IndexedRegion("src/a.py", 12, 20, at=1000.0, ref="t9")
+    other = IndexedTask("task-b", "session-b", "/repo", "/repo", None, "speed up a.py", (), 1000.0, (region,))
+    return Peers("/repo", 1120.0, (other,))
+
+
 def session_with_unverified_edit() -> list[Observation]:
     return [
         Observation(kind="prompt", text="fix the parser"),
@@ -388,17 +400,14 @@ def test_every_prompt_renders(manager: PackManager, workspace: Path, open_adviso
         "standard-questions": manager.registry.triggers["standard_questions"].invoke(
             session_with_unverified_edit(), {}, {}, config=definition(catalogue, "standard-questions").config
         ),
-        "cross-task-collision": None,
+        "cross-task-collision": manager.registry.triggers["cross_task_collision"].invoke(
+            session_editing_a_region(), {}, {}, peers=another_task_on_that_region()
+        ),
     }
+    assert all(match is not None for match in matches.values())
     for detector in catalogue.detectors:
         d = detector.definition
         match = matches.get(d.id)
-        if d.id == "cross-task-collision":
-            from sbcore.packs.types import TriggerMatch
-
-            match = TriggerMatch(
-                key="src/a.py", summary="task b edits src/a.py", evidence=("b: Edit src/a.py",)
-            )
         text = render(
             d.prompt,
             environment=environment,

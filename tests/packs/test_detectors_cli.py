@@ -49,14 +49,14 @@ def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
 def test_list_shows_the_nine_builtins(capsys: pytest.CaptureFixture[str], workspace: Path) -> None:
     code, out, err = run(capsys, "detectors", "list", "--workspace", str(workspace))
     assert code == 0, err
-    assert err == ""  # the unavailable cross-task-collision is a status, not a warning
+    assert err == ""
     lines = out.splitlines()
     assert lines[0].split() == ["ID", "PACK", "ENABLED", "STATUS", "SOURCE"]
     rows = {line.split()[0]: line for line in lines[1:]}
     assert len(rows) == 9
     assert rows["default"].split()[1:4] == ["builtin", "yes", "stable"]
     assert rows["git-log"].split()[1:5] == ["builtin", "no", "preview,", "soak"], "a preview detector soaks"
-    assert "preview, unavailable" in rows["cross-task-collision"]
+    assert rows["cross-task-collision"].split()[1:5] == ["builtin", "no", "preview,", "soak"]
     assert rows["repeat-failure"].rstrip().endswith("repeat-failure.yaml:3")
 
 
@@ -95,7 +95,7 @@ def test_list_json(capsys: pytest.CaptureFixture[str], workspace: Path) -> None:
         "source": None,
         "description": None,
     }
-    assert by_id["cross-task-collision"]["available"] is False
+    assert all(row["available"] for row in by_id.values())
     builtin = next(p for p in report["packs"] if p["name"] == "builtin")
     assert builtin["builtin"] is True and builtin["hooks"] == ["register_catalogues", "register_triggers"]
     assert report["broken_packs"] == [] and report["problems"] == []
@@ -113,14 +113,14 @@ def test_list_names_the_layer_that_enabled_a_detector(
 
 def test_list_reports_problems_and_fails(capsys: pytest.CaptureFixture[str], workspace: Path) -> None:
     (workspace / ".second-brain" / "config.yaml").write_text(
-        "detectors:\n  cross-task-collision:\n    enabled: true\n"
+        "detectors:\n  goal-drift:\n    cadence: on_trigger\n"
     )
     code, out, err = run(capsys, "detectors", "list", "--workspace", str(workspace))
     assert code == 1
-    assert "cross-task-collision" in out
+    assert "goal-drift" in out
     config_file = workspace / ".second-brain" / "config.yaml"
     assert f"==> File {config_file}:3" in err
-    assert "not available in this version" in err
+    assert "cadence 'on_trigger' needs a 'trigger'" in err
 
 
 def test_list_names_a_broken_pack(
@@ -284,14 +284,14 @@ def test_validate_without_paths_checks_what_list_loads(
     detector_file.parent.mkdir()
     detector_file.write_text(TEAM_DETECTOR)
     team = workspace / ".second-brain" / "config.yaml"
-    team.write_text("detectors:\n  cross-task-collision:\n    enabled: true\n")
+    team.write_text("detectors:\n  goal-drift:\n    cadence: on_trigger\n")
     mine = local_layer(workspace)
     mine.write_text("detectors:\n  default:\n    cadence: on_trigger\n")
 
     code, out, _ = run(capsys, "detectors", "validate", "--workspace", str(workspace))
     assert code == 1
     assert f"==> File {detector_file}:4\n==> At detector 'team-check'\n==> At key: prompt\n" in out
-    assert f"==> File {team}:3\n==> At detector 'cross-task-collision'\n" in out
+    assert f"==> File {team}:3\n==> At detector 'goal-drift'\n" in out
     assert f"==> File {mine}:3\n==> At detector 'default'\n==> At key: detectors.default.cadence\n" in out
     assert out.endswith("3 errors in 3 files\n")
 
@@ -299,7 +299,7 @@ def test_validate_without_paths_checks_what_list_loads(
     assert code == 1
     assert {(p["source"], p["key"]) for p in json.loads(listed)["problems"]} == {
         (f"{detector_file}:4", "prompt"),
-        (f"{team}:3", "detectors.cross-task-collision.trigger.name"),
+        (f"{team}:3", "detectors.goal-drift.cadence"),
         (f"{mine}:3", "detectors.default.cadence"),
     }
 

@@ -472,8 +472,10 @@ def test_inline_observations_are_written_as_the_projector_writes_them() -> None:
 
 
 def test_an_unregistered_trigger_is_pending(tmp_path: Path) -> None:
+    manager = get_plugin_manager()
+    del manager.registry.triggers["cross_task_collision"]  # as if no installed pack registered it
     text = "description: Anything.\nlabel: must_stay_silent\nobservations: [{kind: prompt, text: hi}]\n"
-    result = run(tmp_path, "goldens/builtin/cross-task-collision/case.yaml", text)
+    result = run(tmp_path, "goldens/builtin/cross-task-collision/case.yaml", text, GoldenRunner(manager))
     assert result.outcome == "pending"
     assert result.reason.startswith("trigger 'cross_task_collision' is not registered by any installed pack")
 
@@ -739,10 +741,10 @@ def test_pack_test_runs_the_builtin_goldens(capfd: pytest.CaptureFixture[str]) -
     root = Path(__file__).resolve().parents[2] / "goldens"
     assert main(["pack", "test", "builtin", "--goldens", str(root)]) == 0
     out = capfd.readouterr().out
-    # 26 cases run; the 2 of cross-task-collision are pending (its trigger is not registered), and without
-    # the shared corpus its 2 cases are skipped too. No case is pending for want of a recording.
-    assert re.search(r"\b[2-4][0-9] passed, [24] skipped\b", out), out
-    assert "pending: trigger 'cross_task_collision' is not registered by any installed pack" in out
+    # Every case runs (the cross-task-collision ones interleave transcripts); without the shared corpus its
+    # 2 cases are skipped. No case is pending, for want of a trigger or of a recording.
+    assert re.search(r"\b[2-4][0-9] passed(, 2 skipped)?\b", out), out
+    assert "pending" not in out
     assert "model-only detector" not in out
 
 

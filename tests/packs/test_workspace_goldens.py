@@ -89,6 +89,27 @@ def test_a_case_cannot_read_a_transcript_outside_the_workspace(workspace: Path) 
     ]
 
 
+def test_an_interleaved_case_cannot_read_transcripts_or_a_checkout_outside_the_workspace(
+    workspace: Path,
+) -> None:
+    (workspace / CASES / "escape-one.yaml").write_text(
+        "description: Interleaves a transcript outside the repository.\n"
+        "label: must_stay_silent\n"
+        "interleave: {transcripts: [a.jsonl, ../../../../outside.jsonl]}\n"
+    )
+    (workspace / CASES / "escape-two.yaml").write_text(
+        "description: Places edits in a checkout outside the repository.\n"
+        "label: must_stay_silent\n"
+        "interleave: {transcripts: [a.jsonl, b.jsonl], checkout: /home}\n"
+    )
+    with pytest.raises(GoldenError) as info:
+        load_workspace_cases(workspace)
+    assert [(Path(c.source.path).name, c.key) for c in info.value.chains] == [
+        ("escape-one.yaml", "interleave.transcripts[1]"),
+        ("escape-two.yaml", "interleave.checkout"),
+    ]
+
+
 def test_a_case_file_linked_from_outside_is_refused(
     workspace: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:

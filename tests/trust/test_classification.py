@@ -104,8 +104,11 @@ def test_a_repository_may_opt_out_or_mute_but_not_opt_itself_in() -> None:
     assert {knob.key for knob in knobs() if config_class(knob.path) == "consent"} == {
         "enable.default",
         "enable.workspaces",
+        "index.enabled",
         "mute.all",
     }
+    assert value_class(("index", "enabled"), False) == "safe"
+    assert value_class(("index", "enabled"), True) == "consent"
     assert value_class(("enable", "default"), False) == "safe"
     assert value_class(("enable", "default"), True) == "consent"
     assert value_class(("enable", "workspaces"), {"/a": False, "/b": False}) == "safe"

@@ -170,6 +170,18 @@ def test_an_untrusted_workspace_cannot_unmute_or_opt_itself_in(repo: Repo) -> No
     assert load_config(repo.root).is_enabled()
 
 
+def test_an_untrusted_workspace_cannot_join_the_cross_task_index_the_user_left(repo: Repo) -> None:
+    from sbcore.config import global_path
+
+    global_path().parent.mkdir(parents=True, exist_ok=True)
+    global_path().write_text("index:\n  enabled: false\n")
+    repo.config("index:\n  enabled: true\n  ttl_s: 600\n")
+    config = load_config(repo.root)
+    assert config.get("index.enabled") is False and config.layer_of("index.enabled") == "global"
+    assert config.get("index.ttl_s") == 600  # a safe knob applies
+    assert config.trust is not None and {r.key for r in config.trust.ignored} == {"index.enabled"}
+
+
 def test_an_untrusted_workspace_may_switch_capabilities_off(repo: Repo) -> None:
     repo.config(
         "model:\n  provider: offline\nheadless:\n  observe: false\n"
