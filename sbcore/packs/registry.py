@@ -51,6 +51,7 @@ class TriggerSpec:
     params_schema: dict[str, Any] | None
     pack: str
     wants_config: bool  # the function takes a ``config`` argument (the detector's effective config)
+    wants_recall: bool = False  # the function takes a ``recall`` argument (the session's recall window)
 
     def defaults(self) -> dict[str, Any]:
         """Top-level ``default`` values of the params schema."""
@@ -67,20 +68,25 @@ class TriggerSpec:
         params: Mapping[str, Any],
         state: dict[str, Any],
         config: Mapping[str, Any] | None = None,
+        recall: Any = None,
     ) -> TriggerMatch | None:
         """Call the trigger the way the host always does: schema defaults under the given params.
 
         ``params`` and ``config`` reach the function read-only; ``config`` only
-        when the function declares a parameter of that name. The call is time-bounded
+        when the function declares a parameter of that name. ``recall`` (the
+        session's :class:`~sbcore.state.recall.RecallWindow`, read-only, or None
+        when recall is off) likewise only reaches a function declaring it. The call is time-bounded
         (:data:`TRIGGER_BOUND_S`): params may carry patterns a workspace wrote, and a
         runaway one raises :class:`~sbcore.timebound.PatternTimeout`.
         """
         merged = MappingProxyType({**self.defaults(), **params})
+        extra: dict[str, Any] = {}
+        if self.wants_config:
+            extra["config"] = MappingProxyType(dict(config or {}))
+        if self.wants_recall:
+            extra["recall"] = recall
         with time_bound(TRIGGER_BOUND_S, f"trigger {self.name!r}"):
-            if self.wants_config:
-                frozen_config = MappingProxyType(dict(config or {}))
-                return self.func(observations, merged, state, config=frozen_config)
-            return self.func(observations, merged, state)
+            return self.func(observations, merged, state, **extra)
 
 
 @dataclass(frozen=True)
@@ -136,7 +142,9 @@ class Contributions:
                 raise RegistrationError(
                     f"register_triggers: params_schema of {name!r} is not a valid JSON Schema: {exc.message}"
                 ) from exc
-        self.triggers[name] = TriggerSpec(name, func, params_schema, self.pack, _takes_config(func))
+        self.triggers[name] = TriggerSpec(
+            name, func, params_schema, self.pack, _takes(func, "config"), _takes(func, "recall")
+        )
 
     def register_tool(self, name: str, tool: Any) -> None:
         self._check_name("register_tools", "tool", name, TOOL_NAME, self.tools)
@@ -172,12 +180,12 @@ class Contributions:
             raise RegistrationError(f"{hook}: {what} {name!r} registered twice by pack {self.pack!r}")
 
 
-def _takes_config(func: Callable[..., Any]) -> bool:
+def _takes(func: Callable[..., Any], name: str) -> bool:
     try:
         parameters = inspect.signature(func).parameters
     except (TypeError, ValueError):  # some builtins have no signature
         return False
-    return "config" in parameters
+    return name in parameters
 
 
 def _mcp_params(name: str, params: Mapping[str, Any]) -> dict[str, Any]:
