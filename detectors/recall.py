@@ -22,7 +22,7 @@ Chunks the session was offered before (the window's FIFO) are never offered agai
 not come back for the next failure of the same error. Each failure is considered once.
 
 Match data: ``error`` (the error line), ``command``, ``offers`` (``kind``, ``label``, ``handle``,
-``region``, ``why``), ``dominant_region``.
+``region``, ``why``, ``excerpt``), ``dominant_region``.
 """
 
 from __future__ import annotations
@@ -126,6 +126,8 @@ _PROHIBITION = re.compile(
 _SENTENCE_END = re.compile(r"(?<=[.!?])\s+|\n")
 EDIT_TOOLS = ("Edit", "MultiEdit", "Write", "NotebookEdit")
 WHY_CHARS = 100
+EXCERPT_CHARS = 300
+"""How much of each offered chunk the fork's prompt shows (the fallback shows none)."""
 SEARCH_LIMIT = 12
 
 RECALL_PARAMS: dict[str, Any] = {
@@ -290,6 +292,7 @@ def _offer(kind: str, hit: Hit, why: str) -> dict[str, Any]:
         "handle": hit.handle,
         "region": hit.region,
         "why": _one_line(why),
+        "excerpt": " ".join(hit.body.split())[:EXCERPT_CHARS],
     }
 
 
