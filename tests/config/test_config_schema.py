@@ -26,6 +26,10 @@ EXPECTED = {
     "window": {"budget_chars", "compaction_threshold", "compaction_floor"},
     "ledger": {"ttl_days", "max_per_workspace", "max_bytes", "sweep_interval_s"},
     "index": {"ttl_s", "compact_interval_s"},
+    "recall": {
+        "enabled", "sources", "extra_sources", "advisories", "refresh_s", "max_files", "max_file_bytes",
+        "offered_window",
+    },
     "gate": {
         "confidence_floor", "human_floor", "rate_per_hour", "cooldown_s", "body_cap", "dedup_threshold",
         "advice_ttl_s", "queue_timeout_s",

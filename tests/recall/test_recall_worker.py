@@ -53,3 +53,9 @@ def test_recall_off_indexes_nothing(workspace: Path) -> None:
 
     asyncio.run(scenario())
     assert not (data_dir() / "recall").exists()
+
+
+def test_the_settings_defaults_are_the_schemas(workspace: Path) -> None:
+    from sbcore.conductor.recall_index import RecallSettings
+
+    assert RecallSettings.from_config(load_config(workspace)) == RecallSettings()
