@@ -675,9 +675,15 @@ class GoldenRunner:
         """
         from sbcore.testing.golden_replay import replay
 
-        replayed = replay(
-            definition, observations, case.provider_io, manager=self.manager, turn_end=case.turn_end
-        )
+        with case_recall(case) as recall:
+            replayed = replay(
+                definition,
+                observations,
+                case.provider_io,
+                manager=self.manager,
+                turn_end=case.turn_end,
+                recall=recall,
+            )
         result = replayed.result
         match = result.match.as_template_input() if result.match is not None else None
         if result.status == "untriggered":
