@@ -145,9 +145,9 @@ def _refresh_note(
         store.restamp(note.source, stamp)
         done.restamped.append(note.source)
         return True
-    text = raw.decode("utf-8", "replace")
+    text = redact(raw.decode("utf-8", "replace"))  # whole, so a secret spanning lines is caught too
     entries = [
-        Entry(chunk.handle(note.label), note.region, note.kind, redact(chunk.heading), redact(chunk.body))
+        Entry(chunk.handle(note.label), note.region, note.kind, chunk.heading, chunk.body)
         for chunk in chunk_note(note.label, text)
     ]
     store.replace(note.source, stamp, entries)

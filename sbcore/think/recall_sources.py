@@ -165,7 +165,11 @@ def _matches(jail: Jail, pattern: str, budget: list[int]) -> list[str]:
         if _GLOB_CHARS.search(part):
             break
         literal.append(part)
-    if len(literal) == len(parts):  # no wildcard: one file
+    if len(literal) == len(parts):  # no wildcard: one file, if it is there
+        try:
+            jail.stat(pattern)
+        except JailError:  # absent (NotFound), or refused: either way not a note to list
+            return []
         return [pattern]
     start = "/".join(literal) or "."
     try:

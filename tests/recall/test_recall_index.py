@@ -105,3 +105,12 @@ def test_the_observers_resolved_advisories_are_a_source(workspace: Path) -> None
     assert [(hit.handle, hit.region) for hit in hits] == [("advice:a1", "advisories")]
     assert "outcome: adopted (set max_size=5)" in hits[0].body
     assert refresh_workspace(workspace, RecallSettings()).indexed == []  # unchanged history: not re-read
+
+
+def test_max_files_counts_only_files_that_are_there(workspace: Path) -> None:
+    (workspace / "CLAUDE.md").unlink()  # named by the defaults, absent: must not take the one place
+    done = refresh_workspace(workspace, RecallSettings(advisories=False, max_files=1))
+    assert done.indexed == ["docs/decisions/0007-pool.md"]
+    (workspace / "docs" / "decisions" / "0008-more.md").write_text("# More\n\ntext\n")
+    capped = refresh_workspace(workspace, RecallSettings(advisories=False, max_files=1))
+    assert any("recall.max_files" in problem for problem in capped.problems)
