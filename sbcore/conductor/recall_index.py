@@ -31,7 +31,7 @@ from pathlib import Path
 from typing import Any
 
 from sbcore.config import EffectiveConfig
-from sbcore.jail import Jail, JailError
+from sbcore.jail import Jail, JailError, NotFound
 from sbcore.observe.redact import redact
 from sbcore.paths import data_dir
 from sbcore.safefile import read_regular_bytes
@@ -134,7 +134,7 @@ def _refresh_note(
             return True
         st, raw = read_note(jail, note, max_bytes=max_bytes)
     except (JailError, OSError) as exc:
-        if not isinstance(exc, FileNotFoundError) and "does not exist" not in str(exc):
+        if not isinstance(exc, FileNotFoundError | NotFound):  # gone since the listing: not a problem
             done.problems.append(f"{note.label}: {exc}")
         return False
     if b"\x00" in raw:

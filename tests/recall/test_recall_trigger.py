@@ -90,3 +90,29 @@ def test_one_region_only_means_no_outsider(tmp_path: Path) -> None:
     match = recall_offers(_failure("t1"), PARAMS, {}, recall=solo)
     assert match is not None
     assert [offer["region"] for offer in match.data["offers"]] == ["docs/adr"]
+
+
+def test_another_note_with_the_same_error_type_is_offered_as_analogous(tmp_path: Path) -> None:
+    root = tmp_path / "shapes"
+    (root / "docs" / "decisions").mkdir(parents=True)
+    (root / "docs" / "runbooks").mkdir(parents=True)
+    (root / "docs" / "decisions" / "session.md").write_text(
+        "# Sessions\n\n## KeyError user_id in the session serializer\n\n"
+        "KeyError: 'user_id' from the session serializer meant a stale cookie; the fix was to clear it.\n"
+    )
+    (root / "docs" / "runbooks" / "cache.md").write_text(
+        "# Cache warmer\n\n## Missing keys\n\nA KeyError in the cache warmer means the manifest is old.\n"
+    )
+    settings = RecallSettings(advisories=False, sources=("docs/**/*.md",))
+    refresh_workspace(root, settings)
+    window = recall_window(root, settings, data=data_dir())
+    error = "KeyError: 'user_id' raised by the session serializer while loading"
+    match = recall_offers(_failure("t1", error=error), PARAMS, {}, recall=window)
+    assert match is not None
+    kinds = {offer["kind"]: offer for offer in match.data["offers"]}
+    past = "docs/decisions/session.md#keyerror-user_id-in-the-session-serializer"
+    assert kinds["past_fix"]["handle"] == past
+    assert kinds["analogous"]["handle"] == "docs/runbooks/cache.md#missing-keys"
+    assert kinds["analogous"]["why"] == "the same error type (KeyError) in other work"
+    assert match.data["dominant_region"] == "docs/decisions"  # the analogous note is the outsider too
+    assert "tangent" not in kinds
