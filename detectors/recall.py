@@ -33,8 +33,7 @@ from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
-from sbcore.api import Observation, TriggerMatch, report_once
-from sbcore.state.recall import Hit, RecallWindow, query_terms
+from sbcore.api import Observation, RecallHit, RecallWindow, TriggerMatch, recall_terms, report_once
 
 from .triggers import COMMAND_TOOLS, error_headline
 
@@ -231,14 +230,14 @@ def distinctive(text: str) -> list[str]:
     """The words of ``text`` that say which error (or which work) it is: no numbers, no generic words."""
     return [
         word
-        for word in query_terms(text)
+        for word in recall_terms(text)
         if len(word) >= 3 and not word.isdigit() and word not in GENERIC_WORDS and not _hexish(word)
     ]
 
 
-def shared(words: Sequence[str], hit: Hit) -> list[str]:
+def shared(words: Sequence[str], hit: RecallHit) -> list[str]:
     """The ``words`` a chunk holds (a word matches one with the same first six letters: fixes, fixed)."""
-    held = query_terms(f"{hit.heading} {hit.body}")
+    held = recall_terms(f"{hit.heading} {hit.body}")
     stems = {word[:6] for word in held}
     exact = set(held)
     return [word for word in words if word in exact or (len(word) >= 6 and word[:6] in stems)]
@@ -278,14 +277,14 @@ def _edited_names(observations: Sequence[Observation]) -> list[str]:
     return names[-5:]
 
 
-def _dominant(hits: Sequence[Hit], past: Hit) -> str:
+def _dominant(hits: Sequence[RecallHit], past: RecallHit) -> str:
     """The region most of this error's matches come from (the past fix's region on a tie)."""
     counts = Counter(hit.region for hit in hits)
     top = max(counts.values())
     return past.region if counts[past.region] == top else counts.most_common(1)[0][0]
 
 
-def _offer(kind: str, hit: Hit, why: str) -> dict[str, Any]:
+def _offer(kind: str, hit: RecallHit, why: str) -> dict[str, Any]:
     return {
         "kind": kind,
         "label": KIND_LABELS[kind],
@@ -312,7 +311,7 @@ def _contradicting(
         if hit.kind != "decision" or hit.handle in chosen:
             continue
         for sentence in _SENTENCE_END.split(hit.body):
-            if _PROHIBITION.search(sentence) and about & set(query_terms(sentence)):
+            if _PROHIBITION.search(sentence) and about & set(recall_terms(sentence)):
                 return _offer("contradicts", hit, f"a decision says: {sentence.strip()}")
     return None
 

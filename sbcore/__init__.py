@@ -22,6 +22,8 @@ if TYPE_CHECKING:
         Observation,
         Provider,
         ProviderSettings,
+        RecallHit,
+        RecallWindow,
         RegisterCatalogue,
         RegisterMcpServer,
         RegisterProvider,
@@ -36,6 +38,7 @@ if TYPE_CHECKING:
         TriggerMatch,
         Usage,
         hookimpl,
+        recall_terms,
         report_once,
     )
 
@@ -45,6 +48,8 @@ __all__ = [
     "Observation",
     "Provider",
     "ProviderSettings",
+    "RecallHit",
+    "RecallWindow",
     "RegisterCatalogue",
     "RegisterMcpServer",
     "RegisterProvider",
@@ -60,6 +65,7 @@ __all__ = [
     "Usage",
     "__version__",
     "hookimpl",
+    "recall_terms",
     "report_once",
 ]
 """``__version__``, and the names of :mod:`sbcore.api` ``sbcore`` answers for (a test checks both)."""

@@ -26,6 +26,9 @@ from sbcore.packs.types import (
     TriggerMatch,
     report_once,
 )
+from sbcore.state.recall import Hit as RecallHit
+from sbcore.state.recall import RecallWindow
+from sbcore.state.recall import query_terms as recall_terms
 from sbcore.think.providers.base import Provider, ProviderSettings, Request, Response, Secret, Usage
 from sbcore.think.tools.base import Tool, ToolResult
 
@@ -33,6 +36,8 @@ __all__ = [
     "Observation",
     "Provider",
     "ProviderSettings",
+    "RecallHit",
+    "RecallWindow",
     "RegisterCatalogue",
     "RegisterMcpServer",
     "RegisterProvider",
@@ -47,5 +52,6 @@ __all__ = [
     "TriggerMatch",
     "Usage",
     "hookimpl",
+    "recall_terms",
     "report_once",
 ]
