@@ -83,6 +83,7 @@ def test_the_schema_refuses_them_with_file_line_and_key(workspace: Path) -> None
     problems = [p for p in load_config(workspace).problems if p.key and p.key.startswith("recall")]
     assert {(p.line, p.key) for p in problems} == {(4, "recall.sources.1"), (5, "recall.sources.2")}
     assert all(p.file == layer / "config.yaml" for p in problems)
+    assert all("relative to the workspace root" in p.message for p in problems)
 
 
 def test_extra_sources_from_the_repository_are_held_back_until_trusted(workspace: Path, home: Path) -> None:
