@@ -111,7 +111,7 @@ class RecallStore:
         self.path = path
         self.conn = db.connect(path)
         # A cache of files the user keeps: a commit lost to a power cut is re-indexed at the next refresh,
-        # so the WAL is not synced at every commit (one fsync per note made a first index ten times slower).
+        # so the WAL need not be synced at each of the per-note commits, only at checkpoints.
         self.conn.execute("PRAGMA synchronous=NORMAL")
         db.ensure(self.conn, SCHEMA)
 
