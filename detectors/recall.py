@@ -180,6 +180,9 @@ def recall_offers(
         return None
     call, error = failure
     line = _error_line(error)
+    key = error.tool_use_id or error.uuid or line
+    if key in state.get("reported", ()):  # this failure was offered on already: no search, every pass
+        return None
     words = distinctive(line)
     needed = max(
         int(params.get("min_shared", 3)), math.ceil(float(params.get("min_share", 0.5)) * len(words))
@@ -190,9 +193,7 @@ def recall_offers(
     past = next((hit for hit in hits if len(shared(words, hit)) >= needed), None)
     if past is None:
         return None
-    key = error.tool_use_id or error.uuid or line
-    if not report_once(state, key):
-        return None
+    report_once(state, key)
     command = str(call.args.get("command") or "")
     context = distinctive(" ".join([command, *_edited_names(observations)]))
     dominant = _dominant(hits, past)
