@@ -19,7 +19,7 @@ each of:
   so an offer is never all one cluster (when the index holds matches from one region only, there is none).
 
 Chunks the session was offered before (the window's FIFO) are never offered again, so the same note does
-not come back for the next failure of the same error. Each failure is considered once.
+not come back for the next failure of the same error. A failure offered on is not looked up again.
 
 Match data: ``error`` (the error line), ``command``, ``offers`` (``kind``, ``label``, ``handle``,
 ``region``, ``why``, ``excerpt``), ``dominant_region``.
