@@ -22,10 +22,13 @@ Sources:
 
 from __future__ import annotations
 
+import contextlib
+import dataclasses
 import hashlib
 import json
 import logging
-from collections.abc import Iterable
+import tempfile
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -232,6 +235,23 @@ def refresh_workspace(workspace: Path, settings: RecallSettings, *, data: Path |
     root = data if data is not None else data_dir()
     with RecallStore(index_path(workspace, root)) as store:
         return refresh(store, workspace, settings, data=root)
+
+
+@contextlib.contextmanager
+def scratch_index(workspace: Path, settings: RecallSettings) -> Iterator[RecallReader | None]:
+    """A read-only reader of an index of ``workspace``'s notes built in a scratch data directory, removed
+    on exit; None when recall is off.
+
+    For drivers that must not depend on, or touch, the user's data directory (replay, golden cases): the
+    observer's own advisories are left out, so the same notes and transcript replay the same way.
+    """
+    if not settings.enabled:
+        yield None
+        return
+    scoped = dataclasses.replace(settings, advisories=False)
+    with tempfile.TemporaryDirectory(prefix="sbcore-recall-") as scratch:
+        refresh_workspace(workspace, scoped, data=Path(scratch))
+        yield RecallReader(index_path(workspace, Path(scratch)))
 
 
 def recall_window(

@@ -38,7 +38,6 @@ import asyncio
 import contextlib
 import os
 import re
-import tempfile
 from collections.abc import Collection, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cache
@@ -776,17 +775,17 @@ def case_recall(case: GoldenCase) -> Iterator[RecallWindow | None]:
     if case.notes is None:
         yield None
         return
-    from sbcore.conductor.recall_index import RecallSettings, recall_window, refresh_workspace
+    from sbcore.conductor.recall_index import RecallSettings, scratch_index
+    from sbcore.state.recall import RecallWindow
 
     root = (case.path.parent / case.notes).resolve()
     if not root.is_dir():
         raise GoldenError(
             [ErrorChain(SourceRef(str(case.path)), f"no notes directory at {root}", case.detector, "notes")]
         )
-    settings = RecallSettings(sources=("**/*.md",), advisories=False)
-    with tempfile.TemporaryDirectory(prefix="sbcore-recall-") as scratch:
-        refresh_workspace(root, settings, data=Path(scratch))
-        yield recall_window(root, settings, data=Path(scratch))
+    settings = RecallSettings(sources=("**/*.md",))
+    with scratch_index(root, settings) as reader:
+        yield None if reader is None else RecallWindow(reader, settings.offered_window)
 
 
 def _not_in_pack(case: GoldenCase, catalogue: EffectiveCatalogue) -> str:
