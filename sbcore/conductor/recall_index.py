@@ -27,6 +27,7 @@ import dataclasses
 import hashlib
 import json
 import logging
+import sqlite3
 import tempfile
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
@@ -105,7 +106,11 @@ def refresh(
 ) -> Refreshed:
     """Bring ``store`` in step with the sources ``settings`` name for ``workspace`` (see the module doc)."""
     done = Refreshed()
-    jail = Jail(workspace)
+    try:
+        jail = Jail(workspace)
+    except ValueError as exc:  # the filesystem root, or not a directory: no workspace notes to read
+        done.problems.append(f"recall.sources: {exc}")
+        return done
     listing = workspace_notes(jail, list(settings.sources), max_files=settings.max_files)
     done.problems.extend(listing.problems)
     notes = listing.files
@@ -250,7 +255,12 @@ def scratch_index(workspace: Path, settings: RecallSettings) -> Iterator[RecallR
         return
     scoped = dataclasses.replace(settings, advisories=False)
     with tempfile.TemporaryDirectory(prefix="sbcore-recall-") as scratch:
-        refresh_workspace(workspace, scoped, data=Path(scratch))
+        try:
+            refresh_workspace(workspace, scoped, data=Path(scratch))
+        except sqlite3.Error as error:  # an SQLite built without FTS5: recall is unavailable, not fatal
+            log.warning("recall index not built: %s", error)
+            yield None
+            return
         yield RecallReader(index_path(workspace, Path(scratch)))
 
 

@@ -103,3 +103,8 @@ def test_the_users_own_layer_may_add_notes_elsewhere(workspace: Path, home: Path
     refresh_workspace(workspace, settings)
     [hit] = RecallReader(index_file(workspace)).search([SECRET_WORD])
     assert hit.handle == "~/notes.md#diary"
+
+
+def test_a_workspace_that_cannot_be_a_jail_indexes_nothing_and_says_why() -> None:
+    done = refresh_workspace(Path("/"), RecallSettings(advisories=False))
+    assert done.indexed == [] and "filesystem root" in done.problems[0]
