@@ -13,7 +13,7 @@ from pathlib import Path
 
 from sbcore.api import RegisterCatalogue, RegisterTrigger, hookimpl
 
-from . import crosstask, triggers
+from . import crosstask, recall, triggers
 
 
 def catalogue_dir() -> Path:
@@ -31,3 +31,4 @@ def register_triggers(register: RegisterTrigger) -> None:
     register("repeat_failure", triggers.repeat_failure, triggers.REPEAT_FAILURE_PARAMS)
     register("standard_questions", triggers.standard_questions, triggers.STANDARD_QUESTIONS_PARAMS)
     register("cross_task_collision", crosstask.cross_task_collision, crosstask.CROSS_TASK_COLLISION_PARAMS)
+    register("recall_offers", recall.recall_offers, recall.RECALL_PARAMS)

@@ -25,6 +25,8 @@ if TYPE_CHECKING:
         Peers,
         Provider,
         ProviderSettings,
+        RecallHit,
+        RecallWindow,
         RegisterCatalogue,
         RegisterMcpServer,
         RegisterProvider,
@@ -39,6 +41,7 @@ if TYPE_CHECKING:
         TriggerMatch,
         Usage,
         hookimpl,
+        recall_terms,
         report_once,
     )
 
@@ -51,6 +54,8 @@ __all__ = [
     "Peers",
     "Provider",
     "ProviderSettings",
+    "RecallHit",
+    "RecallWindow",
     "RegisterCatalogue",
     "RegisterMcpServer",
     "RegisterProvider",
@@ -66,6 +71,7 @@ __all__ = [
     "Usage",
     "__version__",
     "hookimpl",
+    "recall_terms",
     "report_once",
 ]
 """``__version__``, and the names of :mod:`sbcore.api` ``sbcore`` answers for (a test checks both)."""

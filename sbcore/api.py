@@ -26,6 +26,9 @@ from sbcore.packs.types import (
     TriggerMatch,
     report_once,
 )
+from sbcore.state.recall import Hit as RecallHit
+from sbcore.state.recall import RecallWindow
+from sbcore.state.recall import query_terms as recall_terms
 from sbcore.state.taskindex import IndexedRegion, IndexedTask, Peers
 from sbcore.think.providers.base import Provider, ProviderSettings, Request, Response, Secret, Usage
 from sbcore.think.tools.base import Tool, ToolResult
@@ -37,6 +40,8 @@ __all__ = [
     "Peers",
     "Provider",
     "ProviderSettings",
+    "RecallHit",
+    "RecallWindow",
     "RegisterCatalogue",
     "RegisterMcpServer",
     "RegisterProvider",
@@ -51,5 +56,6 @@ __all__ = [
     "TriggerMatch",
     "Usage",
     "hookimpl",
+    "recall_terms",
     "report_once",
 ]

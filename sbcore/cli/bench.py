@@ -45,7 +45,7 @@ if TYPE_CHECKING:
 def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     parser = subparsers.add_parser(
         "bench",
-        help="measure fan-out, prompt-cache reuse, replay speed, hook latency and worker memory",
+        help="measure fan-out, prompt-cache reuse, replay speed, hook latency, worker memory and recall",
         description="Benchmarks of the pass engine, the hooks and the worker: figures, never pass or fail.",
     )
     parser.set_defaults(func=lambda _args: _usage(parser))
@@ -89,6 +89,17 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     _register_statusline(kinds)
     _register_worker(kinds)
     _register_provider(kinds)
+
+    recall = kinds.add_parser(
+        "recall", help="recall index: build, refresh and search times and size on a synthetic notes tree"
+    )
+    recall.add_argument("--notes", type=int, default=500, help="note files (default 500)")
+    recall.add_argument("--sections", type=int, default=8, help="sections per note (default 8)")
+    recall.add_argument(
+        "--queries", type=int, default=200, help="searches and trigger calls timed (default 200)"
+    )
+    recall.add_argument("--json", action="store_true")
+    recall.set_defaults(func=_recall)
 
     hostile = kinds.add_parser(
         "hostile",
@@ -683,6 +694,22 @@ def _hostile(args: argparse.Namespace) -> int:
         _print_json(as_json(results))
     else:
         print(render(results))
+    return 0
+
+
+def _recall(args: argparse.Namespace) -> int:
+    if args.notes < 1 or args.sections < 1 or args.queries < 1:
+        print(
+            "second-brain bench recall: --notes, --sections and --queries must be at least 1", file=sys.stderr
+        )
+        return 2
+    from sbcore.bench.recall import bench_recall
+
+    figures = bench_recall(args.notes, args.sections, args.queries)
+    if args.json:
+        _print_json(figures.to_json())
+    else:
+        print(figures.report())
     return 0
 
 

@@ -22,6 +22,7 @@ if TYPE_CHECKING:
     from sbcore.packs.catalogue import EffectiveCatalogue
     from sbcore.packs.manager import PackManager
     from sbcore.packs.model import DetectorDef
+    from sbcore.state.recall import RecallReader
     from sbcore.think.providers.base import Provider
     from sbcore.think.tools.base import RemoteToolSource
     from sbcore.think.tools.dispatch import Toolbox
@@ -157,6 +158,7 @@ async def _main(args: argparse.Namespace, paths: list[Path]) -> int:
     async with (
         _provider(config, args.provider) as provider,
         _toolbox(manager, config, detectors, args, provider) as box,
+        _notes(config, args.workspace) as recall,
     ):
 
         def replayer(chosen: Sequence[DetectorDef]) -> Replayer:
@@ -171,6 +173,7 @@ async def _main(args: argparse.Namespace, paths: list[Path]) -> int:
                 toolbox=box,
                 debug_root=args.debug,
                 log_only={d.id: d.log_only for d in catalogue.detectors if d.log_only},
+                recall=recall,
             )
 
         if args.labels is not None:
@@ -227,6 +230,15 @@ async def _provider(config: EffectiveConfig, name: str) -> AsyncIterator[Provide
         yield provider
     finally:
         await provider.aclose()
+
+
+@contextlib.asynccontextmanager
+async def _notes(config: EffectiveConfig, workspace: Path) -> AsyncIterator[RecallReader | None]:
+    """The workspace's notes, indexed in a scratch directory for this replay (docs/recall.md)."""
+    from sbcore.conductor.recall_index import RecallSettings, scratch_index
+
+    with scratch_index(workspace, RecallSettings.from_config(config)) as reader:
+        yield reader
 
 
 @contextlib.asynccontextmanager

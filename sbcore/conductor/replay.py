@@ -61,6 +61,7 @@ from sbcore.pace.pacer import Hold, Pacer, PaceSettings
 from sbcore.packs.model import DetectorDef
 from sbcore.packs.registry import TriggerSpec
 from sbcore.safefile import read_regular_text
+from sbcore.state.recall import RecallReader, RecallWindow
 from sbcore.state.taskindex import TaskIndex, Whereabouts
 from sbcore.think.debug import DebugCapture
 from sbcore.think.pass_ import EngineSettings, PassEngine, PassResult
@@ -205,6 +206,14 @@ class Replayer:
     """Detectors an untrusted workspace added or shaped: their answers are logged, never delivered."""
     anchors: AnchorResolver | None = None
     """How an edit is placed in its file (default: reading the file on disk, as a live session does)."""
+    recall: RecallReader | None = None
+    """The workspace's notes index (read-only) for triggers that recall; each transcript gets its own window
+    of offered chunks, as each session does."""
+
+    def _recall_window(self) -> RecallWindow | None:
+        if self.recall is None:
+            return None
+        return RecallWindow(self.recall, int(self.config.get("recall.offered_window")))
 
     async def replay_file(self, path: Path, *, lines: tuple[int, int] | None = None) -> SessionReplay:
         """Replay ``path`` (only 1-based lines ``lines[0]..lines[1]`` when given)."""
@@ -302,6 +311,7 @@ class Replayer:
             cwd=cwd,
             session=session,
             debug=DebugCapture(self.debug_root, session) if self.debug_root is not None else None,
+            recall=self._recall_window(),
         )
         numbers = itertools.count(1)
         prefix = "replay" if task == session else f"replay-{task}"

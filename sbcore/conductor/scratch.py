@@ -22,6 +22,7 @@ from sbcore.pace.clock import Clock, SystemClock
 from sbcore.pace.pacer import Pacer, PaceSettings
 from sbcore.packs.model import DetectorDef
 from sbcore.packs.registry import TriggerSpec
+from sbcore.state.recall import RecallWindow
 from sbcore.think.feedback import FeedbackResult
 from sbcore.think.pass_ import EngineSettings, PassEngine
 from sbcore.think.providers.base import Provider
@@ -82,6 +83,7 @@ async def detector_case(
     toolbox: Toolbox | None = None,
     environment: SandboxedEnvironment | None = None,
     workspace: str | Path | None = None,
+    recall: RecallWindow | None = None,
 ) -> FeedbackResult:
     """One detector, one pass over ``observations``, through the pipeline: what a golden case asserts on.
 
@@ -105,6 +107,7 @@ async def detector_case(
         environment=environment,
         workspace=str(workspace) if workspace is not None else None,
         always_run=[detector.id],
+        recall=recall,
     )
     gate = GateSettings.from_config(EffectiveConfig(None, [], merge([])), [detector])
     with tempfile.TemporaryDirectory(prefix="sbcore-case-") as scratch:

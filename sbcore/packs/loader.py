@@ -586,7 +586,7 @@ class _Checker:
         if hint is None:
             registered = ", ".join(sorted(self.ctx.known_tools)) or "none"
             hint = (
-                "tools are Read, Grep, Glob, {run: [...]}, mcp:<server>/<tool>, or a tool registered "
+                "tools are Read, Grep, Glob, Recall, {run: [...]}, mcp:<server>/<tool>, or a tool registered "
                 f"by an installed pack (registered: {registered})"
             )
         self.error(path, f"unknown tool {name!r}", hint)

@@ -15,7 +15,7 @@ CadenceKind = Literal["every_pass", "turn_end", "on_trigger", "every_nth"]
 Mode = Literal["soak", "advise"]
 """advise: what the gate admits is delivered; soak: it goes to the soak log instead (docs/soak.md)."""
 
-BUILTIN_TOOLS: tuple[str, ...] = ("Read", "Grep", "Glob")
+BUILTIN_TOOLS: tuple[str, ...] = ("Read", "Grep", "Glob", "Recall")
 RUN_TOOL = "Run"
 
 

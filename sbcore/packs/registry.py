@@ -53,6 +53,7 @@ class TriggerSpec:
     pack: str
     wants_config: bool  # the function takes a ``config`` argument (the detector's effective config)
     wants_peers: bool = False  # the function takes a ``peers`` argument (the live cross-task index)
+    wants_recall: bool = False  # the function takes a ``recall`` argument (the session's recall window)
 
     def defaults(self) -> dict[str, Any]:
         """Top-level ``default`` values of the params schema."""
@@ -70,13 +71,15 @@ class TriggerSpec:
         state: dict[str, Any],
         config: Mapping[str, Any] | None = None,
         peers: Peers | None = None,
+        recall: Any = None,
     ) -> TriggerMatch | None:
         """Call the trigger the way the host always does: schema defaults under the given params.
 
         ``params`` and ``config`` reach the function read-only; ``config`` only
         when the function declares a parameter of that name, and likewise ``peers`` (the other live
-        tasks of the workspace; a driver with no index gives none, which reads as no other task). The
-        call is time-bounded
+        tasks of the workspace; a driver with no index gives none, which reads as no other task) and
+        ``recall`` (the session's :class:`~sbcore.state.recall.RecallWindow`, read-only, or None when
+        recall is off). The call is time-bounded
         (:data:`TRIGGER_BOUND_S`): params may carry patterns a workspace wrote, and a
         runaway one raises :class:`~sbcore.timebound.PatternTimeout`.
         """
@@ -86,6 +89,8 @@ class TriggerSpec:
             extra["config"] = MappingProxyType(dict(config or {}))
         if self.wants_peers:
             extra["peers"] = peers if peers is not None else Peers("", 0.0)
+        if self.wants_recall:
+            extra["recall"] = recall
         with time_bound(TRIGGER_BOUND_S, f"trigger {self.name!r}"):
             return self.func(observations, merged, state, **extra)
 
@@ -144,7 +149,13 @@ class Contributions:
                     f"register_triggers: params_schema of {name!r} is not a valid JSON Schema: {exc.message}"
                 ) from exc
         self.triggers[name] = TriggerSpec(
-            name, func, params_schema, self.pack, _takes(func, "config"), _takes(func, "peers")
+            name,
+            func,
+            params_schema,
+            self.pack,
+            _takes(func, "config"),
+            _takes(func, "peers"),
+            _takes(func, "recall"),
         )
 
     def register_tool(self, name: str, tool: Any) -> None:

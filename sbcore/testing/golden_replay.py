@@ -37,6 +37,7 @@ from sbcore.think.tools.dispatch import Grant, Toolbox
 if TYPE_CHECKING:
     from sbcore.packs.manager import PackManager
     from sbcore.packs.model import DetectorDef
+    from sbcore.state.recall import RecallWindow
     from sbcore.testing import RecordedRequest, Reply
 
 REPLAY_MODEL = "golden-replay"
@@ -78,8 +79,12 @@ def replay(
     *,
     manager: PackManager,
     turn_end: bool,
+    recall: RecallWindow | None = None,
 ) -> Replayed:
-    """Run ``definition``'s fork over ``observations`` against the recorded ``provider_io``."""
+    """Run ``definition``'s fork over ``observations`` against the recorded ``provider_io``.
+
+    ``recall`` is the case's notes index (``notes``), for a trigger that reads it.
+    """
     from sbcore.conductor.scratch import detector_case
     from sbcore.testing import FAKE_API_KEY, FakeProvider
     from sbcore.think.providers.anthropic import AnthropicProvider
@@ -114,6 +119,7 @@ def replay(
                     triggers=manager.registry.triggers,
                     toolbox=toolbox,
                     environment=manager.template_environment(),
+                    recall=recall,
                 )
             finally:
                 await provider.aclose()

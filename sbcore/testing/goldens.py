@@ -35,9 +35,10 @@ placeholders, floats rounded) for syrupy snapshots; see
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import os
 import re
-from collections.abc import Collection, Iterable, Mapping, Sequence
+from collections.abc import Collection, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
@@ -56,6 +57,7 @@ if TYPE_CHECKING:
     from sbcore.packs.manager import PackManager
     from sbcore.packs.model import DetectorDef
     from sbcore.packs.registry import Registry
+    from sbcore.state.recall import RecallWindow
     from sbcore.think.feedback import FeedbackResult
 
 Label = Literal["must_fire", "must_stay_silent"]
@@ -160,6 +162,8 @@ class GoldenCase:
     expect: Expectation = field(default_factory=Expectation)
     provider_io: tuple[Mapping[str, Any], ...] = ()
     line_of_config: int | None = None
+    notes: str | None = None
+    """A directory of notes (relative to the case file) the recall index holds for this case."""
 
     @property
     def id(self) -> str:
@@ -457,6 +461,7 @@ def _build_case(
         expect=Expectation(expect.get("dedup_key"), expect.get("headline_pattern")),
         provider_io=tuple(data.get("provider_io") or ()),
         line_of_config=config_line,
+        notes=data.get("notes"),
     )
 
 
@@ -608,7 +613,10 @@ class GoldenRunner:
             return GoldenResult(case, "failed", str(exc))
         if observations is None:
             return GoldenResult(case, "skipped", unavailable)
-        evaluation = self.evaluate(definition, observations, case)
+        try:
+            evaluation = self.evaluate(definition, observations, case)
+        except GoldenError as exc:  # a case naming a notes directory that is not there
+            return GoldenResult(case, "failed", str(exc))
         decision = normalise(_decision(case, definition, observations, evaluation), observations)
         if evaluation.by is None and not evaluation.problem:
             return GoldenResult(case, "pending", evaluation.pending, decision)
@@ -700,18 +708,23 @@ class GoldenRunner:
     def _offline_pass(
         self, definition: DetectorDef, observations: Sequence[Observation], case: GoldenCase
     ) -> FeedbackResult:
-        """The detector's one pass through the pipeline with no model: its trigger, then its fallback."""
+        """The detector's one pass through the pipeline with no model: its trigger, then its fallback.
+
+        A case with ``notes`` gets a scratch recall index of them (see :func:`case_recall`).
+        """
         from sbcore.conductor.scratch import detector_case
 
-        return asyncio.run(
-            detector_case(
-                definition,
-                observations,
-                turn_end=case.turn_end,
-                triggers=self.manager.registry.triggers,
-                environment=self.manager.template_environment(),
+        with case_recall(case) as recall:
+            return asyncio.run(
+                detector_case(
+                    definition,
+                    observations,
+                    turn_end=case.turn_end,
+                    triggers=self.manager.registry.triggers,
+                    environment=self.manager.template_environment(),
+                    recall=recall,
+                )
             )
-        )
 
     def _replay(
         self, definition: DetectorDef, observations: Sequence[Observation], case: GoldenCase
@@ -723,9 +736,15 @@ class GoldenRunner:
         """
         from sbcore.testing.golden_replay import replay
 
-        replayed = replay(
-            definition, observations, case.provider_io, manager=self.manager, turn_end=case.turn_end
-        )
+        with case_recall(case) as recall:
+            replayed = replay(
+                definition,
+                observations,
+                case.provider_io,
+                manager=self.manager,
+                turn_end=case.turn_end,
+                recall=recall,
+            )
         result = replayed.result
         match = result.match.as_template_input() if result.match is not None else None
         if result.status == "untriggered":
@@ -809,6 +828,26 @@ class GoldenRunner:
                 "; the directory under goldens/ must be the pack's entry point name"
             )
         return ""
+
+
+@contextlib.contextmanager
+def case_recall(case: GoldenCase) -> Iterator[RecallWindow | None]:
+    """A read-only recall window over the case's ``notes`` directory, indexed into a scratch data directory
+    the way a workspace's notes are (every Markdown file under it); None for a case without notes."""
+    if case.notes is None:
+        yield None
+        return
+    from sbcore.conductor.recall_index import RecallSettings, scratch_index
+    from sbcore.state.recall import RecallWindow
+
+    root = (case.path.parent / case.notes).resolve()
+    if not root.is_dir():
+        raise GoldenError(
+            [ErrorChain(SourceRef(str(case.path)), f"no notes directory at {root}", case.detector, "notes")]
+        )
+    settings = RecallSettings(sources=("**/*.md",))
+    with scratch_index(root, settings) as reader:
+        yield None if reader is None else RecallWindow(reader, settings.offered_window)
 
 
 def _not_in_pack(case: GoldenCase, catalogue: EffectiveCatalogue) -> str:

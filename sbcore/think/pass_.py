@@ -37,6 +37,7 @@ from sbcore.packs.model import DetectorDef
 from sbcore.packs.registry import TriggerSpec
 from sbcore.packs.templates import render
 from sbcore.packs.types import TriggerMatch
+from sbcore.state.recall import RecallWindow
 from sbcore.state.taskindex import Peers
 from sbcore.think.cli_fork import CliFork
 from sbcore.think.compaction import Compaction, compact
@@ -176,6 +177,8 @@ class PassEngine:
     :param debug: where ``--debug`` captures go, or None.
     :param always_run: detector ids that run every pass whatever their cadence (a golden case, a manual
         run of one detector); their triggers still have to match.
+    :param recall: the session's recall window (read-only index, offered chunks), handed to the triggers
+        that declare a ``recall`` parameter; None when recall is off.
     """
 
     def __init__(
@@ -194,6 +197,7 @@ class PassEngine:
         debug: DebugCapture | None = None,
         always_run: Sequence[str] = (),
         monotonic: Callable[[], float] = time.monotonic,
+        recall: RecallWindow | None = None,
     ) -> None:
         ids = [d.id for d in detectors]
         if len(set(ids)) != len(ids):
@@ -207,6 +211,7 @@ class PassEngine:
         self.debug = debug
         self.always_run = frozenset(always_run)
         self.monotonic = monotonic
+        self.recall = recall
         self.ladder = DemotionLadder(
             self.settings.demote_stride, self.settings.demote_retry_s, clock or SystemClock()
         )
@@ -404,7 +409,12 @@ class PassEngine:
             return None, f"trigger {name} is not registered by any loaded pack"
         try:
             match = spec.invoke(
-                self.history, detector.trigger.params, self.trigger_state[detector.id], detector.config, peers
+                self.history,
+                detector.trigger.params,
+                self.trigger_state[detector.id],
+                detector.config,
+                peers,
+                recall=self.recall,
             )
         except Exception as exc:  # a pack's trigger must not take the pass down
             log.exception("trigger %s of detector %s failed", name, detector.id)

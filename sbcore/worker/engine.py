@@ -17,11 +17,13 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from sbcore.conductor.recall_index import RecallSettings, recall_window
 from sbcore.config import EffectiveConfig
 from sbcore.pace.clock import Clock
 from sbcore.packs.catalogue import assemble_catalogue
 from sbcore.packs.manager import PackManager, get_plugin_manager
 from sbcore.packs.model import DetectorDef
+from sbcore.state.recall import RecallWindow
 from sbcore.think.debug import DebugCapture
 from sbcore.think.pass_ import EngineSettings, PassEngine
 from sbcore.think.providers import claude_code
@@ -69,12 +71,16 @@ class ObserverFactory:
         cwd: Path,
         clock: Clock,
         manager: PackManager | None = None,
+        data: Path | None = None,
     ) -> None:
         self.session_id = session_id
         self.cwd = cwd
         self.clock = clock
         self.manager = manager or get_plugin_manager()
         self._cli_status: claude_code.AuthStatus | None = None
+        self.data = data
+        self.recall: RecallWindow | None = None
+        """The session's recall window: one per session, so what it offered outlives a task or a reload."""
 
     def build(
         self,
@@ -91,6 +97,9 @@ class ObserverFactory:
         log_only = {item.id: item.log_only for item in catalogue.detectors if item.log_only}
         provider, choice = self._provider(config, problems)
         root = config.workspace or self.cwd
+        self.recall = recall_window(
+            Path(root), RecallSettings.from_config(config), data=self.data, previous=self.recall
+        )
         engine = PassEngine(
             [d for d in definitions if d.enabled],
             provider,
@@ -102,6 +111,7 @@ class ObserverFactory:
                 remote=remote,
                 # Commands that run the repository's own code only where the user trusted this workspace.
                 trusted_workspace=config.trust is not None and config.trust.trusted,
+                recall=self.recall.reader if self.recall is not None else None,
             ),
             environment=self.manager.template_environment(),
             clock=self.clock,
@@ -109,6 +119,7 @@ class ObserverFactory:
             cwd=str(self.cwd),
             session=self.session_id,
             debug=_debug_capture(config, self.session_id),
+            recall=self.recall,
         )
         if previous is not None:
             carry_over(previous.engine, engine)

@@ -107,6 +107,7 @@ from sbcore.worker.follow import Follower
 from sbcore.worker.ledger_link import LedgerLink
 from sbcore.worker.lifecycle import Channel, Lifeline, workers_dir
 from sbcore.worker.notice import budget_notice, trust_notice
+from sbcore.worker.recall import RecallRefresher
 from sbcore.worker.status import StatusFile, summarise_pass
 
 log = logging.getLogger("sbcore.worker")
@@ -243,9 +244,12 @@ class Session:
         self._leaving: CliSession | None = None
         self.clock = SystemClock()
         self._factory_maker = factory or (
-            lambda: ObserverFactory(session_id=spec.session_id, cwd=spec.cwd, clock=self.clock)
+            lambda: ObserverFactory(
+                session_id=spec.session_id, cwd=spec.cwd, clock=self.clock, data=spec.data
+            )
         )
         self.workspace = find_workspace(spec.cwd)
+        self.recall = RecallRefresher(self.workspace, spec.data)
         self.config: EffectiveConfig = load_config(self.workspace)
         self.state = WorkerState.load(spec.data, spec.session_id)
         self.spool = Spool(spec.session_id, spec.data)
@@ -348,6 +352,7 @@ class Session:
             if not self.config.is_enabled():
                 return {"refused": f"workspace {self.workspace} is not enrolled (enable.*)"}
             await self._activate()
+            await self.recall.refresh_now(self.config)
             self._run_request = request
             assert self.policy is not None
             self.policy.manual()
@@ -384,6 +389,7 @@ class Session:
         self._maybe_sweep()
         self._tick()
         self._finish_pass_if_done()
+        self.recall.poll(self.config, pass_running=self._pass is not None)
         self._maybe_start_pass()
         self._heartbeat()
         return True
@@ -1208,6 +1214,7 @@ class Session:
             await asyncio.wait({self._sweeping}, timeout=5.0)
         if self.pipeline is not None:
             crosstask.leave(self.pipeline)
+        await self.recall.aclose()
         if self.observer is not None:
             try:
                 await asyncio.wait_for(self.observer.aclose(), 2.0)

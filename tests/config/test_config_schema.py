@@ -30,6 +30,10 @@ EXPECTED = {
         "data_max_bytes",
     },
     "index": {"enabled", "ttl_s", "compact_interval_s", "max_regions_per_task"},
+    "recall": {
+        "enabled", "sources", "extra_sources", "advisories", "refresh_s", "max_files", "max_file_bytes",
+        "offered_window",
+    },
     "gate": {
         "confidence_floor", "human_floor", "rate_per_hour", "cooldown_s", "body_cap", "dedup_threshold",
         "advice_ttl_s", "queue_timeout_s",

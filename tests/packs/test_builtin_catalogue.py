@@ -1,4 +1,4 @@
-"""The built-in pack's catalogue: nine detectors, the right ones on, prompts and fallbacks that render."""
+"""The built-in pack's catalogue: ten detectors, the right ones on, prompts and fallbacks that render."""
 
 from __future__ import annotations
 
@@ -22,7 +22,7 @@ from sbcore.packs.templates import render
 from sbcore.state.taskindex import IndexedRegion, IndexedTask, Peers
 
 ROOT = Path(__file__).resolve().parents[2]
-ENABLED = {"default", "repeat-failure", "standard-questions"}
+ENABLED = {"default", "recall", "repeat-failure", "standard-questions"}
 DISABLED = {
     "git-log",
     "prior-art",
@@ -68,7 +68,7 @@ def definition(catalogue: EffectiveCatalogue, detector_id: str) -> DetectorDef:
     return found.definition
 
 
-def test_exactly_the_nine_detectors_with_the_shipping_enablement(
+def test_exactly_the_ten_detectors_with_the_shipping_enablement(
     manager: PackManager, workspace: Path
 ) -> None:
     catalogue = build(manager, workspace)
@@ -283,7 +283,7 @@ def test_a_broken_catalogue_file_falls_back_to_the_bundle_loudly(
     _trust(workspace)  # a workspace's catalogue.file applies once trusted
     catalogue = assemble_catalogue(manager, workspace=workspace)
     assert catalogue.source == "packs"
-    assert len(catalogue.detectors) == 9
+    assert len(catalogue.detectors) == 10
     assert catalogue.errors == []
     problems = [w.problem for w in catalogue.warnings]
     assert "catalogue.file is broken: falling back to the bundled catalogue" in problems
@@ -408,6 +408,22 @@ def test_every_prompt_renders(manager: PackManager, workspace: Path, open_adviso
     for detector in catalogue.detectors:
         d = detector.definition
         match = matches.get(d.id)
+        if d.id == "recall":  # the fields recall_offers documents (its own tests build real ones)
+            from sbcore.packs.types import TriggerMatch
+
+            offer = {
+                "kind": "past_fix",
+                "label": "Past fix",
+                "handle": "docs/adr/0001.md#fix",
+                "region": "docs/adr",
+                "why": "names this error: psycopg",
+                "excerpt": "Use the pool.",
+            }
+            match = TriggerMatch(
+                key="recall:t1",
+                summary="past fix",
+                data={"error": "E psycopg", "command": "pytest", "offers": [offer], "dominant_region": "x"},
+            )
         text = render(
             d.prompt,
             environment=environment,

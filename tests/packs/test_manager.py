@@ -104,6 +104,7 @@ def test_the_builtin_pack_loads_through_its_entry_point() -> None:
         "repeat_failure",
         "standard_questions",
         "cross_task_collision",
+        "recall_offers",
     } <= manager.registry.triggers.keys()
     assert manager.registry.triggers["repeat_failure"].pack == "builtin"
 

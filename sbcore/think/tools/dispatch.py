@@ -22,6 +22,7 @@ from jsonschema.validators import validator_for
 
 from sbcore.jail import Jail
 from sbcore.packs.model import ToolGrant
+from sbcore.state.recall import RecallReader
 from sbcore.think import FEEDBACK_TOOL
 from sbcore.think.tools.base import (
     WIRE_NAME_RE,
@@ -33,12 +34,13 @@ from sbcore.think.tools.base import (
     wire_definition,
 )
 from sbcore.think.tools.files import GLOB, GREP, READ, FileLimits, GlobTool, GrepTool, ReadTool
+from sbcore.think.tools.recall import RECALL, RecallTool
 from sbcore.think.tools.repo_code import repo_code_refusal
 from sbcore.think.tools.run import RUN, RunLimits, RunTool
 from sbcore.timebound import time_bound
 
 FILE_TOOLS = (READ, GREP, GLOB)
-RESERVED_NAMES = frozenset({*FILE_TOOLS, RUN, FEEDBACK_TOOL})
+RESERVED_NAMES = frozenset({*FILE_TOOLS, RECALL, RUN, FEEDBACK_TOOL})
 ARGS_BOUND_S = 1.0
 """Wall-time bound on validating one call's arguments (see :mod:`sbcore.timebound`)."""
 MCP_WIRE_PREFIX = "mcp__"
@@ -144,6 +146,8 @@ class Toolbox:
     trusted_workspace: bool = False
     """Whether the user trusted this workspace's content: then Run commands that execute repository code
     may run on any grant (see :mod:`~sbcore.think.tools.repo_code`)."""
+    recall: RecallReader | None = None
+    """The workspace's recall index (read-only) the Recall tool searches; None: recall is off."""
 
     def __post_init__(self) -> None:
         self.jail = Jail(self.root)
@@ -151,6 +155,7 @@ class Toolbox:
             READ: ReadTool(self.jail, self.file_limits),
             GREP: GrepTool(self.jail, self.file_limits),
             GLOB: GlobTool(self.jail, self.file_limits),
+            RECALL: RecallTool(self.recall),
         }
         for tool_id, tool in self.registered.items():
             if tool.name != tool_id:
