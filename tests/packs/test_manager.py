@@ -99,7 +99,7 @@ def test_the_builtin_pack_loads_through_its_entry_point() -> None:
     assert builtin.distribution == "sbcore"
     assert builtin.version == metadata.version("sbcore")
     assert builtin.hooks == ("register_catalogues", "register_triggers")
-    assert builtin.registered["triggers"] == 3
+    assert builtin.registered["triggers"] == 4
     assert {
         "repeat_failure",
         "standard_questions",
