@@ -13,7 +13,7 @@ from pathlib import Path
 
 from sbcore.api import RegisterCatalogue, RegisterTrigger, hookimpl
 
-from . import triggers
+from . import flow, triggers
 
 
 def catalogue_dir() -> Path:
@@ -30,3 +30,5 @@ def register_catalogues(register: RegisterCatalogue) -> None:
 def register_triggers(register: RegisterTrigger) -> None:
     register("repeat_failure", triggers.repeat_failure, triggers.REPEAT_FAILURE_PARAMS)
     register("standard_questions", triggers.standard_questions, triggers.STANDARD_QUESTIONS_PARAMS)
+    register("drift", flow.drift, flow.DRIFT_PARAMS)
+    register("stall", flow.stall, flow.STALL_PARAMS)
