@@ -73,9 +73,15 @@ DRIFT_PARAMS: dict[str, Any] = {
             "type": "number",
             "minimum": 0,
             "maximum": 1,
-            "default": 0.03,
-            "description": "A step whose cosine to both the goal and the work so far is below this is "
-            "off-topic.",
+            "default": 0.1,
+            "description": "A step is off-topic when its cosine to the task's goal is below this...",
+        },
+        "drift_work_similarity": {
+            "type": "number",
+            "minimum": 0,
+            "maximum": 1,
+            "default": 0.2,
+            "description": "...and whose cosine to the work done for the goal so far is below this.",
         },
         "drift_turns": {
             "type": "integer",
@@ -129,7 +135,8 @@ def drift(
     ``work_similarity`` (the highest cosine of those steps to each anchor), ``turns`` (steps under
     the goal).
     """
-    threshold = float(params.get("drift_similarity", 0.03))
+    to_goal_floor = float(params.get("drift_similarity", 0.1))
+    to_work_floor = float(params.get("drift_work_similarity", 0.2))
     needed = int(params.get("drift_turns", 4))
     min_turns = int(params.get("min_turns", 6))
     topic = SessionTopic(state, params)
@@ -143,7 +150,7 @@ def drift(
             continue
         to_goal = cosine(step["vec"], goal["vec"])
         to_work = cosine(step["vec"], topic.centroid) if topic.centroid else to_goal
-        if to_goal >= threshold or to_work >= threshold:
+        if to_goal >= to_goal_floor or to_work >= to_work_floor:
             topic.fold([*(item["step"] for item in run), step])
             run.clear()
             continue
@@ -199,7 +206,7 @@ def stall(
             continue  # fewer steps, or a user prompt among them: the user is steering
         if any(item["polling"] for item in window):
             continue
-        if any(item["new_paths"] or item["new_outcomes"] for item in window[1:]):
+        if any(item["new_paths"] or item["new_outcomes"] or item["edits"] for item in window[1:]):
             continue
         mean, least = mean_pairwise(item["vec"] for item in window)
         if mean < threshold or least < threshold / 2:

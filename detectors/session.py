@@ -35,6 +35,7 @@ from sbcore.api import Observation
 
 from .checklist import paths_of
 from .identity import work_identity
+from .triggers import EDIT_TOOLS
 from .topic import (
     CENTROID_TERMS,
     DocumentFrequencies,
@@ -57,6 +58,7 @@ EVIDENCE_CHARS = 160
 GOAL_TEXT_CHARS = 240
 
 _DIGITS = re.compile(r"\d+")
+_RENDERED = re.compile(r"^\[[a-z]+\]\s*")  # the kind label of an observation's rendering
 
 
 def fingerprint(obs: Observation) -> str:
@@ -130,6 +132,7 @@ class SessionTopic:
         if pending is None:
             pending = self.state["open"] = {
                 "text": "",
+                "said": "",
                 "words": 0,
                 "new_paths": 0,
                 "new_outcomes": 0,
@@ -148,6 +151,7 @@ class SessionTopic:
     def _append_text(self, text: str, timestamp: str | None) -> None:
         step = self._open()
         step["text"] = (step["text"] + "\n" + text).strip()[:PENDING_CHARS]
+        step["said"] = (step["said"] + " " + _RENDERED.sub("", text)).strip()[:PENDING_CHARS]
         step["words"] += len(words(text))
         step["time"] = step["time"] or timestamp
 
@@ -160,14 +164,20 @@ class SessionTopic:
         command = obs.args.get("command")
         if isinstance(command, str) and work_identity(command).probe:
             step["probes"] += 1
+        if obs.tool in EDIT_TOOLS:
+            step["edits"] = step.get("edits", 0) + 1
         paths = self.state["paths"]
         for path in paths_of(obs):
+            if path == obs.args.get("pattern"):
+                continue  # a search pattern, not a file
             if path not in paths:
                 step["new_paths"] += 1
                 _remember(paths, path, PATHS_CAP)
             step["text"] = (step["text"] + " " + _path_words(path))[:PENDING_CHARS]
 
     def _outcome(self, obs: Observation) -> None:
+        if obs.kind == "error" and obs.tool in EDIT_TOOLS:
+            self._open()["edits"] = max(0, self._open().get("edits", 0) - 1)  # rejected: nothing changed
         line = obs.text.splitlines()[0] if obs.kind == "error" and obs.text else obs.text[:200]
         signature = f"{obs.kind}:{_DIGITS.sub('#', line.lower())[:200]}"
         outcomes = self.state["outcomes"]
@@ -187,10 +197,11 @@ class SessionTopic:
             "n": self.state["steps"],
             "epoch": self.state["epoch"],
             "vec": vector,
-            "text": _evidence(step["text"]),
+            "text": _evidence(step["said"]),
             "time": step["time"],
             "new_paths": step["new_paths"],
             "new_outcomes": step["new_outcomes"],
+            "edits": step.get("edits", 0),
             "polling": bool(step["calls"]) and step["probes"] == step["calls"],
         }
         recent: list[dict[str, Any]] = self.state["recent"]
@@ -214,7 +225,7 @@ class SessionTopic:
         if vector:
             self.state["goal"] = {
                 "vec": vector,
-                "text": _evidence(obs.text, GOAL_TEXT_CHARS),
+                "text": _evidence(_RENDERED.sub("", obs.text), GOAL_TEXT_CHARS),
                 "time": obs.timestamp,
                 "id": self.state["epoch"],
                 "steps_at": self.state["steps"],
