@@ -35,7 +35,7 @@ _SHARED: dict[str, Any] = {
         "type": "integer",
         "minimum": 1,
         "maximum": 100,
-        "default": 6,
+        "default": 5,
         "description": "Content words a stretch of narration needs to be a step of its own; shorter "
         "narration joins the next.",
     },
@@ -80,7 +80,7 @@ DRIFT_PARAMS: dict[str, Any] = {
             "type": "number",
             "minimum": 0,
             "maximum": 1,
-            "default": 0.2,
+            "default": 0.15,
             "description": "...and whose cosine to the work done for the goal so far is below this.",
         },
         "drift_turns": {
@@ -136,7 +136,7 @@ def drift(
     the goal).
     """
     to_goal_floor = float(params.get("drift_similarity", 0.1))
-    to_work_floor = float(params.get("drift_work_similarity", 0.2))
+    to_work_floor = float(params.get("drift_work_similarity", 0.15))
     needed = int(params.get("drift_turns", 4))
     min_turns = int(params.get("min_turns", 6))
     topic = SessionTopic(state, params)

@@ -35,7 +35,6 @@ from sbcore.api import Observation
 
 from .checklist import paths_of
 from .identity import work_identity
-from .triggers import EDIT_TOOLS
 from .topic import (
     CENTROID_TERMS,
     DocumentFrequencies,
@@ -48,6 +47,7 @@ from .topic import (
     term_counts,
     words,
 )
+from .triggers import EDIT_TOOLS
 
 RECENT_STEPS = 12
 """Complete steps kept for judging (stall's window and drift's run are at most this long)."""
@@ -58,7 +58,7 @@ EVIDENCE_CHARS = 160
 GOAL_TEXT_CHARS = 240
 
 _DIGITS = re.compile(r"\d+")
-_RENDERED = re.compile(r"^\[[a-z]+\]\s*")  # the kind label of an observation's rendering
+_RENDERED = re.compile(r"^(?:\[sub\] )?\[[a-z]+\]\s*")  # the kind label of an observation's rendering
 
 
 def fingerprint(obs: Observation) -> str:
@@ -92,26 +92,29 @@ class SessionTopic:
 
     def __init__(self, state: dict[str, Any], params: Mapping[str, Any]) -> None:
         self.state = state
-        self.min_step_words = int(params.get("min_step_words", 6))
+        self.min_step_words = int(params.get("min_step_words", 5))
         self.min_prompt_words = int(params.get("min_prompt_words", 3))
         self.refine_similarity = float(params.get("refine_similarity", 0.1))
         self.max_terms = int(params.get("max_terms", 48))
         self.embedder = installed_embedder() if params.get("embedding") == "installed" else None
-        self.df = DocumentFrequencies(state.setdefault("tfidf", {}))
-        state.setdefault("epoch", 0)
-        state.setdefault("steps", 0)
-        state.setdefault("recent", [])
-        state.setdefault("paths", {})
-        state.setdefault("outcomes", {})
+        self.df = self._prepare()
         self.completed: list[dict[str, Any]] = []
         """Steps completed by the last :meth:`read`, oldest first."""
+
+    def _prepare(self) -> DocumentFrequencies:
+        """Fill in what a fresh (or just reset) state lacks."""
+        for key, empty in (("epoch", 0), ("steps", 0), ("recent", []), ("paths", {}), ("outcomes", {})):
+            self.state.setdefault(key, empty)
+        return DocumentFrequencies(self.state.setdefault("tfidf", {}))
 
     # -- reading -----------------------------------------------------------------------------------
 
     def read(self, observations: Sequence[Observation]) -> list[dict[str, Any]]:
         """Read what is new in ``observations``; returns the steps it completed."""
         self.completed = []
-        for obs in unread(observations, self.state):
+        pending = unread(observations, self.state)
+        self.df = self._prepare()
+        for obs in pending:
             self._one(obs)
             self.state["cursor"] = fingerprint(obs)
         return self.completed
@@ -121,7 +124,7 @@ class SessionTopic:
             self._close()
             self._prompt(obs)
         elif obs.kind == "text":
-            self._narrate(obs.text, obs.timestamp)
+            self._narrate(_RENDERED.sub("", obs.text), obs.timestamp)
         elif obs.kind == "tool":
             self._tool(obs)
         elif obs.kind in ("error", "report"):
@@ -151,7 +154,7 @@ class SessionTopic:
     def _append_text(self, text: str, timestamp: str | None) -> None:
         step = self._open()
         step["text"] = (step["text"] + "\n" + text).strip()[:PENDING_CHARS]
-        step["said"] = (step["said"] + " " + _RENDERED.sub("", text)).strip()[:PENDING_CHARS]
+        step["said"] = (step["said"] + " " + text).strip()[:PENDING_CHARS]
         step["words"] += len(words(text))
         step["time"] = step["time"] or timestamp
 
@@ -211,9 +214,10 @@ class SessionTopic:
 
     def _prompt(self, obs: Observation) -> None:
         self.state["epoch"] += 1
-        if len(words(obs.text)) < self.min_prompt_words:
+        text = _RENDERED.sub("", obs.text)
+        if len(words(text)) < self.min_prompt_words:
             return  # "continue", "yes": the user spoke, but named no subject
-        vector = self._vector(obs.text)
+        vector = self._vector(text)
         goal = self.state.get("goal")
         if goal is not None and vector:
             close = max(cosine(vector, goal["vec"]), cosine(vector, self.state.get("centroid") or {}))
@@ -225,7 +229,7 @@ class SessionTopic:
         if vector:
             self.state["goal"] = {
                 "vec": vector,
-                "text": _evidence(_RENDERED.sub("", obs.text), GOAL_TEXT_CHARS),
+                "text": _evidence(text, GOAL_TEXT_CHARS),
                 "time": obs.timestamp,
                 "id": self.state["epoch"],
                 "steps_at": self.state["steps"],

@@ -36,6 +36,10 @@ EXPECTED = {
     "debug": {"enabled", "path"},
     "adjudication": {"window_observations", "window_seconds"},
     "budget": {"tokens_per_task", "tokens_per_hour"},
+    "topic": {
+        "embedding", "drift_similarity", "drift_work_similarity", "drift_turns", "min_turns", "stall_turns",
+        "stall_similarity",
+    },
     "catalogue": {"file"},
     "model": {"provider", "name", "base_url", "cache_ttl", "api_key_env"},
     "headless": {"observe"},
