@@ -46,14 +46,15 @@ def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
     return code, captured.out, captured.err
 
 
-def test_list_shows_the_nine_builtins(capsys: pytest.CaptureFixture[str], workspace: Path) -> None:
+def test_list_shows_the_eleven_builtins(capsys: pytest.CaptureFixture[str], workspace: Path) -> None:
     code, out, err = run(capsys, "detectors", "list", "--workspace", str(workspace))
     assert code == 0, err
     assert err == ""  # the unavailable cross-task-collision is a status, not a warning
     lines = out.splitlines()
     assert lines[0].split() == ["ID", "PACK", "ENABLED", "STATUS", "SOURCE"]
     rows = {line.split()[0]: line for line in lines[1:]}
-    assert len(rows) == 9
+    assert len(rows) == 11
+    assert rows["drift"].split()[1:5] == ["builtin", "yes", "preview,", "soak"], "shipped on, soaking"
     assert rows["default"].split()[1:4] == ["builtin", "yes", "stable"]
     assert rows["git-log"].split()[1:5] == ["builtin", "no", "preview,", "soak"], "a preview detector soaks"
     assert "preview, unavailable" in rows["cross-task-collision"]
@@ -71,10 +72,12 @@ def test_list_json(capsys: pytest.CaptureFixture[str], workspace: Path) -> None:
             "constraint-drift",
             "cross-task-collision",
             "default",
+            "drift",
             "git-log",
             "goal-drift",
             "prior-art",
             "repeat-failure",
+            "stall",
             "standard-questions",
             "static-analysis",
         ]
