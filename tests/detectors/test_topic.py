@@ -13,6 +13,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 from sbcore.detectors import flow, session, topic
 
+from sbcore.cli import main
 from sbcore.config.schema import knob
 from sbcore.observe.model import Observation
 from sbcore.observe.project import project_file
@@ -221,6 +222,17 @@ def test_stall_is_quiet_on_sweeps_polling_and_progress() -> None:
 
 def test_stall_threshold_is_a_knob() -> None:
     assert run(flow.stall, "st-timeout-theory", {"stall_similarity": 0.99}) is None
+
+
+def test_the_topic_benchmark_reports_both_triggers_at_two_lengths(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["bench", "topic", "--observations", "30", "--every", "5", "--json"]) == 0
+    rows = json.loads(capsys.readouterr().out)
+    assert [(row["trigger"], row["observations"], row["passes"]) for row in rows] == [
+        ("drift", 31, 7),
+        ("stall", 31, 7),
+        ("drift", 301, 61),
+        ("stall", 301, 61),
+    ]
 
 
 # -- the knobs -----------------------------------------------------------------------------------------------
