@@ -6,8 +6,8 @@ are stuck" costs the agent more than a missed one.
 
 **drift** compares each complete step of the agent's work with two anchors: the task's goal
 (the user's prompt, refined by the prompts that stay on its subject) and the centroid of the
-work done under that goal so far. A step far from both (cosine below ``drift_similarity``) starts
-or extends a run; a step close to either ends the run and joins the centroid. The trigger fires
+work done under that goal so far. A step far from both (cosine below ``drift_similarity`` to the
+goal and below ``drift_work_similarity`` to the work) starts or extends a run; a step close to either ends the run and joins the centroid. The trigger fires
 when a run reaches ``drift_turns`` steps, at least ``min_turns`` steps into the goal. Flow repair:
 a user prompt far from the goal is the user changing the subject, which sets a new goal (it is
 never the agent drifting), and a user prompt inside a run ends it. It fires at most once per goal.
@@ -15,7 +15,8 @@ never the agent drifting), and a user prompt inside a run ends it. It fires at m
 **stall** looks at the last ``stall_turns`` complete steps of one user turn. It fires when they
 are all alike (mean pairwise cosine at least ``stall_similarity``, none of the pairs below half
 of it) and, after the first of them, no step touched a path the task had not touched before or
-saw a new outcome (an error not seen before, a subagent's report), and they are not polling.
+edited a file or saw a new outcome (an error not seen before, a subagent's report), and they are
+not polling.
 Flow repair: the window never spans a user prompt, so a user re-insisting on the same demand
 (each prompt a fresh turn) is never read as the agent being stuck. It fires at most once per turn.
 """
@@ -74,14 +75,16 @@ DRIFT_PARAMS: dict[str, Any] = {
             "minimum": 0,
             "maximum": 1,
             "default": 0.1,
-            "description": "A step is off-topic when its cosine to the task's goal is below this...",
+            "description": "Cosine to the task's goal below which a step may be off-topic (it is when its "
+            "cosine to the work is below drift_work_similarity too).",
         },
         "drift_work_similarity": {
             "type": "number",
             "minimum": 0,
             "maximum": 1,
             "default": 0.15,
-            "description": "...and whose cosine to the work done for the goal so far is below this.",
+            "description": "Cosine to the centroid of the work done for the goal so far below which a step "
+            "may be off-topic.",
         },
         "drift_turns": {
             "type": "integer",
