@@ -7,10 +7,11 @@ are stuck" costs the agent more than a missed one.
 **drift** compares each complete step of the agent's work with two anchors: the task's goal
 (the user's prompt, refined by the prompts that stay on its subject) and the centroid of the
 work done under that goal so far. A step far from both (cosine below ``drift_similarity`` to the
-goal and below ``drift_work_similarity`` to the work) starts or extends a run; a step close to either ends the run and joins the centroid. The trigger fires
-when a run reaches ``drift_turns`` steps, at least ``min_turns`` steps into the goal. Flow repair:
-a user prompt far from the goal is the user changing the subject, which sets a new goal (it is
-never the agent drifting), and a user prompt inside a run ends it. It fires at most once per goal.
+goal and below ``drift_work_similarity`` to the work) starts or extends a run; a step close to
+either ends the run and joins the centroid. The trigger fires when a run reaches ``drift_turns``
+steps, at least ``min_turns`` steps into the goal. Flow repair: a user prompt far from the goal
+is the user changing the subject, which sets a new goal (it is never the agent drifting), and a
+user prompt inside a run ends it. It fires at most once per goal.
 
 **stall** looks at the last ``stall_turns`` complete steps of one user turn. It fires when they
 are all alike (mean pairwise cosine at least ``stall_similarity``, none of the pairs below half
