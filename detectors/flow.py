@@ -148,8 +148,10 @@ def drift(
     for step in topic.read(observations):
         goal = topic.goal
         run: list[dict[str, Any]] = state.setdefault("run", [])
-        if goal is None or (run and run[-1]["goal"] != goal["id"]):
-            run.clear()
+        if goal is None or (
+            run and (run[-1]["goal"] != goal["id"] or run[-1]["step"]["epoch"] != step["epoch"])
+        ):
+            run.clear()  # a new goal, or the user spoke since the run began: they have seen the work
         if goal is None:
             continue
         to_goal = cosine(step["vec"], goal["vec"])

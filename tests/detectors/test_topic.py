@@ -198,6 +198,13 @@ def test_drift_flow_repair_the_user_changing_the_subject_is_not_drift() -> None:
     assert run(flow.drift, "dr-user-asks-extra") is None
 
 
+def test_drift_a_user_prompt_inside_a_run_ends_it() -> None:
+    observations = project_file(CASES / "dr-navbar-to-ci.jsonl")
+    turning = next(i for i, o in enumerate(observations) if "GitHub Actions" in o.text)
+    nod = Observation("prompt", "[prompt] ok", uuid="nod")  # the user saw the detour and let it go on
+    assert flow.drift([*observations[: turning + 4], nod, *observations[turning + 4 :]], {}, {}) is None
+
+
 def test_drift_needs_enough_off_topic_steps() -> None:
     assert run(flow.drift, "dr-navbar-to-ci", {"drift_turns": 5}) is None
 
