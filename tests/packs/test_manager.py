@@ -99,8 +99,8 @@ def test_the_builtin_pack_loads_through_its_entry_point() -> None:
     assert builtin.distribution == "sbcore"
     assert builtin.version == metadata.version("sbcore")
     assert builtin.hooks == ("register_catalogues", "register_triggers")
-    assert builtin.registered["triggers"] == 2
-    assert {"repeat_failure", "standard_questions"} <= manager.registry.triggers.keys()
+    assert builtin.registered["triggers"] == 4
+    assert {"repeat_failure", "standard_questions", "drift", "stall"} <= manager.registry.triggers.keys()
     assert manager.registry.triggers["repeat_failure"].pack == "builtin"
 
 
