@@ -13,7 +13,7 @@ from pathlib import Path
 
 from sbcore.api import RegisterCatalogue, RegisterTrigger, hookimpl
 
-from . import crosstask, recall, triggers
+from . import crosstask, flow, recall, triggers
 
 
 def catalogue_dir() -> Path:
@@ -32,3 +32,5 @@ def register_triggers(register: RegisterTrigger) -> None:
     register("standard_questions", triggers.standard_questions, triggers.STANDARD_QUESTIONS_PARAMS)
     register("cross_task_collision", crosstask.cross_task_collision, crosstask.CROSS_TASK_COLLISION_PARAMS)
     register("recall_offers", recall.recall_offers, recall.RECALL_PARAMS)
+    register("drift", flow.drift, flow.DRIFT_PARAMS)
+    register("stall", flow.stall, flow.STALL_PARAMS)

@@ -76,6 +76,17 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     replay.add_argument("--repeat", type=int, default=5, help="measure's throughput runs (its default, 5)")
     replay.add_argument("--json", action="store_true")
     replay.set_defaults(func=_replay_vs_measure)
+    topic = kinds.add_parser(
+        "topic", help="drift and stall: cost per observation at two task lengths (linear or not)"
+    )
+    topic.add_argument(
+        "--observations", type=int, default=2000, metavar="N", help="the short task (default 2000)"
+    )
+    topic.add_argument(
+        "--every", type=int, default=10, metavar="K", help="a pass every K observations (default 10)"
+    )
+    topic.add_argument("--json", action="store_true")
+    topic.set_defaults(func=_topic)
     jobs = kinds.add_parser(
         "replay-jobs", help="offline replay sessions/s, serial against -j N, on the same files"
     )
@@ -680,6 +691,35 @@ def _provider_bench(args: argparse.Namespace) -> int:
         _print_json([item.to_json() for item in figures])
     else:
         print(report(figures, args.latency_ms, args.repeat))
+    return 0
+
+
+def _topic(args: argparse.Namespace) -> int:
+    from sbcore.bench.topic import measure
+
+    rows = [
+        cost for count in (args.observations, args.observations * 10) for cost in measure(count, args.every)
+    ]
+    if args.json:
+        _print_json(
+            [
+                {
+                    "trigger": cost.trigger,
+                    "observations": cost.observations,
+                    "passes": cost.passes,
+                    "seconds": round(cost.seconds, 3),
+                    "us_per_observation": round(cost.us_per_observation, 1),
+                }
+                for cost in rows
+            ]
+        )
+        return 0
+    print(f"{'trigger':<8}{'observations':>14}{'passes':>8}{'seconds':>9}{'us/observation':>16}")
+    for cost in rows:
+        print(
+            f"{cost.trigger:<8}{cost.observations:>14}{cost.passes:>8}{cost.seconds:>9.2f}"
+            f"{cost.us_per_observation:>16.1f}"
+        )
     return 0
 
 

@@ -63,9 +63,13 @@ OPEN_ADVISORIES_KEPT = 10
 _CLOSING_OUTCOMES = frozenset({"adopted", "partially_adopted", "rejected", "already_handled", "contradicted"})
 
 
+TOPIC_TRIGGERS: tuple[str, ...] = ("drift", "stall")
+"""The structural triggers whose parameters default to the ``topic.*`` knobs."""
+
+
 @dataclass(frozen=True)
 class EngineSettings:
-    """The knobs a pass reads (``loop.*``, ``window.*``, ``gate.body_cap``)."""
+    """The knobs a pass reads (``loop.*``, ``window.*``, ``gate.body_cap``, ``topic.*``)."""
 
     fork_deadline_s: float = 8.0
     fork_grace_s: float = 4.0
@@ -77,6 +81,8 @@ class EngineSettings:
     compaction_floor: float = 0.60
     body_cap: int = 600
     max_tokens: int = DEFAULT_MAX_TOKENS
+    trigger_params: Mapping[str, Mapping[str, Any]] = field(default_factory=dict)
+    """Parameters per trigger name from the configuration, under each detector's own ``trigger.params``."""
 
     def __post_init__(self) -> None:
         if self.max_parallel_forks < 1:
@@ -97,6 +103,7 @@ class EngineSettings:
             compaction_threshold=float(window["compaction_threshold"]),
             compaction_floor=float(window["compaction_floor"]),
             body_cap=int(config.get("gate.body_cap")),
+            trigger_params={name: dict(config.group("topic")) for name in TOPIC_TRIGGERS},
         )
 
 
@@ -408,9 +415,10 @@ class PassEngine:
         if spec is None:
             return None, f"trigger {name} is not registered by any loaded pack"
         try:
+            params = {**self.settings.trigger_params.get(name, {}), **detector.trigger.params}
             match = spec.invoke(
                 self.history,
-                detector.trigger.params,
+                params,
                 self.trigger_state[detector.id],
                 detector.config,
                 peers,

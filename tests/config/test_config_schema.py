@@ -45,6 +45,10 @@ EXPECTED = {
     "adjudication": {"window_observations", "window_seconds"},
     "calibration": {"enabled", "min_outcomes", "max_uptake", "floor_step"},
     "budget": {"tokens_per_task", "tokens_per_hour", "machine_tokens_per_hour"},
+    "topic": {
+        "embedding", "drift_similarity", "drift_work_similarity", "drift_turns", "min_turns", "stall_turns",
+        "stall_similarity",
+    },
     "catalogue": {"file"},
     "model": {"provider", "name", "base_url", "cache_ttl", "api_key_env", "claude_code"},
     "headless": {"observe"},

@@ -1,4 +1,4 @@
-"""The built-in pack's catalogue: ten detectors, the right ones on, prompts and fallbacks that render."""
+"""The built-in pack's catalogue: twelve detectors, the right ones on, prompts and fallbacks that render."""
 
 from __future__ import annotations
 
@@ -19,10 +19,11 @@ from sbcore.packs.catalogue import EffectiveCatalogue, assemble_catalogue
 from sbcore.packs.manager import PackManager, get_plugin_manager
 from sbcore.packs.model import DetectorDef
 from sbcore.packs.templates import render
+from sbcore.packs.types import TriggerMatch
 from sbcore.state.taskindex import IndexedRegion, IndexedTask, Peers
 
 ROOT = Path(__file__).resolve().parents[2]
-ENABLED = {"default", "recall", "repeat-failure", "standard-questions"}
+ENABLED = {"default", "recall", "repeat-failure", "standard-questions", "drift", "stall"}
 DISABLED = {
     "git-log",
     "prior-art",
@@ -68,7 +69,7 @@ def definition(catalogue: EffectiveCatalogue, detector_id: str) -> DetectorDef:
     return found.definition
 
 
-def test_exactly_the_ten_detectors_with_the_shipping_enablement(
+def test_exactly_the_twelve_detectors_with_the_shipping_enablement(
     manager: PackManager, workspace: Path
 ) -> None:
     catalogue = build(manager, workspace)
@@ -283,7 +284,7 @@ def test_a_broken_catalogue_file_falls_back_to_the_bundle_loudly(
     _trust(workspace)  # a workspace's catalogue.file applies once trusted
     catalogue = assemble_catalogue(manager, workspace=workspace)
     assert catalogue.source == "packs"
-    assert len(catalogue.detectors) == 10
+    assert len(catalogue.detectors) == 12
     assert catalogue.errors == []
     problems = [w.problem for w in catalogue.warnings]
     assert "catalogue.file is broken: falling back to the bundled catalogue" in problems
@@ -387,6 +388,33 @@ PROMPT_INPUTS: dict[str, Any] = {
 }
 
 
+TOPIC_MATCHES = {
+    "drift": TriggerMatch(
+        key="goal1@7",
+        summary="4 steps in a row far from the goal",
+        data={
+            "goal": "Fix the login 500 on an expired session",
+            "goal_time": None,
+            "steps": ["Moving the logger to JSON output", "Rotating file handler"],
+            "since": None,
+            "goal_similarity": 0.05,
+            "work_similarity": 0.1,
+            "turns": 10,
+        },
+    ),
+    "stall": TriggerMatch(
+        key="epoch1@1",
+        summary="4 steps in a row saying much the same",
+        data={
+            "steps": ["The loader must override the timeout"] * 4,
+            "since": None,
+            "similarity": 0.7,
+            "turns": 4,
+        },
+    ),
+}
+
+
 @pytest.mark.parametrize(
     "open_advisories", [[], [{"advice_id": "a1", "headline": "Run the tests"}, "plain text"]]
 )
@@ -403,6 +431,8 @@ def test_every_prompt_renders(manager: PackManager, workspace: Path, open_adviso
         "cross-task-collision": manager.registry.triggers["cross_task_collision"].invoke(
             session_editing_a_region(), {}, {}, peers=another_task_on_that_region()
         ),
+        "drift": TOPIC_MATCHES["drift"],
+        "stall": TOPIC_MATCHES["stall"],
     }
     assert all(match is not None for match in matches.values())
     for detector in catalogue.detectors:

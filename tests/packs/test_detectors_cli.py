@@ -46,14 +46,15 @@ def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
     return code, captured.out, captured.err
 
 
-def test_list_shows_the_ten_builtins(capsys: pytest.CaptureFixture[str], workspace: Path) -> None:
+def test_list_shows_the_twelve_builtins(capsys: pytest.CaptureFixture[str], workspace: Path) -> None:
     code, out, err = run(capsys, "detectors", "list", "--workspace", str(workspace))
     assert code == 0, err
     assert err == ""
     lines = out.splitlines()
     assert lines[0].split() == ["ID", "PACK", "ENABLED", "STATUS", "SOURCE"]
     rows = {line.split()[0]: line for line in lines[1:]}
-    assert len(rows) == 10
+    assert len(rows) == 12
+    assert rows["drift"].split()[1:5] == ["builtin", "yes", "preview,", "soak"], "shipped on, soaking"
     assert rows["default"].split()[1:4] == ["builtin", "yes", "stable"]
     assert rows["git-log"].split()[1:5] == ["builtin", "no", "preview,", "soak"], "a preview detector soaks"
     assert rows["cross-task-collision"].split()[1:5] == ["builtin", "no", "preview,", "soak"]
@@ -71,11 +72,13 @@ def test_list_json(capsys: pytest.CaptureFixture[str], workspace: Path) -> None:
             "constraint-drift",
             "cross-task-collision",
             "default",
+            "drift",
             "git-log",
             "goal-drift",
             "prior-art",
             "recall",
             "repeat-failure",
+            "stall",
             "standard-questions",
             "static-analysis",
         ]

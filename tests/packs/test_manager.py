@@ -99,12 +99,14 @@ def test_the_builtin_pack_loads_through_its_entry_point() -> None:
     assert builtin.distribution == "sbcore"
     assert builtin.version == metadata.version("sbcore")
     assert builtin.hooks == ("register_catalogues", "register_triggers")
-    assert builtin.registered["triggers"] == 4
+    assert builtin.registered["triggers"] == 6
     assert {
         "repeat_failure",
         "standard_questions",
         "cross_task_collision",
         "recall_offers",
+        "drift",
+        "stall",
     } <= manager.registry.triggers.keys()
     assert manager.registry.triggers["repeat_failure"].pack == "builtin"
 

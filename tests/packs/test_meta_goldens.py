@@ -33,7 +33,7 @@ def test_the_builtin_catalogue_is_the_one_the_goldens_cover() -> None:
     catalogue = assemble_catalogue(manager)
     installed = sorted(d.id for d in catalogue.detectors if d.definition.pack == "builtin")
     assert installed == builtin_detector_ids()
-    assert len(installed) == 10
+    assert len(installed) == 12
 
 
 @pytest.mark.parametrize("detector", builtin_detector_ids())
