@@ -472,37 +472,37 @@ def standard_questions(
     non_code = tuple(config.get("non_code", DEFAULT_NON_CODE))
 
     history = history_of(observations)
-    edits = _edits(history, edit_tools)
+    edits = _edits(history, edit_tools, ("edit", ()))
     if not edits or not questions:
         return None
-    code_edits = [edit for edit in edits if not edit.cosmetic and not _path_matches(edit.path, non_code)]
     session = _SessionReading(history, command_tools, edit_tools)
 
     unanswered: list[dict[str, Any]] = []
     answered: list[str] = []
     for question in questions:
-        relevant = _applicable(question, edits, code_edits, non_code)
+        relevant = _applicable(history, question, edit_tools, non_code)
         if not relevant or not session.can_answer(question) or session.moot(question):
             continue
         within = question.get("answered_within", "after_last_edit")
-        anchor = {"after_last_edit": relevant[-1], "after_first_edit": relevant[0]}.get(within)
+        first, latest = relevant.first(), relevant.last()
+        anchor = {"after_last_edit": latest, "after_first_edit": first}.get(within)
         start = anchor.index if anchor else -1
-        if _answered(question, start, session, edits):
+        if _answered(history, question, start, session, edit_tools):
             answered.append(question["id"])
             continue
-        since = anchor or relevant[0]
+        since = anchor or first
         unanswered.append(
             {
                 "id": question["id"],
                 "question": question["question"],
                 "since": since.timestamp,
                 "since_path": since.path,
-                "edits_since": sum(1 for edit in relevant if edit.index >= since.index),
+                "edits_since": 1 if since is latest else len(relevant),  # since is the first or the last
             }
         )
     if not unanswered:
         return None
-    last = edits[-1]
+    last = edits.last()
     key = ",".join(sorted(item["id"] for item in unanswered)) + f"@{last.ref}"
     if not report_once(state, key):
         return None
@@ -525,17 +525,15 @@ def standard_questions(
 
 
 def _applicable(
-    question: Mapping[str, Any], edits: list[_Edit], code_edits: list[_Edit], non_code: tuple[str, ...]
-) -> list[_Edit]:
+    history: ObservationHistory,
+    question: Mapping[str, Any],
+    edit_tools: frozenset[str],
+    non_code: tuple[str, ...],
+) -> _Edits:
+    """The edits that make ``question`` apply (its ``applies_after``, minus its ``ignore_edits``)."""
     after = question.get("applies_after", "edit")
-    if after == "code_edit":
-        relevant = code_edits
-    elif after == "code_write":
-        relevant = [edit for edit in code_edits if edit.whole_file]
-    else:
-        relevant = edits
-    ignore = tuple(question.get("ignore_edits") or ())
-    return [edit for edit in relevant if not _path_matches(edit.path, ignore)]
+    code = () if after not in ("code_edit", "code_write") else non_code
+    return _edits(history, edit_tools, (after, code), tuple(question.get("ignore_edits") or ()))
 
 
 class _SessionReading:
@@ -632,44 +630,122 @@ def _searches(text: str, patterns: tuple[re.Pattern[str], ...]) -> bool:
     return any(p.search(text) for p in patterns)
 
 
-class _EditCalls:
-    """A fold of the calls of edit tools that name a path, each read once into an :class:`_Edit`."""
+class _Edits:
+    """A fold of the edits that took effect, among those a rule picks, in order.
 
-    def __init__(self, edit_tools: frozenset[str]) -> None:
+    An edit whose result is an error (rejected, or the text to replace was not found) changed nothing,
+    so it neither makes a question apply nor answers one. Its error arrives after it, possibly passes
+    later: the fold sees the error arrive and takes the edit out then (and puts it back should an error
+    that came first leave the history before it).
+    """
+
+    def __init__(self, edit_tools: frozenset[str], picks: Callable[[_Edit], bool]) -> None:
         self._edit_tools = edit_tools
-        self.entries: deque[tuple[str | None, _Edit]] = deque()  # (call id, edit)
+        self._picks = picks
+        self.kept: dict[int, _Edit] = {}  # position -> edit, in position order
+        self._order: deque[tuple[str | None, _Edit]] = deque()  # every picked edit, with its call id
+        self._by_call: dict[str, list[_Edit]] = {}
+        self._errors: dict[str, int] = {}  # call id -> its errors still in the history
+        self._error_order: deque[tuple[int, str]] = deque()
+
+    def __len__(self) -> int:
+        return len(self.kept)
+
+    def first(self) -> _Edit:
+        return next(iter(self.kept.values()))
+
+    def last(self) -> _Edit:
+        return next(reversed(self.kept.values()))
 
     def add(self, index: int, obs: Observation) -> None:
-        if obs.kind != "tool" or obs.tool not in self._edit_tools:
+        call_id = obs.tool_use_id
+        if obs.kind == "error" and call_id:
+            self._errors[call_id] = self._errors.get(call_id, 0) + 1
+            self._error_order.append((index, call_id))
+            for edit in self._by_call.get(call_id, ()):
+                self.kept.pop(edit.index, None)
             return
-        path = obs.args.get("file_path") or obs.args.get("notebook_path") or obs.args.get("path")
-        if isinstance(path, str) and path:
-            ref = obs.tool_use_id or obs.uuid or str(index)
-            edit = _Edit(index, path, obs.timestamp, ref, obs.tool == "Write", comment_only(obs))
-            self.entries.append((obs.tool_use_id, edit))
+        edit = _edit_of(index, obs, self._edit_tools)
+        if edit is None or not self._picks(edit):
+            return
+        self._order.append((call_id, edit))
+        if call_id:
+            self._by_call.setdefault(call_id, []).append(edit)
+        if not (call_id and call_id in self._errors):
+            self.kept[index] = edit
 
     def forget(self, before: int) -> None:
-        while self.entries and self.entries[0][1].index < before:
-            self.entries.popleft()
+        while self._order and self._order[0][1].index < before:
+            call_id, edit = self._order.popleft()
+            self.kept.pop(edit.index, None)
+            if call_id:
+                left = [other for other in self._by_call.get(call_id, ()) if other is not edit]
+                if left:
+                    self._by_call[call_id] = left
+                else:
+                    self._by_call.pop(call_id, None)
+        while self._error_order and self._error_order[0][0] < before:
+            _, call_id = self._error_order.popleft()
+            self._errors[call_id] -= 1
+            if not self._errors[call_id]:
+                del self._errors[call_id]
+                back = self._by_call.get(call_id, [])
+                if back:  # its error came before it and has left: it counts again
+                    self.kept.update((edit.index, edit) for edit in back)
+                    self.kept = dict(sorted(self.kept.items()))
 
 
-def _edits(history: ObservationHistory, edit_tools: frozenset[str]) -> list[_Edit]:
-    """Edits that took effect: one whose result is an error (rejected, or the text to replace was not
-    found) changed nothing, so it neither makes a question apply nor answers one. An error may arrive
-    passes after its call, so this is judged on every pass."""
-    failed = history.fold("errors", Errors).by_call
-    entries = history.fold(("edits", edit_tools), lambda: _EditCalls(edit_tools)).entries
-    return [edit for call_id, edit in entries if not (call_id and call_id in failed)]
+def _edit_of(index: int, obs: Observation, edit_tools: frozenset[str]) -> _Edit | None:
+    if obs.kind != "tool" or obs.tool not in edit_tools:
+        return None
+    path = obs.args.get("file_path") or obs.args.get("notebook_path") or obs.args.get("path")
+    if not isinstance(path, str) or not path:
+        return None
+    ref = obs.tool_use_id or obs.uuid or str(index)
+    return _Edit(index, path, obs.timestamp, ref, obs.tool == "Write", comment_only(obs))
 
 
-def _answered(question: Mapping[str, Any], start: int, session: _SessionReading, edits: list[_Edit]) -> bool:
+def _edits(
+    history: ObservationHistory,
+    edit_tools: frozenset[str],
+    applies: tuple[str, tuple[str, ...]],
+    ignore: tuple[str, ...] = (),
+    only: tuple[str, ...] = (),
+) -> _Edits:
+    """The edits that took effect among those of ``edit_tools`` that ``applies`` names: ``("edit", ())``
+    every one, ``("code_edit", non_code)`` those changing code, ``("code_write", non_code)`` whole files
+    of code; minus those matching ``ignore``; only those matching ``only`` when it is given."""
+    after, non_code = applies
+
+    def picks(edit: _Edit) -> bool:
+        if after in ("code_edit", "code_write") and (edit.cosmetic or _path_matches(edit.path, non_code)):
+            return False
+        if after == "code_write" and not edit.whole_file:
+            return False
+        if ignore and _path_matches(edit.path, ignore):
+            return False
+        return not only or _path_matches(edit.path, only)
+
+    return history.fold(("edits", edit_tools, applies, ignore, only), lambda: _Edits(edit_tools, picks))
+
+
+def _answered(
+    history: ObservationHistory,
+    question: Mapping[str, Any],
+    start: int,
+    session: _SessionReading,
+    edit_tools: frozenset[str],
+) -> bool:
     answered_by = question.get("answered_by") or {}
     if session.commands_after(start, tuple(answered_by.get("commands") or ())):
         return True
     if session.reports_after(start, tuple(answered_by.get("reports") or ())):
         return True
     globs = tuple(answered_by.get("edits") or ())
-    return any(edit.index >= start and _path_matches(edit.path, globs) for edit in edits if globs)
+    if not globs:
+        return False
+    answers = _edits(history, edit_tools, ("edit", ()), only=globs)
+    return bool(answers) and answers.last().index >= start
 
 
 def _path_matches(path: str, globs: Iterable[str]) -> bool:
