@@ -27,7 +27,7 @@ from __future__ import annotations
 
 import re
 from collections import deque
-from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
@@ -60,38 +60,36 @@ class _Call:
 
 
 class _Calls:
-    """A fold of the calls of some tools (with an id), each with its command and work identity read once."""
+    """A fold of the command calls of some tools (with an id), probes left out, each with its command and
+    work identity read once, and each failure's attempt judged once per error (``ignored`` patterns)."""
 
-    def __init__(self, tools: frozenset[str]) -> None:
+    def __init__(self, tools: frozenset[str], ignored: Sequence[re.Pattern[str]]) -> None:
         self._tools = tools
+        self._ignored = ignored
         self.entries: deque[tuple[int, Observation, str, Work]] = deque()
+        self._attempts: dict[str, tuple[Observation, _Attempt | None]] = {}  # call id -> (error, attempt)
 
     def add(self, index: int, obs: Observation) -> None:
         if obs.kind == "tool" and obs.tool in self._tools and obs.tool_use_id:
             command = _command_in(obs)
-            if command is not None:
-                self.entries.append((index, obs, command, work_identity(command)))
+            if command is not None and not (work := work_identity(command)).probe:
+                self.entries.append((index, obs, command, work))
 
     def forget(self, before: int) -> None:
         while self.entries and self.entries[0][0] < before:
-            self.entries.popleft()
+            self._attempts.pop(self.entries.popleft()[1].tool_use_id or "", None)
 
-
-def _settled_calls(
-    history: ObservationHistory, tools: Iterable[str]
-) -> Iterator[tuple[int, Observation, str, Work, Observation | None]]:
-    """The settled command calls of ``tools`` in order: position, call, command, work identity and error
-    (None: it succeeded); probes left out. The very last call, with nothing after it, is not settled."""
-    wanted = frozenset(tools)
-    entries = history.fold(("calls", wanted), lambda: _Calls(wanted)).entries
-    errors = history.fold("errors", Errors).by_call
-    last = history.end - 1
-    for index, obs, command, work in entries:
-        if work.probe:
-            continue
-        error = errors.get(obs.tool_use_id or "")
-        if error is not None or index < last:
-            yield index, obs, command, work, error
+    def attempt(self, index: int, obs: Observation, command: str, error: Observation) -> _Attempt | None:
+        """The failed attempt ``error`` makes of this call; None when the error is one to ignore."""
+        call_id = obs.tool_use_id or ""
+        found = self._attempts.get(call_id)
+        if found is not None and found[0] is error:
+            return found[1]
+        attempt = None
+        if not any(pattern.search(error.text) for pattern in self._ignored):
+            attempt = _Attempt(_Call(index, obs, command, error), _error_line_of(error))
+        self._attempts[call_id] = (error, attempt)
+        return attempt
 
 
 def _picked(history: ObservationHistory, name: str, picks: Callable[[Observation], bool]) -> Positions:
@@ -240,15 +238,22 @@ def repeat_failure(
     max_evidence = int(params.get("max_evidence", 5))
 
     history = history_of(observations)
+    wanted = frozenset(tools)
+    calls = history.fold(("calls", wanted, tuple(ignored)), lambda: _Calls(wanted, ignored))
+    errors = history.fold("errors", Errors).by_call
+    last = history.end - 1  # the very last call, with nothing after it, is still in flight
     streaks: dict[str, list[_Attempt]] = {}
     targets: dict[str, str] = {}  # work body -> the key of its latest target
-    for index, obs, command, work, error in _settled_calls(history, tools):
-        key = _target(work, targets, streaks)
+    for index, obs, command, work in calls.entries:
+        error = errors.get(obs.tool_use_id or "")
         if error is None:
-            streaks.pop(key, None)
-        elif not any(pattern.search(error.text) for pattern in ignored):
-            call = _Call(index, obs, command, error)
-            streaks.setdefault(key, []).append(_Attempt(call, _error_line_of(error)))
+            if index < last:
+                streaks.pop(_target(work, targets, streaks), None)
+            continue
+        key = _target(work, targets, streaks)
+        attempt = calls.attempt(index, obs, command, error)
+        if attempt is not None:
+            streaks.setdefault(key, []).append(attempt)
 
     ready = []
     for key, attempts in streaks.items():
