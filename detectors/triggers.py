@@ -667,8 +667,8 @@ class _Edits:
         if obs.kind == "error" and call_id:
             self._errors[call_id] = self._errors.get(call_id, 0) + 1
             self._error_order.append((index, call_id))
-            for edit in self._by_call.get(call_id, ()):
-                self.kept.pop(edit.index, None)
+            for failed in self._by_call.get(call_id, ()):
+                self.kept.pop(failed.index, None)
             return
         edit = _edit_of(index, obs, self._edit_tools)
         if edit is None or not self._picks(edit):

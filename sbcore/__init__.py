@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING
 if TYPE_CHECKING:
     from sbcore.api import (
         Observation,
+        ObservationHistory,
         Provider,
         ProviderSettings,
         RegisterCatalogue,
@@ -35,6 +36,7 @@ if TYPE_CHECKING:
         TriggerFunc,
         TriggerMatch,
         Usage,
+        history_of,
         hookimpl,
         report_once,
     )
@@ -43,6 +45,7 @@ __version__ = "0.1.0"
 
 __all__ = [
     "Observation",
+    "ObservationHistory",
     "Provider",
     "ProviderSettings",
     "RegisterCatalogue",
@@ -59,6 +62,7 @@ __all__ = [
     "TriggerMatch",
     "Usage",
     "__version__",
+    "history_of",
     "hookimpl",
     "report_once",
 ]

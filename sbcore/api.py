@@ -14,6 +14,7 @@ names here are reached lazily, see ``sbcore/__init__.py``).
 
 from __future__ import annotations
 
+from sbcore.observe.history import ObservationHistory, history_of
 from sbcore.observe.model import Observation
 from sbcore.packs.hookspecs import hookimpl
 from sbcore.packs.types import (
@@ -31,6 +32,7 @@ from sbcore.think.tools.base import Tool, ToolResult
 
 __all__ = [
     "Observation",
+    "ObservationHistory",
     "Provider",
     "ProviderSettings",
     "RegisterCatalogue",
@@ -46,6 +48,7 @@ __all__ = [
     "TriggerFunc",
     "TriggerMatch",
     "Usage",
+    "history_of",
     "hookimpl",
     "report_once",
 ]
