@@ -151,7 +151,7 @@ def error_line(text: str) -> str:
     only line break is ``\n`` (nearly every one) is searched whole, one pattern at a time, instead of
     line by line.
     """
-    if text.isascii() and not any(char in text for char in _OTHER_BREAKS):
+    if not any(char in text for char in _OTHER_BREAKS):
         chosen = _telling_line(text)
     else:
         chosen = _telling_line_by_line(text)
@@ -160,12 +160,12 @@ def error_line(text: str) -> str:
 
 
 # ASCII characters other than "\n" that ``splitlines`` breaks at or ``strip`` removes besides " \t".
-_OTHER_BREAKS = ("\r", "\x0b", "\x0c", "\x1c", "\x1d", "\x1e", "\x1f")
-# ``_ASSERTION`` on a line as :func:`_shown` renders it, written to run over a whole text (no part of it
-# can reach past a line's end).
+_OTHER_BREAKS = ("\r", "\x0b", "\x0c", "\x1c", "\x1d", "\x1e", "\x85", "\u2028", "\u2029")
+# ``_ASSERTION`` on a line as :func:`_shown` renders it, written to run over a whole text: ``[^\S\n]`` is the
+# whitespace ``strip`` removes within a line, and no part of the pattern can reach past a line's end.
 _ASSERTION_LINE = re.compile(
-    r"^(?:\[error\][^:\n]*:)?[ \t]*(?:E[ \t]{2,}[^ \t\n]|\w*(?:Error|Exception)\b:|error(?:\[E\d+\])?:"
-    r"|--- FAIL:|panic:|FAILED[ \t]+[^ \t\n]+[ \t]+-[ \t]+[^ \t\n])",
+    r"^(?:\[error\][^:\n]*:)?[^\S\n]*(?:E[^\S\n]{2,}\S|\w*(?:Error|Exception)\b:|error(?:\[E\d+\])?:"
+    r"|--- FAIL:|panic:|FAILED[^\S\n]+\S+[^\S\n]+-[^\S\n]+\S)",
     re.M,
 )
 
@@ -184,8 +184,10 @@ def _telling_line(text: str) -> str:
     found = _ASSERTION_LINE.search(text)
     if found is not None:
         return _shown(_line_at(text, found.start()))
-    low = text.lower()
-    for pattern, find in ((_NAMED_ERROR, _named_at), (_ERROR_WORDS, _error_word_at)):
+    is_ascii = text.isascii()
+    low = text.lower() if is_ascii else text  # positions in a lower-cased copy match only for ASCII
+    word_at = _error_word_at if is_ascii else _error_pattern_at
+    for pattern, find in ((_NAMED_ERROR, _named_at), (_ERROR_WORDS, word_at)):
         at = find(text, low, 0)
         while at >= 0:
             start = text.rfind("\n", 0, at) + 1
@@ -200,6 +202,11 @@ def _telling_line(text: str) -> str:
 
 def _named_at(text: str, low: str, start: int) -> int:
     found = _NAMED_ERROR.search(text, start)
+    return -1 if found is None else found.start()
+
+
+def _error_pattern_at(text: str, low: str, start: int) -> int:
+    found = _ERROR_WORDS.search(text, start)
     return -1 if found is None else found.start()
 
 

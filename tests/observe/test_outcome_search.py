@@ -44,7 +44,12 @@ _LINES = (
     "ok 1 passed",
 )
 _TEXT = st.lists(
-    st.one_of(st.sampled_from(_LINES), st.text(alphabet="aE: -=rorfail\t", max_size=12)), max_size=12
+    st.one_of(
+        st.sampled_from(_LINES),
+        st.text(alphabet="aE: -=rorfail\t\xa0\x1f\u3000é✓", max_size=12),
+        st.sampled_from(_LINES).map(lambda line: "\xa0" + line + "\u3000"),
+    ),
+    max_size=12,
 )
 
 
@@ -52,6 +57,7 @@ _TEXT = st.lists(
 @given(_TEXT)
 @example(["Exit code 1", "====", "[error] Bash: Exit code 2", "Build failed: see log"])
 @example(["Traceback (most recent call last):", "ok", "  ValueError: not a number"])
+@example(["✓ ok", "\xa0E   assert 1 == 2\u3000", "échec: error"])
 def test_the_telling_line_is_found_as_line_by_line(lines: list[str]) -> None:
     text = "\n".join(lines)
     assert outcome._telling_line(text) == outcome._telling_line_by_line(text)
