@@ -4,9 +4,13 @@ A structural trigger looks at the projected observations of a task and either
 returns a :class:`~sbcore.api.TriggerMatch` or ``None``. The detector
 that names it runs only on a match, and the model is handed the match as
 evidence, so it cannot invent a finding the check did not see. Both triggers
-here are pure functions of the observation sequence (recomputed from scratch on
-every pass, so a late-arriving error corrects an earlier reading); ``state`` is
-used only to avoid handing the same finding to a fork twice.
+here are pure functions of the observation sequence (judged anew on every pass,
+so a late-arriving error corrects an earlier reading); ``state`` is used only to
+avoid handing the same finding to a fork twice. What they read of each
+observation (a call's command, an edit's path, the paths named, the prompts and
+reports matching a pattern) is folded into the history once, as the observation
+arrives (:mod:`sbcore.observe.history`): a pass walks the calls and edits still
+in the history, never the whole history again.
 
 How tool outcomes are read: a call is a ``tool`` observation carrying its
 ``tool_use_id``; a failure is an ``error`` observation with the same id; a call
@@ -22,14 +26,16 @@ neither.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Mapping, Sequence
+from collections import deque
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
 from sbcore.api import Observation, TriggerMatch, report_once
+from sbcore.observe.history import Errors, Matches, ObservationHistory, Positions, history_of
 
-from .checklist import PerObservation, comment_only, edit_contents, regex, runs_any, seen_paths
+from .checklist import PerObservation, comment_only, edit_contents, paths_of, regex, runs_any
 from .identity import Work, work_identity
 from .shell import normalise_command
 
@@ -45,34 +51,72 @@ COMMAND_TOOLS: tuple[str, ...] = ("Bash",)
 
 @dataclass(frozen=True)
 class _Call:
-    index: int
+    """A settled command call: ``error`` is None when it succeeded."""
+
+    index: int  # absolute position in the history (see ObservationHistory)
     observation: Observation
+    command: str
     error: Observation | None
-    settled: bool
-
-    @property
-    def failed(self) -> bool:
-        return self.error is not None
 
 
-def _calls(observations: Sequence[Observation], tools: Iterable[str]) -> list[_Call]:
-    wanted = frozenset(tools)
-    errors = {obs.tool_use_id: obs for obs in observations if obs.kind == "error" and obs.tool_use_id}
-    last = len(observations) - 1
-    calls = []
-    for index, obs in enumerate(observations):
-        if obs.kind == "tool" and obs.tool in wanted and obs.tool_use_id:
-            error = errors.get(obs.tool_use_id)
-            calls.append(_Call(index, obs, error, settled=error is not None or index < last))
-    return calls
+class _Calls:
+    """A fold of the command calls of some tools (with an id), probes left out, each with its command and
+    work identity read once, and each failure's attempt judged once per error (``ignored`` patterns)."""
+
+    def __init__(self, tools: frozenset[str], ignored: Sequence[re.Pattern[str]]) -> None:
+        self._tools = tools
+        self._ignored = ignored
+        self.entries: deque[tuple[int, Observation, str, Work]] = deque()
+        self._attempts: dict[str, tuple[Observation, _Attempt | None]] = {}  # call id -> (error, attempt)
+
+    def add(self, index: int, obs: Observation) -> None:
+        if obs.kind == "tool" and obs.tool in self._tools and obs.tool_use_id:
+            command = _command_in(obs)
+            if command is not None and not (work := work_identity(command)).probe:
+                self.entries.append((index, obs, command, work))
+
+    def forget(self, before: int) -> None:
+        while self.entries and self.entries[0][0] < before:
+            self._attempts.pop(self.entries.popleft()[1].tool_use_id or "", None)
+
+    def attempt(self, index: int, obs: Observation, command: str, error: Observation) -> _Attempt | None:
+        """The failed attempt ``error`` makes of this call; None when the error is one to ignore."""
+        call_id = obs.tool_use_id or ""
+        found = self._attempts.get(call_id)
+        if found is not None and found[0] is error:
+            return found[1]
+        attempt = None
+        if not any(pattern.search(error.text) for pattern in self._ignored):
+            attempt = _Attempt(_Call(index, obs, command, error), _error_line_of(error))
+        self._attempts[call_id] = (error, attempt)
+        return attempt
+
+
+def _picked(history: ObservationHistory, name: str, picks: Callable[[Observation], bool]) -> Positions:
+    """The positions of the observations ``picks`` chooses (``name`` names the predicate)."""
+    return history.fold(("positions", name), lambda: Positions(picks))
+
+
+def _retry_requests(history: ObservationHistory) -> Positions:
+    """User prompts asking to run something again."""
+    return _picked(history, "retry-requests", _asks_retry)
+
+
+def _edit_calls(history: ObservationHistory) -> Positions:
+    return _picked(history, "edit-calls", _is_edit_call)
+
+
+def _asks_retry(obs: Observation) -> bool:
+    return obs.kind == "prompt" and _RETRY_REQUEST.search(obs.text) is not None
+
+
+def _is_edit_call(obs: Observation) -> bool:
+    return obs.kind == "tool" and obs.tool in EDIT_TOOLS
 
 
 def _command_in(obs: Observation) -> str | None:
     command = obs.args.get("command")
     return command if isinstance(command, str) and command.strip() else None
-
-
-_command_of = PerObservation(_command_in)
 
 
 _ERROR_WORDS = re.compile(
@@ -193,33 +237,36 @@ def repeat_failure(
     ignored = [regex(pattern) for pattern in params.get("ignore_errors", DEFAULT_IGNORED_ERRORS)]
     max_evidence = int(params.get("max_evidence", 5))
 
+    history = history_of(observations)
+    wanted = frozenset(tools)
+    calls = history.fold(("calls", wanted, tuple(ignored)), lambda: _Calls(wanted, ignored))
+    errors = history.fold("errors", Errors).by_call
+    last = history.end - 1  # the very last call, with nothing after it, is still in flight
     streaks: dict[str, list[_Attempt]] = {}
     targets: dict[str, str] = {}  # work body -> the key of its latest target
-    for call in _calls(observations, tools):
-        command = _command_of(call.observation)
-        if command is None or not call.settled:
-            continue
-        work = work_identity(command)
-        if work.probe:
+    for index, obs, command, work in calls.entries:
+        error = errors.get(obs.tool_use_id or "")
+        if error is None:
+            if index < last:
+                streaks.pop(_target(work, targets, streaks), None)
             continue
         key = _target(work, targets, streaks)
-        if call.error is None:
-            streaks.pop(key, None)
-        elif not any(pattern.search(call.error.text) for pattern in ignored):
-            streaks.setdefault(key, []).append(_Attempt(call, _error_line(call.error)))
+        attempt = calls.attempt(index, obs, command, error)
+        if attempt is not None:
+            streaks.setdefault(key, []).append(attempt)
 
     ready = []
     for key, attempts in streaks.items():
-        stuck = _stuck_tail(attempts, observations)
+        stuck = _stuck_tail(attempts, history)
         if stuck >= min_failures:
             ready.append((key, attempts[-stuck:]))
             continue
-        same = _recurring(attempts, observations)
+        same = _recurring(attempts, history)
         if len(same) >= min_failures:
             ready.append((key, same))
     for key, attempts in sorted(ready, key=lambda item: item[1][-1].call.index, reverse=True):
         if report_once(state, f"{key}@{attempts[0].call.observation.tool_use_id}"):
-            return _failure_match(key, attempts, observations, max_evidence)
+            return _failure_match(key, attempts, history, max_evidence)
     return None
 
 
@@ -270,24 +317,26 @@ def _error_line(error: Observation) -> str:
     return line if isinstance(line, str) and line else error_headline(error.text)
 
 
-def _stuck_tail(attempts: list[_Attempt], observations: Sequence[Observation]) -> int:
+_error_line_of = PerObservation(_error_line)
+
+
+def _stuck_tail(attempts: list[_Attempt], history: ObservationHistory) -> int:
     """How many of the latest attempts are linked by stuck steps (1 when the last one made progress)."""
     run = 1
     for earlier, later in zip(reversed(attempts[:-1]), reversed(attempts[1:]), strict=True):
-        if not _stuck(earlier, later, observations):
+        if not _stuck(earlier, later, history):
             break
         run += 1
     return run
 
 
-def _recurring(attempts: list[_Attempt], observations: Sequence[Observation]) -> list[_Attempt]:
+def _recurring(attempts: list[_Attempt], history: ObservationHistory) -> list[_Attempt]:
     """The attempts of a streak that failed with the latest one's error: an error that comes back
     after other errors in between is a loop too (the fixes go round in a circle), unless the user
     asked for a retry along the way."""
     latest = attempts[-1]
     same = [attempt for attempt in attempts if attempt.signature == latest.signature]
-    between = observations[same[0].call.index + 1 : latest.call.index]
-    if any(obs.kind == "prompt" and _RETRY_REQUEST.search(obs.text) for obs in between):
+    if _retry_requests(history).any_between(same[0].call.index, latest.call.index):
         return []
     first, last = same[0].failing, latest.failing
     if first is not None and last is not None and last < first:
@@ -295,11 +344,10 @@ def _recurring(attempts: list[_Attempt], observations: Sequence[Observation]) ->
     return same
 
 
-def _stuck(earlier: _Attempt, later: _Attempt, observations: Sequence[Observation]) -> bool:
-    between = observations[earlier.call.index + 1 : later.call.index]
-    if any(obs.kind == "prompt" and _RETRY_REQUEST.search(obs.text) for obs in between):
+def _stuck(earlier: _Attempt, later: _Attempt, history: ObservationHistory) -> bool:
+    if _retry_requests(history).any_between(earlier.call.index, later.call.index):
         return False  # the user asked for this attempt
-    edited = any(obs.kind == "tool" and obs.tool in EDIT_TOOLS for obs in between)
+    edited = _edit_calls(history).any_between(earlier.call.index, later.call.index)
     if not edited:
         return True  # the same work again with nothing changed: a blind retry
     fewer = earlier.failing is not None and later.failing is not None and later.failing < earlier.failing
@@ -307,20 +355,19 @@ def _stuck(earlier: _Attempt, later: _Attempt, observations: Sequence[Observatio
 
 
 def _failure_match(
-    key: str, attempts: list[_Attempt], observations: Sequence[Observation], max_evidence: int
+    key: str, attempts: list[_Attempt], history: ObservationHistory, max_evidence: int
 ) -> TriggerMatch:
     latest = attempts[-1]
-    latest_command = _command_of(latest.call.observation) or key
+    latest_command = latest.call.command or key
     details = [
         {
             "timestamp": attempt.call.observation.timestamp,
-            "command": _command_of(attempt.call.observation),
+            "command": attempt.call.command,
             "error": _cap(attempt.error),
         }
         for attempt in attempts[-max_evidence:]
     ]
-    span = observations[attempts[0].call.index : latest.call.index]
-    edits = sum(1 for obs in span if obs.kind == "tool" and obs.tool in EDIT_TOOLS)
+    edits = _edit_calls(history).count_between(attempts[0].call.index, latest.call.index)
     error = latest.call.error
     exit_code = (error.outcome or {}).get("exit_code") if error is not None else None
     if exit_code is None and error is not None:
@@ -333,7 +380,7 @@ def _failure_match(
             "command": latest_command,
             "normalised": key,
             "failures": len(attempts),
-            "variants": len({_command_of(attempt.call.observation) for attempt in attempts}),
+            "variants": len({attempt.call.command for attempt in attempts}),
             "edits_between": edits,
             "exit_code": exit_code,
             "error": _cap(latest.error),
@@ -429,42 +476,38 @@ def standard_questions(
     command_tools = frozenset(config.get("command_tools") or COMMAND_TOOLS)
     non_code = tuple(config.get("non_code", DEFAULT_NON_CODE))
 
-    edits = _edits(observations, edit_tools)
+    history = history_of(observations)
+    edits = _edits(history, edit_tools, ("edit", ()))
     if not edits or not questions:
         return None
-    code_edits = [edit for edit in edits if not edit.cosmetic and not _path_matches(edit.path, non_code)]
-    commands = [
-        (index, command)
-        for index, obs in enumerate(observations)
-        if obs.kind == "tool" and obs.tool in command_tools and (command := _command_of(obs))
-    ]
-    session = _SessionReading(observations, commands, edit_tools)
+    session = _SessionReading(history, command_tools, edit_tools)
 
     unanswered: list[dict[str, Any]] = []
     answered: list[str] = []
     for question in questions:
-        relevant = _applicable(question, edits, code_edits, non_code)
+        relevant = _applicable(history, question, edit_tools, non_code)
         if not relevant or not session.can_answer(question) or session.moot(question):
             continue
         within = question.get("answered_within", "after_last_edit")
-        anchor = {"after_last_edit": relevant[-1], "after_first_edit": relevant[0]}.get(within)
+        first, latest = relevant.first(), relevant.last()
+        anchor = {"after_last_edit": latest, "after_first_edit": first}.get(within)
         start = anchor.index if anchor else -1
-        if _answered(question, start, session, edits):
+        if _answered(history, question, start, session, edit_tools):
             answered.append(question["id"])
             continue
-        since = anchor or relevant[0]
+        since = anchor or first
         unanswered.append(
             {
                 "id": question["id"],
                 "question": question["question"],
                 "since": since.timestamp,
                 "since_path": since.path,
-                "edits_since": sum(1 for edit in relevant if edit.index >= since.index),
+                "edits_since": 1 if since is latest else len(relevant),  # since is the first or the last
             }
         )
     if not unanswered:
         return None
-    last = edits[-1]
+    last = edits.last()
     key = ",".join(sorted(item["id"] for item in unanswered)) + f"@{last.ref}"
     if not report_once(state, key):
         return None
@@ -487,71 +530,103 @@ def standard_questions(
 
 
 def _applicable(
-    question: Mapping[str, Any], edits: list[_Edit], code_edits: list[_Edit], non_code: tuple[str, ...]
-) -> list[_Edit]:
+    history: ObservationHistory,
+    question: Mapping[str, Any],
+    edit_tools: frozenset[str],
+    non_code: tuple[str, ...],
+) -> _Edits:
+    """The edits that make ``question`` apply (its ``applies_after``, minus its ``ignore_edits``)."""
     after = question.get("applies_after", "edit")
-    if after == "code_edit":
-        relevant = code_edits
-    elif after == "code_write":
-        relevant = [edit for edit in code_edits if edit.whole_file]
-    else:
-        relevant = edits
-    ignore = tuple(question.get("ignore_edits") or ())
-    return [edit for edit in relevant if not _path_matches(edit.path, ignore)]
+    code = () if after not in ("code_edit", "code_write") else non_code
+    return _edits(history, edit_tools, (after, code), tuple(question.get("ignore_edits") or ()))
 
 
 class _SessionReading:
-    """What the session shows beyond edits: paths seen, invocations, reports, prompts (read once)."""
+    """What the session shows beyond edits: paths seen, invocations, reports, prompts.
+
+    Each reading is a fold of the history (:class:`~sbcore.observe.history.Matches`) keyed by what it
+    looks for, so an observation is read once however many passes ask.
+    """
 
     def __init__(
-        self,
-        observations: Sequence[Observation],
-        commands: list[tuple[int, str]],
-        edit_tools: frozenset[str],
+        self, history: ObservationHistory, command_tools: frozenset[str], edit_tools: frozenset[str]
     ) -> None:
-        self.observations = observations
-        self.commands = commands
+        self.history = history
+        self._command_tools = command_tools
         self._edit_tools = edit_tools
-        self._paths: list[str] | None = None
-        self._contents: list[str] | None = None
 
-    @property
-    def paths(self) -> list[str]:
-        if self._paths is None:
-            self._paths = seen_paths(self.observations)
-        return self._paths
-
-    @property
-    def contents(self) -> list[str]:
-        if self._contents is None:
-            self._contents = edit_contents(self.observations, self._edit_tools)
-        return self._contents
+    def _commands(self, patterns: Sequence[str]) -> Matches:
+        """Commands of the command tools with an invocation matching one of ``patterns``."""
+        tools = self._command_tools
+        compiled = tuple(regex(pattern) for pattern in patterns)
+        return self.history.fold(
+            ("commands", tools, tuple(patterns)),
+            lambda: Matches(
+                lambda obs: _commands_in(obs, tools), lambda command: runs_any(command, compiled)
+            ),
+        )
 
     def can_answer(self, question: Mapping[str, Any]) -> bool:
         when = question.get("applies_when")
         if not when:
             return True
         globs = tuple(when.get("paths") or ())
-        if globs and any(_path_matches(path, globs) for path in set(self.paths)):
+        if (
+            globs
+            and self.history.fold(
+                ("paths", globs), lambda: Matches(paths_of, lambda path: _path_matches(path, globs))
+            ).any()
+        ):
             return True
-        patterns = [regex(pattern) for pattern in when.get("commands") or ()]
-        if patterns and any(runs_any(command, patterns) for _, command in self.commands):
+        commands = tuple(when.get("commands") or ())
+        if commands and self._commands(commands).any():
             return True
-        content = [regex(pattern) for pattern in when.get("content") or ()]
-        return bool(content) and any(p.search(text) for text in self.contents for p in content)
+        content = tuple(when.get("content") or ())
+        if not content:
+            return False
+        compiled = [regex(pattern) for pattern in content]
+        tools = self._edit_tools
+        return self.history.fold(
+            ("content", tools, content),
+            lambda: Matches(
+                lambda obs: edit_contents((obs,), tools), lambda text: any(p.search(text) for p in compiled)
+            ),
+        ).any()
 
     def moot(self, question: Mapping[str, Any]) -> bool:
-        patterns = [regex(pattern) for pattern in (question.get("moot_when") or {}).get("prompts") or ()]
-        found = tuple(patterns)
-        return bool(found) and any(
-            obs.kind == "prompt" and _searches(obs.text, found) for obs in self.observations
-        )
+        patterns = tuple((question.get("moot_when") or {}).get("prompts") or ())
+        if not patterns:
+            return False
+        found = tuple(regex(pattern) for pattern in patterns)
+        return self.history.fold(
+            ("moot", patterns), lambda: Matches(_prompt_text, lambda text: _searches(text, found))
+        ).any()
 
-    def reports_after(self, start: int, patterns: Sequence[re.Pattern[str]]) -> bool:
-        return any(
-            index > start and obs.kind == "report" and any(p.search(obs.text) for p in patterns)
-            for index, obs in enumerate(self.observations)
-        )
+    def commands_after(self, start: int, patterns: Sequence[str]) -> bool:
+        """Whether a command matching ``patterns`` ran after absolute position ``start``."""
+        return bool(patterns) and self._commands(patterns).after(start)
+
+    def reports_after(self, start: int, patterns: Sequence[str]) -> bool:
+        if not patterns:
+            return False
+        compiled = [regex(pattern) for pattern in patterns]
+        return self.history.fold(
+            ("reports", tuple(patterns)),
+            lambda: Matches(_report_text, lambda text: any(p.search(text) for p in compiled)),
+        ).after(start)
+
+
+def _commands_in(obs: Observation, tools: frozenset[str]) -> tuple[str, ...]:
+    command = _command_in(obs) if obs.kind == "tool" and obs.tool in tools else None
+    return (command,) if command else ()
+
+
+def _prompt_text(obs: Observation) -> tuple[str, ...]:
+    return (obs.text,) if obs.kind == "prompt" else ()
+
+
+def _report_text(obs: Observation) -> tuple[str, ...]:
+    return (obs.text,) if obs.kind == "report" else ()
 
 
 @lru_cache(maxsize=4096)
@@ -560,33 +635,122 @@ def _searches(text: str, patterns: tuple[re.Pattern[str], ...]) -> bool:
     return any(p.search(text) for p in patterns)
 
 
-def _edits(observations: Sequence[Observation], edit_tools: frozenset[str]) -> list[_Edit]:
-    """Edits that took effect: one whose result is an error (rejected, or the text to replace was not
-    found) changed nothing, so it neither makes a question apply nor answers one."""
-    failed = {obs.tool_use_id for obs in observations if obs.kind == "error" and obs.tool_use_id}
-    edits = []
-    for index, obs in enumerate(observations):
-        if obs.kind != "tool" or obs.tool not in edit_tools:
-            continue
-        if obs.tool_use_id and obs.tool_use_id in failed:
-            continue
-        path = obs.args.get("file_path") or obs.args.get("notebook_path") or obs.args.get("path")
-        if isinstance(path, str) and path:
-            ref = obs.tool_use_id or obs.uuid or str(index)
-            edits.append(_Edit(index, path, obs.timestamp, ref, obs.tool == "Write", comment_only(obs)))
-    return edits
+class _Edits:
+    """A fold of the edits that took effect, among those a rule picks, in order.
+
+    An edit whose result is an error (rejected, or the text to replace was not found) changed nothing,
+    so it neither makes a question apply nor answers one. Its error arrives after it, possibly passes
+    later: the fold sees the error arrive and takes the edit out then (and puts it back should an error
+    that came first leave the history before it).
+    """
+
+    def __init__(self, edit_tools: frozenset[str], picks: Callable[[_Edit], bool]) -> None:
+        self._edit_tools = edit_tools
+        self._picks = picks
+        self.kept: dict[int, _Edit] = {}  # position -> edit, in position order
+        self._order: deque[tuple[str | None, _Edit]] = deque()  # every picked edit, with its call id
+        self._by_call: dict[str, list[_Edit]] = {}
+        self._errors: dict[str, int] = {}  # call id -> its errors still in the history
+        self._error_order: deque[tuple[int, str]] = deque()
+
+    def __len__(self) -> int:
+        return len(self.kept)
+
+    def first(self) -> _Edit:
+        return next(iter(self.kept.values()))
+
+    def last(self) -> _Edit:
+        return next(reversed(self.kept.values()))
+
+    def add(self, index: int, obs: Observation) -> None:
+        call_id = obs.tool_use_id
+        if obs.kind == "error" and call_id:
+            self._errors[call_id] = self._errors.get(call_id, 0) + 1
+            self._error_order.append((index, call_id))
+            for failed in self._by_call.get(call_id, ()):
+                self.kept.pop(failed.index, None)
+            return
+        edit = _edit_of(index, obs, self._edit_tools)
+        if edit is None or not self._picks(edit):
+            return
+        self._order.append((call_id, edit))
+        if call_id:
+            self._by_call.setdefault(call_id, []).append(edit)
+        if not (call_id and call_id in self._errors):
+            self.kept[index] = edit
+
+    def forget(self, before: int) -> None:
+        while self._order and self._order[0][1].index < before:
+            call_id, edit = self._order.popleft()
+            self.kept.pop(edit.index, None)
+            if call_id:
+                left = [other for other in self._by_call.get(call_id, ()) if other is not edit]
+                if left:
+                    self._by_call[call_id] = left
+                else:
+                    self._by_call.pop(call_id, None)
+        while self._error_order and self._error_order[0][0] < before:
+            _, call_id = self._error_order.popleft()
+            self._errors[call_id] -= 1
+            if not self._errors[call_id]:
+                del self._errors[call_id]
+                back = self._by_call.get(call_id, [])
+                if back:  # its error came before it and has left: it counts again
+                    self.kept.update((edit.index, edit) for edit in back)
+                    self.kept = dict(sorted(self.kept.items()))
 
 
-def _answered(question: Mapping[str, Any], start: int, session: _SessionReading, edits: list[_Edit]) -> bool:
+def _edit_of(index: int, obs: Observation, edit_tools: frozenset[str]) -> _Edit | None:
+    if obs.kind != "tool" or obs.tool not in edit_tools:
+        return None
+    path = obs.args.get("file_path") or obs.args.get("notebook_path") or obs.args.get("path")
+    if not isinstance(path, str) or not path:
+        return None
+    ref = obs.tool_use_id or obs.uuid or str(index)
+    return _Edit(index, path, obs.timestamp, ref, obs.tool == "Write", comment_only(obs))
+
+
+def _edits(
+    history: ObservationHistory,
+    edit_tools: frozenset[str],
+    applies: tuple[str, tuple[str, ...]],
+    ignore: tuple[str, ...] = (),
+    only: tuple[str, ...] = (),
+) -> _Edits:
+    """The edits that took effect among those of ``edit_tools`` that ``applies`` names: ``("edit", ())``
+    every one, ``("code_edit", non_code)`` those changing code, ``("code_write", non_code)`` whole files
+    of code; minus those matching ``ignore``; only those matching ``only`` when it is given."""
+    after, non_code = applies
+
+    def picks(edit: _Edit) -> bool:
+        if after in ("code_edit", "code_write") and (edit.cosmetic or _path_matches(edit.path, non_code)):
+            return False
+        if after == "code_write" and not edit.whole_file:
+            return False
+        if ignore and _path_matches(edit.path, ignore):
+            return False
+        return not only or _path_matches(edit.path, only)
+
+    return history.fold(("edits", edit_tools, applies, ignore, only), lambda: _Edits(edit_tools, picks))
+
+
+def _answered(
+    history: ObservationHistory,
+    question: Mapping[str, Any],
+    start: int,
+    session: _SessionReading,
+    edit_tools: frozenset[str],
+) -> bool:
     answered_by = question.get("answered_by") or {}
-    patterns = [regex(pattern) for pattern in answered_by.get("commands") or ()]
-    if patterns and any(index > start and runs_any(command, patterns) for index, command in session.commands):
+    if session.commands_after(start, tuple(answered_by.get("commands") or ())):
         return True
-    reports = [regex(pattern) for pattern in answered_by.get("reports") or ()]
-    if reports and session.reports_after(start, reports):
+    if session.reports_after(start, tuple(answered_by.get("reports") or ())):
         return True
     globs = tuple(answered_by.get("edits") or ())
-    return any(edit.index >= start and _path_matches(edit.path, globs) for edit in edits if globs)
+    if not globs:
+        return False
+    answers = _edits(history, edit_tools, ("edit", ()), only=globs)
+    return bool(answers) and answers.last().index >= start
 
 
 def _path_matches(path: str, globs: Iterable[str]) -> bool:

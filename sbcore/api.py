@@ -14,6 +14,7 @@ names here are reached lazily, see ``sbcore/__init__.py``).
 
 from __future__ import annotations
 
+from sbcore.observe.history import ObservationHistory, history_of
 from sbcore.observe.model import Observation
 from sbcore.packs.hookspecs import hookimpl
 from sbcore.packs.types import (
@@ -37,6 +38,7 @@ __all__ = [
     "IndexedRegion",
     "IndexedTask",
     "Observation",
+    "ObservationHistory",
     "Peers",
     "Provider",
     "ProviderSettings",
@@ -55,6 +57,7 @@ __all__ = [
     "TriggerFunc",
     "TriggerMatch",
     "Usage",
+    "history_of",
     "hookimpl",
     "recall_terms",
     "report_once",

@@ -39,8 +39,31 @@ _EXTENSIONS = (
 )
 # Runs of path characters; everything else (spaces, quotes, brackets, ``=``, ``,`` …) separates.
 _RUN = re.compile(r"[\w@%+.~/:-]+")
+
+
+def _trie(words: Iterable[str]) -> str:
+    """An alternation of ``words`` (letters and digits) with shared prefixes factored out.
+
+    ``re`` tries an alternation's branches one by one at every candidate position; factored, it reads one
+    character per step instead. Every extension is made of word characters and the anchor must end at a
+    non-word character, so at most one branch can match at a position: the factored form finds the same.
+    """
+    by_first: dict[str, list[str]] = {}
+    for word in words:
+        by_first.setdefault(word[0], []).append(word[1:])
+    branches = []
+    for first, rests in sorted(by_first.items()):
+        longer = [rest for rest in rests if rest]
+        if not longer:
+            branches.append(re.escape(first))
+        else:
+            optional = "?" if len(longer) < len(rests) else ""
+            branches.append(f"{re.escape(first)}(?:{_trie(longer)}){optional}")
+    return "|".join(branches)
+
+
 # Where a locator can be: a slash, or a dot starting a known extension.
-_ANCHOR = re.compile(rf"/|\.(?:{_EXTENSIONS})(?![\w-])")
+_ANCHOR = re.compile(rf"/|\.(?:{_trie(_EXTENSIONS.split('|'))})(?![\w-])")
 _TOKEN_MAX = 300  # longer "paths" are data (base64, minified code), not locators
 _WORD_MAX = 1024  # how far back a word may start before its anchor
 _NON_SPACE = re.compile(r"\S*")

@@ -53,6 +53,12 @@ _ERROR_WORDS = re.compile(
     r"timed? ?out|fatal|panic|abort|assert",
     re.I,
 )
+# ``_ERROR_WORDS`` spelt out ("timed? ?out" in its four spellings).
+_ERROR_WORD_LIST = (
+    *("error", "fail", "exception", "traceback", "not found", "no such", "denied", "cannot", "can't"),
+    *("unable", "invalid", "refused", "timed out", "timedout", "time out", "timeout", "fatal", "panic"),
+    *("abort", "assert"),
+)
 _NOISE = re.compile(r"^(?:exit code -?\d+|[=\-_*#~. ]+|traceback \(most recent call last\):?)$", re.I)
 _NAMED_ERROR = re.compile(r"\b[A-Z]\w*(?:Error|Exception):")
 _BANNER = re.compile(r"^[=\-_ ]*(?:test session starts|short test summary info|FAILURES|ERRORS)[=\-_ ]*$")
@@ -140,26 +146,96 @@ def read_outcome(text: str, command: str | None, *, is_error: bool) -> dict[str,
 def error_line(text: str) -> str:
     """The most telling line of an error: an assertion or error message over a banner or a status.
 
-    One pass: the first assertion line wins at once; failing that, the first line naming an exception,
-    then the first with an error word, then the first line at all.
+    The first assertion line wins; failing that, the first line naming an exception, then the first with
+    an error word, then the first line at all (blank, noise and banner lines never count). A text whose
+    only line break is ``\n`` (nearly every one) is searched whole, one pattern at a time, instead of
+    line by line.
     """
+    if not any(char in text for char in _OTHER_BREAKS):
+        chosen = _telling_line(text)
+    else:
+        chosen = _telling_line_by_line(text)
+    chosen = redact(chosen)
+    return chosen if len(chosen) <= LINE_CAP else chosen[: LINE_CAP - 1] + "…"
+
+
+# ASCII characters other than "\n" that ``splitlines`` breaks at or ``strip`` removes besides " \t".
+_OTHER_BREAKS = ("\r", "\x0b", "\x0c", "\x1c", "\x1d", "\x1e", "\x85", "\u2028", "\u2029")
+# ``_ASSERTION`` on a line as :func:`_shown` renders it, written to run over a whole text: ``[^\S\n]`` is the
+# whitespace ``strip`` removes within a line, and no part of the pattern can reach past a line's end.
+_ASSERTION_LINE = re.compile(
+    r"^(?:\[error\][^:\n]*:)?[^\S\n]*(?:E[^\S\n]{2,}\S|\w*(?:Error|Exception)\b:|error(?:\[E\d+\])?:"
+    r"|--- FAIL:|panic:|FAILED[^\S\n]+\S+[^\S\n]+-[^\S\n]+\S)",
+    re.M,
+)
+
+
+def _shown(raw: str) -> str:
+    """A line as it is judged: without the projection's own ``[error] Tool:`` prefix, stripped."""
+    return (_RENDERED.sub("", raw, count=1) if raw.startswith("[error]") else raw).strip()
+
+
+def _counts_as_line(line: str) -> bool:
+    return bool(line) and not _NOISE.match(line) and not _BANNER.match(line)
+
+
+def _telling_line(text: str) -> str:
+    """:func:`_telling_line_by_line` for a text whose lines end only at ``\n``."""
+    found = _ASSERTION_LINE.search(text)
+    if found is not None:
+        return _shown(_line_at(text, found.start()))
+    is_ascii = text.isascii()
+    low = text.lower() if is_ascii else text  # positions in a lower-cased copy match only for ASCII
+    word_at = _error_word_at if is_ascii else _error_pattern_at
+    for pattern, find in ((_NAMED_ERROR, _named_at), (_ERROR_WORDS, word_at)):
+        at = find(text, low, 0)
+        while at >= 0:
+            start = text.rfind("\n", 0, at) + 1
+            end = text.find("\n", at)
+            end = len(text) if end < 0 else end
+            line = _shown(text[start:end])
+            if _counts_as_line(line) and pattern.search(line):
+                return line
+            at = find(text, low, end)
+    return next((line for line in map(_shown, text.split("\n")) if _counts_as_line(line)), "")
+
+
+def _named_at(text: str, low: str, start: int) -> int:
+    found = _NAMED_ERROR.search(text, start)
+    return -1 if found is None else found.start()
+
+
+def _error_pattern_at(text: str, low: str, start: int) -> int:
+    found = _ERROR_WORDS.search(text, start)
+    return -1 if found is None else found.start()
+
+
+def _error_word_at(text: str, low: str, start: int) -> int:
+    """Where ``_ERROR_WORDS`` next matches in an ASCII ``text`` (``low`` its lower case), or -1: the
+    nearest of its words, found by substring searches (several times faster than the pattern's scan)."""
+    found = [at for word in _ERROR_WORD_LIST if (at := low.find(word, start)) >= 0]
+    return min(found) if found else -1
+
+
+def _line_at(text: str, at: int) -> str:
+    end = text.find("\n", at)
+    return text[at : len(text) if end < 0 else end]
+
+
+def _telling_line_by_line(text: str) -> str:
     named = worded = first = None
     for raw in text.splitlines():
-        line = (_RENDERED.sub("", raw, count=1) if raw.startswith("[error]") else raw).strip()
-        if not line or _NOISE.match(line) or _BANNER.match(line):
+        line = _shown(raw)
+        if not _counts_as_line(line):
             continue
         if _ASSERTION.match(line):
-            chosen = line
-            break
+            return line
         first = first or line
         if named is None and _NAMED_ERROR.search(line):  # `[TypeError: generate is not a function]`
             named = line
         if worded is None and _ERROR_WORDS.search(line):
             worded = line
-    else:
-        chosen = named or worded or first or ""
-    chosen = redact(chosen)
-    return chosen if len(chosen) <= LINE_CAP else chosen[: LINE_CAP - 1] + "…"
+    return named or worded or first or ""
 
 
 def _harness_exit(head: str) -> int | None:
@@ -194,10 +270,39 @@ def _counts(text: str) -> dict[str, int]:
     if " fail" not in low and " pass" not in low and " error" not in low:
         return {}
     counts: dict[str, int] = {}
-    for number, word in _COUNT.findall(text):
+    for number, word in _count_matches(text, low):
         key = {"failing": "failed", "passing": "passed", "error": "errors"}.get(word.lower(), word.lower())
         counts[key] = int(number)  # the last summary wins: runners print their totals at the end
     return counts
+
+
+def _count_matches(text: str, low: str) -> list[tuple[str, str]]:
+    """``_COUNT.findall(text)``, tried only where a count can end: before " fail", " pass" or " error".
+
+    A match is a run of digits, one space and the word; at most one can start in a run of digits (at its
+    start), and no two overlap, so matching at each such place finds what ``findall`` finds. Positions
+    in ``low`` are those of ``text`` only for ASCII, so any other text is scanned whole.
+    """
+    if not text.isascii():
+        return _COUNT.findall(text)
+    ends = sorted(at for word in (" fail", " pass", " error") for at in _occurrences(low, word))
+    found: list[tuple[str, str]] = []
+    for end in ends:
+        start = end
+        while start > 0 and low[start - 1].isdigit():
+            start -= 1
+        if start < end and (match := _COUNT.match(text, start)) is not None:
+            found.append((match.group(1), match.group(2)))
+    return found
+
+
+def _occurrences(text: str, word: str) -> list[int]:
+    out: list[int] = []
+    at = text.find(word)
+    while at >= 0:
+        out.append(at)
+        at = text.find(word, at + 1)
+    return out
 
 
 def _first_word(command: str) -> str:

@@ -238,7 +238,7 @@ def context_spans(
     come first, so a string holding none of them costs a few substring searches and no rule.
     """
     low = scan.lower()
-    if len(low) < _SHORT and not _may_hold(low):
+    if len(low) < _SHORT and not _may_hold(low, scan) and not any(span[3] in _PARTNERS for span in spans):
         return
     stems = [(stem, pattern) for stem, pattern in _SPACED if stem in low]
     for stem, pattern in stems:
@@ -263,11 +263,12 @@ def context_spans(
         spans.extend(_partners(scan, ids))
 
 
-def _may_hold(low: str) -> bool:
-    """Whether a lower-cased text holds any substring some rule needs.
+def _may_hold(low: str, scan: str) -> bool:
+    """Whether a text (``low``: lower-cased, ``scan``: as is) holds a substring some rule needs.
 
     Most projected strings are short and hold none: for them this one expression costs less than
-    the steps of testing each rule's gates in turn (a long text goes straight to those).
+    the steps of testing each rule's gates in turn (a long text goes straight to those). Each test is
+    implied by the gate of the rule it stands for (a key id's partner is looked for regardless).
     """
     return (
         "pass" in low
@@ -275,13 +276,13 @@ def _may_hold(low: str) -> bool:
         or "token" in low
         or "key" in low
         or " -" in low
-        or "|" in low
-        or "~" in low
-        or "sk" in low
         or "authoriz" in low
-        or "dapi" in low
-        or "oy2" in low
-        or "pat" in low
+        or ("|" in scan and ("echo" in scan or "printf" in scan))
+        or "Q~" in scan
+        or "SK" in scan
+        or "dapi" in scan
+        or "oy2" in scan
+        or "pat" in scan
     )
 
 

@@ -31,6 +31,7 @@ from typing import TYPE_CHECKING, Any
 
 from jinja2.sandbox import SandboxedEnvironment
 
+from sbcore.observe.history import ObservationHistory
 from sbcore.observe.model import Observation
 from sbcore.pace.clock import Clock, SystemClock
 from sbcore.packs.model import DetectorDef
@@ -235,7 +236,7 @@ class PassEngine:
         )
         # What structural triggers look back over: the task's observations, bounded by the window's own
         # budget so a long task's worker does not grow without limit (oldest observations leave first).
-        self.history: list[Observation] = []
+        self.history = ObservationHistory()
         self._history_chars = 0
         self.trigger_state: dict[str, dict[str, Any]] = {d.id: {} for d in self.detectors}
         self.open_advisories: dict[str, list[dict[str, Any]]] = {d.id: [] for d in self.detectors}
@@ -251,8 +252,7 @@ class PassEngine:
         while self._history_chars > self.settings.budget_chars and drop < len(self.history) - 1:
             self._history_chars -= len(self.history[drop].text)
             drop += 1
-        if drop:
-            del self.history[:drop]
+        self.history.drop_oldest(drop)
 
     async def run_pass(
         self,

@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from sbcore.observe import locators
 from sbcore.observe.locators import compact, expand, harvest, is_kept
 
 
@@ -71,3 +74,13 @@ def test_nothing_is_lost_by_grouping(tokens: list[str], limit: int) -> None:
 @given(st.lists(paths, min_size=1, max_size=10), st.text(alphabet=" \n\t,;()'\"", min_size=1, max_size=3))
 def test_every_path_in_text_is_harvested(tokens: list[str], separator: str) -> None:
     assert set(harvest(separator.join(tokens))) == set(tokens)
+
+
+_PIECES = ["/", ".", "a", "-", "_", " ", "1", *(f".{ext}" for ext in locators._EXTENSIONS.split("|"))]
+
+
+@given(st.lists(st.sampled_from(_PIECES), max_size=16))
+def test_the_factored_anchor_finds_what_the_plain_alternation_finds(pieces: list[str]) -> None:
+    text = "".join(pieces)
+    plain = re.compile(rf"/|\.(?:{locators._EXTENSIONS})(?![\w-])")
+    assert [m.span() for m in locators._ANCHOR.finditer(text)] == [m.span() for m in plain.finditer(text)]

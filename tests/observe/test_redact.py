@@ -396,6 +396,9 @@ PARTNERS = [
     ),
     ("alibaba-access-key-secret", f"AccessKeyId {LTAI}\nAccessKeySecret {{}}", fake(ALNUM, 30, "ali-secret")),
     ("twilio-api-key-secret", f"API key {TWILIO_KEY}, its secret: {{}}", fake(ALNUM, 32, "twilio-partner")),
+    # Short and holding no secret-ish word: the pair alone is the context.
+    ("aws-secret-access-key", f"use {AKIA} then {{}}", fake(B64, 40, "partner-bare")),
+    ("alibaba-access-key-secret", f"{LTAI} / {{}}", fake(ALNUM, 30, "ali-bare")),
 ]
 
 
