@@ -814,8 +814,9 @@ def render_summary(summary: Summary) -> list[str]:
             "(they need a model; the structural detectors ran with their fallback advisories)."
         )
         lines.append(
-            "  To give the observer a model: export ANTHROPIC_API_KEY=… (or OPENAI_API_KEY / "
-            "OPENAI_BASE_URL), or `second-brain config set model.provider anthropic`; see docs/providers.md."
+            "  To replay with a model: --provider auto (an API key in the environment, else your "
+            "logged-in `claude` CLI); the live observer chooses the same way (model.provider auto). "
+            "See docs/providers.md."
         )
     if summary.active_s:
         rate = summary.per_active_hour(summary.delivered)
