@@ -73,7 +73,7 @@ def test_offline_replay_prints_passes_verdicts_and_a_summary(capsys: pytest.Capt
     # a newcomer offline: the model-only detectors' skips are folded into the summary, with the way out
     assert not any("skipped: no model" in line for line in lines[: lines.index("")])
     assert "No model: 5 verdict(s) of default skipped" in out
-    assert "export ANTHROPIC_API_KEY" in out and "second-brain config set model.provider" in out
+    assert "--provider auto" in out and "logged-in `claude` CLI" in out and "model.provider auto" in out
     assert "Estimated cost: $0.00 (offline: no model was called)" in lines
     summary = lines[lines.index("") + 1 :]
     assert summary[0].startswith("Summary: 1 transcript(s), ")
