@@ -27,10 +27,17 @@ class RecallRefresher:
     """Keeps one workspace's recall index in step with its notes, from the worker loop."""
 
     def __init__(
-        self, workspace: Path, data: Path, *, monotonic: Callable[[], float] = time.monotonic
+        self,
+        workspace: Path,
+        data: Path,
+        *,
+        monotonic: Callable[[], float] = time.monotonic,
+        current_task: Callable[[], str | None] = lambda: None,
     ) -> None:
         self.workspace = workspace
         self.data = data
+        self.current_task = current_task
+        """The task the session serves now: its own ledger is never indexed (recall is about the past)."""
         self.monotonic = monotonic
         self.last: Refreshed | None = None
         self._started: float | None = None
@@ -56,7 +63,9 @@ class RecallRefresher:
 
     async def _run(self, settings: RecallSettings) -> Refreshed:
         try:
-            done = await asyncio.to_thread(refresh_workspace, self.workspace, settings, data=self.data)
+            done = await asyncio.to_thread(
+                refresh_workspace, self.workspace, settings, data=self.data, current_task=self.current_task()
+            )
         except Exception as error:  # a broken index must not take the worker down
             log.warning("recall index refresh failed: %s: %s", type(error).__name__, error)
             return Refreshed(problems=[f"{type(error).__name__}: {error}"])
