@@ -134,6 +134,7 @@ def _drop_ledgers(data: Path, session_id: str | None, report: ForgetReport) -> l
         return []
     try:
         with db.opened(path) as conn:
+            _scrubbing(conn)
             store.prepare(conn)
             if session_id is None:
                 removed = store.delete_all(conn, "forgotten (second-brain forget --all)")
@@ -152,6 +153,12 @@ def _drop_ledgers(data: Path, session_id: str | None, report: ForgetReport) -> l
     return [removal.task_id for removal in removed]
 
 
+def _scrubbing(conn: sqlite3.Connection) -> None:
+    """Have SQLite overwrite what it deletes through ``conn``, so a forgotten row's text is not left in free
+    pages of the shared database (which ``forget`` of one session does not rebuild)."""
+    conn.execute("PRAGMA secure_delete=ON")
+
+
 def forget_task(data: Path, task_id: str) -> ForgetReport:
     """Delete one task's history and ledger (its session's observations are per session: ``--session``)."""
     report = ForgetReport(tasks=[])
@@ -166,6 +173,7 @@ def forget_task(data: Path, task_id: str) -> ForgetReport:
         report.problems.append(f"{history}: {error}")
     try:
         with db.opened(db.db_path(data)) as conn:
+            _scrubbing(conn)
             report.tasks = [r.task_id for r in store.delete(store.prepare(conn), [task_id], "forgotten")]
             report.rows.update(forget_rows.drop_tasks(conn, [task_id]))
             conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")
