@@ -43,6 +43,11 @@ class RecallRefresher:
         self._started: float | None = None
         self._task: asyncio.Task[Refreshed] | None = None
 
+    @property
+    def busy(self) -> bool:
+        """Whether a refresh is running on its thread now (it may be reading ledgers a forget deletes)."""
+        return self._task is not None and not self._task.done()
+
     def poll(self, config: EffectiveConfig, *, pass_running: bool) -> None:
         """Start a refresh when one is due, recall is on and no pass (nor another refresh) is running."""
         if pass_running or (self._task is not None and not self._task.done()):

@@ -1137,11 +1137,12 @@ class Session:
     def _check_forget_request(self) -> None:
         """``second-brain forget`` asked: drop the window, pacer and gate memory, delete, reset, answer.
 
-        Between passes only, so no pass still running can write the ledger back afterwards; a dormant
-        worker (nothing in memory) answers too, so the command never waits for nothing.
+        Between passes only, so no pass still running can write the ledger back afterwards, and between
+        recall refreshes, so none can index the forgotten ledger again after its chunks were dropped; a
+        dormant worker (nothing in memory) answers too, so the command never waits for nothing.
         """
         path = forgetting.request_path(self.spec.data, self.spec.session_id)
-        if self._pass is not None or not path.exists():
+        if self._pass is not None or self.recall.busy or not path.exists():
             return
         try:
             nonce = path.read_text().strip()
