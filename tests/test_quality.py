@@ -37,3 +37,14 @@ def test_import_contracts_hold() -> None:
     )
     assert result.returncode == 0, result.stdout + result.stderr
     assert "0 broken" in result.stdout, result.stdout
+
+
+def test_no_two_test_modules_share_a_basename() -> None:
+    """The tests are collected in pytest's default import mode without ``__init__.py`` files: a module is
+    imported by its basename, so two ``test_x.py`` in different folders fail collection of the whole run."""
+    seen: dict[str, list[str]] = {}
+    for path in sorted((ROOT / "tests").rglob("*.py")):
+        if path.name.startswith("test_") or path.name.endswith("_helpers.py"):
+            seen.setdefault(path.name, []).append(str(path.relative_to(ROOT)))
+    shared = {name: where for name, where in seen.items() if len(where) > 1}
+    assert shared == {}, f"test modules sharing a basename (rename one): {shared}"

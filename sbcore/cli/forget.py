@@ -1,9 +1,10 @@
 """``second-brain forget``: drop what the observer holds about this session, a task, or everything.
 
 ``/second-brain:forget`` runs it. With no option it forgets the current session (``$CLAUDE_CODE_SESSION_ID``,
-else ``--session``): its observations, events, advice history, mailbox, status, log and the ledgers of its
-tasks, and its live worker drops its in-memory window. ``--task ID`` forgets one task's history and ledger;
-``--all`` everything, every session. It prints what was removed (``--json`` for the figures).
+else ``--session``): its observations, events, advice history, mailbox, status, turn reports, log, the
+ledgers of its tasks and their rows in the cross-task index, pass journal and outcome records, and the recall
+chunks taken from them; its live worker drops its in-memory window. ``--task ID`` forgets one task's history,
+ledger and rows; ``--all`` everything, every session. It prints what was removed (``--json`` for the figures).
 """
 
 from __future__ import annotations
@@ -63,6 +64,8 @@ def _run(args: argparse.Namespace) -> int:
         print(f"second-brain forget: forgot {what}")
         print(f"  files removed: {report.files} ({report.bytes:,} bytes)")
         print(f"  task ledgers removed: {', '.join(report.tasks) or 'none'}")
+        rows = ", ".join(f"{table} {count}" for table, count in sorted(report.rows.items()) if count)
+        print(f"  other rows removed: {rows or 'none'}")
         if report.by_worker:
             print(f"  in-memory window dropped by the live worker of: {', '.join(report.by_worker)}")
         for problem in report.problems:

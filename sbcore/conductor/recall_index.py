@@ -14,10 +14,12 @@ Sources:
 - ``recall.sources`` inside the workspace and ``recall.extra_sources`` outside it
   (:mod:`sbcore.think.recall_sources`);
 - the observer's own resolved advisories for this workspace (``recall.advisories``): each advisory with an
-  outcome (adopted, rejected, already handled, ...) becomes a chunk ``advice:<id>``. They are read from the
-  advice history files (``<data>/history/*.jsonl``, :mod:`sbcore.gate.history`), the seam until the durable
-  ledger's tables exist: a ledger room that keeps resolved advisories and task ledgers replaces
-  :func:`_advisory_entries` as the source of those chunks, and nothing else here changes.
+  outcome (adopted, rejected, already handled, ...) becomes a chunk ``advice:<id>``, read from the advice
+  history files (``<data>/history/*.jsonl``, :mod:`sbcore.gate.history`). The history stays their source:
+  it has the advisory's headline and body, where the ledger keeps only the verdict of adjudicated advice;
+- with them, the ledgers of this workspace's other tasks (:mod:`sbcore.conductor.recall_ledgers`): a chunk
+  ``task:<id>`` with the task's goal, its compaction summaries and the verdicts of its adjudicated advice.
+  Never the current task's own (recall is about the past; the window already holds it).
 """
 
 from __future__ import annotations
@@ -27,6 +29,7 @@ import dataclasses
 import hashlib
 import json
 import logging
+import os
 import sqlite3
 import tempfile
 from collections.abc import Iterable, Iterator
@@ -34,6 +37,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from sbcore.conductor.recall_ledgers import LEDGER_PREFIX, refresh_ledgers
 from sbcore.config import EffectiveConfig
 from sbcore.jail import Jail, JailError, NotFound
 from sbcore.observe.redact import redact
@@ -103,8 +107,10 @@ def refresh(
     settings: RecallSettings,
     *,
     data: Path | None = None,
+    current_task: str | None = None,
 ) -> Refreshed:
-    """Bring ``store`` in step with the sources ``settings`` name for ``workspace`` (see the module doc)."""
+    """Bring ``store`` in step with the sources ``settings`` name for ``workspace`` (see the module doc);
+    ``current_task``'s own ledger is never a source."""
     done = Refreshed()
     try:
         jail = Jail(workspace)
@@ -125,6 +131,11 @@ def refresh(
             present.add(note.source)
     if settings.advisories and data is not None:
         present.update(_refresh_advisories(store, data, str(workspace), stamps, done))
+        ledgers = refresh_ledgers(store, data, str(workspace), current_task, stamps)
+        present.update(ledgers.present)
+        done.indexed += ledgers.indexed
+        done.unchanged += ledgers.unchanged
+        done.problems += ledgers.problems
     for source in sorted(set(stamps) - present):
         store.drop(source)
         done.removed.append(source)
@@ -235,11 +246,31 @@ def _advisory_entries(records: Iterable[dict[str, Any]], workspace: str) -> list
     return entries
 
 
-def refresh_workspace(workspace: Path, settings: RecallSettings, *, data: Path | None = None) -> Refreshed:
-    """Open ``workspace``'s index in the data directory (creating it), refresh it, close it."""
+def refresh_workspace(
+    workspace: Path, settings: RecallSettings, *, data: Path | None = None, current_task: str | None = None
+) -> Refreshed:
+    """Open ``workspace``'s index in the data directory (creating it), refresh it, close it.
+
+    The index file is touched each time: the sweep (:mod:`sbcore.worker.retention`) removes the indexes no
+    refresh used for ``ledger.files_ttl_days``, and a refresh that changed nothing writes nothing.
+    """
     root = data if data is not None else data_dir()
-    with RecallStore(index_path(workspace, root)) as store:
-        return refresh(store, workspace, settings, data=root)
+    path = index_path(workspace, root)
+    with RecallStore(path) as store:
+        done = refresh(store, workspace, settings, data=root, current_task=current_task)
+    with contextlib.suppress(OSError):
+        os.utime(path)
+    return done
+
+
+def source_task(source: str) -> str | None:
+    """The task an index source of the observer's own came from (None for a note): a history file's name
+    (the task id as a file name, :func:`sbcore.paths.safe_name`) or a ledger's task id."""
+    if source.startswith(HISTORY_PREFIX):
+        return source.removeprefix(HISTORY_PREFIX).removesuffix(".jsonl")
+    if source.startswith(LEDGER_PREFIX):
+        return source.removeprefix(LEDGER_PREFIX)
+    return None
 
 
 @contextlib.contextmanager

@@ -1,7 +1,10 @@
 """``second-brain forget``: drop what the observer holds about a session, a task, or everything — now.
 
-What goes: the session's spool (the observations), events, gate history, mailbox, status, log and background
-file, and the ledger rows of its tasks; with ``--all``, every session's and every ledger, and the soak logs.
+What goes: the session's spool (the observations), events, gate history, mailbox, status, turn reports, log
+and background file; the ledger rows of its tasks and their rows in the cross-task index, the pass journal
+and the outcome records (:mod:`sbcore.worker.forget_rows` says why none is kept as a counter); and the chunks
+the recall indexes took from its tasks (their advice history and ledgers). With ``--all``: every session's,
+every ledger, every row of those tables, the soak logs and the recall indexes.
 A worker holding a session must also drop its in-memory window, or its next pass would write it all back.
 So for a live session the command leaves ``workers/<session>.forget-request`` (as ``second-brain run`` leaves
 a run request) and waits for the worker's answer, ``workers/<session>.forget-done``: the worker drops its
@@ -18,21 +21,25 @@ import os
 import shutil
 import sqlite3
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from sbcore import paths
+from sbcore.conductor.recall_index import source_task
 from sbcore.state import db
 from sbcore.state import ledger as store
+from sbcore.state.recall import RecallStore
+from sbcore.worker import forget_rows
 from sbcore.worker.lifecycle import workers_dir
-from sbcore.worker.retention import inventory, is_live, remove
+from sbcore.worker.retention import RECALL_DIR, inventory, is_live, remove
 
 log = logging.getLogger("sbcore.worker")
 
 LIVE_KEEP = frozenset({"offsets", "workers"})
 """What forgetting a live session leaves: read positions and the worker's own lock and state."""
-MACHINE_DIRS = ("soak",)
+MACHINE_DIRS = ("soak", RECALL_DIR)
 """Folders of observer-held content that belong to no one session, removed by ``--all``."""
 
 
@@ -47,10 +54,14 @@ class ForgetReport:
     by_worker: list[str] = field(default_factory=list)
     """Sessions whose live worker did the forgetting (and dropped its window)."""
     problems: list[str] = field(default_factory=list)
+    rows: dict[str, int] = field(default_factory=dict)
+    """Rows deleted beside the ledgers, by table (cross-task index, journal, outcomes, recall sources)."""
 
     def merge(self, other: ForgetReport) -> None:
         self.sessions += other.sessions
         self.tasks += other.tasks
+        for table, count in other.rows.items():
+            self.rows[table] = self.rows.get(table, 0) + count
         self.files += other.files
         self.bytes += other.bytes
         self.by_worker += other.by_worker
@@ -64,6 +75,7 @@ class ForgetReport:
             "bytes": self.bytes,
             "by_worker": self.by_worker,
             "problems": self.problems,
+            "rows": self.rows,
         }
 
     @classmethod
@@ -75,6 +87,7 @@ class ForgetReport:
             bytes=int(body.get("bytes") or 0),
             by_worker=[str(s) for s in body.get("by_worker") or []],
             problems=[str(p) for p in body.get("problems") or []],
+            rows={str(k): int(v) for k, v in (body.get("rows") or {}).items()},
         )
 
 
@@ -97,6 +110,7 @@ def forget_files(data: Path, session_id: str, *, live: bool) -> ForgetReport:
             report.bytes += _empty_logs(files.paths)
         report.bytes += remove(files, keep=LIVE_KEEP | {"logs"} if live else frozenset())
     report.tasks = _drop_ledgers(data, session_id, report)
+    report.bytes += _drop_recall_sources(data, lambda task: _of_session(task, session_id), report)
     return report
 
 
@@ -120,13 +134,16 @@ def _drop_ledgers(data: Path, session_id: str | None, report: ForgetReport) -> l
         return []
     try:
         with db.opened(path) as conn:
+            _scrubbing(conn)
             store.prepare(conn)
             if session_id is None:
                 removed = store.delete_all(conn, "forgotten (second-brain forget --all)")
+                report.rows.update(forget_rows.drop_all(conn))
             else:
                 removed = store.delete(
                     conn, store.tasks_of(conn, session_id), "forgotten (second-brain forget)"
                 )
+                report.rows.update(forget_rows.drop_session(conn, session_id))
             conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")
             if session_id is None:
                 conn.execute("VACUUM")  # nothing of the deleted rows is left in free pages
@@ -134,6 +151,12 @@ def _drop_ledgers(data: Path, session_id: str | None, report: ForgetReport) -> l
         report.problems.append(f"ledgers: {error}")
         return []
     return [removal.task_id for removal in removed]
+
+
+def _scrubbing(conn: sqlite3.Connection) -> None:
+    """Have SQLite overwrite what it deletes through ``conn``, so a forgotten row's text is not left in free
+    pages of the shared database (which ``forget`` of one session does not rebuild)."""
+    conn.execute("PRAGMA secure_delete=ON")
 
 
 def forget_task(data: Path, task_id: str) -> ForgetReport:
@@ -150,10 +173,53 @@ def forget_task(data: Path, task_id: str) -> ForgetReport:
         report.problems.append(f"{history}: {error}")
     try:
         with db.opened(db.db_path(data)) as conn:
+            _scrubbing(conn)
             report.tasks = [r.task_id for r in store.delete(store.prepare(conn), [task_id], "forgotten")]
+            report.rows.update(forget_rows.drop_tasks(conn, [task_id]))
+            conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")
     except sqlite3.Error as error:
         report.problems.append(f"ledgers: {error}")
+    names = (task_id, paths.safe_name(task_id))
+    report.bytes += _drop_recall_sources(data, lambda task: task in names, report)
     return report
+
+
+def _drop_recall_sources(data: Path, forgotten: Callable[[str], bool], report: ForgetReport) -> int:
+    """Drop, from every workspace's recall index, the chunks taken from a forgotten task (its advice history,
+    its ledger); returns how many bytes the index files shrank by."""
+    freed = 0
+    for path in sorted((data / RECALL_DIR).glob("*.db")):
+        before = _size_with_sidecars(path)
+        try:
+            with RecallStore(path) as recall:
+                dropped = [s for s in recall.stamps() if (task := source_task(s)) and forgotten(task)]
+                for source in dropped:
+                    recall.drop(source)
+                if dropped:
+                    recall.conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+                    recall.conn.execute("VACUUM")  # the dropped chunks' text must not linger in free pages
+        except sqlite3.Error as error:
+            report.problems.append(f"{path}: {error}")
+            continue
+        report.rows["recall_chunks"] = report.rows.get("recall_chunks", 0) + len(dropped)
+        freed += max(0, before - _size_with_sidecars(path))
+    return freed
+
+
+def _of_session(task: str, session_id: str) -> bool:
+    """Whether ``task`` (an id, or an id as a file name) is ``session_id``'s or one of its ``~<n>`` tasks."""
+    safe = paths.safe_name(session_id)
+    return task in (session_id, safe) or task.startswith((f"{session_id}~", f"{safe}-"))
+
+
+def _size_with_sidecars(path: Path) -> int:
+    size = 0
+    for suffix in ("", "-wal", "-shm"):
+        try:
+            size += path.with_name(path.name + suffix).stat().st_size
+        except OSError:
+            continue
+    return size
 
 
 def ask_worker(data: Path, session_id: str, timeout: float) -> ForgetReport | None:

@@ -27,14 +27,26 @@ class RecallRefresher:
     """Keeps one workspace's recall index in step with its notes, from the worker loop."""
 
     def __init__(
-        self, workspace: Path, data: Path, *, monotonic: Callable[[], float] = time.monotonic
+        self,
+        workspace: Path,
+        data: Path,
+        *,
+        monotonic: Callable[[], float] = time.monotonic,
+        current_task: Callable[[], str | None] = lambda: None,
     ) -> None:
         self.workspace = workspace
         self.data = data
+        self.current_task = current_task
+        """The task the session serves now: its own ledger is never indexed (recall is about the past)."""
         self.monotonic = monotonic
         self.last: Refreshed | None = None
         self._started: float | None = None
         self._task: asyncio.Task[Refreshed] | None = None
+
+    @property
+    def busy(self) -> bool:
+        """Whether a refresh is running on its thread now (it may be reading ledgers a forget deletes)."""
+        return self._task is not None and not self._task.done()
 
     def poll(self, config: EffectiveConfig, *, pass_running: bool) -> None:
         """Start a refresh when one is due, recall is on and no pass (nor another refresh) is running."""
@@ -56,7 +68,9 @@ class RecallRefresher:
 
     async def _run(self, settings: RecallSettings) -> Refreshed:
         try:
-            done = await asyncio.to_thread(refresh_workspace, self.workspace, settings, data=self.data)
+            done = await asyncio.to_thread(
+                refresh_workspace, self.workspace, settings, data=self.data, current_task=self.current_task()
+            )
         except Exception as error:  # a broken index must not take the worker down
             log.warning("recall index refresh failed: %s: %s", type(error).__name__, error)
             return Refreshed(problems=[f"{type(error).__name__}: {error}"])

@@ -10,6 +10,11 @@ any of it only makes the observer colder. So expiry is explicit (design, "Garbag
   touched sessions go;
 - the ledgers follow ``ledger.ttl_days``, ``ledger.max_per_workspace`` and ``ledger.max_bytes``
   (:func:`sbcore.state.ledger.sweep`), and a session whose files went takes its ledger rows with it;
+- a session whose files went takes its rows in the cross-task index, the pass journal and the outcome
+  records with it; journal and outcome rows older than ``ledger.files_ttl_days`` go too, and cross-task
+  index rows older than ``index.ttl_s`` (:mod:`sbcore.worker.forget_rows`);
+- a workspace's recall index (``recall/<workspace>.db`` and its ``-wal``/``-shm``) not used for
+  ``ledger.files_ttl_days`` goes: every refresh touches it, so an index a worker uses never ages;
 - a session a live worker holds (its lock is held) is never touched, and every deletion is logged.
 
 Every worker sweeps when it starts and every ``ledger.sweep_interval_s`` while it runs, off its tick (in a
@@ -32,6 +37,7 @@ from typing import TYPE_CHECKING
 
 from sbcore.state import db
 from sbcore.state import ledger as store
+from sbcore.worker import forget_rows
 
 if TYPE_CHECKING:
     from sbcore.config import EffectiveConfig
@@ -51,6 +57,9 @@ SESSION_DIRS = (
     "workers",
 )
 """The data directory's per-session folders (``<dir>/<session>…``; history is per task, ``<session>~<n>``)."""
+RECALL_DIR = "recall"
+"""The recall indexes, one SQLite file per workspace (with its ``-wal`` and ``-shm``)."""
+RECALL_SIDECARS = ("", "-wal", "-shm")
 NOT_SESSIONS = ("cli-", "hooks.")
 """Names in those folders that belong to no session: the CLI pointers, the hooks' own log."""
 
@@ -154,11 +163,14 @@ class Limits:
     files_ttl_s: float
     data_max_bytes: int
     ledger: store.SweepLimits
+    index_ttl_s: float = 1800.0
+    """``index.ttl_s``: cross-task index rows older than this are dead."""
 
     @classmethod
     def from_config(cls, config: EffectiveConfig) -> Limits:
         group = config.group("ledger")
         return cls(
+            index_ttl_s=float(config.get("index.ttl_s")),
             files_ttl_s=float(group["files_ttl_days"]) * 86400,
             data_max_bytes=int(group["data_max_bytes"]),
             ledger=store.SweepLimits(
@@ -176,6 +188,10 @@ class SweepReport:
     sessions: int = 0
     removed_sessions: list[tuple[str, str]] = field(default_factory=list)
     removed_ledgers: list[store.Removal] = field(default_factory=list)
+    removed_rows: dict[str, int] = field(default_factory=dict)
+    """Journal, outcome and cross-task index rows deleted, by table."""
+    removed_recall: list[str] = field(default_factory=list)
+    """The recall index files (by workspace key) that aged out."""
     bytes_before: int = 0
     bytes_after: int = 0
     seconds: float = 0.0
@@ -183,7 +199,8 @@ class SweepReport:
     def summary(self) -> str:
         return (
             f"sweep: {len(self.removed_sessions)} of {self.sessions} sessions and "
-            f"{len(self.removed_ledgers)} ledgers removed; "
+            f"{len(self.removed_ledgers)} ledgers removed, {sum(self.removed_rows.values())} rows, "
+            f"{len(self.removed_recall)} recall indexes; "
             f"{self.bytes_before:,} -> {self.bytes_after:,} bytes in {self.seconds:.2f} s"
         )
 
@@ -215,7 +232,8 @@ def sweep(data: Path, limits: Limits, *, now: float | None = None, keep: Iterabl
         report.removed_sessions.append((item.key, why))
     for key, why in report.removed_sessions:
         log.info("sweep: removed the files of session %s: %s", key, why)
-    report.removed_ledgers = _sweep_ledgers(data, now, limits, gone, spared)
+    report.removed_ledgers = _sweep_ledgers(data, now, limits, gone, spared, report.removed_rows)
+    _sweep_recall(data, now, limits.files_ttl_s, report.removed_recall)
     for removal in report.removed_ledgers:
         log.info(
             "sweep: removed the ledger of task %s (%s): %s", removal.task_id, removal.workspace, removal.why
@@ -226,7 +244,7 @@ def sweep(data: Path, limits: Limits, *, now: float | None = None, keep: Iterabl
 
 
 def _sweep_ledgers(
-    data: Path, now: float, limits: Limits, gone: list[str], spared: set[str]
+    data: Path, now: float, limits: Limits, gone: list[str], spared: set[str], rows: dict[str, int]
 ) -> list[store.Removal]:
     path = db.db_path(data)
     if not path.exists():
@@ -238,12 +256,51 @@ def _sweep_ledgers(
             for key in gone:
                 removed += store.delete(conn, store.tasks_of(conn, key), "its session's files were swept")
             removed += store.sweep(conn, now, limits.ledger, spared)
-            if removed:
+            for key in gone:
+                _count(rows, forget_rows.drop_session(conn, key))
+            _count(
+                rows,
+                forget_rows.expire(
+                    conn, now, rows_ttl_s=limits.files_ttl_s, index_ttl_s=limits.index_ttl_s, spared=spared
+                ),
+            )
+            for table, count in rows.items():
+                if count:
+                    log.info("sweep: removed %d rows of %s", count, table)
+            if removed or any(rows.values()):
                 conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")
             return removed
     except sqlite3.Error as error:
         log.warning("sweep: ledgers not swept: %s", error)
         return []
+
+
+def _count(into: dict[str, int], counts: dict[str, int]) -> None:
+    for table, count in counts.items():
+        into[table] = into.get(table, 0) + count
+
+
+def _sweep_recall(data: Path, now: float, ttl_s: float, removed: list[str]) -> None:
+    """Delete the recall indexes no refresh touched for ``ttl_s`` (they are caches: the next refresh of a
+    workspace that comes back rebuilds its index from the notes)."""
+    for path in sorted((data / RECALL_DIR).glob("*.db")):
+        files = [path.with_name(path.name + suffix) for suffix in RECALL_SIDECARS]
+        sizes, touched = 0, 0.0
+        for item in files:
+            with contextlib.suppress(OSError):
+                status = item.lstat()
+                sizes, touched = sizes + status.st_size, max(touched, status.st_mtime)
+        if now - touched <= ttl_s:
+            continue
+        for item in files:
+            item.unlink(missing_ok=True)
+        removed.append(path.stem)
+        log.info(
+            "sweep: removed the recall index %s (%d bytes): unused for %.1f days (ledger.files_ttl_days)",
+            path.name,
+            sizes,
+            (now - touched) / 86400,
+        )
 
 
 def _checkpoint(data: Path) -> None:

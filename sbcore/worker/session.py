@@ -249,7 +249,7 @@ class Session:
             )
         )
         self.workspace = find_workspace(spec.cwd)
-        self.recall = RecallRefresher(self.workspace, spec.data)
+        self.recall = RecallRefresher(self.workspace, spec.data, current_task=lambda: self.task_id)
         self.config: EffectiveConfig = load_config(self.workspace)
         self.state = WorkerState.load(spec.data, spec.session_id)
         self.spool = Spool(spec.session_id, spec.data)
@@ -1137,11 +1137,12 @@ class Session:
     def _check_forget_request(self) -> None:
         """``second-brain forget`` asked: drop the window, pacer and gate memory, delete, reset, answer.
 
-        Between passes only, so no pass still running can write the ledger back afterwards; a dormant
-        worker (nothing in memory) answers too, so the command never waits for nothing.
+        Between passes only, so no pass still running can write the ledger back afterwards, and between
+        recall refreshes, so none can index the forgotten ledger again after its chunks were dropped; a
+        dormant worker (nothing in memory) answers too, so the command never waits for nothing.
         """
         path = forgetting.request_path(self.spec.data, self.spec.session_id)
-        if self._pass is not None or not path.exists():
+        if self._pass is not None or self.recall.busy or not path.exists():
             return
         try:
             nonce = path.read_text().strip()
@@ -1157,6 +1158,10 @@ class Session:
             self.pipeline.policy = Pacer.from_config(self.config, self.clock, machine=self.machine)
             for task in {self.task_id, self.spec.session_id}:
                 self.pipeline.gate.forget(task)
+        if self.pipeline is not None:
+            # Its goal, mentions and regions leave the cross-task index (and the presence's memory of having
+            # published them); what the session does next is published afresh.
+            self.pipeline.end_task()
         self.ledger.forget()
         report = forgetting.forget_files(self.spec.data, self.spec.session_id, live=True)
         report.by_worker.append(self.spec.session_id)

@@ -21,7 +21,9 @@ def test_the_refresh_waits_for_the_pass_and_the_interval(workspace: Path) -> Non
         assert refresher.last is None  # a pass is running: not now
 
         refresher.poll(config, pass_running=False)
+        assert refresher.busy, "a forget request waits while this refresh runs"
         await refresher.aclose()
+        assert not refresher.busy
         first = refresher.last
         assert first is not None and sorted(first.indexed) == ["CLAUDE.md", "docs/decisions/0007-pool.md"]
 

@@ -1,7 +1,7 @@
 """The claude-code provider without the real CLI: auto-selection, and every way the CLI can fail.
 
 A fake ``claude`` (a small Python script put first on PATH) answers ``auth status --json`` and ``-p`` the
-way the failure being tested needs; the real CLI is driven in tests/e2e/test_claude_code_provider.py.
+way the failure being tested needs; the real CLI is driven in tests/e2e/test_claude_code_provider_e2e.py.
 """
 
 from __future__ import annotations
