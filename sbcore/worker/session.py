@@ -924,6 +924,7 @@ class Session:
         if task is None or episode is None or not task.done():
             return
         self._pass = self._episode = None
+        done_at = time.time()  # before conclude() frees the slot: the recorded interval lies inside the lease
         assert self.pipeline is not None
         result: PassResult | None = None
         error: str | None = None
@@ -973,7 +974,7 @@ class Session:
             "detail": episode.decision.detail,
             "turn_end": episode.turn_end,
             "started_at": self._pass_started_at,
-            "duration_s": round(time.time() - self._pass_started_at, 3),
+            "duration_s": round(done_at - self._pass_started_at, 3),
             "observations": len(episode.observations),
             "chars": episode.chars,
             "tokens": report.tokens,
@@ -999,7 +1000,7 @@ class Session:
                 "reason": episode.decision.reason,
                 "turn_end": episode.turn_end,
                 "started_at": self._pass_started_at,
-                "finished_at": time.time(),
+                "finished_at": done_at,
                 "observations": len(episode.observations),
                 "wake": self.last_pass.get("wake"),
             }
