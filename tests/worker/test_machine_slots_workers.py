@@ -77,7 +77,7 @@ def test_eight_workers_with_two_slots_run_at_most_two_passes_at_once_and_lose_no
                     )
                 for world in worlds:
                     wait_for(
-                        lambda w=world: passes_since(w.status(), mark),
+                        lambda w=world, since=mark: passes_since(w.status(), since),
                         TIMEOUT_S,
                         f"a pass of {world.session} in round {step + 1}",
                     )
