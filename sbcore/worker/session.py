@@ -663,7 +663,8 @@ class Session:
         observations = self._goal_split(self._from_transcript(self._read_spool()))
         judged = [obs for obs in observations if not _after(obs, self._judged_through)]
         fresh = [obs for obs in observations if _after(obs, self._judged_through)]
-        turn_end = self._settled_turn_end()
+        # A turn that a held new goal began is the new task's: its end waits for that task to begin.
+        turn_end = None if self._goal_held else self._settled_turn_end()
         if turn_end is not None:
             self._turn_end = None
             self._last_stop_active = turn_end.stop_hook_active

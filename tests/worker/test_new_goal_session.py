@@ -73,6 +73,17 @@ def test_a_follow_up_stays_in_the_task_and_a_new_goal_starts_a_new_one(world: Wo
     assert not any(GOAL in text or FOLLOW_UP in text for text in history)
     assert session.state.epoch == 1 and session.state.task_since > 0
 
+    restarted = make_session(world)  # a worker restarted on the session: the new task, from its own work
+
+    async def settle() -> None:
+        await until(lambda: restarted.observer is not None, what="the restarted worker's window")
+
+    drive(restarted, settle)
+    assert restarted.task_id == second and restarted.observer is not None
+    restored = [obs.text for obs in restarted.observer.engine.history]
+    assert f"[prompt] {NEW_GOAL}" in restored
+    assert not any(GOAL in text or FOLLOW_UP in text for text in restored), "not the previous task's tail"
+
 
 def test_with_new_goal_off_the_session_stays_one_task(world: World) -> None:
     world.write_config("loop:\n  min_interval_s: 10\n  salience_per_hour: 120\nledger:\n  new_goal: false\n")
@@ -105,11 +116,17 @@ def test_a_new_goal_read_while_a_pass_runs_waits_for_it_then_starts_the_task(
             await until(lambda: _ledger(world, first), 60, what="the first task's ledger")
             world.append(*records.failing(times=1))
             await until(lambda: session._pass is not None, 60, what="a pass in flight")
-            world.append(records.prompt(NEW_GOAL))
+            final = "The export endpoint is in place."
+            world.append(records.prompt(NEW_GOAL), records.say(final))
+            world.event("turn_end", last_assistant_message=final, stop_hook_active=False)
             await until(lambda: session._goal_held, 60, what="the new goal read during the pass")
             assert session._pass is not None and session.task_id == first, "the running pass ends its task"
             await until(lambda: session.task_id == second, 60, what="the new task after the pass")
-            await until(lambda: session._pass is None and _ledger(world, second), 60, what="its first pass")
+            await until(
+                lambda: session._pass is None and session.last_pass and session.last_pass["turn_end"],
+                60,
+                what="the new task's turn-end pass",
+            )
 
         drive(session, scenario)
     assert session.observer is not None
@@ -117,3 +134,5 @@ def test_a_new_goal_read_while_a_pass_runs_waits_for_it_then_starts_the_task(
     assert history[0] == f"[prompt] {NEW_GOAL}", "the held prompt went to the new task, not the old"
     kept = _ledger(world, first)
     assert kept is not None and kept.goal == GOAL
+    turn_ends = [entry for entry in session.recent_passes if entry["turn_end"]]
+    assert [entry["task_id"] for entry in turn_ends] == [second], "the new goal's turn is judged in it"
