@@ -15,9 +15,10 @@ conservative, offline and cheap. A prompt starts a new task only when all of the
 - its topic vector is far from both the task's goal and the centroid of the work done under it: cosine
   below ``similarity``, or below the drift lane's refine threshold when the user says so in words
   ("something different", "switch to", "unrelated");
-- and it hardly speaks the task's language: at most :data:`MAX_SHARED` of its content words (hashed) were
-  ever used by the task's prompts, narration or paths. Capped vectors can miss that a prompt is about a
-  corner of the work nobody named twice; the task's whole vocabulary does not.
+- and it hardly speaks the task's language: at most :data:`MAX_SHARED` of its content words (compared by
+  their first :data:`STEM` letters) were ever used by the task: its prompts, narration, tool calls and
+  results. Capped vectors can miss that a prompt is about a corner of the work nobody named twice; the
+  task's whole vocabulary does not.
 
 The topic vectors are the drift lane's (:mod:`sbcore.detectors.session`: hashed TF-IDF over the task's own
 narration and prompts, no model); this module only adds the prompt's judgment on top of them.
@@ -39,6 +40,10 @@ REFINE_SIMILARITY = 0.1
 MAX_TERMS = 48
 MAX_SHARED = 0.25
 """Most of a new goal's content words the current task may already have used."""
+STEM = 5
+"""Letters of a word compared for "used by the task" (``validator`` and ``validation`` are one word here;
+a coarse match only ever makes a split rarer)."""
+VOCABULARY_CAP = 50_000
 PROMPT_WORDS_NEVER = 1_000_000
 """Given to the reader as its ``min_prompt_words``: prompts are judged here, never by the reader itself."""
 
@@ -59,6 +64,16 @@ _FOLLOW_UP_OPENERS = re.compile(
 )
 _ADDITIVE = re.compile(
     r"\b(?:also|too|as well|again|instead|another|same|still|remaining|rest of|the other|more of)\b", re.I
+)
+_POINTING_BACK = re.compile(
+    r"\b(?:this|these|those|it|them|so far|"
+    r"(?:the|your|our) (?:changes?|fix(?:es)?|work|diff|patch|new \w+))\b",
+    re.I,
+)
+_CHORE = re.compile(
+    r"\b(?:commit|pull request|PR|changelog|release notes?|bump|rebase|squash|push|readme|docstrings?|lint|"
+    r"format|document)\b",
+    re.I,
 )
 _REQUEST_QUESTION = re.compile(r"^(?:can|could|would|will) you\b|^please\b", re.I)
 _SAYS_NEW = re.compile(
@@ -110,6 +125,12 @@ def request_form(text: str) -> str | None:
     additive = _ADDITIVE.search(body)
     if additive:
         return f"adds to the work ({additive.group(0).lower()!r})"
+    back = _POINTING_BACK.search(body)
+    if back:
+        return f"points back at the work ({back.group(0).lower()!r})"
+    chore = _CHORE.search(body)
+    if chore:
+        return f"asks for a chore on the work ({chore.group(0).lower()!r})"
     return None
 
 
@@ -133,7 +154,9 @@ class GoalJudge:
         )
         self.goal: Vector | None = None
         self.steps = 0
+        self.vocabulary: set[str] = set()
         if goal:
+            self._learn(goal)
             self.goal = self._vector(goal) or None
         self.split(history, judging=False)
 
@@ -150,6 +173,7 @@ class GoalJudge:
                 self.topic.fold([step])
                 self.steps += 1
             if obs.kind != "prompt":
+                self._learn(" ".join([obs.text, *map(str, obs.args.values())]))
                 continue
             verdict = self._prompt(obs.text, judging)
             if verdict is not None and found is None:
@@ -160,8 +184,10 @@ class GoalJudge:
         """Judge one prompt, updating the goal; (similarity, why) when it starts a new task."""
         if len(words(text)) < self.settings.min_words:
             return None  # names no subject: neither a goal nor a boundary
+        stems = {word[:STEM] for word in words(text)}
+        shared = len(stems & self.vocabulary) / len(stems)
+        self._learn(text)
         counts = term_counts(_LEAD.sub("", text))
-        shared = sum(1 for key in counts if key in self.topic.df.state["df"]) / max(1, len(counts))
         vector = self._weigh(counts)
         if not vector:
             return None
@@ -181,6 +207,7 @@ class GoalJudge:
         ):
             self.reset()
             self.goal = self._weigh(counts)  # the new task's own vocabulary starts with its goal
+            self._learn(text)
             why = (
                 f"a new goal (similarity to the task {close:.3f}, {shared:.0%} of its words used by the task)"
             )
@@ -190,6 +217,12 @@ class GoalJudge:
             add_into(merged, vector)
             self.goal = cap(merged, CENTROID_TERMS)
         return None
+
+    def _learn(self, text: str) -> None:
+        """Add ``text``'s words to the task's vocabulary (bounded: past the cap, nothing new is learnt, which
+        leaves a long task's vocabulary as it was, never emptier)."""
+        if len(self.vocabulary) < VOCABULARY_CAP:
+            self.vocabulary.update(word[:STEM] for word in words(text))
 
     def _vector(self, text: str) -> Vector:
         return self._weigh(term_counts(_LEAD.sub("", text)))
