@@ -25,6 +25,7 @@ from sbcore.gate.memory import TaskMemory
 from sbcore.observe.model import Observation
 from sbcore.observe.reader import FileId
 from sbcore.observe.spool import Spool
+from sbcore.pace.clock import epoch_seconds
 from sbcore.state import db
 from sbcore.state import ledger as store
 from sbcore.think.pass_ import PassEngine, PassResult
@@ -47,10 +48,25 @@ class LedgerLink:
 
     # -- rebuilding -------------------------------------------------------------------------------
 
-    def restore(self, task_id: str, engine: PassEngine, spool: Spool, upto: tuple[int, FileId | None]) -> str:
+    @property
+    def goal(self) -> str | None:
+        """The current task's goal as this link knows it (from its ledger, or its first prompt)."""
+        return self._goal
+
+    def restore(
+        self,
+        task_id: str,
+        engine: PassEngine,
+        spool: Spool,
+        upto: tuple[int, FileId | None],
+        *,
+        since: float = 0.0,
+    ) -> str:
         """Rebuild ``engine``'s fresh window for ``task_id``: its ledger, then the recent observations.
 
-        Returns what was restored, in words, for the log.
+        ``since`` (epoch seconds): the task began mid-session, at a new goal; the session's spool before
+        it holds the previous task's work, which is not this task's. Returns what was restored, in words,
+        for the log.
         """
         self._goal, self._adjudicated = None, {}
         found = self._load(task_id)
@@ -66,6 +82,8 @@ class LedgerLink:
                         {"advice_id": note.key, "headline": note.text, "pass": found.passes}
                     )
         recent = recent_observations(spool, upto, self.recent_chars)
+        if since:
+            recent = [obs for obs in recent if _at(obs) >= since]
         if recent:
             engine.remember(recent)
             engine.window.append_episode(engine.passes, recent, reason="restored after a restart")
@@ -179,3 +197,11 @@ def recent_observations(spool: Spool, upto: tuple[int, FileId | None], chars: in
             break
         kept.append(observation)
     return kept[::-1]
+
+
+def _at(observation: Observation) -> float:
+    """When ``observation`` happened (epoch seconds; 0 when its timestamp is missing or unreadable)."""
+    try:
+        return epoch_seconds(observation.timestamp) if observation.timestamp else 0.0
+    except ValueError:
+        return 0.0

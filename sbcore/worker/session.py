@@ -106,6 +106,7 @@ from sbcore.worker.engine import Observer, ObserverFactory
 from sbcore.worker.follow import Follower
 from sbcore.worker.ledger_link import LedgerLink
 from sbcore.worker.lifecycle import Channel, Lifeline, workers_dir
+from sbcore.worker.new_goal import GoalJudge, NewGoalSettings
 from sbcore.worker.notice import budget_notice, trust_notice
 from sbcore.worker.recall import RecallRefresher
 from sbcore.worker.status import StatusFile, summarise_pass
@@ -130,8 +131,10 @@ class WorkerState:
 
     ``spool_offset`` is the end of what completed passes covered;
     ``events_offset`` how far the events file was read; ``epoch`` counts the
-    task boundaries seen in this session (``/clear``, a fork) and ``epoch_at``
-    when the last one was (so a re-read event is not counted twice); ``task_used``
+    task boundaries seen in this session (``/clear``, a fork, a new goal) and ``epoch_at``
+    when the last one was (so a re-read event is not counted twice); ``task_since``
+    when the current task began if a new goal began it (the spool before it is the
+    previous task's, so a restart does not restore it); ``task_used``
     the tokens the current task has spent, so a restart keeps its budget;
     ``trust_told`` the digest of the untrusted workspace layer the user was
     last told about (:mod:`sbcore.worker.notice`), so it is said once;
@@ -145,6 +148,7 @@ class WorkerState:
     events_offset: int = 0
     epoch: int = 0
     epoch_at: float = 0.0
+    task_since: float = 0.0
     task_used: int = 0
     trust_told: str = ""
     told: list[str] = field(default_factory=list)
@@ -164,6 +168,7 @@ class WorkerState:
                 events_offset=int(body["events_offset"]),
                 epoch=int(body.get("epoch", 0)),
                 epoch_at=float(body.get("epoch_at", 0.0)),
+                task_since=float(body.get("task_since", 0.0)),
                 task_used=max(0, int(body.get("task_used", 0))),
                 trust_told=str(body.get("trust_told", "")),
                 told=[str(key) for key in body.get("told", []) if isinstance(key, str)],
@@ -181,6 +186,7 @@ class WorkerState:
             "events_offset": self.events_offset,
             "epoch": self.epoch,
             "epoch_at": self.epoch_at,
+            "task_since": self.task_since,
             "task_used": self.task_used,
             "trust_told": self.trust_told,
             "told": self.told,
@@ -285,6 +291,9 @@ class Session:
         self.turn_end_settle_s = spec.turn_end_settle_s
         self._last_stop_active = False
         self._boundary: tuple[str, float, str] | None = None
+        self._goal_boundary = ""
+        self.goals = GoalJudge(NewGoalSettings.from_config(self.config))
+        self._goal_held: list[Observation] = []  # from a new-goal prompt on, while the old task's pass runs
         self._events_read = self.state.events_offset
         self._stop_texts: deque[str] = deque(maxlen=RECENT_TEXTS)
         self._recent_texts: deque[str] = deque(maxlen=RECENT_TEXTS)
@@ -435,6 +444,7 @@ class Session:
             self._write_hot()
         if self.gate is not None:
             self.gate.settings = GateSettings.from_config(self.config, self._definitions())
+        self.goals.settings = NewGoalSettings.from_config(self.config)
         if self.pipeline is not None:
             crosstask.follow_config(
                 self.pipeline,
@@ -602,7 +612,7 @@ class Session:
         )
         self.pipeline.transcript = None if self.transcript is None else str(self.transcript)
         self.projector = Projector(ProjectionConfig.from_mapping(self.config.group("projection")))
-        log.info("%s", self.ledger.restore(self.task_id, self.observer.engine, self.spool, self._spool_read))
+        self._restore()
         self.status.update(
             state="muted" if policy.muted else "watching",
             detail="",
@@ -613,6 +623,14 @@ class Session:
         self._write_hot()
         # A first look at what is on disk, then the sweep re-validates against it.
         self._sweep_mailbox(self._tick())
+
+    def _restore(self) -> None:
+        """Rebuild the current task's window from its ledger and recent observations; the goal judge too."""
+        assert self.observer is not None
+        engine = self.observer.engine
+        since = self.state.task_since
+        log.info("%s", self.ledger.restore(self.task_id, engine, self.spool, self._spool_read, since=since))
+        self.goals.reset(self.ledger.goal, engine.history)
 
     def _sweep_mailbox(self, seen: Sequence[Observation]) -> None:
         """Drop what an earlier worker left that must not be delivered any more (design, "Lifecycle").
@@ -642,10 +660,11 @@ class Session:
         """Read events, tail the transcript, read the spool; offer what is new. Returns it."""
         self._apply_events(self._read_events())
         self._tail_transcript()
-        observations = self._from_transcript(self._read_spool())
+        observations = self._goal_split(self._from_transcript(self._read_spool()))
         judged = [obs for obs in observations if not _after(obs, self._judged_through)]
         fresh = [obs for obs in observations if _after(obs, self._judged_through)]
-        turn_end = self._settled_turn_end()
+        # A turn that a held new goal began is the new task's: its end waits for that task to begin.
+        turn_end = None if self._goal_held else self._settled_turn_end()
         if turn_end is not None:
             self._turn_end = None
             self._last_stop_active = turn_end.stop_hook_active
@@ -663,6 +682,36 @@ class Session:
         self.observed += len(observations)
         self._note_launches(observations)
         return observations
+
+    def _goal_split(self, observations: list[Observation]) -> list[Observation]:
+        """What the current task reads now: up to a prompt that starts a new goal, which begins a new task.
+
+        With no pass in flight the new task begins at once and reads the prompt onwards (what came before
+        it in the same read is left to the ended task, unjudged). While a pass runs, the prompt and what
+        follows wait for it to finish in the task it began in; the new task begins at the first tick after.
+        """
+        found = self.goals.split(observations)
+        if self._goal_held:  # a boundary waits for a pass of the old task: all of this is the new task's
+            self._goal_held += observations
+            return [] if self._pass is not None else self._begin_goal_task()
+        if found is None:
+            return observations
+        before, after = observations[: found.index], observations[found.index :]
+        log.info("prompt at %s: %s", after[0].timestamp or "an unknown time", found.why)
+        self._goal_held = after
+        self._goal_boundary = found.why
+        if self._pass is None:
+            return self._begin_goal_task()
+        return before
+
+    def _begin_goal_task(self) -> list[Observation]:
+        """Start the task a new goal opened; returns the observations held for it."""
+        held, self._goal_held = self._goal_held, []
+        at = _epoch_or(held[0].timestamp, time.time())
+        self._new_task(self._goal_boundary, at, "goal")
+        self.state.task_since = at
+        self.state.save()
+        return held
 
     def _read_events(self) -> list[dict[str, Any]]:
         result = read_records(events_path(self.spec.data, self.spec.session_id), self._events_read)
@@ -719,6 +768,7 @@ class Session:
         self.state.epoch += 1
         self.state.task_used = 0
         self.state.epoch_at = at
+        self.state.task_since = 0.0
         self.state.save()
         task = self.task_id
         log.info("new task %s: %s", task, why)
@@ -731,9 +781,11 @@ class Session:
             self.pipeline.log_only = self.observer.log_only
             self._close_later(previous)
             if source == "fork" and self.ledger.fork(previous_task, task):
-                log.info("%s", self.ledger.restore(task, self.observer.engine, self.spool, self._spool_read))
+                self._restore()
             else:
                 self.ledger.forget()
+                if source != "goal":  # at a new goal the judge has already moved on to it
+                    self.goals.reset()
         self.pipeline.policy.release()
         self.pipeline.policy = Pacer.from_config(self.config, self.clock, machine=self.machine)
         self.pipeline.task_id = task
@@ -924,6 +976,7 @@ class Session:
         if task is None or episode is None or not task.done():
             return
         self._pass = self._episode = None
+        done_at = time.time()  # before conclude() frees the slot: the recorded interval lies inside the lease
         assert self.pipeline is not None
         result: PassResult | None = None
         error: str | None = None
@@ -973,7 +1026,7 @@ class Session:
             "detail": episode.decision.detail,
             "turn_end": episode.turn_end,
             "started_at": self._pass_started_at,
-            "duration_s": round(time.time() - self._pass_started_at, 3),
+            "duration_s": round(done_at - self._pass_started_at, 3),
             "observations": len(episode.observations),
             "chars": episode.chars,
             "tokens": report.tokens,
@@ -999,7 +1052,7 @@ class Session:
                 "reason": episode.decision.reason,
                 "turn_end": episode.turn_end,
                 "started_at": self._pass_started_at,
-                "finished_at": time.time(),
+                "finished_at": done_at,
                 "observations": len(episode.observations),
                 "wake": self.last_pass.get("wake"),
             }
@@ -1163,6 +1216,8 @@ class Session:
             # published them); what the session does next is published afresh.
             self.pipeline.end_task()
         self.ledger.forget()
+        self.goals.reset()
+        self._goal_held = []
         report = forgetting.forget_files(self.spec.data, self.spec.session_id, live=True)
         report.by_worker.append(self.spec.session_id)
         self._spool_read = (0, None)

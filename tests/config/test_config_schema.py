@@ -27,7 +27,7 @@ EXPECTED = {
     "window": {"budget_chars", "compaction_threshold", "compaction_floor"},
     "ledger": {
         "ttl_days", "max_per_workspace", "max_bytes", "sweep_interval_s", "recent_chars", "files_ttl_days",
-        "data_max_bytes",
+        "data_max_bytes", "new_goal", "new_goal_similarity",
     },
     "index": {"enabled", "ttl_s", "compact_interval_s", "max_regions_per_task"},
     "recall": {
