@@ -101,7 +101,8 @@ _PARSE_FIRST = (b'ext","text"', b'ext"}', b'ool_use"')
 # when it succeeded), text and tool_use (never dropped unparsed). A text *block* has a
 # ``text`` key beside its type; a Read result's ``{"type":"text","file":…}`` does not.
 _TYPE_T = b'"type":"t'
-_MESSAGE_ID = re.compile(rb'"message":\{"id":"([^"\\]+)"')
+# The message's id opens it, or follows its model (CLI 2.x writes ``"message":{"model":…,"id":…``).
+_MESSAGE_ID = re.compile(rb'"message":\{(?:"model":"([^"\\]*)",)?"id":"([^"\\]+)"')
 _SESSION_ID = re.compile(rb'"sessionId":"([^"\\]*)"')
 _DECODER = json.JSONDecoder()
 _SIDECHAIN_PREFIX = re.compile(rb'\{"parentUuid":(?:null|"[^"]*"),"isSidechain":true,')
@@ -347,9 +348,11 @@ class Projector:
     def _thinking_only(self, data: bytes, start: int, end: int) -> bool:
         """An assistant record holding only thinking: count its usage without parsing it all."""
         message_id = _MESSAGE_ID.search(data, start, end)
-        if message_id is None or data.find(b'"type":"assistant"', start, end) < 0:
+        if message_id is None or message_id.group(1) == b"<synthetic>":
+            return False  # a harness-written message counts no usage: the parsed path knows it
+        if data.find(b'"type":"assistant"', start, end) < 0:
             return False
-        key = message_id.group(1).decode("utf-8", errors="replace")
+        key = message_id.group(2).decode("utf-8", errors="replace")
         if data.find(b'"isSidechain":true', start, end) >= 0 or key in self._seen_messages:
             return True  # no primary usage to count (a sidechain, or already counted)
         at = data.find(b'"usage":{', start, end)
