@@ -64,6 +64,7 @@ from sbcore.observe.sentinel import ADVISORY_SENTINEL
 REPORT_TOOLS = frozenset({"Agent", "Task"})
 OUTCOME_TOOLS = frozenset({"Bash"})
 """Command tools whose results are read for an outcome (never kept as text)."""
+_OUTCOME_TOOL_NAMES = tuple(f'"{name}"'.encode() for name in sorted(OUTCOME_TOOLS))
 _FAILURE_MARK_BYTES = tuple(mark.encode() for mark in FAILURE_MARKS)
 _INVALID_KEPT = 20  # line numbers of invalid lines remembered for the error report
 RECORDS_REMEMBERED = 4096
@@ -295,6 +296,9 @@ class Projector:
     def _droppable(self, data: bytes, start: int, end: int) -> bool:
         """True only when ``data[start:end]`` is certainly a record the contract drops."""
         find = data.find
+        if not self.config.include_sidechain and _SIDECHAIN_PREFIX.match(data, start, end):
+            if self._no_subagent_command(data, start, end):
+                return True
         at = find(_TYPE_T, start, end)
         if at >= 0 and data.startswith(_PARSE_FIRST, at + 9):
             return False  # the first block is text or a tool call (most records that matter)
@@ -328,6 +332,18 @@ class Projector:
             return True
         first = _FIRST_TYPE.search(data, start, end)
         return first is not None and first.group(1) in _BOOKKEEPING_TYPES
+
+    @staticmethod
+    def _no_subagent_command(data: bytes, start: int, end: int) -> bool:
+        """Whether a sidechain record certainly holds no command call and no tool result.
+
+        Out of ``include_sidechain`` only those are kept (:meth:`_subagent_command`); a command tool's
+        name and a result's type are JSON strings, spelt literally unless ``\\u``-escaped.
+        """
+        find = data.find
+        if find(b'"tool_result"', start, end) >= 0 or find(b"\\u", start, end) >= 0:
+            return False
+        return all(find(name, start, end) < 0 for name in _OUTCOME_TOOL_NAMES)
 
     def _quiet_outcomes(self, data: bytes, start: int, scan: int) -> bool:
         """Whether the command results in ``data[start:scan]`` (a successful result record) can go unread.
