@@ -296,9 +296,12 @@ class Projector:
     def _droppable(self, data: bytes, start: int, end: int) -> bool:
         """True only when ``data[start:end]`` is certainly a record the contract drops."""
         find = data.find
-        if not self.config.include_sidechain and _SIDECHAIN_PREFIX.match(data, start, end):
-            if self._no_subagent_command(data, start, end):
-                return True
+        if (
+            not self.config.include_sidechain
+            and _SIDECHAIN_PREFIX.match(data, start, end)
+            and self._no_subagent_command(data, start, end)
+        ):
+            return True
         at = find(_TYPE_T, start, end)
         if at >= 0 and data.startswith(_PARSE_FIRST, at + 9):
             return False  # the first block is text or a tool call (most records that matter)
