@@ -62,8 +62,10 @@ def _trie(words: Iterable[str]) -> str:
     return "|".join(branches)
 
 
-# Where a locator can be: a slash, or a dot starting a known extension.
-_ANCHOR = re.compile(rf"/|\.(?:{_trie(_EXTENSIONS.split('|'))})(?![\w-])")
+# Where a locator can be: a slash, or a dot starting a known extension. The two are looked for apart:
+# ``str.find`` finds a slash at memory-scan speed, and a pattern opening with a literal dot lets ``re``
+# skip to the next dot, where the alternation of both was tried at every position (about twice as slow).
+_EXT_DOT = re.compile(rf"\.(?:{_trie(_EXTENSIONS.split('|'))})(?![\w-])")
 _TOKEN_MAX = 300  # longer "paths" are data (base64, minified code), not locators
 _WORD_MAX = 1024  # how far back a word may start before its anchor
 _NON_SPACE = re.compile(r"\S*")
@@ -102,10 +104,15 @@ def harvest(text: str) -> list[str]:
     found: dict[str, None] = {}
     if "/" not in text and "." not in text:
         return []
-    search = _ANCHOR.search
-    anchor = search(text)
-    while anchor is not None:
-        at = anchor.start()
+    find, search = text.find, _EXT_DOT.search
+    slash, dot = find("/"), search(text)  # the next anchor of each sort (-1, None: there is none)
+    while True:
+        if dot is not None and (slash < 0 or dot.start() < slash):
+            at = dot.start()
+        elif slash >= 0:
+            at = slash
+        else:
+            break
         low = at - _WORD_MAX if at > _WORD_MAX else 0
         start = max(text.rfind(" ", low, at), text.rfind("\n", low, at)) + 1
         if start == 0 and low:
@@ -123,7 +130,11 @@ def harvest(text: str) -> list[str]:
             _WORD_CACHE[word] = tokens
         for token in tokens:
             found[token] = None
-        anchor = search(text, stop)  # the next anchor after this word
+        # the next anchors after this word
+        if 0 <= slash < stop:
+            slash = find("/", stop)
+        if dot is not None and dot.start() < stop:
+            dot = search(text, stop)
     return list(found)
 
 

@@ -64,6 +64,7 @@ from sbcore.observe.sentinel import ADVISORY_SENTINEL
 REPORT_TOOLS = frozenset({"Agent", "Task"})
 OUTCOME_TOOLS = frozenset({"Bash"})
 """Command tools whose results are read for an outcome (never kept as text)."""
+_OUTCOME_TOOL_NAMES = tuple(f'"{name}"'.encode() for name in sorted(OUTCOME_TOOLS))
 _FAILURE_MARK_BYTES = tuple(mark.encode() for mark in FAILURE_MARKS)
 _INVALID_KEPT = 20  # line numbers of invalid lines remembered for the error report
 RECORDS_REMEMBERED = 4096
@@ -101,7 +102,8 @@ _PARSE_FIRST = (b'ext","text"', b'ext"}', b'ool_use"')
 # when it succeeded), text and tool_use (never dropped unparsed). A text *block* has a
 # ``text`` key beside its type; a Read result's ``{"type":"text","file":…}`` does not.
 _TYPE_T = b'"type":"t'
-_MESSAGE_ID = re.compile(rb'"message":\{"id":"([^"\\]+)"')
+# The message's id opens it, or follows its model (CLI 2.x writes ``"message":{"model":…,"id":…``).
+_MESSAGE_ID = re.compile(rb'"message":\{(?:"model":"([^"\\]*)",)?"id":"([^"\\]+)"')
 _SESSION_ID = re.compile(rb'"sessionId":"([^"\\]*)"')
 _DECODER = json.JSONDecoder()
 _SIDECHAIN_PREFIX = re.compile(rb'\{"parentUuid":(?:null|"[^"]*"),"isSidechain":true,')
@@ -294,6 +296,12 @@ class Projector:
     def _droppable(self, data: bytes, start: int, end: int) -> bool:
         """True only when ``data[start:end]`` is certainly a record the contract drops."""
         find = data.find
+        if (
+            not self.config.include_sidechain
+            and _SIDECHAIN_PREFIX.match(data, start, end)
+            and self._no_subagent_command(data, start, end)
+        ):
+            return True
         at = find(_TYPE_T, start, end)
         if at >= 0 and data.startswith(_PARSE_FIRST, at + 9):
             return False  # the first block is text or a tool call (most records that matter)
@@ -328,6 +336,18 @@ class Projector:
         first = _FIRST_TYPE.search(data, start, end)
         return first is not None and first.group(1) in _BOOKKEEPING_TYPES
 
+    @staticmethod
+    def _no_subagent_command(data: bytes, start: int, end: int) -> bool:
+        """Whether a sidechain record certainly holds no command call and no tool result.
+
+        Out of ``include_sidechain`` only those are kept (:meth:`_subagent_command`); a command tool's
+        name and a result's type are JSON strings, spelt literally unless ``\\u``-escaped.
+        """
+        find = data.find
+        if find(b'"tool_result"', start, end) >= 0 or find(b"\\u", start, end) >= 0:
+            return False
+        return all(find(name, start, end) < 0 for name in _OUTCOME_TOOL_NAMES)
+
     def _quiet_outcomes(self, data: bytes, start: int, scan: int) -> bool:
         """Whether the command results in ``data[start:scan]`` (a successful result record) can go unread.
 
@@ -347,9 +367,11 @@ class Projector:
     def _thinking_only(self, data: bytes, start: int, end: int) -> bool:
         """An assistant record holding only thinking: count its usage without parsing it all."""
         message_id = _MESSAGE_ID.search(data, start, end)
-        if message_id is None or data.find(b'"type":"assistant"', start, end) < 0:
+        if message_id is None or message_id.group(1) == b"<synthetic>":
+            return False  # a harness-written message counts no usage: the parsed path knows it
+        if data.find(b'"type":"assistant"', start, end) < 0:
             return False
-        key = message_id.group(1).decode("utf-8", errors="replace")
+        key = message_id.group(2).decode("utf-8", errors="replace")
         if data.find(b'"isSidechain":true', start, end) >= 0 or key in self._seen_messages:
             return True  # no primary usage to count (a sidechain, or already counted)
         at = data.find(b'"usage":{', start, end)

@@ -238,7 +238,11 @@ def context_spans(
     come first, so a string holding none of them costs a few substring searches and no rule.
     """
     low = scan.lower()
-    if len(low) < _SHORT and not _may_hold(low, scan) and not any(span[3] in _PARTNERS for span in spans):
+    if (
+        len(low) < _SHORT
+        and not _may_hold(low, scan)
+        and not (spans and any(s[3] in _PARTNERS for s in spans))
+    ):
         return
     stems = [(stem, pattern) for stem, pattern in _SPACED if stem in low]
     for stem, pattern in stems:
@@ -275,7 +279,7 @@ def _may_hold(low: str, scan: str) -> bool:
         or "secret" in low
         or "token" in low
         or "key" in low
-        or " -" in low
+        or (" -" in low and _FLAG.search(scan) is not None)  # "ls -la", "git add -A": no flag of a rule
         or "authoriz" in low
         or ("|" in scan and ("echo" in scan or "printf" in scan))
         or "Q~" in scan

@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 
 import pytest
-from hypothesis import given
+from hypothesis import example, given
 from hypothesis import strategies as st
 
 from sbcore.observe import locators
@@ -76,11 +76,46 @@ def test_every_path_in_text_is_harvested(tokens: list[str], separator: str) -> N
     assert set(harvest(separator.join(tokens))) == set(tokens)
 
 
-_PIECES = ["/", ".", "a", "-", "_", " ", "1", *(f".{ext}" for ext in locators._EXTENSIONS.split("|"))]
+_PIECES = [
+    "/",
+    "/src",
+    "~/",
+    ".",
+    "a",
+    "app",
+    "-",
+    "_",
+    " ",
+    "\n",
+    "\t",
+    ":12",
+    "1",
+    "://",
+    *(f".{ext}" for ext in locators._EXTENSIONS.split("|")),
+]
+_PLAIN_ANCHOR = re.compile(rf"/|\.(?:{locators._EXTENSIONS})(?![\w-])")
 
 
-@given(st.lists(st.sampled_from(_PIECES), max_size=16))
-def test_the_factored_anchor_finds_what_the_plain_alternation_finds(pieces: list[str]) -> None:
+def _harvest_by_one_search(text: str) -> list[str]:
+    """``harvest`` as first written: one search for both sorts of anchor, the word around each."""
+    found: dict[str, None] = {}
+    anchor = _PLAIN_ANCHOR.search(text)
+    while anchor is not None:
+        at = anchor.start()
+        start = max(text.rfind(" ", 0, at), text.rfind("\n", 0, at), text.rfind("\t", 0, at)) + 1
+        stop = re.compile(r"\S*").match(text, at).end()  # type: ignore[union-attr]
+        found.update(dict.fromkeys(locators._harvest_word(text[start:stop])))
+        anchor = _PLAIN_ANCHOR.search(text, stop)
+    return list(found)
+
+
+@example(["/src", "/", "app", " ", "app", ".py", " ", "/src", ".md"])
+@given(st.lists(st.sampled_from(_PIECES), max_size=24))
+def test_the_factored_anchor_search_finds_what_the_plain_alternation_finds(pieces: list[str]) -> None:
+    """Slashes and extension dots are looked for apart: the same tokens, in the same order."""
     text = "".join(pieces)
-    plain = re.compile(rf"/|\.(?:{locators._EXTENSIONS})(?![\w-])")
-    assert [m.span() for m in locators._ANCHOR.finditer(text)] == [m.span() for m in plain.finditer(text)]
+    extension_dot = re.compile(rf"\.(?:{locators._EXTENSIONS})(?![\w-])")
+    assert [m.span() for m in locators._EXT_DOT.finditer(text)] == [
+        m.span() for m in extension_dot.finditer(text)
+    ]
+    assert harvest(text) == _harvest_by_one_search(text)

@@ -1,0 +1,79 @@
+"""The context rules' prefilter for short strings only skips strings no rule could find a secret in.
+
+``_may_hold`` lets a short string skip every context rule at once; each of its tests must be implied by
+the gate of a rule, so with the prefilter or without it the same spans are found.
+"""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import example, given
+from hypothesis import strategies as st
+
+from sbcore.observe import secret_contexts
+from sbcore.observe.redact import judged_span, kind_of_key
+
+_PIECES = [
+    " ",
+    "\n",
+    "=",
+    ":",
+    "|",
+    "'",
+    '"',
+    "-",
+    " -p",
+    " -P",
+    " -l",
+    " -a",
+    " -A",
+    " -S",
+    " -w",
+    " -N",
+    " -k",
+    "mysql",
+    "redis-cli",
+    "sudo",
+    "zip",
+    "login",
+    "ldapsearch",
+    "ssh-keygen",
+    "echo",
+    "<<<",
+    "pass:",
+    "password",
+    "token",
+    "secret",
+    "key",
+    "api_key",
+    "authorization",
+    "Bearer",
+    "Q~",
+    "SK",
+    "dapi",
+    "oy2",
+    "pat",
+    "x9Qw7Lm2Zr5Tk8Vb",
+    "3f9a1c7e5b2d4f6a8c0e1b3d5f7a9c2e",
+    "hunter2",
+    "a",
+]
+
+
+def _spans(text: str) -> list[secret_contexts.Span]:
+    spans: list[secret_contexts.Span] = []
+    secret_contexts.context_spans(text, text, judged_span, kind_of_key, spans)
+    return sorted(spans)
+
+
+@example(["mysql", " -p", "x9Qw7Lm2Zr5Tk8Vb"])
+@example(["client: abc7Q~", "x9Qw7Lm2Zr5Tk8Vb", "x9Qw7Lm2Zr5Tk8Vb"])
+@example(["ls", " -l", "a", " ", "password", "=", "hunter2"])
+@example(["redis-cli", " -a", " ", "x9Qw7Lm2Zr5Tk8Vb"])
+@given(st.lists(st.sampled_from(_PIECES), max_size=12))
+def test_the_prefilter_skips_only_strings_without_a_context_secret(pieces: list[str]) -> None:
+    text = "".join(pieces)
+    filtered = _spans(text)
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(secret_contexts, "_may_hold", lambda low, scan: True)
+        assert _spans(text) == filtered
