@@ -79,6 +79,11 @@ _LINE_PART = re.compile(r"\d+(?:-\d+)?")
 _GROUP = re.compile(r"([^\s{},;]*)\{([^{}\s]*)\}")
 
 
+def forget_words() -> None:
+    """Empty the word memo, so a measurement starts cold instead of reusing an earlier run's words."""
+    _WORD_CACHE.clear()
+
+
 def _accept_path(token: str) -> bool:
     """Apply the relative-path rules the regular expression cannot express cheaply."""
     if not _HAS_LETTER.search(token):

@@ -328,12 +328,15 @@ def throughput(files: Sequence[Path], config: ProjectionConfig, repeat: int) -> 
     """``(projection MB/s, json.loads MB/s, bytes)``: medians over ``repeat`` runs.
 
     Both start from the file's bytes on disk (read included), in the same blocks of whole lines. The
-    two are interleaved file by file, in alternating order, so a busy machine slows both alike.
+    two are interleaved file by file, in alternating order, so a busy machine slows both alike. Each run
+    starts cold: the locator word memo an earlier run filled is emptied, so repeating the same corpus does
+    not make projection look faster than a first reading is.
     """
     size = sum(path.stat().st_size for path in files)
     projection: list[float] = []
     parsing: list[float] = []
     for run in range(max(1, repeat)):
+        locators.forget_words()
         project_time = parse_time = 0.0
         for path in files:
             for step in (0, 1) if run % 2 == 0 else (1, 0):
