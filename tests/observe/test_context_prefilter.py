@@ -77,3 +77,42 @@ def test_the_prefilter_skips_only_strings_without_a_context_secret(pieces: list[
     with pytest.MonkeyPatch.context() as patch:
         patch.setattr(secret_contexts, "_may_hold", lambda low, scan: True)
         assert _spans(text) == filtered
+
+
+_FORMAT_PIECES = ["dapi", "SK", "oy2", "pat", "0123456789abcdef", "0123456789abcdef0123456789abcdef", "q"]
+_FORMAT_PIECES += ["ABCDEFGHIJKLMN", ".", "-12", " ", "\\n", "/", "x"]
+
+
+_HEX32 = "0123456789abcdef0123456789abcdef"
+
+
+@example(
+    [
+        "dapi",
+        _HEX32,
+        " ",
+        "pat",
+        "ABCDEFGHIJKLMN",
+        ".",
+        _HEX32,
+        _HEX32,
+        " ",
+        "SK",
+        _HEX32,
+        "\\n",
+        "dapi",
+        _HEX32,
+    ]
+)
+@given(st.lists(st.sampled_from(_FORMAT_PIECES), max_size=16))
+def test_a_bare_format_is_found_at_every_occurrence_of_its_prefix(pieces: list[str]) -> None:
+    """``finditer`` stands for a match tried at each occurrence: no match holds another's start."""
+    text = "".join(pieces)
+    for prefix, _, _, pattern in secret_contexts._BARE_FORMATS:
+        at_each = []
+        found = text.find(prefix)
+        while found != -1:
+            if match := pattern.match(text, found):
+                at_each.append(match.span())
+            found = text.find(prefix, found + 1)
+        assert [match.span() for match in pattern.finditer(text)] == at_each
