@@ -91,8 +91,12 @@ _BETWEEN = (
 # its literal so that a substring search finds where to try it; the rest of the name is found by
 # walking back over name characters and must end as _NAME_END says.
 _STEMS = ("pass", "secret", "token", "key")  # "_pwd" and "_auth" names are written with "=" or ":"
+# The rest of the pattern is a look-ahead, so that ``finditer`` tries it at every occurrence of the
+# stem in one call: a match consumes only the stem, and no stem can overlap another occurrence of itself
+# (none begins with its own ending), so no occurrence is skipped; inside the look-ahead the first
+# match is the one ``match`` at that occurrence would find, groups included.
 _SPACED = tuple(
-    (stem, _Lazy(stem + r"[a-z]{0,6}(?P<e>)" + _BETWEEN + r"(?P<v>" + _VALUE + ")")) for stem in _STEMS
+    (stem, _Lazy(stem + r"(?=[a-z]{0,6}(?P<e>)" + _BETWEEN + r"(?P<v>" + _VALUE + "))")) for stem in _STEMS
 )
 _NAME_OK = _Lazy(r"(?:" + _NAME_END + r")$")
 _NAME_CHARS = frozenset("abcdefghijklmnopqrstuvwxyz0123456789_.-")
@@ -250,7 +254,7 @@ def context_spans(
         return
     stems = [(stem, pattern) for stem, pattern in _SPACED if stem in low]
     for stem, pattern in stems:
-        spans.extend(_spaced(text, low, stem, pattern, judge, key_kind))
+        spans.extend(_spaced(text, low, pattern, judge, key_kind))
         if stem == "secret":
             spans.extend(_secret_setters(text, scan, judge))
     if "z" in low and "authoriz" in low:
@@ -294,20 +298,11 @@ def _may_hold(low: str, scan: str) -> bool:
     )
 
 
-def _at_each(text: str, literal: str, pattern: _Lazy) -> Iterator[re.Match[str]]:
-    """Where ``pattern`` (which opens with ``literal``) matches at an occurrence of ``literal``."""
-    found = text.find(literal)
-    while found != -1:
-        if match := pattern.match(text, found):
-            yield match
-        found = text.find(literal, found + 1)
-
-
 def _spaced(
-    text: str, low: str, stem: str, pattern: _Lazy, judge: Judge, key_kind: Callable[[str], str]
+    text: str, low: str, pattern: _Lazy, judge: Judge, key_kind: Callable[[str], str]
 ) -> Iterator[Span]:
     """``name VALUE`` where the name ends in ``stem``."""
-    for match in _at_each(low, stem, pattern):
+    for match in pattern.finditer(low):
         if (span := _spaced_span(text, low, match, judge, key_kind)) is not None:
             yield span
 

@@ -6,6 +6,8 @@ the gate of a rule, so with the prefilter or without it the same spans are found
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from hypothesis import example, given
 from hypothesis import strategies as st
@@ -116,3 +118,25 @@ def test_a_bare_format_is_found_at_every_occurrence_of_its_prefix(pieces: list[s
                 at_each.append(match.span())
             found = text.find(prefix, found + 1)
         assert [match.span() for match in pattern.finditer(text)] == at_each
+
+
+@example(["password", " ", "password", " ", "hunter2"])
+@given(st.lists(st.sampled_from(_PIECES), max_size=12))
+def test_a_spaced_rule_is_tried_at_every_occurrence_of_its_stem(pieces: list[str]) -> None:
+    """A spaced rule's look-ahead form finds, at each stem, what the plain pattern matched there."""
+    low = "".join(pieces).lower()
+    for stem, pattern in secret_contexts._SPACED:
+        source = pattern._source
+        assert source.startswith(stem + "(?=") and source.endswith(")")
+        plain = re.compile(stem + source[len(stem) + 3 : -1], re.ASCII)
+        expected = []
+        found = low.find(stem)
+        while found != -1:
+            if match := plain.match(low, found):
+                expected.append((match.start(), match.span("e"), match.span("v"), match.group("xml", "pair")))
+            found = low.find(stem, found + 1)
+        got = [
+            (match.start(), match.span("e"), match.span("v"), match.group("xml", "pair"))
+            for match in pattern.finditer(low)
+        ]
+        assert got == expected
