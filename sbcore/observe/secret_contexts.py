@@ -22,12 +22,15 @@ character. These rules find the rest of the ways a secret follows what names it:
   secret (``…Q~…``), a NuGet ``oy2…`` key, an Airtable ``pat….…`` token.
 
 Speed: these rules run on every projected string, so each is reached through substring searches,
-which CPython runs several times faster than ``re`` scans for a pattern: a secret-ish word in a
-lower-cased copy, then an anchored match at each occurrence; a command's rules through one search
-for the flags they use (`` -p``, `` -a``, …), then a look back along the flag's line for the command;
-key ids through what ``redact``'s formats already found. A string holding none of the substrings
-costs about a dozen searches and no rule. Patterns are compiled on first use, no pattern nests
-repeats, and each bounds how far it reads.
+which CPython runs several times faster than ``re`` scans for a pattern (and a one-character search
+several times faster again): a secret-ish word in a lower-cased copy, then one ``finditer`` trying the
+rule at each occurrence; a command's rules through one search for the flags they use (`` -p``,
+`` -a``, …), then a look back along the flag's line for the command; key ids through what
+``redact``'s formats already found. A string holding none of the substrings costs about a dozen
+searches and no rule. That is also the floor of their cost: on a long text each search reads every
+character (about 0.7 ns each, some fourteen of them), and neither one alternation of every gate nor
+testing each gate once without the short strings' prefilter is faster (both measured slower).
+Patterns are compiled on first use, no pattern nests repeats, and each bounds how far it reads.
 """
 
 from __future__ import annotations
