@@ -152,6 +152,8 @@ def cap_segments(segments: list[Segment], budget: int) -> list[Segment]:
 
 def render(segments: list[Segment], harvest_max: int) -> Elided:
     """Join kept text and markers; collect the locators the markers carry."""
+    if len(segments) == 1 and segments[0][0] is None:  # nothing was cut (most commands)
+        return Elided(segments[0][1], (), segments[0][1])
     visible = "".join(text for kind, text in segments if kind is None)
     parts: list[str] = []
     whole: list[str] = []  # kept text minus the words a cut splits (the marker lists those)
