@@ -1,6 +1,6 @@
 """The drift and stall triggers: the agent's work leaving the task's topic, or circling in place.
 
-Both read the task as steps with topic vectors (:class:`~sbcore.detectors.session.SessionTopic`)
+Both read the task as steps with topic vectors (:class:`~sbcore.observe.steps.SessionTopic`)
 and both stay silent unless the evidence is plain, because a wrong "you are drifting" or "you
 are stuck" costs the agent more than a missed one.
 
@@ -27,10 +27,18 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from sbcore.api import Observation, TriggerMatch, report_once
+from sbcore.api import CallReading, Observation, SessionTopic, TriggerMatch, report_once
+from sbcore.api import topic_cosine as cosine
+from sbcore.api import topic_mean_pairwise as mean_pairwise
 
-from .session import SessionTopic
-from .topic import cosine, mean_pairwise
+from .checklist import paths_of
+from .identity import work_identity
+from .triggers import EDIT_TOOLS
+
+READING = CallReading(
+    paths_of=paths_of, is_probe=lambda command: work_identity(command).probe, edit_tools=EDIT_TOOLS
+)
+"""How the pack reads a call into a step: every path it names, and its work identity's probe flag."""
 
 _SHARED: dict[str, Any] = {
     "min_step_words": {
@@ -143,7 +151,7 @@ def drift(
     to_work_floor = float(params.get("drift_work_similarity", 0.15))
     needed = int(params.get("drift_turns", 4))
     min_turns = int(params.get("min_turns", 6))
-    topic = SessionTopic(state, params)
+    topic = SessionTopic(state, params, READING)
     found: TriggerMatch | None = None
     for step in topic.read(observations):
         goal = topic.goal
@@ -202,7 +210,7 @@ def stall(
     """
     needed = int(params.get("stall_turns", 4))
     threshold = float(params.get("stall_similarity", 0.5))
-    topic = SessionTopic(state, params)
+    topic = SessionTopic(state, params, READING)
     found: TriggerMatch | None = None
     for step in topic.read(observations):
         recent = topic.recent

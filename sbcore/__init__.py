@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
     from sbcore.api import (
+        CallReading,
         IndexedRegion,
         IndexedTask,
         Observation,
@@ -36,6 +37,7 @@ if TYPE_CHECKING:
         Request,
         Response,
         Secret,
+        SessionTopic,
         Tool,
         ToolResult,
         TriggerFunc,
@@ -45,11 +47,14 @@ if TYPE_CHECKING:
         hookimpl,
         recall_terms,
         report_once,
+        topic_cosine,
+        topic_mean_pairwise,
     )
 
 __version__ = "0.1.0"
 
 __all__ = [
+    "CallReading",
     "IndexedRegion",
     "IndexedTask",
     "Observation",
@@ -67,6 +72,7 @@ __all__ = [
     "Request",
     "Response",
     "Secret",
+    "SessionTopic",
     "Tool",
     "ToolResult",
     "TriggerFunc",
@@ -77,6 +83,8 @@ __all__ = [
     "hookimpl",
     "recall_terms",
     "report_once",
+    "topic_cosine",
+    "topic_mean_pairwise",
 ]
 """``__version__``, and the names of :mod:`sbcore.api` ``sbcore`` answers for (a test checks both)."""
 

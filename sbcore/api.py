@@ -16,6 +16,9 @@ from __future__ import annotations
 
 from sbcore.observe.history import ObservationHistory, history_of
 from sbcore.observe.model import Observation
+from sbcore.observe.steps import CallReading, SessionTopic
+from sbcore.observe.topic import cosine as topic_cosine
+from sbcore.observe.topic import mean_pairwise as topic_mean_pairwise
 from sbcore.packs.hookspecs import hookimpl
 from sbcore.packs.types import (
     RegisterCatalogue,
@@ -35,6 +38,7 @@ from sbcore.think.providers.base import Provider, ProviderSettings, Request, Res
 from sbcore.think.tools.base import Tool, ToolResult
 
 __all__ = [
+    "CallReading",
     "IndexedRegion",
     "IndexedTask",
     "Observation",
@@ -52,6 +56,7 @@ __all__ = [
     "Request",
     "Response",
     "Secret",
+    "SessionTopic",
     "Tool",
     "ToolResult",
     "TriggerFunc",
@@ -61,4 +66,6 @@ __all__ = [
     "hookimpl",
     "recall_terms",
     "report_once",
+    "topic_cosine",
+    "topic_mean_pairwise",
 ]

@@ -20,7 +20,7 @@ conservative, offline and cheap. A prompt starts a new task only when all of the
   results. Capped vectors can miss that a prompt is about a corner of the work nobody named twice; the
   task's whole vocabulary does not.
 
-The topic vectors are the drift lane's (:mod:`sbcore.detectors.session`: hashed TF-IDF over the task's own
+The topic vectors are the drift lane's (:mod:`sbcore.observe.steps`: hashed TF-IDF over the task's own
 narration and prompts, no model); this module only adds the prompt's judgment on top of them.
 """
 
@@ -31,9 +31,9 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from sbcore.detectors.session import SessionTopic
-from sbcore.detectors.topic import CENTROID_TERMS, Vector, add_into, cap, cosine, term_counts, words
 from sbcore.observe.model import Observation
+from sbcore.observe.steps import SessionTopic
+from sbcore.observe.topic import CENTROID_TERMS, Vector, add_into, cap, cosine, term_counts, words
 
 REFINE_SIMILARITY = 0.1
 """At or above this a prompt refines the goal (the drift lane's default ``refine_similarity``)."""

@@ -11,10 +11,12 @@ from typing import Any
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
-from sbcore.detectors import flow, session, topic
+from sbcore.detectors import flow
 
 from sbcore.cli import main
 from sbcore.config.schema import knob
+from sbcore.observe import steps as session
+from sbcore.observe import topic
 from sbcore.observe.model import Observation
 from sbcore.observe.project import project_file
 from sbcore.think.pass_ import TOPIC_TRIGGERS

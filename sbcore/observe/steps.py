@@ -7,7 +7,8 @@ up to the next narration; narration too short to carry a topic (``Let me check.`
 next one. A step is complete when the next one starts or a user prompt arrives; only complete
 steps are judged, so a step's files and outcomes are all known when it is.
 
-What a step carries: its vector (:mod:`.topic`), the first words of its narration (evidence), how
+What a step carries: its vector (:mod:`sbcore.observe.topic`), the first words of its narration
+(evidence), how
 many paths it touched that the task had not touched before and how many outcomes it saw that
 were new (an error line not seen before, a subagent's report), whether all its commands were
 polling, and the prompt epoch it belongs to (a user prompt starts a new epoch).
@@ -22,20 +23,22 @@ Cost and size: each observation is read once. The state remembers the last obser
 left the history (a rebuilt window), it starts over from what the history holds. Everything kept
 is capped: the document frequencies by the hash space, vectors by their heaviest terms, the
 recent steps, the paths and the outcomes by count.
+
+This reader lives in the core because two rooms use it: the built-in pack's ``drift`` and ``stall``
+triggers (through :mod:`sbcore.api`) and the worker's new-goal judge. What only a pack knows — which
+paths a call names, which commands are polling — comes in as a :class:`CallReading`.
 """
 
 from __future__ import annotations
 
 import re
 import zlib
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
+from dataclasses import dataclass
 from typing import Any
 
-from sbcore.api import Observation
-
-from .checklist import paths_of
-from .identity import work_identity
-from .topic import (
+from sbcore.observe.model import Observation
+from sbcore.observe.topic import (
     CENTROID_TERMS,
     DocumentFrequencies,
     Vector,
@@ -47,7 +50,6 @@ from .topic import (
     term_counts,
     words,
 )
-from .triggers import EDIT_TOOLS
 
 RECENT_STEPS = 12
 """Complete steps kept for judging (stall's window and drift's run are at most this long)."""
@@ -59,6 +61,33 @@ GOAL_TEXT_CHARS = 240
 
 _DIGITS = re.compile(r"\d+")
 _RENDERED = re.compile(r"^(?:\[sub\] )?\[[a-z]+\]\s*")  # the kind label of an observation's rendering
+
+
+_PATH_ARGS = ("file_path", "notebook_path", "path")
+
+
+def _named_paths(obs: Observation) -> tuple[str, ...]:
+    """The paths a call's arguments name and those the projection found in it (line numbers dropped)."""
+    named = [value.rstrip("/") for key in _PATH_ARGS if isinstance(value := obs.args.get(key), str) and value]
+    return (*named, *(locator.split(":", 1)[0] for locator in obs.locators))
+
+
+def _never(command: str) -> bool:
+    return False
+
+
+@dataclass(frozen=True)
+class CallReading:
+    """How a tool call is read into a step: what it touched, whether it edits, whether it only polls.
+
+    The default reads the paths a call's arguments name and the projection's locators, the usual
+    edit tools, and counts no command as polling; the built-in pack passes its own readers (every
+    path a command names, its work identity's probe flag).
+    """
+
+    paths_of: Callable[[Observation], Iterable[str]] = _named_paths
+    is_probe: Callable[[str], bool] = _never
+    edit_tools: Collection[str] = ("Edit", "MultiEdit", "Write", "NotebookEdit")
 
 
 def fingerprint(obs: Observation) -> str:
@@ -90,8 +119,11 @@ class SessionTopic:
         uses an installed embedding provider when there is one).
     """
 
-    def __init__(self, state: dict[str, Any], params: Mapping[str, Any]) -> None:
+    def __init__(
+        self, state: dict[str, Any], params: Mapping[str, Any], reading: CallReading | None = None
+    ) -> None:
         self.state = state
+        self.reading = reading if reading is not None else CallReading()
         self.min_step_words = int(params.get("min_step_words", 5))
         self.min_prompt_words = int(params.get("min_prompt_words", 3))
         self.refine_similarity = float(params.get("refine_similarity", 0.1))
@@ -165,12 +197,12 @@ class SessionTopic:
         if isinstance(description, str) and description.strip():
             self._append_text(description, obs.timestamp)
         command = obs.args.get("command")
-        if isinstance(command, str) and work_identity(command).probe:
+        if isinstance(command, str) and self.reading.is_probe(command):
             step["probes"] += 1
-        if obs.tool in EDIT_TOOLS:
+        if obs.tool in self.reading.edit_tools:
             step["edits"] = step.get("edits", 0) + 1
         paths = self.state["paths"]
-        for path in paths_of(obs):
+        for path in self.reading.paths_of(obs):
             if path == obs.args.get("pattern"):
                 continue  # a search pattern, not a file
             if path not in paths:
@@ -179,7 +211,7 @@ class SessionTopic:
             step["text"] = (step["text"] + " " + _path_words(path))[:PENDING_CHARS]
 
     def _outcome(self, obs: Observation) -> None:
-        if obs.kind == "error" and obs.tool in EDIT_TOOLS:
+        if obs.kind == "error" and obs.tool in self.reading.edit_tools:
             self._open()["edits"] = max(0, self._open().get("edits", 0) - 1)  # rejected: nothing changed
         line = obs.text.splitlines()[0] if obs.kind == "error" and obs.text else obs.text[:200]
         signature = f"{obs.kind}:{_DIGITS.sub('#', line.lower())[:200]}"
