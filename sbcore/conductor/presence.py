@@ -66,6 +66,14 @@ class IndexSettings:
         return self.ttl_s / 10
 
 
+@dataclass(frozen=True)
+class _Unsent:
+    goal: str
+    named: list[str]
+    regions: list[IndexedRegion]
+    withdrawn: list[str]
+
+
 class Presence:
     """Publishes one session's tasks into ``index`` and reads their neighbours back.
 
@@ -80,6 +88,8 @@ class Presence:
         self._goals: dict[str, str] = {}
         self._renewed: dict[str, float] = {}
         self._swept_at: float | None = None
+        self._unsent: dict[str, _Unsent] = {}
+        """What a failed publication could not write (a busy database), sent with the next one."""
 
     @classmethod
     def open(cls, database: Path, where: Whereabouts, settings: IndexSettings | None = None) -> Presence:
@@ -105,6 +115,12 @@ class Presence:
                     IndexedRegion(relative_to(t.path, self.where.workspace), t.first, t.last, now, t.ref)
                     for t in edit_regions(obs)
                 ]
+        unsent = self._unsent.pop(task, None)
+        if unsent is not None:  # an earlier publication failed: what it carried goes out with this one
+            goal = goal or unsent.goal
+            named = [*unsent.named, *(item for item in named if item not in unsent.named)]
+            regions = [*unsent.regions, *regions]
+            withdrawn = [*unsent.withdrawn, *withdrawn]
         news = bool(goal or named or regions or withdrawn)
         if not news and now - self._renewed.get(task, float("-inf")) < self.settings.heartbeat_s:
             return
@@ -122,7 +138,10 @@ class Presence:
             )
             self._sweep(now)
         except sqlite3.Error as error:
-            log.warning("cross-task index: publishing task %s failed: %s", task, error)
+            log.warning("cross-task index: publishing task %s failed (kept for next time): %s", task, error)
+            self._unsent[task] = _Unsent(
+                goal, named[-MENTIONS_KEPT:], regions[-self.settings.max_regions_per_task :], withdrawn
+            )
             return
         if goal:
             self._goals[task] = goal
@@ -133,7 +152,13 @@ class Presence:
         return [relative_to(item, self.where.workspace) if is_path(item) else item for item in mentions(text)]
 
     def peers(self, task: str, now: float) -> Peers | None:
-        """The other live tasks of this workspace (None when the index cannot be read)."""
+        """The other live tasks of this workspace (None when the index cannot be read).
+
+        A publication that failed is tried again first, so a busy moment delays this task's regions
+        by a pass at most instead of losing them.
+        """
+        if task in self._unsent:
+            self.publish(task, (), now)
         try:
             return self.index.peers(task, self.where, now, self.settings.ttl_s)
         except sqlite3.Error as error:
@@ -142,6 +167,7 @@ class Presence:
 
     def leave(self, task: str) -> None:
         """``task`` ended: withdraw it from the index now."""
+        self._unsent.pop(task, None)
         self._goals.pop(task, None)
         self._renewed.pop(task, None)
         try:

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import sqlite3
 from pathlib import Path
+from typing import Any
 
 from sbcore.conductor.presence import IndexSettings, Presence, git_common_dir
 from sbcore.observe.model import Observation
@@ -51,6 +53,32 @@ def test_an_unusable_index_is_logged_and_passed_over() -> None:
     presence.publish("t1", [edit("e1")], 1.0)  # no exception: the pass goes on without the index
     assert presence.peers("t1", 2.0) is None
     presence.leave("t1")
+
+
+def test_a_publication_that_fails_is_sent_with_the_next_or_before_the_next_pass_reads() -> None:
+    """A busy database must delay a task's goal and regions, never lose them (they decide collisions)."""
+    index = TaskIndex.private()
+    presence = Presence(index, WHERE)
+    real, failures = index.publish, [sqlite3.OperationalError("database is locked")]
+
+    def busy_once(*args: Any, **kwargs: Any) -> None:
+        if failures:
+            raise failures.pop()
+        real(*args, **kwargs)
+
+    index.publish = busy_once  # type: ignore[method-assign]
+    presence.publish("t1", [Observation("prompt", "[prompt] Fix src/a.py"), edit("e1")], 1.0)
+    assert index.peers("other", NEIGHBOUR, 2.0, 1800.0).tasks == ()
+    presence.peers("t1", 3.0)  # the pass's reading sends what failed first
+    [task] = index.peers("other", NEIGHBOUR, 4.0, 1800.0).tasks
+    assert task.goal == "Fix src/a.py"
+    assert [(r.path, r.first, r.last, r.ref) for r in task.regions] == [("src/a.py", 3, 4, "e1")]
+
+    failures.append(sqlite3.OperationalError("database is locked"))
+    presence.publish("t1", [edit("e2", "L8-L9")], 5.0)
+    presence.publish("t1", [edit("e3", "L20-L20")], 6.0)  # the next publication carries the failed one
+    [task] = index.peers("other", NEIGHBOUR, 7.0, 1800.0).tasks
+    assert [r.ref for r in task.regions] == ["e1", "e2", "e3"]
 
 
 def test_the_git_common_dir_tells_worktrees_of_one_repository_apart_from_other_checkouts(
