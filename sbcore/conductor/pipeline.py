@@ -159,7 +159,9 @@ class Pipeline:
     ) -> None:
         """New observations (and/or the end of the agent's turn) for the pacer, and the cross-task index."""
         if self.presence is not None and observations:
-            self.presence.publish(self.task_id, observations, self.clock.now())
+            # the gate's clock (epoch seconds live, the records' in a replay), not the pacer's monotonic one:
+            # the index is shared by processes and swept by wall time
+            self.presence.publish(self.task_id, observations, self.gate.clock())
         self.policy.offer(observations, turn_end=turn_end, judged=judged)
 
     def end_task(self) -> None:
@@ -189,7 +191,7 @@ class Pipeline:
     async def think(self, episode: Episode) -> PassResult:
         """Run the detectors due on ``episode`` (the engine never raises for a detector's failure)."""
         headroom = self.policy.budget.headroom()
-        peers = self.presence.peers(self.task_id, self.clock.now()) if self.presence is not None else None
+        peers = self.presence.peers(self.task_id, self.gate.clock()) if self.presence is not None else None
         return await self.engine.run_pass(
             episode.observations,
             timestamp=None if episode.observations else _iso(self.clock.now()),
@@ -256,7 +258,7 @@ class Pipeline:
         record = make_record(
             decision,
             context,
-            at=self.clock.now(),
+            at=self.gate.clock(),  # epoch seconds live, like the soak log's readers expect
             session=self.gate.session_id,
             transcript=self.transcript,
         )

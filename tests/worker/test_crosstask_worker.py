@@ -63,6 +63,9 @@ def test_the_live_worker_publishes_its_task_and_leaves_the_index_when_it_stops(w
         assert "src/ledger.py" in task["mentions"]
         [region] = _rows(world.data, "xtask_regions")
         assert (region["path"], region["first_line"], region["last_line"]) == ("src/ledger.py", 20, 22)
+        # stamped with wall time, which other workers and the data directory's sweep read (a monotonic
+        # stamp looked decades old to the sweep, which then emptied the live index)
+        assert abs(task["seen_at"] - time.time()) < 600 and abs(region["at"] - time.time()) < 600
 
     drive(session, scenario)
     assert stat.S_IMODE(db_path(world.data).stat().st_mode) == 0o600
