@@ -26,16 +26,14 @@ import contextlib
 import json
 import logging
 import tempfile
-import time
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
 from sbcore.observe.redact import redact
 from sbcore.think import FEEDBACK_TOOL
-from sbcore.think.debug import ForkLog
 from sbcore.think.feedback import FeedbackResult, FeedbackStatus, ToolCall, check_feedback
-from sbcore.think.fork import DEFAULT_MAX_TOKENS, ForkPlan
+from sbcore.think.fork import ForkPlan, ForkRun
 from sbcore.think.outbound import redacted
 from sbcore.think.providers.base import Message, Request, TextBlock
 from sbcore.think.providers.claude_code import (
@@ -46,7 +44,6 @@ from sbcore.think.providers.claude_code import (
     write_private,
 )
 from sbcore.think.tools.base import ToolResult
-from sbcore.think.tools.dispatch import Toolbox
 from sbcore.think.tools.relay import RelayHost, cli_tool_name
 from sbcore.think.window import Snapshot
 
@@ -87,42 +84,17 @@ def tail_blocks(request: Request, shared: int) -> list[str]:
     ]
 
 
-class CliFork:
+class CliFork(ForkRun[ClaudeCodeProvider]):
     """One run of one detector through ``claude -p``. Call :meth:`run` once."""
 
     def __init__(
-        self,
-        plan: ForkPlan,
-        snapshot: Snapshot,
-        provider: ClaudeCodeProvider,
-        *,
-        toolbox: Toolbox | None = None,
-        max_tokens: int = DEFAULT_MAX_TOKENS,
-        debug: ForkLog | None = None,
-        clock: Callable[[], float] = time.monotonic,
-        pilot: bool = False,
+        self, plan: ForkPlan, snapshot: Snapshot, provider: ClaudeCodeProvider, **options: Any
     ) -> None:
-        self.plan = plan
-        self.snapshot = snapshot
-        self.provider = provider
-        self.toolbox = toolbox
-        self.max_tokens = max_tokens
-        self.debug = debug
-        self.clock = clock
-        self.pilot = pilot
-        self.calls: list[ToolCall] = []
+        super().__init__(plan, snapshot, provider, **options)
         self.feedback: dict[str, Any] | None = None
         self.problem: str | None = None
         self.cli = CliRun()
         self._answered = asyncio.Event()
-        self._started = clock()
-
-    @property
-    def detector_id(self) -> str:
-        return self.plan.detector.id
-
-    def elapsed(self) -> float:
-        return self.clock() - self._started
 
     async def run(self) -> FeedbackResult:
         """The fork; never raises except on cancellation."""
@@ -195,7 +167,7 @@ class CliFork:
     def timed_out(self) -> FeedbackResult:
         """The fork cancelled at its hard deadline (its process group is already killed)."""
         self.provider.spent(self.cli.usage)
-        return self._result(
+        return self._cli_result(
             "timeout", error=f"no answer within {self.plan.hard_deadline_s:g} s (claude CLI killed)"
         )
 
@@ -256,31 +228,18 @@ class CliFork:
 
     def _conclude(self) -> FeedbackResult:
         if self.feedback is not None:
-            return self._result("answered", feedback=self.feedback)
+            return self._cli_result("answered", feedback=self.feedback)
         if self.problem is not None:
-            return self._result("invalid", feedback={"verdict": "silent"}, error=self.problem)
-        return self._result("prose", feedback={"verdict": "silent"})
+            return self._cli_result("invalid", feedback={"verdict": "silent"}, error=self.problem)
+        return self._cli_result("prose", feedback={"verdict": "silent"})
 
     def _unavailable(self, reason: str) -> FeedbackResult:
         log.warning("detector %s: %s; this pass goes offline", self.detector_id, reason)
         self.provider.unavailable(reason)
-        return self._result("failed", error=reason)
+        return self._cli_result("failed", error=reason)
 
-    def _result(
+    def _cli_result(
         self, status: FeedbackStatus, *, feedback: Mapping[str, Any] | None = None, error: str | None = None
     ) -> FeedbackResult:
-        result = FeedbackResult(
-            detector=self.detector_id,
-            status=status,
-            feedback=feedback,
-            error=error,
-            iterations=int((self.cli.result or {}).get("num_turns") or 0) or len(self.calls),
-            tool_calls=tuple(self.calls),
-            usage=self.cli.usage,
-            elapsed_s=self.elapsed(),
-            match=self.plan.match,
-            pilot=self.pilot,
-        )
-        if self.debug:
-            self.debug.json("outcome", result.to_json())
-        return result
+        turns = int((self.cli.result or {}).get("num_turns") or 0) or len(self.calls)
+        return self._result(status, iterations=turns, usage=self.cli.usage, feedback=feedback, error=error)

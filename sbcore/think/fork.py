@@ -21,7 +21,7 @@ import logging
 import time
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Generic, TypeVar
 
 from jinja2.sandbox import SandboxedEnvironment
 
@@ -46,6 +46,9 @@ from sbcore.think.providers.base import (
 from sbcore.think.tools.base import ToolResult
 from sbcore.think.tools.dispatch import Grant, Toolbox
 from sbcore.think.window import Snapshot
+
+P = TypeVar("P", bound=Provider)
+"""The provider a fork run talks to (the API providers, or the claude CLI)."""
 
 log = logging.getLogger("sbcore.think.fork")
 
@@ -130,14 +133,18 @@ def _seconds(value: float) -> float | int:
     return int(value) if float(value).is_integer() else value
 
 
-class Fork:
-    """One run of one detector against one snapshot. Call :meth:`run` once."""
+class ForkRun(Generic[P]):
+    """What every way of running one detector fork keeps: its plan, its calls, its clock, and the result.
+
+    :class:`Fork` talks to a provider's API itself; :class:`~sbcore.think.cli_fork.CliFork` drives the
+    user's ``claude`` CLI. Both report the same :class:`FeedbackResult`, built here.
+    """
 
     def __init__(
         self,
         plan: ForkPlan,
         snapshot: Snapshot,
-        provider: Provider,
+        provider: P,
         *,
         toolbox: Toolbox | None = None,
         max_tokens: int = DEFAULT_MAX_TOKENS,
@@ -153,8 +160,6 @@ class Fork:
         self.debug = debug
         self.clock = clock
         self.pilot = pilot
-        self.iterations = 0
-        self.usage = Usage()
         self.calls: list[ToolCall] = []
         self._started = clock()
 
@@ -164,6 +169,41 @@ class Fork:
 
     def elapsed(self) -> float:
         return self.clock() - self._started
+
+    def _result(
+        self,
+        status: FeedbackStatus,
+        *,
+        iterations: int,
+        usage: Usage,
+        feedback: Mapping[str, Any] | None = None,
+        error: str | None = None,
+    ) -> FeedbackResult:
+        """The fork's result, also written to its debug capture."""
+        result = FeedbackResult(
+            detector=self.detector_id,
+            status=status,
+            feedback=feedback,
+            error=error,
+            iterations=iterations,
+            tool_calls=tuple(self.calls),
+            usage=usage,
+            elapsed_s=self.elapsed(),
+            match=self.plan.match,
+            pilot=self.pilot,
+        )
+        if self.debug:
+            self.debug.json("outcome", result.to_json())
+        return result
+
+
+class Fork(ForkRun[Provider]):
+    """One run of one detector against one snapshot, through a provider's API. Call :meth:`run` once."""
+
+    def __init__(self, plan: ForkPlan, snapshot: Snapshot, provider: Provider, **options: Any) -> None:
+        super().__init__(plan, snapshot, provider, **options)
+        self.iterations = 0
+        self.usage = Usage()
 
     async def run(self) -> FeedbackResult:
         """The loop; never raises except on cancellation (a provider failure is a ``failed`` result)."""
@@ -263,21 +303,9 @@ class Fork:
     def _finish(
         self, status: FeedbackStatus, *, feedback: Mapping[str, Any] | None = None, error: str | None = None
     ) -> FeedbackResult:
-        result = FeedbackResult(
-            detector=self.detector_id,
-            status=status,
-            feedback=feedback,
-            error=error,
-            iterations=self.iterations,
-            tool_calls=tuple(self.calls),
-            usage=self.usage,
-            elapsed_s=self.elapsed(),
-            match=self.plan.match,
-            pilot=self.pilot,
+        return self._result(
+            status, iterations=self.iterations, usage=self.usage, feedback=feedback, error=error
         )
-        if self.debug:
-            self.debug.json("outcome", result.to_json())
-        return result
 
 
 def _json(value: Any) -> str:
