@@ -23,9 +23,8 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
 
+from sbcore.bench.lenses import bench_detectors
 from sbcore.observe.model import Observation
-from sbcore.packs.loader import validate_detector_data
-from sbcore.packs.model import DetectorDef, SourceRef
 from sbcore.testing import FakeProvider
 from sbcore.think.pass_ import EngineSettings, PassEngine
 from sbcore.think.providers.anthropic import AnthropicProvider
@@ -73,25 +72,6 @@ class ProviderFigures:
         if self.start_s:
             out["start_median_s"] = round(statistics.median(self.start_s), 3)
         return out
-
-
-def detectors(count: int) -> list[DetectorDef]:
-    return [
-        validate_detector_data(
-            {
-                "schema_version": 1,
-                "id": f"bench-{index:02d}",
-                "description": "A tool-less benchmark lens.",
-                "enabled": True,
-                "prompt": "You are the {{ detector.id }} lens. Say whether anything here needs saying.",
-                "schema": "feedback_v1",
-                "max_iterations": 1,
-            },
-            source=SourceRef("<bench>"),
-            pack="bench",
-        )
-        for index in range(count)
-    ]
 
 
 def episode(number: int) -> list[Observation]:
@@ -181,7 +161,7 @@ async def measure(
     out = []
     for count in widths:
         engine = PassEngine(
-            detectors(count),
+            bench_detectors(count),
             provider,
             settings=EngineSettings(fork_deadline_s=60, fork_grace_s=5, max_parallel_forks=parallel),
         )

@@ -231,28 +231,6 @@ def _usage(parser: argparse.ArgumentParser) -> int:
     return 2
 
 
-def _detectors(count: int) -> list[DetectorDef]:
-    from sbcore.packs.loader import validate_detector_data
-    from sbcore.packs.model import SourceRef
-
-    return [
-        validate_detector_data(
-            {
-                "schema_version": 1,
-                "id": f"bench-{index:02d}",
-                "description": "A tool-less benchmark lens.",
-                "enabled": True,
-                "prompt": "You are the {{ detector.id }} lens. Say whether anything here needs saying.",
-                "schema": "feedback_v1",
-                "max_iterations": 1,
-            },
-            source=SourceRef("<bench>"),
-            pack="bench",
-        )
-        for index in range(count)
-    ]
-
-
 def _provider(fake: FakeProvider) -> Provider:
     from sbcore.think.providers.anthropic import AnthropicProvider
     from sbcore.think.providers.base import ProviderSettings, RetryPolicy, Secret
@@ -322,7 +300,9 @@ async def _pass_walls(fake: FakeProvider, count: int, repeat: int) -> list[float
     from sbcore.think.pass_ import EngineSettings, PassEngine
 
     provider = _provider(fake)
-    detectors = _detectors(count)
+    from sbcore.bench.lenses import bench_detectors
+
+    detectors = bench_detectors(count)
     engine = PassEngine(detectors, provider, settings=EngineSettings(max_parallel_forks=max(8, count)))
     walls = []
     try:
@@ -397,7 +377,9 @@ async def _run_passes(fake: FakeProvider, count: int, passes: int) -> None:
     from sbcore.think.pass_ import PassEngine
 
     provider = _provider(fake)
-    detectors = _detectors(count)
+    from sbcore.bench.lenses import bench_detectors
+
+    detectors = bench_detectors(count)
     engine = PassEngine(detectors, provider)
     try:
         with _scratch(engine, detectors) as pipeline:
