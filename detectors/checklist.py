@@ -88,6 +88,31 @@ def _invocations(command: str) -> tuple[str, ...]:
     return tuple(steps)
 
 
+# What a delegation prompt asks its subagent to run: an inline code span, a line of a fenced block, or a
+# shell-prompt line ("$ pytest -x").
+_CODE_SPAN = re.compile(r"`([^`\n]+)`")
+_FENCE = re.compile(r"^```[^\n]*\n(.*?)(?:^```|\Z)", re.M | re.S)
+_PROMPT_LINE = re.compile(r"^\s*\$ +(\S.*)$", re.M)
+
+
+@lru_cache(maxsize=4096)
+def delegated_commands(prompt: str) -> tuple[str, ...]:
+    """The commands a subagent's prompt spells out for it to run, in order.
+
+    An agent often hands a test or build run to a subagent ("Run `uv run pytest tests/unit` and report
+    the results"), in the background too, where the outcome comes back through another tool's result
+    the observer never reads. The command written in the prompt is the invocation: only spelt-out
+    commands count (code spans, fenced lines, ``$`` lines), never prose such as "run the tests".
+    """
+    found: list[str] = []
+    for block in _FENCE.finditer(prompt):
+        found.extend(line.strip() for line in block.group(1).splitlines() if line.strip())
+    outside = _FENCE.sub("", prompt)
+    found.extend(span.strip() for span in _CODE_SPAN.findall(outside))
+    found.extend(line.strip() for line in _PROMPT_LINE.findall(outside))
+    return tuple(dict.fromkeys(command.removeprefix("$ ") for command in found if command))
+
+
 def runs_any(command: str, patterns: Sequence[re.Pattern[str]]) -> bool:
     """Whether one of ``command``'s invocations matches a pattern."""
     return _runs_any(command, tuple(patterns))

@@ -35,7 +35,15 @@ from typing import Any
 from sbcore.api import Observation, TriggerMatch, report_once
 from sbcore.observe.history import Errors, Matches, ObservationHistory, Positions, history_of
 
-from .checklist import PerObservation, comment_only, edit_contents, paths_of, regex, runs_any
+from .checklist import (
+    PerObservation,
+    comment_only,
+    delegated_commands,
+    edit_contents,
+    paths_of,
+    regex,
+    runs_any,
+)
 from .identity import Work, work_identity
 from .shell import normalise_command
 
@@ -43,6 +51,7 @@ __all__ = ["normalise_command", "repeat_failure", "standard_questions", "work_id
 
 EDIT_TOOLS: tuple[str, ...] = ("Edit", "MultiEdit", "Write", "NotebookEdit")
 COMMAND_TOOLS: tuple[str, ...] = ("Bash",)
+DELEGATE_TOOLS: tuple[str, ...] = ("Agent", "Task")
 
 # --------------------------------------------------------------------------------------------
 # Reading tool outcomes out of the observation stream
@@ -458,7 +467,9 @@ def standard_questions(
 
     It is answered by an invocation matching one of ``answered_by.commands`` (regexes over each
     step of a command, with wrappers and environment removed, never over an install, a print or
-    a commit message; whether the command succeeded or not: the question is whether it ran), a
+    a commit message; whether the command succeeded or not: the question is whether it ran) — a
+    command tool's (``config.command_tools``) or one a subagent was told to run, spelt out in the
+    prompt of a ``config.delegate_tools`` call (:func:`~.checklist.delegated_commands`) — a
     subagent report matching ``answered_by.reports``, or an edit to a path matching
     ``answered_by.edits`` (globs), observed within ``answered_within``: ``after_last_edit``,
     ``after_first_edit`` (of the applicable edits) or ``anywhere``.
@@ -474,13 +485,14 @@ def standard_questions(
     questions = [q for q in config.get("questions") or () if q.get("enabled", True)]
     edit_tools = frozenset(config.get("edit_tools") or EDIT_TOOLS)
     command_tools = frozenset(config.get("command_tools") or COMMAND_TOOLS)
+    delegate_tools = frozenset(config.get("delegate_tools", DELEGATE_TOOLS))
     non_code = tuple(config.get("non_code", DEFAULT_NON_CODE))
 
     history = history_of(observations)
     edits = _edits(history, edit_tools, ("edit", ()))
     if not edits or not questions:
         return None
-    session = _SessionReading(history, command_tools, edit_tools)
+    session = _SessionReading(history, command_tools, delegate_tools, edit_tools)
 
     unanswered: list[dict[str, Any]] = []
     answered: list[str] = []
@@ -549,20 +561,26 @@ class _SessionReading:
     """
 
     def __init__(
-        self, history: ObservationHistory, command_tools: frozenset[str], edit_tools: frozenset[str]
+        self,
+        history: ObservationHistory,
+        command_tools: frozenset[str],
+        delegate_tools: frozenset[str],
+        edit_tools: frozenset[str],
     ) -> None:
         self.history = history
         self._command_tools = command_tools
+        self._delegate_tools = delegate_tools
         self._edit_tools = edit_tools
 
     def _commands(self, patterns: Sequence[str]) -> Matches:
-        """Commands of the command tools with an invocation matching one of ``patterns``."""
-        tools = self._command_tools
+        """Commands with an invocation matching one of ``patterns``: those the command tools ran, and
+        those a delegation (a subagent's prompt) spelt out for the subagent to run."""
+        tools, delegates = self._command_tools, self._delegate_tools
         compiled = tuple(regex(pattern) for pattern in patterns)
         return self.history.fold(
-            ("commands", tools, tuple(patterns)),
+            ("commands", tools, delegates, tuple(patterns)),
             lambda: Matches(
-                lambda obs: _commands_in(obs, tools), lambda command: runs_any(command, compiled)
+                lambda obs: _commands_in(obs, tools, delegates), lambda command: runs_any(command, compiled)
             ),
         )
 
@@ -616,9 +634,14 @@ class _SessionReading:
         ).after(start)
 
 
-def _commands_in(obs: Observation, tools: frozenset[str]) -> tuple[str, ...]:
-    command = _command_in(obs) if obs.kind == "tool" and obs.tool in tools else None
-    return (command,) if command else ()
+def _commands_in(obs: Observation, tools: frozenset[str], delegates: frozenset[str]) -> tuple[str, ...]:
+    if obs.kind != "tool":
+        return ()
+    if obs.tool in tools:
+        command = _command_in(obs)
+        return (command,) if command else ()
+    prompt = obs.args.get("prompt") if obs.tool in delegates else None
+    return delegated_commands(prompt) if isinstance(prompt, str) else ()
 
 
 def _prompt_text(obs: Observation) -> tuple[str, ...]:

@@ -118,6 +118,68 @@ def test_a_subagents_reported_test_run_answers(checklist: dict[str, Any]) -> Non
     assert "tests_run" not in open_ids(ask(s, checklist))
 
 
+def delegate(s: Session, prompt: str, tool: str = "Task") -> None:
+    """A subagent launched with ``prompt`` (in the background: its outcome never reaches a report)."""
+    s.observations.append(
+        Observation(
+            kind="tool",
+            text=f"[tool] {tool} devrun — Run tests run_in_background\n{prompt}",
+            tool=tool,
+            tool_use_id=f"toolu_d{len(s.observations)}",
+            args={"subagent_type": "devrun", "prompt": prompt, "run_in_background": True},
+        )
+    )
+
+
+@pytest.mark.parametrize(
+    "prompt",
+    [
+        "Run the following command and report ALL results:\n\n`uv run pytest tests/unit/test_app.py -q`",
+        "Run the tests:\n```bash\ncd /repo\nuv run pytest tests/unit -x\n```\nReport failures verbatim.",
+        "Please run\n$ npm test -- --watch=false\nand tell me what fails.",
+    ],
+)
+def test_a_run_delegated_to_a_subagent_answers(checklist: dict[str, Any], prompt: str) -> None:
+    s = Session()
+    s.run("ls tests")
+    s.edit("/repo/src/app.py")
+    delegate(s, prompt, tool="Agent" if "npm" in prompt else "Task")
+    assert "tests_run" not in open_ids(ask(s, checklist))
+
+
+@pytest.mark.parametrize(
+    "prompt",
+    [
+        "Run the tests and report the results.",  # prose names no command: nothing says what ran
+        "Check that `pip install pytest` worked, then summarise the diff.",  # an install is not a run
+        "Review `src/app.py` for bugs; do not change anything.",
+    ],
+)
+def test_a_delegation_that_spells_out_no_run_does_not_answer(checklist: dict[str, Any], prompt: str) -> None:
+    s = Session()
+    s.run("ls tests")
+    s.edit("/repo/src/app.py")
+    delegate(s, prompt)
+    assert "tests_run" in open_ids(ask(s, checklist))
+
+
+def test_a_delegated_run_before_the_latest_edit_does_not_answer(checklist: dict[str, Any]) -> None:
+    s = Session()
+    s.run("ls tests")
+    s.edit("/repo/src/app.py")
+    delegate(s, "Run `pytest -q` and report.")
+    s.edit("/repo/src/app.py")
+    assert "tests_run" in open_ids(ask(s, checklist))
+
+
+def test_delegation_tools_are_configurable(checklist: dict[str, Any]) -> None:
+    s = Session()
+    s.run("ls tests")
+    s.edit("/repo/src/app.py")
+    delegate(s, "Run `pytest -q` and report.")
+    assert "tests_run" in open_ids(ask(s, {**checklist, "delegate_tools": []}))
+
+
 @pytest.mark.parametrize("path", ["/repo/.github/workflows/ci.yml", "/repo/README.md", "/repo/notes.txt"])
 def test_non_code_edits_raise_no_code_question(checklist: dict[str, Any], path: str) -> None:
     s = Session()

@@ -246,12 +246,12 @@ def test_labels_precision_and_recall_with_the_corpus(capsys: pytest.CaptureFixtu
         "wrong": [],
     }
     assert tuning["standard-questions"] == {
-        "tp": 8,
+        "tp": 7,
         "fp": 0,
         "fn": 1,
-        "tn": 62,
+        "tn": 63,
         "precision": 1.0,
-        "recall": 0.8889,
+        "recall": 0.875,
         "wrong": ["sq-entire-750b/tests_added"],  # a bug fix with no regression test: an Edit, not new code
     }
     assert tuning["drift"] == {
@@ -379,9 +379,11 @@ def test_offline_replay_of_every_corpus_transcript(capsys: pytest.CaptureFixture
     assert document["summary"]["estimated_cost_usd"] == 0
     # precision first: standard-questions advises at no more than one turn end in ten
     rates = document["summary"]["rates"]
-    assert rates["turn_ends"] == 141 and rates["advised_at_turn_ends"]["standard-questions"] == 8
+    assert rates["turn_ends"] == 141 and rates["advised_at_turn_ends"]["standard-questions"] == 7
     assert rates["advised_at_turn_ends"]["standard-questions"] / rates["turn_ends"] <= 0.10
-    assert rates["active_hours"] == pytest.approx(10.985) and document["summary"]["gate"]["delivered"] == 4
+    # 3 delivered: the erk session whose tests two background subagents ran (`uv run pytest …` spelt
+    # out in their prompts) is no longer asked whether the tests ran
+    assert rates["active_hours"] == pytest.approx(10.985) and document["summary"]["gate"]["delivered"] == 3
 
 
 # -- with a model (the fake provider) ----------------------------------------------------------------------
