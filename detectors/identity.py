@@ -30,6 +30,7 @@ import shlex
 from dataclasses import dataclass
 from functools import lru_cache
 
+from .reporting import without_shown
 from .shell import normalise_command, split_segments
 
 # Wrappers that run the rest of the command line unchanged (with how many of their own words).
@@ -61,6 +62,10 @@ _INTERPRETERS = re.compile(r"^(?:php|ruby|node|bash|sh|python(?:\d+(?:\.\d+)?)?)
 _BIN_DIRS = re.compile(r"(?:^|/)(?:bin|\.bin)/[^/]+$")
 # Script managers whose `run`/`run-script` spellings name the same script.
 _SCRIPT_MANAGERS = frozenset({"composer"})
+# A script file handed to its interpreter (`python tools/r.py`, `bash scripts/ci.sh`), not a flag or code.
+_SCRIPT_FILE = re.compile(r"^[^-][^\s=]*\.(?:py|rb|js|mjs|cjs|ts|php|sh|bash|pl)$")
+# Scripts whose own flags the reporting table knows.
+_SCRIPTS_WITH_FLAGS = frozenset({"manage.py"})
 _ASSIGNMENT = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*=")
 _DURATION = re.compile(r"^\d+(?:\.\d+)?[smhd]?$")
 _JS_MANAGERS = frozenset({"npm", "yarn", "pnpm", "bun"})
@@ -95,8 +100,6 @@ _RUN_SETTINGS = frozenset(
     | {"jobs", "j", "workers", "maxWorkers", "retries", "durations"}
     | {"formatter", "console", "warning-mode", "loglevel", "output-format"}
 )
-# Short flags that take a value saying how a runner reports (``rspec -f d``), per runner.
-_REPORT_FLAGS: dict[str, frozenset[str]] = {"rspec": frozenset({"-f", "-o"})}
 
 
 @dataclass(frozen=True)
@@ -184,14 +187,22 @@ def _canonical(words: list[str]) -> tuple[str, str]:
     elif _INTERPRETERS.match(program) and len(words) > 1 and _BIN_DIRS.search(words[1]):
         words = words[1:]  # `php vendor/bin/phpunit` is phpunit
         program = words[0].rsplit("/", 1)[-1]
+    elif (
+        _INTERPRETERS.match(program)
+        and len(words) > 1
+        and _SCRIPT_FILE.match(words[1])
+        and words[1][0] != "/"
+    ):
+        words = [_as_run(words[1]), *words[2:]]  # `python manage.py` is `./manage.py`
+        program = words[0].rsplit("/", 1)[-1]
     if program in ("pytest", "py.test"):
-        return "pytest", f"pytest {_pytest_targets(words[1:])}".strip()
+        return "pytest", f"pytest {_pytest_targets(without_shown('pytest', words[1:]))}".strip()
     if program in _JS_MANAGERS:
         script = _js_script(words[1:])
         if script is not None:
             return script
     if program in _JS_RUNNERS:
-        return "js-test", f"js-test {_positionals(words[1:])}".strip()
+        return "js-test", f"js-test {_positionals(without_shown('js-test', words[1:]))}".strip()
     if program in _SCRIPT_MANAGERS and len(words) > 2 and words[1] in ("run", "run-script"):
         words = [words[0], *words[2:]]  # `composer run-script test` is `composer test`
     name = _program_name(words[0])
@@ -239,7 +250,8 @@ def _js_script(args: list[str]) -> tuple[str, str] | None:
         return None
     else:
         name = f"js-script {script}"
-    extra = _positionals([word for word in rest[1:] if word != "--"])
+    extra = [word for word in rest[1:] if word != "--"]
+    extra = _positionals(without_shown("js-test", extra) if name == "js-test" else extra)
     body = " ".join(part for part in (name, " ".join(sorted(scope)), extra) if part)
     return name.split(" ")[0], body
 
@@ -258,16 +270,16 @@ def _generic(words: list[str]) -> str:
     those are kept, so different work stays apart. A long flag's value reads the same given with
     ``=`` or as the next word (``--filter=X``, ``--filter X``), and the value of a flag that only
     says how the run reports or paces itself (``--format documentation``, ``--count=1``) is left
-    out with its flag. Arguments after the first (the subcommand) are sorted: a flag's value moved
-    with its flag across a path (``-run X ./pkg`` and ``./pkg -run X``) changes their order, not
-    the work.
+    out with its flag, and so is the value of a runner's own reporting flag (``dotnet test -v q``,
+    ``bazel test --test_output=errors``: :mod:`~sbcore.detectors.reporting`). Arguments after the
+    first (the subcommand) are sorted: a flag's value moved with its flag across a path (``-run X
+    ./pkg`` and ``./pkg -run X``) changes their order, not the work.
     """
     program = _program_name(words[0])
-    report_flags = _REPORT_FLAGS.get(program, frozenset())
     settings: list[str] = []
     positionals: list[str] = []
     skip_value = False
-    for word in words[1:]:
+    for word in without_shown(_runner_of(program, words), words[1:]):
         if skip_value:
             skip_value = False
             if not _is_flag(word):
@@ -278,7 +290,7 @@ def _generic(words: list[str]) -> str:
             positionals.append(_plain(word))
             continue
         name, has_value, value = word.partition("=")
-        if word in report_flags or (name.startswith("--") and not has_value and name[2:] in _RUN_SETTINGS):
+        if name.startswith("--") and not has_value and name[2:] in _RUN_SETTINGS:
             skip_value = True  # `--format documentation`: its value goes with it
         elif has_value and name.lstrip("-") not in _RUN_SETTINGS:
             if name.startswith("--"):
@@ -288,6 +300,18 @@ def _generic(words: list[str]) -> str:
     head = positionals[:1]  # the subcommand stays first: `git push`, `cargo test`
     words = [program, *head, *sorted(positionals[1:]), *sorted(settings)]
     return " ".join(shlex.quote(word) for word in words)
+
+
+def _runner_of(program: str, words: list[str]) -> str:
+    """Whose flags ``words`` are: a known script's own (``./manage.py test -v 2`` takes Django's
+    ``-v``), otherwise the program's."""
+    base = words[0].rsplit("/", 1)[-1]
+    return base if base in _SCRIPTS_WITH_FLAGS else program
+
+
+def _as_run(script: str) -> str:
+    """A script handed to its interpreter, spelt as when run itself (``tools/r.py``: ``./tools/r.py``)."""
+    return "./" + script.removeprefix("./")
 
 
 def _plain(word: str) -> str:
