@@ -56,7 +56,7 @@ _WRAPPERS: dict[tuple[str, ...], int] = {
 }
 _PYTHON = re.compile(r"^python(?:\d+(?:\.\d+)?)?$")
 # A project's launcher for a tool is that tool.
-_LAUNCHERS = {"gradlew": "gradle", "mvnw": "mvn"}
+_LAUNCHERS = {"gradlew": "gradle", "mvnw": "mvn", "bazelisk": "bazel"}
 # Interpreters that can run a runner installed into a project's bin directory.
 _INTERPRETERS = re.compile(r"^(?:php|ruby|node|bash|sh|python(?:\d+(?:\.\d+)?)?)$")
 _BIN_DIRS = re.compile(r"(?:^|/)(?:bin|\.bin)/[^/]+$")

@@ -36,7 +36,6 @@ _RUNNERS: dict[str, frozenset[str]] = {
     "js-test": _JS_TEST,
     "dotnet": frozenset({"-v", "--logger", "-l", "--results-directory", "--diag", "-d"}),
     "bazel": _BAZEL,
-    "bazelisk": _BAZEL,
     "cargo": frozenset({"--message-format", "--color", "--jobs", "-j", "--test-threads"}),
     "go": frozenset({"-count", "-timeout", "-parallel", "-p", "-coverprofile", "-covermode"}),
     "gradle": frozenset({"--console", "--warning-mode", "--max-workers"}),
