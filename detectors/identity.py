@@ -250,8 +250,8 @@ def _js_script(args: list[str]) -> tuple[str, str] | None:
         return None
     else:
         name = f"js-script {script}"
-    extra = [word for word in rest[1:] if word != "--"]
-    extra = _positionals(without_shown("js-test", extra) if name == "js-test" else extra)
+    passed = [word for word in rest[1:] if word != "--"]
+    extra = _positionals(without_shown("js-test", passed) if name == "js-test" else passed)
     body = " ".join(part for part in (name, " ".join(sorted(scope)), extra) if part)
     return name.split(" ")[0], body
 

@@ -9,7 +9,10 @@ from sbcore.detectors.reporting import without_shown
 from sbcore.detectors.same_work import path_words, project_root, relative_to
 from test_triggers import Session, fire
 
-ESLINT = "Exit code 1\n/repo/src/cart.ts\n  12:7  error  'discount' is assigned a value but never used  no-unused-vars"
+ESLINT = (
+    "Exit code 1\n/repo/src/cart.ts\n"
+    "  12:7  error  'discount' is assigned a value but never used  no-unused-vars"
+)
 NPM_LINT = "Exit code 1\n> shop@1.0.0 lint\n> eslint src/\n" + ESLINT.split("\n", 1)[1]
 
 

@@ -206,12 +206,11 @@ def test_labels_on_the_cases_written_for_these_tests() -> None:
     heldout = evaluate(None, HELDOUT)
     assert scored(heldout, "drift") == (1, 0, 3, 4, HELDOUT_DRIFT_MISSES)
     assert scored(heldout, "stall") == (4, 0, 0, 4, [])
-    # held out: a -D property added to mvn and pyright narrowed to `src` stay apart; of the fourth batch,
-    # `npm run lint` beside `npx eslint` (no error line shared with nothing edited between) stays apart; of the
-    # fifth (written after the same-work tuning cases t5-rf-*), `bin/rails test` beside `ruby -Itest` stays
-    # apart, and a Go test failing differently after each edit reads as one error (the `--- FAIL:` line is
-    # quoted, not the message under it); a version bump and a one-word typo read as code changes worth a
-    # checklist
+    # held out: a -D property added to mvn and pyright narrowed to `src` stay apart, and so does the fourth
+    # batch's `npm run lint` beside `npx eslint`; of the fifth (written after the same-work tuning cases
+    # t5-rf-*), `bin/rails test` beside `ruby -Itest` stays apart, and a Go test failing differently after
+    # each edit reads as one error (the `--- FAIL:` line is quoted, not the message under it); a version bump
+    # and a one-word typo read as code changes worth a checklist
     assert scored(heldout, "repeat-failure") == (32, 1, 4, 27, HELDOUT_RF_MISSES)
     assert scored(heldout, "standard-questions") == (
         19,
