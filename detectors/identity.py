@@ -17,7 +17,12 @@ Build tools have their own spellings of one program: a project's launcher beside
 directory and reached by path or through its interpreter (``vendor/bin/phpunit``, ``php
 vendor/bin/phpunit``, ``bin/rspec``, ``node node_modules/.bin/jest``), a script manager's
 aliases (``composer test``, ``composer run-script test``), a flag's value given with ``=`` or as
-the next word, and a directory named with or without its trailing slash.
+the next word, and a directory named with or without its trailing slash. A script handed to its
+interpreter is the script run (``python manage.py`` is ``./manage.py``), and a runner's own flags
+whose value only says how results are shown (``dotnet test -v q``, ``bazel test
+--test_output=errors``, ``--reporter dot``) go with their value (:mod:`.reporting`). Spellings
+only the rest of the session can tie (a project script and the tool it runs, the project's
+absolute paths) are :mod:`.same_work`'s.
 
 :func:`work_identity` also says what kind of work it is: a ``probe`` (``curl`` of a
 booting server, ``sleep N && check``) is polling, never a loop.
@@ -77,22 +82,9 @@ _FILTERS = frozenset(
 _PROBES = frozenset(
     {"curl", "wget", "nc", "http", "pg_isready", "ping", "lsof", "ps", "pgrep", "ss", "netstat"}
 )
-# pytest flags that take a value and do not select tests.
-_PYTEST_VALUED = frozenset(
-    {
-        "-p",
-        "--tb",
-        "--maxfail",
-        "-W",
-        "--color",
-        "--durations",
-        "-o",
-        "--log-level",
-        "-n",
-        "--timeout",
-        "--cov",
-    }
-)
+# pytest flags that take a value and change how a run goes, not which tests it runs (the ones that only
+# change how results are shown or how the run is paced are the reporting table's: `reporting.py`).
+_PYTEST_VALUED = frozenset({"-p", "-W", "-o", "--cov"})
 _PYTEST_SELECTORS = frozenset({"-k", "-m"})
 # `--name=value` settings that change how a run goes, not what it runs (`go test -count=1`).
 _RUN_SETTINGS = frozenset(

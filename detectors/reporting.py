@@ -20,6 +20,7 @@ _EVERY_RUNNER = frozenset({"--verbosity", "--log-level", "--loglevel"})
 
 _PYTEST = frozenset(
     {"-r", "--tb", "--color", "--code-highlight", "--capture", "--show-capture", "--durations"}
+    | {"--maxfail", "-n", "--timeout"}
     | {"--durations-min", "--log-cli-level", "--log-format", "--log-date-format", "--log-file"}
     | {"--log-file-level", "--junitxml", "--junit-xml", "--cov-report", "--html", "--json-report-file"}
 )

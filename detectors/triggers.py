@@ -219,7 +219,10 @@ def repeat_failure(
 
     Attempts are grouped by work identity (:func:`~sbcore.detectors.identity.work_identity`: one
     test or build target across runner spellings, wrappers, environment prefixes and output
-    flags; a different directory is a different target). A failure is an error result or a
+    flags; a different directory is a different target), and two spellings the session itself
+    ties are one (:mod:`~sbcore.detectors.same_work`: the project's absolute paths beside its
+    relative ones; a project script and the tool it runs, once both failed on one specific error
+    line with nothing edited between). A failure is an error result or a
     result the harness marked successful whose outcome shows the work failing (a piped run, an
     echoed exit status). A success of the same work ends its streak.
 
