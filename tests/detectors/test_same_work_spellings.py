@@ -4,6 +4,8 @@ alias and the tool it runs, the project's absolute paths — and the different w
 from __future__ import annotations
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 from sbcore.detectors.identity import work_identity
 from sbcore.detectors.reporting import without_shown
 from sbcore.detectors.same_work import path_words, project_root, relative_to
@@ -128,6 +130,19 @@ def test_the_tie_holds_for_the_rest_of_the_session_and_a_success_of_either_ends_
     assert fire(s) is None
 
 
+def test_a_tool_tied_late_brings_its_earlier_failures_in_order() -> None:
+    s = Session()
+    s.fail("npx eslint src/", ESLINT)
+    s.edit("/repo/src/cart.ts")
+    s.fail("npm run lint", NPM_LINT)  # an edit between: not tied yet
+    assert fire(s) is None
+    s.fail("npx eslint src/", ESLINT)  # tied now: the tool's first failure joins the script's streak
+    match = fire(s)
+    assert match is not None and match.data["failures"] == 3 and match.data["edits_between"] == 1
+    stamps = [attempt["timestamp"] for attempt in match.data["attempts"]]
+    assert stamps == sorted(stamps)
+
+
 @pytest.mark.parametrize(
     ("first", "second", "between_edit", "error_two"),
     [
@@ -192,3 +207,11 @@ def test_a_directory_named_by_cd_is_not_relativised() -> None:
     s.fail("cd /tmp/other && pytest /home/dev/site/tests/x.py", error)
     s.fail("pytest /home/dev/site/tests/x.py", error)
     assert fire(s) is None  # the second ran elsewhere: two attempts of each target, no loop of three
+
+
+@given(st.lists(st.text(max_size=60), max_size=5), st.text(alphabet="/abc.", max_size=20))
+def test_reading_paths_never_raises_and_a_root_is_a_shown_directory(commands: list[str], root: str) -> None:
+    found = project_root(commands)
+    assert found == "" or found.startswith("/")
+    for command in commands:
+        assert isinstance(relative_to(command, root), str) and isinstance(work_identity(command).key, str)
