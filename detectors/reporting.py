@@ -49,11 +49,6 @@ _RUNNERS: dict[str, frozenset[str]] = {
 }
 
 
-def shown_flags(runner: str) -> frozenset[str]:
-    """The flags of ``runner`` whose value only changes how its results are shown."""
-    return _EVERY_RUNNER | _RUNNERS.get(runner, frozenset())
-
-
 def without_shown(runner: str, args: Sequence[str]) -> list[str]:
     """``args`` with every reporting flag of ``runner`` removed together with its value.
 
@@ -61,7 +56,7 @@ def without_shown(runner: str, args: Sequence[str]) -> list[str]:
     (``-v q``, ``--reporter dot``). Words after a bare ``--`` are read too: there they go to the
     runner's own test program (``cargo test -- --test-threads 1``).
     """
-    flags = shown_flags(runner)
+    flags = _EVERY_RUNNER | _RUNNERS.get(runner, frozenset())
     kept: list[str] = []
     index = 0
     while index < len(args):
