@@ -17,7 +17,12 @@ Build tools have their own spellings of one program: a project's launcher beside
 directory and reached by path or through its interpreter (``vendor/bin/phpunit``, ``php
 vendor/bin/phpunit``, ``bin/rspec``, ``node node_modules/.bin/jest``), a script manager's
 aliases (``composer test``, ``composer run-script test``), a flag's value given with ``=`` or as
-the next word, and a directory named with or without its trailing slash.
+the next word, and a directory named with or without its trailing slash. A script handed to its
+interpreter is the script run (``python manage.py`` is ``./manage.py``), and a runner's own flags
+whose value only says how results are shown (``dotnet test -v q``, ``bazel test
+--test_output=errors``, ``--reporter dot``) go with their value (:mod:`.reporting`). Spellings
+only the rest of the session can tie (a project script and the tool it runs, the project's
+absolute paths) are :mod:`.same_work`'s.
 
 :func:`work_identity` also says what kind of work it is: a ``probe`` (``curl`` of a
 booting server, ``sleep N && check``) is polling, never a loop.
@@ -30,6 +35,7 @@ import shlex
 from dataclasses import dataclass
 from functools import lru_cache
 
+from .reporting import without_shown
 from .shell import normalise_command, split_segments
 
 # Wrappers that run the rest of the command line unchanged (with how many of their own words).
@@ -55,12 +61,16 @@ _WRAPPERS: dict[tuple[str, ...], int] = {
 }
 _PYTHON = re.compile(r"^python(?:\d+(?:\.\d+)?)?$")
 # A project's launcher for a tool is that tool.
-_LAUNCHERS = {"gradlew": "gradle", "mvnw": "mvn"}
+_LAUNCHERS = {"gradlew": "gradle", "mvnw": "mvn", "bazelisk": "bazel"}
 # Interpreters that can run a runner installed into a project's bin directory.
 _INTERPRETERS = re.compile(r"^(?:php|ruby|node|bash|sh|python(?:\d+(?:\.\d+)?)?)$")
 _BIN_DIRS = re.compile(r"(?:^|/)(?:bin|\.bin)/[^/]+$")
 # Script managers whose `run`/`run-script` spellings name the same script.
 _SCRIPT_MANAGERS = frozenset({"composer"})
+# A script file handed to its interpreter (`python tools/r.py`, `bash scripts/ci.sh`), not a flag or code.
+_SCRIPT_FILE = re.compile(r"^[^-][^\s=]*\.(?:py|rb|js|mjs|cjs|ts|php|sh|bash|pl)$")
+# Scripts whose own flags the reporting table knows.
+_SCRIPTS_WITH_FLAGS = frozenset({"manage.py"})
 _ASSIGNMENT = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*=")
 _DURATION = re.compile(r"^\d+(?:\.\d+)?[smhd]?$")
 _JS_MANAGERS = frozenset({"npm", "yarn", "pnpm", "bun"})
@@ -72,22 +82,9 @@ _FILTERS = frozenset(
 _PROBES = frozenset(
     {"curl", "wget", "nc", "http", "pg_isready", "ping", "lsof", "ps", "pgrep", "ss", "netstat"}
 )
-# pytest flags that take a value and do not select tests.
-_PYTEST_VALUED = frozenset(
-    {
-        "-p",
-        "--tb",
-        "--maxfail",
-        "-W",
-        "--color",
-        "--durations",
-        "-o",
-        "--log-level",
-        "-n",
-        "--timeout",
-        "--cov",
-    }
-)
+# pytest flags that take a value and change how a run goes, not which tests it runs (the ones that only
+# change how results are shown or how the run is paced are the reporting table's: `reporting.py`).
+_PYTEST_VALUED = frozenset({"-p", "-W", "-o", "--cov"})
 _PYTEST_SELECTORS = frozenset({"-k", "-m"})
 # `--name=value` settings that change how a run goes, not what it runs (`go test -count=1`).
 _RUN_SETTINGS = frozenset(
@@ -95,8 +92,6 @@ _RUN_SETTINGS = frozenset(
     | {"jobs", "j", "workers", "maxWorkers", "retries", "durations"}
     | {"formatter", "console", "warning-mode", "loglevel", "output-format"}
 )
-# Short flags that take a value saying how a runner reports (``rspec -f d``), per runner.
-_REPORT_FLAGS: dict[str, frozenset[str]] = {"rspec": frozenset({"-f", "-o"})}
 
 
 @dataclass(frozen=True)
@@ -184,14 +179,22 @@ def _canonical(words: list[str]) -> tuple[str, str]:
     elif _INTERPRETERS.match(program) and len(words) > 1 and _BIN_DIRS.search(words[1]):
         words = words[1:]  # `php vendor/bin/phpunit` is phpunit
         program = words[0].rsplit("/", 1)[-1]
+    elif (
+        _INTERPRETERS.match(program)
+        and len(words) > 1
+        and _SCRIPT_FILE.match(words[1])
+        and words[1][0] != "/"
+    ):
+        words = [_as_run(words[1]), *words[2:]]  # `python manage.py` is `./manage.py`
+        program = words[0].rsplit("/", 1)[-1]
     if program in ("pytest", "py.test"):
-        return "pytest", f"pytest {_pytest_targets(words[1:])}".strip()
+        return "pytest", f"pytest {_pytest_targets(without_shown('pytest', words[1:]))}".strip()
     if program in _JS_MANAGERS:
         script = _js_script(words[1:])
         if script is not None:
             return script
     if program in _JS_RUNNERS:
-        return "js-test", f"js-test {_positionals(words[1:])}".strip()
+        return "js-test", f"js-test {_positionals(without_shown('js-test', words[1:]))}".strip()
     if program in _SCRIPT_MANAGERS and len(words) > 2 and words[1] in ("run", "run-script"):
         words = [words[0], *words[2:]]  # `composer run-script test` is `composer test`
     name = _program_name(words[0])
@@ -239,7 +242,8 @@ def _js_script(args: list[str]) -> tuple[str, str] | None:
         return None
     else:
         name = f"js-script {script}"
-    extra = _positionals([word for word in rest[1:] if word != "--"])
+    passed = [word for word in rest[1:] if word != "--"]
+    extra = _positionals(without_shown("js-test", passed) if name == "js-test" else passed)
     body = " ".join(part for part in (name, " ".join(sorted(scope)), extra) if part)
     return name.split(" ")[0], body
 
@@ -258,16 +262,16 @@ def _generic(words: list[str]) -> str:
     those are kept, so different work stays apart. A long flag's value reads the same given with
     ``=`` or as the next word (``--filter=X``, ``--filter X``), and the value of a flag that only
     says how the run reports or paces itself (``--format documentation``, ``--count=1``) is left
-    out with its flag. Arguments after the first (the subcommand) are sorted: a flag's value moved
-    with its flag across a path (``-run X ./pkg`` and ``./pkg -run X``) changes their order, not
-    the work.
+    out with its flag, and so is the value of a runner's own reporting flag (``dotnet test -v q``,
+    ``bazel test --test_output=errors``: :mod:`~sbcore.detectors.reporting`). Arguments after the
+    first (the subcommand) are sorted: a flag's value moved with its flag across a path (``-run X
+    ./pkg`` and ``./pkg -run X``) changes their order, not the work.
     """
     program = _program_name(words[0])
-    report_flags = _REPORT_FLAGS.get(program, frozenset())
     settings: list[str] = []
     positionals: list[str] = []
     skip_value = False
-    for word in words[1:]:
+    for word in without_shown(_runner_of(program, words), words[1:]):
         if skip_value:
             skip_value = False
             if not _is_flag(word):
@@ -278,7 +282,7 @@ def _generic(words: list[str]) -> str:
             positionals.append(_plain(word))
             continue
         name, has_value, value = word.partition("=")
-        if word in report_flags or (name.startswith("--") and not has_value and name[2:] in _RUN_SETTINGS):
+        if name.startswith("--") and not has_value and name[2:] in _RUN_SETTINGS:
             skip_value = True  # `--format documentation`: its value goes with it
         elif has_value and name.lstrip("-") not in _RUN_SETTINGS:
             if name.startswith("--"):
@@ -288,6 +292,18 @@ def _generic(words: list[str]) -> str:
     head = positionals[:1]  # the subcommand stays first: `git push`, `cargo test`
     words = [program, *head, *sorted(positionals[1:]), *sorted(settings)]
     return " ".join(shlex.quote(word) for word in words)
+
+
+def _runner_of(program: str, words: list[str]) -> str:
+    """Whose flags ``words`` are: a known script's own (``./manage.py test -v 2`` takes Django's
+    ``-v``), otherwise the program's."""
+    base = words[0].rsplit("/", 1)[-1]
+    return base if base in _SCRIPTS_WITH_FLAGS else program
+
+
+def _as_run(script: str) -> str:
+    """A script handed to its interpreter, spelt as when run itself (``tools/r.py``: ``./tools/r.py``)."""
+    return "./" + script.removeprefix("./")
 
 
 def _plain(word: str) -> str:

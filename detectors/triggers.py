@@ -45,6 +45,7 @@ from .checklist import (
     runs_any,
 )
 from .identity import Work, work_identity
+from .same_work import ScriptAliases, project_root, relative_to
 from .shell import normalise_command
 
 __all__ = ["normalise_command", "repeat_failure", "standard_questions", "work_identity"]
@@ -113,6 +114,12 @@ def _retry_requests(history: ObservationHistory) -> Positions:
 
 def _edit_calls(history: ObservationHistory) -> Positions:
     return _picked(history, "edit-calls", _is_edit_call)
+
+
+def _edited_paths(history: ObservationHistory, edit_calls: Positions) -> list[str]:
+    """The files the session edited (absolute paths, as the edit tools take them)."""
+    paths = (history.at(position).args.get("file_path") for position in edit_calls.positions)
+    return [path for path in paths if isinstance(path, str)]
 
 
 def _asks_retry(obs: Observation) -> bool:
@@ -221,7 +228,10 @@ def repeat_failure(
 
     Attempts are grouped by work identity (:func:`~sbcore.detectors.identity.work_identity`: one
     test or build target across runner spellings, wrappers, environment prefixes and output
-    flags; a different directory is a different target). A failure is an error result or a
+    flags; a different directory is a different target), and two spellings the session itself
+    ties are one (:mod:`~sbcore.detectors.same_work`: the project's absolute paths beside its
+    relative ones; a project script and the tool it runs, once both failed on one specific error
+    line with nothing edited between). A failure is an error result or a
     result the harness marked successful whose outcome shows the work failing (a piped run, an
     echoed exit status). A success of the same work ends its streak.
 
@@ -253,16 +263,32 @@ def repeat_failure(
     last = history.end - 1  # the very last call, with nothing after it, is still in flight
     streaks: dict[str, list[_Attempt]] = {}
     targets: dict[str, str] = {}  # work body -> the key of its latest target
+    edit_calls = _edit_calls(history)
+    root = project_root((entry[2] for entry in calls.entries), _edited_paths(history, edit_calls))
+    aliases = ScriptAliases()
+    latest: tuple[str, Work, str] | None = None  # the latest failure (key, work, signature) ...
+    latest_at = -1  # ... and where it sits, to tell whether an edit came after it
     for index, obs, command, work in calls.entries:
+        if root and not work.directory:
+            work = work_identity(relative_to(command, root))
         error = errors.get(obs.tool_use_id or "")
         if error is None:
             if index < last:
-                streaks.pop(_target(work, targets, streaks), None)
+                streaks.pop(aliases.resolve(_target(work, targets, streaks)), None)
             continue
         key = _target(work, targets, streaks)
         attempt = calls.attempt(index, obs, command, error)
-        if attempt is not None:
-            streaks.setdefault(key, []).append(attempt)
+        if attempt is None:
+            continue
+        if latest is not None and edit_calls.any_between(latest_at, index):
+            latest = None
+        resolved = aliases.learn(key, work, attempt.signature, latest)
+        if resolved != key and key in streaks:  # a tool's own failures join its script's, in order
+            streaks[resolved] = sorted(
+                streaks.get(resolved, []) + streaks.pop(key), key=lambda found: found.call.index
+            )
+        streaks.setdefault(resolved, []).append(attempt)
+        latest, latest_at = (resolved, work, attempt.signature), index
 
     ready = []
     for key, attempts in streaks.items():

@@ -34,10 +34,9 @@ HELDOUT = HERE / "labels-heldout.yaml"
 # the run of four; drift stays quiet rather than guess
 HELDOUT_DRIFT_MISSES = ["hd-csv-to-benchmark", "hd-email-to-index", "hd-flaky-to-rename"]
 HELDOUT_RF_MISSES = [
-    "h4-rf-bazel-target-loop",
-    "h4-rf-dotnet-filter",
     "h4-rf-eslint-same-error",
-    "h4-rf-migrate-same-error",
+    "h5-rf-go-progress",
+    "h5-rf-rails-and-ruby",
     "hx-rf-mvn-flags-moved",
     "hx-rf-pyright-oscillates",
 ]
@@ -200,18 +199,19 @@ def test_labels_on_the_cases_written_for_these_tests() -> None:
     """Without the corpus only the hand-written cases count, on both splits; every miss is pinned here."""
     tuning = evaluate(None)
     assert set(tuning) == {"drift", "repeat-failure", "stall", "standard-questions"}
-    assert scored(tuning, "repeat-failure") == (14, 0, 0, 12, [])
+    assert scored(tuning, "repeat-failure") == (21, 0, 0, 17, [])
     assert scored(tuning, "standard-questions") == (7, 0, 0, 10, [])
     assert scored(tuning, "drift") == (4, 0, 0, 4, [])
     assert scored(tuning, "stall") == (4, 0, 0, 4, [])
     heldout = evaluate(None, HELDOUT)
     assert scored(heldout, "drift") == (1, 0, 3, 4, HELDOUT_DRIFT_MISSES)
     assert scored(heldout, "stall") == (4, 0, 0, 4, [])
-    # held out: a -D property added to mvn and pyright narrowed to `src` stay apart; of the fourth batch
-    # (written after the runner-family tuning cases t4-rf-*), a reporting flag's value (`-v q`,
-    # `--test_output=errors`), `npm run lint` beside `npx eslint`, and `migrate` beside `migrate shop` stay
-    # apart too; a version bump and a one-word typo read as code changes worth a checklist
-    assert scored(heldout, "repeat-failure") == (23, 0, 6, 23, HELDOUT_RF_MISSES)
+    # held out: a -D property added to mvn and pyright narrowed to `src` stay apart, and so does the fourth
+    # batch's `npm run lint` beside `npx eslint`; of the fifth (written after the same-work tuning cases
+    # t5-rf-*), `bin/rails test` beside `ruby -Itest` stays apart, and a Go test failing differently after
+    # each edit reads as one error (the `--- FAIL:` line is quoted, not the message under it); a version bump
+    # and a one-word typo read as code changes worth a checklist
+    assert scored(heldout, "repeat-failure") == (32, 1, 4, 27, HELDOUT_RF_MISSES)
     assert scored(heldout, "standard-questions") == (
         19,
         2,
@@ -237,10 +237,10 @@ def test_labels_precision_and_recall_with_the_corpus(capsys: pytest.CaptureFixtu
     assert code == 0, err
     tuning = json.loads(out)
     assert tuning["repeat-failure"] == {
-        "tp": 15,
+        "tp": 22,
         "fp": 0,
         "fn": 0,
-        "tn": 26,
+        "tn": 35,
         "precision": 1.0,
         "recall": 1.0,
         "wrong": [],
@@ -277,12 +277,12 @@ def test_labels_precision_and_recall_with_the_corpus(capsys: pytest.CaptureFixtu
     assert code == 0, err
     heldout = json.loads(out)
     assert heldout["repeat-failure"] == {
-        "tp": 24,
-        "fp": 0,
-        "fn": 6,
-        "tn": 29,
-        "precision": 1.0,
-        "recall": 0.8,
+        "tp": 33,
+        "fp": 1,
+        "fn": 4,
+        "tn": 33,
+        "precision": 0.9706,
+        "recall": 0.8919,
         "wrong": HELDOUT_RF_MISSES,
     }
     assert heldout["standard-questions"] == {
@@ -381,9 +381,11 @@ def test_offline_replay_of_every_corpus_transcript(capsys: pytest.CaptureFixture
     rates = document["summary"]["rates"]
     assert rates["turn_ends"] == 141 and rates["advised_at_turn_ends"]["standard-questions"] == 7
     assert rates["advised_at_turn_ends"]["standard-questions"] / rates["turn_ends"] <= 0.10
-    # 3 delivered: the erk session whose tests two background subagents ran (`uv run pytest …` spelt
-    # out in their prompts) is no longer asked whether the tests ran
-    assert rates["active_hours"] == pytest.approx(10.985) and document["summary"]["gate"]["delivered"] == 3
+    # 4 delivered. The erk session whose tests background subagents ran (`uv run pytest …` spelt out in
+    # their prompts) is no longer asked whether the tests ran; repeat-failure speaks once more since the
+    # project's absolute paths fold: a test file run by relative and by absolute path failing on one
+    # assertion three times across nine edits
+    assert rates["active_hours"] == pytest.approx(10.985) and document["summary"]["gate"]["delivered"] == 4
 
 
 # -- with a model (the fake provider) ----------------------------------------------------------------------

@@ -1,0 +1,124 @@
+"""Two spellings of one piece of work that only the session itself can tie together.
+
+:func:`~sbcore.detectors.identity.work_identity` reads one command alone. Two kinds of spelling
+need what the rest of the session shows:
+
+- **The project's own absolute paths.** ``pytest /home/dev/site/tests/test_links.py`` and
+  ``pytest tests/test_links.py`` run one file when the session runs in ``/home/dev/site``. The
+  observer does not see the working directory, but a session that names one file both ways (an
+  absolute path ending in ``/`` plus a relative path of at least two parts it also names) shows
+  the root; :func:`project_root` finds it and :func:`relative_to` spells commands without it.
+- **A project script and the tool it runs.** ``npm run lint`` runs ``eslint src/`` and ``make
+  typecheck`` runs ``mypy src/``, but only the project's files say so, and the observer never
+  reads them. It sees what the commands printed: when a script run and a direct tool run fail
+  with the same, specific error line and nothing was edited between them, the two are the same
+  work, and :class:`ScriptAliases` remembers that for the rest of the session. The same error from
+  two direct tools, or from two scripts, proves nothing of the kind (two test files can fail on one
+  missing module) and keeps them apart.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from collections.abc import Iterable
+from functools import lru_cache
+
+from .identity import Work
+from .shell import split_segments
+
+# Runners that run a project's named script, whose body only the project's files show.
+SCRIPT_RUNNERS = frozenset(
+    {"js-script", "make", "mise", "just", "task", "composer", "rake", "tox", "nox", "poe", "invoke"}
+)
+# An error line shorter than this (folded) says too little to tie two commands together.
+MIN_SIGNATURE = 16
+_URL = re.compile(r"^[a-z][a-z0-9+.-]*://", re.IGNORECASE)
+
+
+@lru_cache(maxsize=4096)
+def path_words(command: str) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """The absolute and the relative file paths ``command`` names (relative ones with a ``/``)."""
+    try:
+        segments, _ = split_segments(command)
+    except ValueError:
+        return (), ()
+    absolute: list[str] = []
+    relative: list[str] = []
+    for segment in segments:
+        for word in segment:
+            value = word.partition("=")[2] if word.startswith("-") else word
+            if not value or _URL.match(value) or "$" in value:
+                continue
+            if value.startswith("/") and value.count("/") >= 2:
+                absolute.append(value.rstrip("/"))
+            elif "/" in value.strip("/") and not value.startswith(("~", "-")):
+                relative.append(value.removeprefix("./").rstrip("/"))
+    return tuple(absolute), tuple(relative)
+
+
+def project_root(commands: Iterable[str], paths: Iterable[str] = ()) -> str:
+    """The directory the session's relative paths are relative to, or "" when it never shows it.
+
+    ``paths`` are absolute paths the session names elsewhere (the files it edited). A root is
+    shown when an absolute path is some directory plus a relative path (of two parts or more)
+    that a command names; when several directories are shown so, the one shown most wins.
+    """
+    absolute: set[str] = {path.rstrip("/") for path in paths if path.startswith("/")}
+    relative: set[str] = set()
+    for command in commands:
+        found_absolute, found_relative = path_words(command)
+        absolute.update(found_absolute)
+        relative.update(found_relative)
+    roots: Counter[str] = Counter()
+    for path in absolute:
+        parts = path.split("/")
+        for start in range(2, len(parts) - 1):
+            if "/".join(parts[start:]) in relative:
+                roots["/".join(parts[:start])] += 1
+                break
+    if not roots:
+        return ""
+    return max(roots.items(), key=lambda item: (item[1], -len(item[0])))[0]
+
+
+def relative_to(command: str, root: str) -> str:
+    """``command`` with the project's own absolute paths spelt relative to ``root``."""
+    if not root or root + "/" not in command:
+        return command
+    return command.replace(root + "/", "")
+
+
+def is_script(work: Work) -> bool:
+    return work.runner in SCRIPT_RUNNERS
+
+
+class ScriptAliases:
+    """Streak keys that the session has shown to be one piece of work (a script and its tool)."""
+
+    def __init__(self) -> None:
+        self._to: dict[str, str] = {}
+
+    def resolve(self, key: str) -> str:
+        return self._to.get(key, key)
+
+    def learn(self, key: str, work: Work, signature: str, earlier: tuple[str, Work, str] | None) -> str:
+        """The key this failure belongs to, given the failure just before it (with no edit between).
+
+        ``earlier`` is that failure's key, work and error signature, or None when there was none or
+        an edit came between. The two are tied when one is a script run and the other is not, in the
+        same directory, and both failed with one specific error signature.
+        """
+        if earlier is None or key in self._to:
+            return self.resolve(key)
+        earlier_key, earlier_work, earlier_signature = earlier
+        if (
+            earlier_key != key
+            and is_script(work) != is_script(earlier_work)
+            and work.directory == earlier_work.directory
+            and signature == earlier_signature
+            and len(signature.strip()) >= MIN_SIGNATURE
+        ):
+            self._to[key] = earlier_key
+            return earlier_key
+        return key
