@@ -14,7 +14,7 @@ Semantics, in the order they apply (docs/detector-authoring.md has the reader's 
    ``minutes`` before the newest timestamp, ``since`` the last edit or the last prompt);
 2. *absence*: with ``absent``, only what follows the last call matching it still counts;
 3. *calls*: tool calls in what is left that match the ``calls`` selector (tool names, a ``command`` regex,
-   a ``path`` glob, a ``text`` regex, an ``outcome``), or any selector of a list of them (a Write of a code
+   a ``path`` glob and globs it must not match, ``not_path``, a ``text`` regex, an ``outcome``), or any selector of a list of them (a Write of a code
    file *or* an Edit adding a function: per-tool patterns need one selector per tool);
 4. the trigger fires when at least ``at_least`` calls match, once per run of calls (the run is named by its
    first call, so the same finding is handed over once and a new run after a reset is new).
@@ -44,6 +44,7 @@ trigger names have no dot)."""
 EDIT_TOOLS: tuple[str, ...] = ("Edit", "MultiEdit", "Write", "NotebookEdit")
 PATH_ARGS: tuple[str, ...] = ("file_path", "notebook_path", "path")
 REGEX_KEYS: tuple[str, ...] = ("command", "text")
+GLOB_KEYS: tuple[str, ...] = ("path", "not_path")
 SELECTOR_KEYS: tuple[str, ...] = ("calls", "absent")
 QUOTED_CALLS = 20  # calls listed in match.data.calls (the newest)
 EVIDENCE_CALLS = 5
@@ -137,12 +138,13 @@ def pattern_problems(match: Mapping[str, Any]) -> list[tuple[tuple[str | int, ..
             for key in REGEX_KEYS:
                 if isinstance(selector.get(key), str):
                     _collect(problems, (*where, key), compile_regex, selector[key])
-            paths = selector.get("path")
-            if isinstance(paths, str):
-                _collect(problems, (*where, "path"), compile_glob, paths)
-                continue
-            for index, glob in enumerate(paths or ()):
-                _collect(problems, (*where, "path", index), compile_glob, glob)
+            for key in GLOB_KEYS:
+                paths = selector.get(key)
+                if isinstance(paths, str):
+                    _collect(problems, (*where, key), compile_glob, paths)
+                    continue
+                for index, glob in enumerate(paths or ()):
+                    _collect(problems, (*where, key, index), compile_glob, glob)
     return problems
 
 
@@ -251,20 +253,24 @@ def selects(selector: Mapping[str, Any], call: Call) -> bool:
         command = call.command
         if command is None or not compile_regex(selector["command"]).search(command):
             return False
-    if "path" in selector:
-        path = call.path
-        globs = selector["path"]
-        if path is None or not any(
-            compile_glob(glob).search(path.replace("\\", "/"))
-            for glob in ([globs] if isinstance(globs, str) else globs)
-        ):
-            return False
+    if "path" in selector and not _path_in(call.path, selector["path"]):
+        return False
+    if "not_path" in selector and _path_in(call.path, selector["not_path"]):
+        return False
     if "text" in selector:
         pattern = compile_regex(selector["text"])
         texts = [obs.text] + ([call.error.text] if call.error is not None else [])
         if not any(pattern.search(text) for text in texts):
             return False
     return True
+
+
+def _path_in(path: str | None, globs: str | Sequence[str]) -> bool:
+    """Whether ``path`` matches the glob, or one of the list of globs."""
+    if path is None:
+        return False
+    path = path.replace("\\", "/")
+    return any(compile_glob(glob).search(path) for glob in ([globs] if isinstance(globs, str) else globs))
 
 
 # --------------------------------------------------------------------------------------------
