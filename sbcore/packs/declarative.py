@@ -14,8 +14,9 @@ Semantics, in the order they apply (docs/detector-authoring.md has the reader's 
    ``minutes`` before the newest timestamp, ``since`` the last edit or the last prompt);
 2. *absence*: with ``absent``, only what follows the last call matching it still counts;
 3. *calls*: tool calls in what is left that match the ``calls`` selector (tool names, a ``command`` regex,
-   a ``path`` glob and globs it must not match, ``not_path``, a ``text`` regex, an ``outcome``), or any selector of a list of them (a Write of a code
-   file *or* an Edit adding a function: per-tool patterns need one selector per tool);
+   a ``path`` glob, ``not_path`` globs the path must not match, a ``text`` regex, an ``outcome``), or any
+   selector of a list of them (a Write of a code file *or* an Edit adding a function: per-tool patterns
+   need one selector per tool);
 4. the trigger fires when at least ``at_least`` calls match, once per run of calls (the run is named by its
    first call, so the same finding is handed over once and a new run after a reset is new).
 

@@ -93,7 +93,7 @@ _UUID = re.compile(r"\b[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{
 _KEY_HINTS = {
     "transcript.records": 'a 1-based, inclusive range of JSONL lines: "120-180", or "120-" to the end',
     "label": "must_fire (the detector must advise) or must_stay_silent (it must not)",
-    "judge": "advisory (whether the detector advises, the default) or trigger (only whether its trigger runs it)",
+    "judge": "advisory (whether the detector advises; the default) or trigger (whether its trigger runs it)",
 }
 
 

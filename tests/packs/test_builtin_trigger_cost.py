@@ -65,7 +65,8 @@ def test_the_retriggered_detectors_stay_out_of_the_default_set() -> None:
 def test_a_declarative_trigger_runs_each_detector_in_fewer_passes_than_its_old_cadence() -> None:
     now = list(_catalogued().values())
     before = [
-        dataclasses.replace(d, cadence=Cadence("every_nth", PREVIOUS_CADENCE[d.id]), trigger=None) for d in now
+        dataclasses.replace(d, cadence=Cadence("every_nth", PREVIOUS_CADENCE[d.id]), trigger=None)
+        for d in now
     ]
     triggered, blind = _runs(now), _runs(before)
     for detector in PREVIOUS_CADENCE:

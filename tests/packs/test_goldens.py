@@ -693,7 +693,7 @@ UNCHECKED_EDIT = textwrap.dedent(
     observations:
       - {{kind: prompt, text: Rename the loader.}}
       - {{kind: tool, tool: Bash, tool_use_id: t1, args: {{command: ruff check .}}}}
-      - {{kind: tool, tool: Edit, tool_use_id: e1, args: {{file_path: src/config.py, new_string: "def load_config("}}}}
+      - {{kind: tool, tool: Edit, tool_use_id: e1, args: {{file_path: src/config.py, new_string: "def f("}}}}
       - {{kind: text, text: Renamed.}}
     """
 )
