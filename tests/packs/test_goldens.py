@@ -10,6 +10,7 @@ from __future__ import annotations
 import asyncio
 import json
 import re
+import shutil
 import textwrap
 import types
 from pathlib import Path
@@ -741,6 +742,20 @@ def test_a_case_judged_on_its_trigger_fails_when_the_trigger_finds_nothing(tmp_p
         "expected the trigger to run the detector, but it did not: "
         "trigger 'sbcore.match' found no match in 5 observation(s)",
     )
+
+
+@pytest.mark.parametrize(("case", "fired"), [("same-file-as-other-task", True), ("no-overlap", False)])
+def test_an_interleaved_case_can_be_judged_on_its_trigger(tmp_path: Path, case: str, fired: bool) -> None:
+    source = Path(__file__).resolve().parents[2] / "goldens/builtin/cross-task-collision"
+    target = tmp_path / "goldens/builtin/cross-task-collision"
+    shutil.copytree(source, target)
+    path = target / f"{case}.yaml"
+    text = path.read_text(encoding="utf-8")
+    path.write_text(text.split("expect:")[0] + "judge: trigger\n", encoding="utf-8")
+    result = default_runner().run(load_case(path))
+    assert result.outcome == "passed", result.report()
+    assert result.decision is not None
+    assert (result.decision["decided_by"], result.decision["fired"]) == ("trigger", fired)
 
 
 def test_a_case_judged_on_a_trigger_the_detector_lacks_fails(tmp_path: Path) -> None:
