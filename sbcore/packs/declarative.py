@@ -14,7 +14,9 @@ Semantics, in the order they apply (docs/detector-authoring.md has the reader's 
    ``minutes`` before the newest timestamp, ``since`` the last edit or the last prompt);
 2. *absence*: with ``absent``, only what follows the last call matching it still counts;
 3. *calls*: tool calls in what is left that match the ``calls`` selector (tool names, a ``command`` regex,
-   a ``path`` glob, a ``text`` regex, an ``outcome``);
+   a ``path`` glob, ``not_path`` globs the path must not match, a ``text`` regex, an ``outcome``), or any
+   selector of a list of them (a Write of a code file *or* an Edit adding a function: per-tool patterns
+   need one selector per tool);
 4. the trigger fires when at least ``at_least`` calls match, once per run of calls (the run is named by its
    first call, so the same finding is handed over once and a new run after a reset is new).
 
@@ -43,6 +45,7 @@ trigger names have no dot)."""
 EDIT_TOOLS: tuple[str, ...] = ("Edit", "MultiEdit", "Write", "NotebookEdit")
 PATH_ARGS: tuple[str, ...] = ("file_path", "notebook_path", "path")
 REGEX_KEYS: tuple[str, ...] = ("command", "text")
+GLOB_KEYS: tuple[str, ...] = ("path", "not_path")
 SELECTOR_KEYS: tuple[str, ...] = ("calls", "absent")
 QUOTED_CALLS = 20  # calls listed in match.data.calls (the newest)
 EVIDENCE_CALLS = 5
@@ -117,22 +120,32 @@ def _segment(pattern: str, segment: str) -> str:
     return "".join(out)
 
 
+def selector_list(value: Any) -> list[tuple[tuple[int, ...], Mapping[str, Any]]]:
+    """The selectors of a ``calls`` or ``absent`` value, each with its index when the value is a list
+    (one selector, or a list of which any one may match)."""
+    if isinstance(value, Mapping):
+        return [((), value)]
+    if isinstance(value, list):
+        return [((index,), item) for index, item in enumerate(value) if isinstance(item, Mapping)]
+    return []
+
+
 def pattern_problems(match: Mapping[str, Any]) -> list[tuple[tuple[str | int, ...], str]]:
     """(key path under ``match``, message) for every regex and glob of a schema-valid block that fails."""
     problems: list[tuple[tuple[str | int, ...], str]] = []
     for selector_key in SELECTOR_KEYS:
-        selector = match.get(selector_key)
-        if not isinstance(selector, Mapping):
-            continue
-        for key in REGEX_KEYS:
-            if isinstance(selector.get(key), str):
-                _collect(problems, (selector_key, key), compile_regex, selector[key])
-        paths = selector.get("path")
-        if isinstance(paths, str):
-            _collect(problems, (selector_key, "path"), compile_glob, paths)
-            continue
-        for index, glob in enumerate(paths or ()):
-            _collect(problems, (selector_key, "path", index), compile_glob, glob)
+        for position, selector in selector_list(match.get(selector_key)):
+            where: tuple[str | int, ...] = (selector_key, *position)
+            for key in REGEX_KEYS:
+                if isinstance(selector.get(key), str):
+                    _collect(problems, (*where, key), compile_regex, selector[key])
+            for key in GLOB_KEYS:
+                paths = selector.get(key)
+                if isinstance(paths, str):
+                    _collect(problems, (*where, key), compile_glob, paths)
+                    continue
+                for index, glob in enumerate(paths or ()):
+                    _collect(problems, (*where, key, index), compile_glob, glob)
     return problems
 
 
@@ -223,6 +236,11 @@ def _error_line(error: Observation) -> str:
     return line if len(line) <= LINE_CAP else line[: LINE_CAP - 1] + "…"
 
 
+def selects_any(selectors: Mapping[str, Any] | Sequence[Mapping[str, Any]], call: Call) -> bool:
+    """Whether ``call`` matches the selector, or one of the list of selectors, of ``calls``/``absent``."""
+    return any(selects(selector, call) for _, selector in selector_list(selectors))
+
+
 def selects(selector: Mapping[str, Any], call: Call) -> bool:
     """Whether ``call`` matches every key the selector gives."""
     obs = call.observation
@@ -236,20 +254,24 @@ def selects(selector: Mapping[str, Any], call: Call) -> bool:
         command = call.command
         if command is None or not compile_regex(selector["command"]).search(command):
             return False
-    if "path" in selector:
-        path = call.path
-        globs = selector["path"]
-        if path is None or not any(
-            compile_glob(glob).search(path.replace("\\", "/"))
-            for glob in ([globs] if isinstance(globs, str) else globs)
-        ):
-            return False
+    if "path" in selector and not _path_in(call.path, selector["path"]):
+        return False
+    if "not_path" in selector and _path_in(call.path, selector["not_path"]):
+        return False
     if "text" in selector:
         pattern = compile_regex(selector["text"])
         texts = [obs.text] + ([call.error.text] if call.error is not None else [])
         if not any(pattern.search(text) for text in texts):
             return False
     return True
+
+
+def _path_in(path: str | None, globs: str | Sequence[str]) -> bool:
+    """Whether ``path`` matches the glob, or one of the list of globs."""
+    if path is None:
+        return False
+    path = path.replace("\\", "/")
+    return any(compile_glob(glob).search(path) for glob in ([globs] if isinstance(globs, str) else globs))
 
 
 # --------------------------------------------------------------------------------------------
@@ -272,11 +294,11 @@ def match_trigger(
     since: Call | None = None
     absent = params.get("absent")
     if absent is not None:
-        present = [call for call in calls if selects(absent, call)]
+        present = [call for call in calls if selects_any(absent, call)]
         if present:
             since = present[-1]
             calls = [call for call in calls if call.index > since.index]
-    matched = [call for call in calls if selects(params["calls"], call)]
+    matched = [call for call in calls if selects_any(params["calls"], call)]
     if not matched or len(matched) < int(params.get("at_least", 1)):
         return None
     key = f"{matched[0].ref}"

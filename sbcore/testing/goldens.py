@@ -23,6 +23,11 @@ failing case, not a silently shorter catalogue):
    recording (:mod:`sbcore.testing.golden_replay`); a case with no recording
    is reported *pending*, with the reason, and never as passed.
 
+A case with ``judge: trigger`` stops after step 3: for a model detector whose
+trigger decides when a pass is worth it, it asserts that the pass would run
+(``must_fire``: the cadence admits it and the trigger matches) or would not,
+which needs no model and no recording.
+
 Inline observations are written out as the projector writes them
 (:func:`inline_observations`), so a replayed fork reads the same window it
 would read in a session.
@@ -61,6 +66,7 @@ if TYPE_CHECKING:
     from sbcore.think.feedback import FeedbackResult
 
 Label = Literal["must_fire", "must_stay_silent"]
+Judged = Literal["advisory", "trigger"]
 Outcome = Literal["passed", "failed", "pending", "skipped"]
 
 LABELS: tuple[Label, ...] = ("must_fire", "must_stay_silent")
@@ -73,6 +79,9 @@ SHARED_PREFIX = "shared:"
 FLOAT_DIGITS = 3
 
 MODEL_ONLY = "model-only detector: the case records no provider I/O (provider_io) to replay its fork"
+NO_TRIGGER = (
+    "the case judges the trigger (judge: trigger), but this detector has none: its cadence alone runs it"
+)
 MODEL_DECIDES = (
     "the trigger matched and this detector has no fallback, so whether it advises is the model's call: "
     "the case records no provider I/O (provider_io) to replay its fork"
@@ -84,6 +93,7 @@ _UUID = re.compile(r"\b[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{
 _KEY_HINTS = {
     "transcript.records": 'a 1-based, inclusive range of JSONL lines: "120-180", or "120-" to the end',
     "label": "must_fire (the detector must advise) or must_stay_silent (it must not)",
+    "judge": "advisory (whether the detector advises; the default) or trigger (whether its trigger runs it)",
 }
 
 
@@ -164,6 +174,8 @@ class GoldenCase:
     line_of_config: int | None = None
     notes: str | None = None
     """A directory of notes (relative to the case file) the recall index holds for this case."""
+    judge: Judged = "advisory"
+    """``trigger``: the case judges whether the detector's trigger would run it, not what it advises."""
 
     @property
     def id(self) -> str:
@@ -319,6 +331,10 @@ def load_case(path: Path, pack: str | None = None) -> GoldenCase:
             )
         )
     chains.extend(
+        ErrorChain(SourceRef(str(path), located.line_of(key)), message, detector, format_key(key), hint)
+        for key, message, hint in ([] if chains else _judge_problems(data))
+    )
+    chains.extend(
         ErrorChain(SourceRef(str(path), located.line_of(key)), message, detector, format_key(key))
         for key, message in ([] if chains else _recording_problems(data))
     )
@@ -387,6 +403,23 @@ def _schema_problems(data: Any) -> list[tuple[tuple[str | int, ...], str, str | 
         if (path, key) not in corrected
     )
     return problems
+
+
+def _judge_problems(data: Mapping[str, Any]) -> list[tuple[tuple[str | int, ...], str, str]]:
+    """(key path, message, hint) per key a case judged on its trigger cannot have: both are about the
+    advisory, which such a case never asks for."""
+    if data.get("judge") != "trigger":
+        return []
+    hint = "drop it, or judge the advisory (leave 'judge' out) in a case of its own"
+    return [
+        (
+            (key,),
+            f"{key!r} is about the advisory, but this case judges only the trigger (judge: trigger)",
+            hint,
+        )
+        for key in ("provider_io", "expect")
+        if key in data
+    ]
 
 
 def _recording_problems(data: Mapping[str, Any]) -> list[tuple[tuple[str | int, ...], str]]:
@@ -462,6 +495,7 @@ def _build_case(
         provider_io=tuple(data.get("provider_io") or ()),
         line_of_config=config_line,
         notes=data.get("notes"),
+        judge=data.get("judge", "advisory"),
     )
 
 
@@ -635,6 +669,8 @@ class GoldenRunner:
             return self._replay(definition, observations, case)
         trigger = definition.trigger
         if trigger is None:
+            if case.judge == "trigger":
+                return Evaluation(None, problem=NO_TRIGGER)
             return Evaluation(None, pending=MODEL_ONLY)
         registry: Registry = self.manager.registry
         spec = registry.triggers.get(trigger.name)
@@ -656,6 +692,8 @@ class GoldenRunner:
                 note=f"trigger {trigger.name!r} found no match in {len(observations)} observation(s)",
             )
         match = result.match.as_template_input()
+        if case.judge == "trigger":
+            return _trigger_fired(match)
         if not definition.fallback:
             return Evaluation(None, match=match, pending=MODEL_DECIDES)
         feedback = dict(result.feedback or {"verdict": "silent"})
@@ -683,13 +721,19 @@ class GoldenRunner:
         result = replayed.result
         trigger = definition.trigger
         if trigger is None:
-            evaluation = Evaluation(None, pending=MODEL_ONLY)
+            evaluation = (
+                Evaluation(None, problem=NO_TRIGGER)
+                if case.judge == "trigger"
+                else Evaluation(None, pending=MODEL_ONLY)
+            )
         elif result is None or result.match is None:
             evaluation = Evaluation(
                 "trigger",
                 note=f"trigger {trigger.name!r} found no match in {len(observations)} observation(s) "
                 f"of {replayed.sessions} interleaved session(s)",
             )
+        elif case.judge == "trigger":
+            evaluation = _trigger_fired(result.match.as_template_input())
         elif not definition.fallback:
             evaluation = Evaluation(None, match=result.match.as_template_input(), pending=MODEL_DECIDES)
         else:
@@ -700,7 +744,7 @@ class GoldenRunner:
                 "fallback", fired=fired, match=match, feedback=feedback, note=match["summary"]
             )
         decision = normalise(_decision(case, definition, observations, evaluation), observations)
-        if evaluation.by is None:
+        if evaluation.by is None and not evaluation.problem:
             return GoldenResult(case, "pending", evaluation.pending, decision)
         failure = _judge(case, definition, evaluation)
         return GoldenResult(case, "failed" if failure else "passed", failure, decision)
@@ -880,6 +924,12 @@ def _judge(case: GoldenCase, definition: DetectorDef, evaluation: Evaluation) ->
         problem = _feedback_problem(definition, feedback)
         if problem:
             return problem
+    if case.judge == "trigger":
+        if case.label == "must_stay_silent" and evaluation.fired:
+            return f"expected the detector not to run, but its trigger matched: {evaluation.note}"
+        if case.label == "must_fire" and not evaluation.fired:
+            return f"expected the trigger to run the detector, but it did not: {evaluation.note}"
+        return ""
     if case.label == "must_stay_silent":
         if evaluation.fired:
             return f"expected silence, but the detector advised: {feedback.get('headline', '')!r}"
@@ -894,6 +944,16 @@ def _judge(case: GoldenCase, definition: DetectorDef, evaluation: Evaluation) ->
     ):
         return f"headline {feedback.get('headline')!r} does not match {expect.headline_pattern!r}"
     return ""
+
+
+def _trigger_fired(match: Mapping[str, Any]) -> Evaluation:
+    """A case judged on its trigger, whose trigger matched: the pass would run the detector."""
+    return Evaluation(
+        "trigger",
+        fired=True,
+        match=match,
+        note=f"the trigger matched, so the detector runs: {match['summary']}",
+    )
 
 
 def _headline_matches(pattern: str, headline: str) -> bool:

@@ -87,6 +87,63 @@ def test_edits_outside_the_glob_do_not_count() -> None:
     assert fire(observations, UNTESTED) is None
 
 
+# -- a list of selectors: per-tool patterns -----------------------------------------------------------
+
+
+def write(ref: str, path: str) -> Observation:
+    return Observation(
+        "tool", f"[tool] Write {path}", tool="Write", tool_use_id=ref, args={"file_path": path}
+    )
+
+
+def edit_adding(ref: str, path: str, line: str) -> Observation:
+    text = f"[tool] Edit {path}\n+ {line}"
+    return Observation("tool", text, tool="Edit", tool_use_id=ref, args={"file_path": path})
+
+
+NEW_CODE: dict[str, Any] = {
+    "calls": [
+        {"tool": "Write", "path": "*.py"},
+        {"tool": "Edit", "path": "*.py", "text": r"(?m)^\+\s*def \w"},
+    ]
+}
+
+
+def test_a_list_of_selectors_matches_a_call_that_matches_any_of_them() -> None:
+    observations = [
+        edit_adding("e1", "/repo/a.py", "x = 1"),
+        write("w1", "/repo/notes.md"),
+        edit_adding("e2", "/repo/b.py", "def helper():"),
+        write("w2", "/repo/c.py"),
+        said(),
+    ]
+    match = fire(observations, NEW_CODE)
+    assert match["data"]["paths"] == ["/repo/b.py", "/repo/c.py"]
+    assert match["key"] == "e2"
+    assert fire(observations[:2], NEW_CODE) is None, "an Edit adding no function and a Write of prose"
+
+
+def test_not_path_leaves_out_matching_paths_and_passes_calls_without_one() -> None:
+    code_not_tests = {"calls": {"path": "*.py", "not_path": ["tests/**", "test_*.py"]}}
+    observations = [
+        edit("e1", "/repo/tests/unit/test_a.py"),
+        edit("e2", "/repo/test_b.py"),
+        edit("e3", "/repo/src/a.py"),
+        said(),
+    ]
+    assert fire(observations, code_not_tests)["data"]["paths"] == ["/repo/src/a.py"]
+    assert fire(observations[:2], code_not_tests) is None
+    commands = fire([bash("b1", "make"), said()], {"calls": {"tool": "Bash", "not_path": "docs/**"}})
+    assert commands["data"]["commands"] == ["make"]
+
+
+def test_absent_may_be_a_list_too() -> None:
+    checks = {"calls": {"tool": "Edit"}, "absent": [{"command": "^ruff check"}, {"command": "^mypy"}]}
+    assert fire([edit("e1", "/repo/a.py"), bash("b1", "mypy src"), said()], checks) is None
+    assert fire([edit("e1", "/repo/a.py"), bash("b1", "ruff check ."), said()], checks) is None
+    assert fire([edit("e1", "/repo/a.py"), bash("b1", "ruff format ."), said()], checks) is not None
+
+
 # -- outcomes ---------------------------------------------------------------------------------------
 
 
@@ -209,6 +266,14 @@ def test_pattern_problems_name_each_key() -> None:
         ("calls", "path", 1),
         ("absent", "text"),
         ("absent", "path"),
+    ]
+    listed = pattern_problems(
+        {"calls": [{"tool": "Write"}, {"path": "a[", "text": "(", "not_path": ["ok", "b["]}]}
+    )
+    assert [where for where, _ in listed] == [
+        ("calls", 1, "text"),
+        ("calls", 1, "path"),
+        ("calls", 1, "not_path", 1),
     ]
 
 

@@ -207,7 +207,7 @@ def test_show_json(capsys: pytest.CaptureFixture[str], workspace: Path) -> None:
     shown: dict[str, Any] = json.loads(out)
     assert shown["id"] == "git-log" and shown["pack"] == "builtin"
     assert shown["fields"]["enabled"] == {"value": False, "layer": "pack builtin"}
-    assert shown["fields"]["cadence"] == {"value": {"every_nth": 3}, "layer": "pack builtin"}
+    assert shown["fields"]["cadence"] == {"value": "on_trigger", "layer": "pack builtin"}
     assert shown["fields"]["tools"]["value"][0]["run"][0].startswith("git log")
 
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 import asyncio
 import json
 import re
+import shutil
 import textwrap
 import types
 from pathlib import Path
@@ -29,6 +30,7 @@ from sbcore.testing.goldens import (
     ENV_SHARED,
     MODEL_DECIDES,
     MODEL_ONLY,
+    NO_TRIGGER,
     GoldenError,
     GoldenResult,
     GoldenRunner,
@@ -96,7 +98,7 @@ MODEL_CASE = textwrap.dedent(
     label: {label}
     observations:
       - {{kind: prompt, text: Fix the typo in the README.}}
-      - {{kind: tool, tool: Write, tool_use_id: e1, args: {{file_path: pyproject.toml}}}}
+      - {{kind: tool, tool: Write, tool_use_id: e1, args: {{file_path: build.py}}}}
     """
 )
 ADVISE = """\
@@ -155,6 +157,13 @@ INVALID = dict(
             "backwards-range",
             "description: R.\nlabel: must_fire\ntranscript: {path: t.jsonl, records: '9-3'}\n",
         ),
+        (
+            "judged-trigger-with-recording",
+            MODEL_CASE.format(label="must_fire")
+            + "judge: trigger\nexpect: {dedup_key: k}\nprovider_io:\n"
+            + ADVISE,
+        ),
+        ("bad-judge", VALID + "judge: model\n"),
     ]
 )
 
@@ -432,7 +441,7 @@ def test_a_fork_whose_window_lost_an_observation_fails_the_case(
     result = run(tmp_path, "goldens/builtin/goal-drift/case.yaml", text)
     assert (result.outcome, result.reason) == (
         "failed",
-        "model call 1 did not show the model observation 2 ('[tool] Write pyproject.toml'): "
+        "model call 1 did not show the model observation 2 ('[tool] Write build.py'): "
         "its window lacks what the case describes",
     )
 
@@ -674,6 +683,85 @@ def test_a_trigger_without_fallback_settles_silence_but_leaves_firing_to_the_mod
     )
     assert (fire.outcome, fire.reason) == ("pending", MODEL_DECIDES)
     assert fire.decision is not None and fire.decision["trigger"]["match"]["key"] == "k"
+
+
+UNCHECKED_EDIT = textwrap.dedent(
+    """\
+    description: Code edited after the last lint run.
+    label: {label}
+    judge: trigger
+    turn_end: {turn_end}
+    observations:
+      - {{kind: prompt, text: Rename the loader.}}
+      - {{kind: tool, tool: Bash, tool_use_id: t1, args: {{command: ruff check .}}}}
+      - {{kind: tool, tool: Edit, tool_use_id: e1, args: {{file_path: src/config.py, new_string: "def f("}}}}
+      - {{kind: text, text: Renamed.}}
+    """
+)
+
+
+@pytest.mark.parametrize(
+    ("label", "turn_end", "outcome", "reason"),
+    [
+        ("must_fire", "true", "passed", ""),
+        (
+            "must_stay_silent",
+            "true",
+            "failed",
+            "expected the detector not to run, but its trigger matched: the trigger matched, so the detector "
+            "runs: 1 matching call(s), the last Edit `src/config.py` (succeeded), and no call matching "
+            "`absent` after them",
+        ),
+        (
+            "must_fire",
+            "false",
+            "failed",
+            "expected the trigger to run the detector, but it did not: "
+            "cadence turn_end: the detector is not due before the turn ends",
+        ),
+        ("must_stay_silent", "false", "passed", ""),
+    ],
+)
+def test_a_case_judged_on_its_trigger_needs_no_model(
+    tmp_path: Path, label: str, turn_end: str, outcome: str, reason: str
+) -> None:
+    text = UNCHECKED_EDIT.format(label=label, turn_end=turn_end)
+    result = run(tmp_path, "goldens/builtin/static-analysis/case.yaml", text)
+    assert (result.outcome, result.reason) == (outcome, reason), result.report()
+    assert result.decision is not None
+    assert result.decision["decided_by"] == ("trigger" if turn_end == "true" else "cadence")
+
+
+def test_a_case_judged_on_its_trigger_fails_when_the_trigger_finds_nothing(tmp_path: Path) -> None:
+    checked = UNCHECKED_EDIT.format(label="must_fire", turn_end="true") + (
+        "  - {kind: tool, tool: Bash, tool_use_id: t2, args: {command: uv run mypy src}}\n"
+    )
+    result = run(tmp_path, "goldens/builtin/static-analysis/case.yaml", checked)
+    assert (result.outcome, result.reason) == (
+        "failed",
+        "expected the trigger to run the detector, but it did not: "
+        "trigger 'sbcore.match' found no match in 5 observation(s)",
+    )
+
+
+@pytest.mark.parametrize(("case", "fired"), [("same-file-as-other-task", True), ("no-overlap", False)])
+def test_an_interleaved_case_can_be_judged_on_its_trigger(tmp_path: Path, case: str, fired: bool) -> None:
+    source = Path(__file__).resolve().parents[2] / "goldens/builtin/cross-task-collision"
+    target = tmp_path / "goldens/builtin/cross-task-collision"
+    shutil.copytree(source, target)
+    path = target / f"{case}.yaml"
+    text = path.read_text(encoding="utf-8")
+    path.write_text(text.split("expect:")[0] + "judge: trigger\n", encoding="utf-8")
+    result = default_runner().run(load_case(path))
+    assert result.outcome == "passed", result.report()
+    assert result.decision is not None
+    assert (result.decision["decided_by"], result.decision["fired"]) == ("trigger", fired)
+
+
+def test_a_case_judged_on_a_trigger_the_detector_lacks_fails(tmp_path: Path) -> None:
+    text = MODEL_CASE.format(label="must_fire") + "judge: trigger\n"
+    result = run(tmp_path, "goldens/builtin/goal-drift/case.yaml", text)
+    assert (result.outcome, result.reason) == ("failed", NO_TRIGGER)
 
 
 def test_a_fallback_breaking_the_feedback_schema_fails(tmp_path: Path) -> None:

@@ -55,6 +55,7 @@ BROKEN_CASES: dict[str, list[str]] = {
         "config-violates-schema",
         "declarative-bad-keys",
         "declarative-bad-patterns",
+        "declarative-bad-selector-list",
         "declarative-name-and-match",
         "declarative-reserved-name",
         "duplicate-key",

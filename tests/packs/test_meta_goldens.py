@@ -14,6 +14,7 @@ from pathlib import Path
 import pytest
 
 from sbcore.packs.catalogue import assemble_catalogue
+from sbcore.packs.declarative import DECLARATIVE_TRIGGER
 from sbcore.packs.manager import get_plugin_manager
 from sbcore.testing.goldens import MODEL_ONLY, GoldenRunner, load_cases
 
@@ -79,14 +80,7 @@ def test_the_model_only_builtin_detectors_replay_recorded_provider_io() -> None:
     model_only = {
         d.id for d in catalogue.detectors if d.definition.pack == "builtin" and d.definition.trigger is None
     }
-    assert model_only == {
-        "constraint-drift",
-        "default",
-        "git-log",
-        "goal-drift",
-        "prior-art",
-        "static-analysis",
-    }
+    assert model_only == {"default", "goal-drift"}
     replayed = set()
     for case in load_cases(GOLDENS, ["builtin"]):
         if case.detector not in model_only:
@@ -97,6 +91,36 @@ def test_the_model_only_builtin_detectors_replay_recorded_provider_io() -> None:
         assert result.decision is not None and result.decision["decided_by"] == "provider"
         replayed.add((case.detector, case.label))
     assert replayed == {(d, label) for d in model_only for label in ("must_fire", "must_stay_silent")}
+
+
+def test_the_builtin_model_detectors_with_a_declarative_trigger_are_golden_tested_on_both_sides() -> None:
+    """A built-in model detector whose declarative trigger says when a pass is worth it has cases judged on
+    the trigger alone that run it and that do not, and a recorded model reply advising once it runs."""
+    runner = GoldenRunner()
+    catalogue = assemble_catalogue(runner.manager)
+    triggered = {
+        d.id
+        for d in catalogue.detectors
+        if d.definition.pack == "builtin"
+        and d.definition.trigger is not None
+        and d.definition.trigger.name == DECLARATIVE_TRIGGER
+        and not d.definition.fallback
+    }
+    assert triggered == {"constraint-drift", "git-log", "prior-art", "static-analysis"}
+    seen = set()
+    for case in load_cases(GOLDENS, ["builtin"]):
+        if case.detector not in triggered:
+            continue
+        result = runner.run(case)
+        if result.outcome == "skipped":  # a shared-corpus case without the corpus
+            continue
+        assert result.outcome == "passed", result.report()
+        assert result.decision is not None
+        seen.add((case.detector, case.judge, case.label, result.decision["decided_by"]))
+    for detector in triggered:
+        assert (detector, "trigger", "must_fire", "trigger") in seen, detector
+        assert (detector, "trigger", "must_stay_silent", "trigger") in seen, detector
+        assert (detector, "advisory", "must_fire", "provider") in seen, detector
 
 
 def test_pytest_runs_every_builtin_case_and_none_is_pending(pytester: pytest.Pytester) -> None:

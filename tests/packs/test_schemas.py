@@ -103,6 +103,19 @@ GOOD_DETECTORS: dict[str, dict[str, Any]] = {
         "fallback": {"headline": "h", "body": "b", "confidence": 0.5, "dedup_key": "k", "finish_gate": True},
     },
     "trailing-newline-description": {"description": "One line.\n"},
+    "declarative-selector-list": {
+        "cadence": "turn_end",
+        "trigger": {
+            "match": {
+                "calls": [
+                    {"tool": "Write", "path": ["*.py"], "not_path": "tests/**"},
+                    {"tool": ["Edit", "MultiEdit"], "path": "*.py", "text": "def "},
+                ],
+                "absent": {"tool": "Bash", "command": "^mypy"},
+                "within": {"since": "prompt"},
+            }
+        },
+    },
 }
 
 BAD_DETECTORS: dict[str, tuple[dict[str, Any], str, list[str | int]]] = {
@@ -146,10 +159,12 @@ BAD_DETECTORS: dict[str, tuple[dict[str, Any], str, list[str | int]]] = {
         ["trigger"],
     ),
     "match-without-calls": ({"trigger": {"match": {"at_least": 2}}}, "required", ["trigger", "match"]),
-    "match-empty-selector": (
-        {"trigger": {"match": {"calls": {}}}},
-        "minProperties",
-        ["trigger", "match", "calls"],
+    # a selector or a list of them: the loader reports the branch written (tests/packs/test_loader.py)
+    "match-empty-selector": ({"trigger": {"match": {"calls": {}}}}, "oneOf", ["trigger", "match", "calls"]),
+    "match-empty-selector-list": (
+        {"trigger": {"match": {"absent": [], "calls": {"tool": "Bash"}}}},
+        "oneOf",
+        ["trigger", "match", "absent"],
     ),
     "config-not-object": ({"config": [1, 2]}, "type", ["config"]),
 }
