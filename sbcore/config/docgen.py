@@ -70,7 +70,8 @@ Editors can check a layer file as you type: put
 
 - A mapping in a higher layer merges key by key into the one below: a workspace that enables one
   detector does not erase the global layer's settings for another. `detectors.<id>.config` and
-  `detectors.<id>.trigger.params` merge the same way, key by key.
+  `detectors.<id>.trigger.params` merge the same way, key by key; a declarative trigger's
+  `detectors.<id>.trigger.match` is replaced whole.
 - Anything else (a number, a string, a list, a boolean) from a higher layer replaces the lower
   value whole. So does an MCP server definition, `tools.mcp_servers.<name>`: half of one server
   merged onto half of another would describe neither.

@@ -410,7 +410,10 @@ def _apply_overrides(
             dropped = _dropped(definition.id, layered, override)
             problems.append(ErrorChain(override.where, problem, definition.id, key, dropped))
             return definition, origins
-        merged = override.field in ("config", "trigger")
+        # config and a registered trigger's params merge into what was there; a trigger.match replaces it
+        merged = override.field == "config" or (
+            override.field == "trigger" and isinstance(override.value, Mapping) and "params" in override.value
+        )
         previous = new_origins[override.field]
         new_origins[override.field] = f"{previous} + {override.layer}" if merged else override.layer
     try:
@@ -489,16 +492,33 @@ def _apply_field(document: dict[str, Any], name: str, value: Any) -> str | None:
             return "config overrides must be a mapping"
         document["config"] = merge_config(document.get("config", {}), value)
     elif name == "trigger":
-        if "trigger" not in document:
-            return "this detector has no trigger whose params could be overridden"
-        if "match" in document["trigger"]:
-            return "this detector's trigger is declarative (trigger.match): change it in the detector file"
-        if not isinstance(value, Mapping) or set(value) - {"params"}:
-            return "only trigger.params can be overridden"
-        trigger = document["trigger"]
-        trigger["params"] = merge_config(trigger.get("params", {}), value.get("params") or {})
+        return _apply_trigger(document, value)
     else:
         document[name] = copy.deepcopy(value)
+    return None
+
+
+def _apply_trigger(document: dict[str, Any], value: Any) -> str | None:
+    """A registered trigger's ``params`` merge key by key; a declarative ``match`` is replaced whole.
+
+    A check is one piece (its selectors, absence and scope read together), so a layer restates it rather than
+    patching one regex of it; it is then validated and compiled like the detector file's own.
+    """
+    trigger = document.get("trigger")
+    if not isinstance(trigger, dict):
+        return "this detector has no trigger to override"
+    declarative = "match" in trigger
+    if not isinstance(value, Mapping) or len(value) != 1 or set(value) - {"params", "match"}:
+        return "override trigger.match (a declarative trigger) or trigger.params (a registered one)"
+    if "match" in value:
+        if not declarative:
+            name = trigger.get("name")
+            return f"this detector's trigger is {name!r}, not declarative: override trigger.params"
+        trigger["match"] = copy.deepcopy(value["match"])
+        return None
+    if declarative:
+        return "this detector's trigger is declarative: override trigger.match (the whole check)"
+    trigger["params"] = merge_config(trigger.get("params", {}), value.get("params") or {})
     return None
 
 

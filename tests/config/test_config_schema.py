@@ -130,7 +130,7 @@ def test_detector_override_fields_check_what_the_detector_schema_checks(field: s
     assert _validation_keywords(override) == _validation_keywords(detector)
 
 
-def test_trigger_override_holds_params_only() -> None:
+def test_trigger_override_holds_params_or_a_whole_match() -> None:
     trigger = load_schema("config")["properties"]["detectors"]["additionalProperties"]["properties"][
         "trigger"
     ]
@@ -138,7 +138,11 @@ def test_trigger_override_holds_params_only() -> None:
         cs.schema_issues({"detectors": {"repeat-failure": {"trigger": {"params": {"min_failures": 4}}}}})
         == []
     )
-    assert set(trigger["properties"]) == {"params"}
+    assert cs.schema_issues({"detectors": {"static-analysis": {"trigger": {"match": {"calls": {}}}}}}) == []
+    assert set(trigger["properties"]) == {"params", "match"}
+    assert trigger["properties"]["match"]["x-merge"] == "replace"  # a check is restated, never patched
+    both = {"detectors": {"x": {"trigger": {"params": {}, "match": {}}}}}
+    assert any("one key" in issue.message for issue in cs.schema_issues(both))
 
 
 @pytest.mark.parametrize(

@@ -522,3 +522,60 @@ def test_offline_fallbacks_render_from_real_matches(manager: PackManager, worksp
         "- Does the code still build and type-check after the latest change?" + since,
     ]
     assert questions["dedup_key"] == "standard-questions:compiles,tests_added,tests_run@e1"
+
+
+# -- retuning a built-in's declarative trigger ---------------------------------------------------------------
+
+OCAML_EDITS = {"calls": {"tool": ["Edit", "Write"], "path": ["*.ml", "*.mli"]}, "at_least": 2}
+
+
+def test_a_declarative_trigger_is_retuned_by_restating_its_check(
+    manager: PackManager, workspace: Path
+) -> None:
+    catalogue = build(manager, workspace, **{"static-analysis": {"trigger": {"match": OCAML_EDITS}}})
+    assert catalogue.errors == []
+    found = catalogue.get("static-analysis")
+    assert found is not None and found.origins["trigger"] == "override"
+    trigger = found.definition.trigger
+    assert trigger is not None and trigger.name == "sbcore.match" and trigger.params == OCAML_EDITS
+
+
+def test_a_workspace_layer_retunes_a_declarative_trigger_with_file_and_line_on_error(
+    manager: PackManager, workspace: Path
+) -> None:
+    layer = workspace / ".second-brain" / "config.yaml"
+    layer.parent.mkdir()
+    layer.write_text(
+        "detectors:\n  prior-art:\n    trigger:\n      match:\n        calls: {tool: Write, path: '*.ml'}\n"
+    )
+    catalogue = assemble_catalogue(manager, workspace=workspace)
+    assert catalogue.errors == []
+    prior = definition(catalogue, "prior-art")
+    assert prior.trigger is not None and prior.trigger.params == {"calls": {"tool": "Write", "path": "*.ml"}}
+
+    broken = {"tool": "Write", "command": "(unclosed"}
+    layer.write_text(
+        "detectors:\n  prior-art:\n    trigger:\n      match:\n"
+        "        calls: {tool: Write, command: '(unclosed'}\n"
+    )
+    catalogue = assemble_catalogue(manager, workspace=workspace)
+    [error] = catalogue.errors
+    assert error.source.path == str(layer) and error.key is not None
+    assert error.key.startswith("detectors.prior-art.trigger.match")
+    kept = definition(catalogue, "prior-art").trigger
+    assert kept is not None and kept.params != {"calls": broken}  # the file's own check stays
+
+
+@pytest.mark.parametrize(
+    ("detector", "trigger", "problem"),
+    [
+        ("static-analysis", {"params": {"at_least": 2}}, "declarative: override trigger.match"),
+        ("repeat-failure", {"match": OCAML_EDITS}, "not declarative: override trigger.params"),
+        ("default", {"match": OCAML_EDITS}, "no trigger to override"),
+    ],
+)
+def test_a_trigger_override_of_the_wrong_kind_is_refused(
+    manager: PackManager, workspace: Path, detector: str, trigger: dict[str, Any], problem: str
+) -> None:
+    catalogue = build(manager, workspace, **{detector: {"trigger": trigger}})
+    assert [problem in error.problem for error in catalogue.errors] == [True]

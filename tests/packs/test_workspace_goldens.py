@@ -128,4 +128,4 @@ def test_a_declarative_trigger_is_not_overridden_through_params(
     assert main(["pack", "test", "--workspace", str(workspace), "-k", "edit-then"]) == 1
     out = capsys.readouterr().out
     assert "the case's config overrides are refused" in out
-    assert "this detector's trigger is declarative (trigger.match): change it in the detector file" in out
+    assert "this detector's trigger is declarative: override trigger.match (the whole check)" in out
