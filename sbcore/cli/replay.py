@@ -17,7 +17,8 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, cast
 
 if TYPE_CHECKING:
-    from sbcore.conductor.replay import Replayer
+    from sbcore.conductor.replay import Replayer, SessionReplay
+    from sbcore.conductor.replay_output import Spooled
     from sbcore.config import EffectiveConfig
     from sbcore.packs.catalogue import EffectiveCatalogue
     from sbcore.packs.manager import PackManager
@@ -302,10 +303,10 @@ async def _replay(args: argparse.Namespace, paths: list[Path], replayer: Replaye
                 failed += 1
                 continue
             summary.add(session)
-            if args.soak_log is not None:
-                _write_soak(args.soak_log, session)
             if session.spooled is None:
                 raise AssertionError("a spooling replayer always spools")
+            if args.soak_log is not None:
+                _write_soak(args.soak_log, session, session.spooled)
             if document is not None:
                 document.session(session, session.spooled)
             else:
@@ -330,12 +331,12 @@ async def _interleaved(replayer: Replayer, paths: list[Path]) -> list[Any]:
         return [ReplayFailure(where, str(exc.strerror or exc))]
 
 
-def _write_soak(path: Path, session: Any) -> None:
-    """Append ``session``'s would-delivers and its active time to the soak log at ``path``."""
+def _write_soak(path: Path, session: SessionReplay, spooled: Spooled) -> None:
+    """Append ``session``'s would-delivers (from its spool) and its active time to the soak log ``path``."""
     from sbcore.conductor.soaklog import SoakLog, hours_record
 
     log = SoakLog(path, max_bytes=1 << 62)  # a file the user named: never rotated
-    for record in session.soaked:
+    for record in spooled.soaked():
         log.write(record)
     log.write(hours_record(session.session, session.active_s, transcript=str(session.path)))
 

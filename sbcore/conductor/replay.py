@@ -147,19 +147,15 @@ class Tally:
     """Detectors the gate delivered an advisory of (to the agent or the user)."""
     would_deliver: set[str] = field(default_factory=set)
     """Detectors delivered, or — soaking — that would have been."""
-    soaked: list[dict[str, Any]] = field(default_factory=list)
-    """The soak log records of the would-delivers, in order (the gate's rate limit keeps them few)."""
 
     def add(self, report: PassReport) -> None:
-        """Fold one concluded pass in (its soak records already name their transcript line)."""
+        """Fold one concluded pass in."""
         for verdict in report.verdicts:
             result = verdict.result
             if verdict.delivered:
                 self.delivered.add(result.detector)
             if verdict.delivered or verdict.soak is not None:
                 self.would_deliver.add(result.detector)
-            if verdict.soak is not None:
-                self.soaked.append(verdict.soak)
             outcome = _gate_outcome(verdict)
             if outcome is not None:
                 self.gate[result.detector][outcome] += 1
@@ -239,8 +235,9 @@ class SessionReplay:
 
     @property
     def soaked(self) -> list[dict[str, Any]]:
-        """The soak log records of this replay's would-delivers, in order (each with its transcript line)."""
-        return self.tally.soaked
+        """The soak log records of this replay's would-delivers, in order (each with its transcript line),
+        from the kept reports (a spooling replay spools them: :meth:`Spooled.soaked`)."""
+        return [v.soak for r in self.reports for v in r.verdicts if v.soak is not None]
 
     def to_json(self, *, timings: bool = False) -> dict[str, Any]:
         """The session's JSON object, its passes from the kept reports."""

@@ -17,6 +17,7 @@ import json
 import os
 import shutil
 import tempfile
+from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, TextIO
@@ -104,16 +105,26 @@ class Spooler:
 
 @dataclass(frozen=True)
 class Spooled:
-    """A session's spooled passes: the file and how many passes it holds (picklable for ``-j`` workers)."""
+    """A session's spooled passes: the file, how many passes it holds, and the file of its soak records if
+    any detector soaked (picklable, for ``-j`` workers)."""
 
     path: Path
     passes: int
+    soak_path: Path | None = None
 
     def copy_to(self, out: TextIO) -> None:
         """Write the spool through to ``out`` and remove it."""
         with open(self.path, encoding="utf-8") as spool:
             shutil.copyfileobj(spool, out)
         self.path.unlink()
+
+    def soaked(self) -> Iterator[dict[str, Any]]:
+        """The soak log records of the session's would-delivers, in order, one at a time."""
+        if self.soak_path is None:
+            return
+        with open(self.soak_path, encoding="utf-8") as records:
+            for line in records:
+                yield json.loads(line)
 
 
 class PassSpool:
@@ -124,10 +135,16 @@ class PassSpool:
         descriptor, name = tempfile.mkstemp(prefix="passes-", suffix=".spool", dir=spooler.directory)
         self.path = Path(name)
         self._file = os.fdopen(descriptor, "w", encoding="utf-8")
+        self._soak: TextIO | None = None
+        self.soak_path: Path | None = None
         self.passes = 0
 
     def add(self, report: PassReport) -> None:
-        """Render one concluded pass (a failed pass shows nothing, as in the non-streamed output)."""
+        """Render one concluded pass (a failed pass shows nothing, as in the non-streamed output), and keep
+        its soak records (they already name their transcript line)."""
+        for verdict in report.verdicts:
+            if verdict.soak is not None:
+                self._soaked(verdict.soak)
         if report.result is None:
             return
         if self._spooler.json:
@@ -137,15 +154,28 @@ class PassSpool:
             self._file.writelines(line + "\n" for line in render_pass(report, timings=self._spooler.timings))
         self.passes += 1
 
+    def _soaked(self, record: dict[str, Any]) -> None:
+        if self._soak is None:
+            descriptor, name = tempfile.mkstemp(
+                prefix="soaked-", suffix=".jsonl", dir=self._spooler.directory
+            )
+            self.soak_path = Path(name)
+            self._soak = os.fdopen(descriptor, "w", encoding="utf-8")
+        self._soak.write(json.dumps(record, ensure_ascii=False) + "\n")
+
     def close(self) -> Spooled:
         self._file.close()
-        return Spooled(self.path, self.passes)
+        if self._soak is not None:
+            self._soak.close()
+        return Spooled(self.path, self.passes, self.soak_path)
 
     def discard(self) -> None:
         """The replay failed: nothing of it is shown."""
-        self._file.close()
-        with contextlib.suppress(FileNotFoundError):
-            self.path.unlink()
+        self.close()
+        for path in (self.path, self.soak_path):
+            if path is not None:
+                with contextlib.suppress(FileNotFoundError):
+                    path.unlink()
 
 
 def write_text_session(out: TextIO, session: SessionReplay, spooled: Spooled) -> None:

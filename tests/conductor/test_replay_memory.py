@@ -147,6 +147,30 @@ def test_interleaved_sessions_stream_the_same_output(
     assert cli(capsys, tmp_path, "--json", "--interleave", *map(str, paths)) == expected
 
 
+def test_soak_records_are_spooled_and_logged_as_the_kept_reports_hold_them(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    import dataclasses
+
+    from sbcore.conductor.soaklog import SoakLog, hours_record
+
+    paths = transcripts_of(CASES)
+    base = reference_replayer(tmp_path)
+    soaking = [dataclasses.replace(d, mode="soak") for d in base.detectors]
+    replayer = dataclasses.replace(base, detectors=soaking)
+    expected = SoakLog(tmp_path / "expected.jsonl", max_bytes=1 << 62)
+    for path in paths:
+        session = asyncio.run(replayer.replay_file(path))
+        for record in session.soaked:
+            expected.write(record)
+        expected.write(hours_record(session.session, session.active_s, transcript=str(session.path)))
+    log = tmp_path / "soak.jsonl"
+    cli(capsys, tmp_path, "--soak", ",".join(DETECTORS), "--soak-log", str(log), "-j", "2", str(CASES))
+    written = log.read_text()
+    assert written == (tmp_path / "expected.jsonl").read_text()
+    assert '"line":' in written  # each would-deliver names the transcript line it was decided at
+
+
 # -- the tally ---------------------------------------------------------------------------------------------
 
 
@@ -160,7 +184,6 @@ def counts_from_reports(reports: list[PassReport]) -> dict[str, object]:
         "verdicts": verdicts,
         "fired": {a.detector for p in results for a in p.results if a.verdict == "advise"},
         "delivered": {v.result.detector for r in reports for v in r.verdicts if v.delivered},
-        "soaked": [v.soak for r in reports for v in r.verdicts if v.soak is not None],
     }
 
 
@@ -175,7 +198,6 @@ def test_the_tally_folds_what_the_kept_reports_hold(tmp_path: Path) -> None:
             "verdicts": Counter({(n, label): k for n, c in tally.verdicts.items() for label, k in c.items()}),
             "fired": tally.fired,
             "delivered": tally.delivered,
-            "soaked": tally.soaked,
         }, path.name
 
 
