@@ -126,9 +126,9 @@ def estimate_cost(usage: Usage, model: str) -> float | None:
 class Tally:
     """What one transcript's passes add up to, folded pass by pass as each concludes.
 
-    The summary, label scoring and the soak log read this instead of the passes themselves, so a replay
-    need not keep its passes (each holds its episode's observations): memory stays the same however long
-    the transcript is (docs/replay.md).
+    The summary and label scoring read this instead of the passes themselves, so a replay need not keep
+    its passes (each holds its episode's observations): memory stays the same however long the transcript
+    is (docs/engine.md, "second-brain replay").
     """
 
     passes: int = 0
@@ -488,6 +488,7 @@ class _Feed:
         self.finished = True
 
     def discard(self) -> None:
+        """The replay failed: remove what was spooled."""
         if self.spool is not None:
             self.spool.discard()
 
