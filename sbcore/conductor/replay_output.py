@@ -28,6 +28,10 @@ from sbcore.think.providers.offline import SKIPPED_NO_MODEL
 if TYPE_CHECKING:
     from sbcore.conductor.replay import SessionReplay, Summary
 
+_ERRORS = "surrogatepass"
+"""A lone surrogate (a ``\\ud800`` escape in a transcript) goes through the spool unchanged, so the output
+behaves exactly as if it had been printed at once."""
+
 _PASSES = object()
 """Where a session's spooled passes go in its JSON object (see :meth:`JsonDocument.session`)."""
 
@@ -114,7 +118,7 @@ class Spooled:
 
     def copy_to(self, out: TextIO) -> None:
         """Write the spool through to ``out`` and remove it."""
-        with open(self.path, encoding="utf-8") as spool:
+        with open(self.path, encoding="utf-8", errors=_ERRORS) as spool:
             shutil.copyfileobj(spool, out)
         self.path.unlink()
 
@@ -122,7 +126,7 @@ class Spooled:
         """The soak log records of the session's would-delivers, in order, one at a time."""
         if self.soak_path is None:
             return
-        with open(self.soak_path, encoding="utf-8") as records:
+        with open(self.soak_path, encoding="utf-8", errors=_ERRORS) as records:
             for line in records:
                 yield json.loads(line)
 
@@ -134,7 +138,7 @@ class PassSpool:
         self._spooler = spooler
         descriptor, name = tempfile.mkstemp(prefix="passes-", suffix=".spool", dir=spooler.directory)
         self.path = Path(name)
-        self._file = os.fdopen(descriptor, "w", encoding="utf-8")
+        self._file = os.fdopen(descriptor, "w", encoding="utf-8", errors=_ERRORS)
         self._soak: TextIO | None = None
         self.soak_path: Path | None = None
         self.passes = 0
@@ -160,7 +164,7 @@ class PassSpool:
                 prefix="soaked-", suffix=".jsonl", dir=self._spooler.directory
             )
             self.soak_path = Path(name)
-            self._soak = os.fdopen(descriptor, "w", encoding="utf-8")
+            self._soak = os.fdopen(descriptor, "w", encoding="utf-8", errors=_ERRORS)
         self._soak.write(json.dumps(record, ensure_ascii=False) + "\n")
 
     def close(self) -> Spooled:
