@@ -74,7 +74,9 @@ def test_project_names_the_deep_line_and_the_half_written_one(
 
 @pytest.mark.slow
 @pytest.mark.parametrize(
-    "command", [["project"], ["measure", "--repeat", "1"], ["replay"], ["replay", "--json"]]
+    "command",
+    [["project"], ["measure", "--repeat", "1"], ["replay"], ["replay", "--json"]],
+    ids=["project", "measure", "replay", "replay-json"],
 )
 def test_a_200_mb_transcript_is_read_in_bounded_memory(
     tmp_path_factory: pytest.TempPathFactory, command: list[str]
