@@ -314,7 +314,7 @@ async def _replay(args: argparse.Namespace, paths: list[Path], replayer: Replaye
     if show:
         print(file=sys.stderr)
     if document is not None:
-        document.close(summary)
+        document.close(summary.to_json())
     else:
         print("\n".join(render_summary(summary)))
     return 1 if failed else 0

@@ -20,13 +20,10 @@ import tempfile
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, TextIO
+from typing import Any, Protocol, TextIO
 
 from sbcore.conductor.pipeline import PassReport
 from sbcore.think.providers.offline import SKIPPED_NO_MODEL
-
-if TYPE_CHECKING:
-    from sbcore.conductor.replay import SessionReplay, Summary
 
 _ERRORS = "surrogatepass"
 """A lone surrogate (a ``\\ud800`` escape in a transcript) goes through the spool unchanged, so the output
@@ -34,6 +31,17 @@ behaves exactly as if it had been printed at once."""
 
 _PASSES = object()
 """Where a session's spooled passes go in its JSON object (see :meth:`JsonDocument.session`)."""
+
+
+class ReplayedSession(Protocol):
+    """What the writers read of a replayed session (:class:`sbcore.conductor.replay.SessionReplay`)."""
+
+    path: Path
+    session: str
+    lines: int
+    observations: int
+
+    def json_fields(self, passes: object) -> dict[str, Any]: ...
 
 
 def render_pass(report: PassReport, *, timings: bool = False) -> list[str]:
@@ -82,7 +90,7 @@ def pass_json(report: PassReport, *, timings: bool = False) -> dict[str, Any] | 
     return body
 
 
-def header(session: SessionReplay, passes: int) -> str:
+def header(session: ReplayedSession, passes: int) -> str:
     """The text output's first line for a session."""
     return (
         f"== {session.path.name} (session {session.session}): {passes} passes, "
@@ -182,7 +190,7 @@ class PassSpool:
                     path.unlink()
 
 
-def write_text_session(out: TextIO, session: SessionReplay, spooled: Spooled) -> None:
+def write_text_session(out: TextIO, session: ReplayedSession, spooled: Spooled) -> None:
     """A session's text output: its header line, then its passes from the spool."""
     out.write(header(session, spooled.passes) + "\n")
     spooled.copy_to(out)
@@ -201,7 +209,7 @@ class JsonDocument:
         self._sessions = 0
         out.write('{\n "sessions": [')
 
-    def session(self, session: SessionReplay, spooled: Spooled) -> None:
+    def session(self, session: ReplayedSession, spooled: Spooled) -> None:
         out = self._out
         out.write(("," if self._sessions else "") + "\n  {")
         for index, (key, value) in enumerate(session.json_fields(_PASSES).items()):
@@ -218,8 +226,7 @@ class JsonDocument:
         out.write("\n  }")
         self._sessions += 1
 
-    def close(self, summary: Summary) -> None:
-        self._out.write(
-            ("\n ]" if self._sessions else "]") + ',\n "summary": ' + _nested(summary.to_json(), 1)
-        )
+    def close(self, summary: dict[str, Any]) -> None:
+        """End the document with ``summary`` (:meth:`sbcore.conductor.replay.Summary.to_json`)."""
+        self._out.write(("\n ]" if self._sessions else "]") + ',\n "summary": ' + _nested(summary, 1))
         self._out.write("\n}\n")
