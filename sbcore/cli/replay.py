@@ -288,7 +288,7 @@ async def _replay(args: argparse.Namespace, paths: list[Path], replayer: Replaye
     summary = Summary(model=replayer.provider.model if replayer.provider.has_model else "")
     failed = 0
     with tempfile.TemporaryDirectory(prefix="sbcore-replay-out-") as spool:
-        spooler = Spooler(Path(spool), json=args.json, timings=args.timings)
+        spooler = Spooler(Path(spool), json=args.json, timings=args.timings, soak=args.soak_log is not None)
         replayer = dataclasses.replace(replayer, spooler=spooler, keep_reports=False)
         if args.interleave:
             outcomes = await _interleaved(replayer, paths)

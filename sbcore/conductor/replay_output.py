@@ -105,11 +105,13 @@ def _nested(value: Any, level: int) -> str:
 
 @dataclass(frozen=True)
 class Spooler:
-    """How a replay spools its passes: where, in which form, with wall-clock times or not."""
+    """How a replay spools its passes: where, in which form, with wall-clock times or not, and whether the
+    soak records of would-delivers are kept too (for a soak log)."""
 
     directory: Path
     json: bool = False
     timings: bool = False
+    soak: bool = False
 
     def open(self) -> PassSpool:
         return PassSpool(self)
@@ -153,9 +155,9 @@ class PassSpool:
 
     def add(self, report: PassReport) -> None:
         """Render one concluded pass (a failed pass shows nothing, as in the non-streamed output), and keep
-        its soak records (they already name their transcript line)."""
+        its soak records if the spooler keeps them (they already name their transcript line)."""
         for verdict in report.verdicts:
-            if verdict.soak is not None:
+            if verdict.soak is not None and self._spooler.soak:
                 self._soaked(verdict.soak)
         if report.result is None:
             return
