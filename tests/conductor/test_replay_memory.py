@@ -139,6 +139,15 @@ def test_an_empty_replay_is_still_one_json_document(
     assert out.startswith('{\n "sessions": [\n  {\n   "path"') and '"passes": [],' in out
 
 
+def test_no_session_at_all_is_still_the_same_document(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    nothing = tmp_path / "no-transcripts"
+    nothing.mkdir()
+    expected = json.dumps({"sessions": [], "summary": Summary().to_json()}, ensure_ascii=False, indent=1)
+    assert cli(capsys, tmp_path, "--json", str(nothing)) == expected + "\n"
+
+
 def test_interleaved_sessions_stream_the_same_output(
     capsys: pytest.CaptureFixture[str], tmp_path: Path
 ) -> None:
