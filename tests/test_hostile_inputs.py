@@ -21,7 +21,7 @@ def results(tmp_path_factory: pytest.TempPathFactory) -> dict[tuple[str, str], C
     env = dict(os.environ, SBCORE_CONFIG_DIR=str(root / "config"), SBCORE_DATA_DIR=str(root / "data"))
     env.pop("CLAUDE_PLUGIN_DATA", None)
     out = {}
-    for case, argv, cwd in hostile_cases(root, large_bytes=0):
+    for case, argv, cwd in hostile_cases(root):
         result = run_cli(case, argv, cwd=cwd, env=env, timeout_s=60)
         out[(case, argv[0])] = result
     return out
@@ -73,7 +73,11 @@ def test_project_names_the_deep_line_and_the_half_written_one(
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("command", [["project"], ["measure", "--repeat", "1"]])
+@pytest.mark.parametrize(
+    "command",
+    [["project"], ["measure", "--repeat", "1"], ["replay"], ["replay", "--json"]],
+    ids=["project", "measure", "replay", "replay-json"],
+)
 def test_a_200_mb_transcript_is_read_in_bounded_memory(
     tmp_path_factory: pytest.TempPathFactory, command: list[str]
 ) -> None:

@@ -163,9 +163,10 @@ def run_cli(
     )
 
 
-def hostile_cases(root: Path, *, large_bytes: int) -> list[tuple[str, list[str], Path]]:
-    """The inputs, written under ``root``, as ``(case, argv, cwd)``; ``large_bytes`` 0 leaves out the large
-    transcript."""
+def hostile_cases(root: Path, *, large_bytes: Sequence[int] = ()) -> list[tuple[str, list[str], Path]]:
+    """The inputs, written under ``root``, as ``(case, argv, cwd)``: one large transcript of each size in
+    ``large_bytes`` (none when it is empty), which ``replay`` also prints as ``--json``, so its memory can be
+    read at several sizes."""
     bomb_ws = root / "bomb-ws"
     (bomb_ws / ".git").mkdir(parents=True)
     (bomb_ws / ".second-brain").mkdir()
@@ -179,8 +180,8 @@ def hostile_cases(root: Path, *, large_bytes: int) -> list[tuple[str, list[str],
         "half-written line": write_half_written(root / "half.jsonl"),
         "FIFO": make_fifo(root / "fifo.jsonl"),
     }
-    if large_bytes:
-        inputs[f"{large_bytes // 1_000_000} MB transcript"] = write_large(root / "large.jsonl", large_bytes)
+    for size in large_bytes:
+        inputs[f"{size // 1_000_000} MB transcript"] = write_large(root / f"large-{size}.jsonl", size)
     cases: list[tuple[str, list[str], Path]] = [
         ("alias bomb layer", ["config", "show"], bomb_ws),
         ("FIFO layer", ["config", "show"], fifo_ws),
@@ -189,10 +190,12 @@ def hostile_cases(root: Path, *, large_bytes: int) -> list[tuple[str, list[str],
         cases.append((name, ["project", str(path)], root))
         cases.append((name, ["measure", "--repeat", "1", str(path)], root))
         cases.append((name, ["replay", str(path)], root))
+        if name.endswith("MB transcript"):
+            cases.append((name, ["replay", "--json", str(path)], root))
     return cases
 
 
-def run_hostile(root: Path, *, large_bytes: int) -> list[CaseResult]:
+def run_hostile(root: Path, *, large_bytes: Sequence[int] = ()) -> list[CaseResult]:
     """Write the inputs under ``root`` and run every case, with configuration and data directories of its
     own (the user's are never read)."""
     env = dict(os.environ, SBCORE_CONFIG_DIR=str(root / "config"), SBCORE_DATA_DIR=str(root / "data"))
@@ -206,7 +209,7 @@ def render(results: Sequence[CaseResult]) -> str:
     rows = [f"{'case':<22} {'command':<22} {'exit':>4} {'wall s':>7} {'peak MB':>8}  outcome"]
     for result in results:
         words = result.command.split()
-        verb = " ".join(words[1:3]) if words[1] == "config" else words[1]
+        verb = " ".join(words[1:3]) if words[1] == "config" or words[2] == "--json" else words[1]
         outcome = "TRACEBACK" if result.traceback else (result.stderr_tail or "ok")
         rows.append(
             f"{result.case:<22} {verb:<22} {result.exit_status:>4} {result.wall_s:>7.2f} "

@@ -117,7 +117,12 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         help="config show / project / measure / replay on hostile inputs: wall time, peak RSS, tracebacks",
     )
     hostile.add_argument(
-        "--size-mb", type=int, default=200, help="size of the large transcript in MB (0: leave it out)"
+        "--size-mb",
+        type=int,
+        nargs="+",
+        default=[200],
+        metavar="MB",
+        help="sizes of the large transcripts in MB, one case each (default 200; 0: leave them out)",
     )
     hostile.add_argument("--json", action="store_true")
     hostile.set_defaults(func=_hostile)
@@ -494,7 +499,7 @@ async def _replay_offline(files: list[Path]) -> tuple[int, int]:
     passes = 0
     for path in files:
         session = await replayer.replay_file(path)
-        passes += len(session.passes)
+        passes += session.tally.passes
     return len(files), passes
 
 
@@ -711,7 +716,8 @@ def _hostile(args: argparse.Namespace) -> int:
     from sbcore.bench.hostile import as_json, render, run_hostile
 
     with tempfile.TemporaryDirectory(prefix="sb-hostile-") as scratch:
-        results = run_hostile(Path(scratch), large_bytes=max(0, args.size_mb) * 1_000_000)
+        sizes = [size * 1_000_000 for size in args.size_mb if size > 0]
+        results = run_hostile(Path(scratch), large_bytes=sizes)
     if args.json:
         _print_json(as_json(results))
     else:

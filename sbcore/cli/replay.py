@@ -17,7 +17,8 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, cast
 
 if TYPE_CHECKING:
-    from sbcore.conductor.replay import Replayer
+    from sbcore.conductor.replay import Replayer, SessionReplay
+    from sbcore.conductor.replay_output import Spooled
     from sbcore.config import EffectiveConfig
     from sbcore.packs.catalogue import EffectiveCatalogue
     from sbcore.packs.manager import PackManager
@@ -174,6 +175,7 @@ async def _main(args: argparse.Namespace, paths: list[Path]) -> int:
                 debug_root=args.debug,
                 log_only={d.id: d.log_only for d in catalogue.detectors if d.log_only},
                 recall=recall,
+                keep_reports=False,  # the tally is all the CLI reads: memory stays flat however long the log
             )
 
         if args.labels is not None:
@@ -274,35 +276,45 @@ async def _toolbox(
 
 
 async def _replay(args: argparse.Namespace, paths: list[Path], replayer: Replayer) -> int:
-    from sbcore.conductor.replay import ReplayFailure, Summary, render_session, render_summary, replay_many
+    """Replay ``paths`` and print each session, then the summary, in bounded memory: every pass is
+    written to a private spool file as it concludes, and only the tally of each session is kept."""
+    import dataclasses
+    import tempfile
+
+    from sbcore.conductor.replay import ReplayFailure, Summary, render_summary, replay_many
+    from sbcore.conductor.replay_output import JsonDocument, Spooler, write_text_session
 
     show = args.progress or sys.stderr.isatty()
     summary = Summary(model=replayer.provider.model if replayer.provider.has_model else "")
-    sessions: list[dict[str, Any]] = []
     failed = 0
-    if args.interleave:
-        outcomes = await _interleaved(replayer, paths)
-    else:
-        outcomes = await replay_many(replayer, paths, jobs=args.jobs, progress=_progress if show else None)
-    for session in outcomes:
-        if isinstance(session, ReplayFailure):
-            print(f"\nsecond-brain replay: {session.path}: {session.message}", file=sys.stderr)
-            failed += 1
-            continue
-        summary.add(session)
-        if args.soak_log is not None:
-            _write_soak(args.soak_log, session)
-        if args.json:
-            sessions.append(session.to_json(timings=args.timings))
+    with tempfile.TemporaryDirectory(prefix="sbcore-replay-out-") as spool:
+        spooler = Spooler(Path(spool), json=args.json, timings=args.timings, soak=args.soak_log is not None)
+        replayer = dataclasses.replace(replayer, spooler=spooler, keep_reports=False)
+        if args.interleave:
+            outcomes = await _interleaved(replayer, paths)
         else:
-            print("\n".join(render_session(session, timings=args.timings)), flush=True)
+            outcomes = await replay_many(
+                replayer, paths, jobs=args.jobs, progress=_progress if show else None
+            )
+        document = JsonDocument(sys.stdout) if args.json else None
+        for session in outcomes:
+            if isinstance(session, ReplayFailure):
+                print(f"\nsecond-brain replay: {session.path}: {session.message}", file=sys.stderr)
+                failed += 1
+                continue
+            summary.add(session)
+            if session.spooled is None:
+                raise AssertionError("a spooling replayer always spools")
+            if args.soak_log is not None:
+                _write_soak(args.soak_log, session, session.spooled)
+            if document is not None:
+                document.session(session, session.spooled)
+            else:
+                write_text_session(sys.stdout, session, session.spooled)
     if show:
         print(file=sys.stderr)
-    if args.json:
-        json.dump(
-            {"sessions": sessions, "summary": summary.to_json()}, sys.stdout, ensure_ascii=False, indent=1
-        )
-        print()
+    if document is not None:
+        document.close(summary.to_json())
     else:
         print("\n".join(render_summary(summary)))
     return 1 if failed else 0
@@ -319,12 +331,12 @@ async def _interleaved(replayer: Replayer, paths: list[Path]) -> list[Any]:
         return [ReplayFailure(where, str(exc.strerror or exc))]
 
 
-def _write_soak(path: Path, session: Any) -> None:
-    """Append ``session``'s would-delivers and its active time to the soak log at ``path``."""
+def _write_soak(path: Path, session: SessionReplay, spooled: Spooled) -> None:
+    """Append ``session``'s would-delivers (from its spool) and its active time to the soak log ``path``."""
     from sbcore.conductor.soaklog import SoakLog, hours_record
 
     log = SoakLog(path, max_bytes=1 << 62)  # a file the user named: never rotated
-    for record in session.soaked:
+    for record in spooled.soaked():
         log.write(record)
     log.write(hours_record(session.session, session.active_s, transcript=str(session.path)))
 

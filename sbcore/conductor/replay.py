@@ -46,8 +46,9 @@ import yaml
 
 from sbcore import safeyaml
 from sbcore.conductor.activity import active_seconds
-from sbcore.conductor.pipeline import PassReport, Pipeline
+from sbcore.conductor.pipeline import PassReport, Pipeline, Verdict
 from sbcore.conductor.presence import IndexSettings, Presence
+from sbcore.conductor.replay_output import PassSpool, Spooled, Spooler, header, pass_json, render_pass
 from sbcore.deliver.mailbox import Mailbox
 from sbcore.gate.gate import Gate, GateSettings
 from sbcore.observe.anchors import AnchorResolver
@@ -122,63 +123,129 @@ def estimate_cost(usage: Usage, model: str) -> float | None:
 
 
 @dataclass
+class Tally:
+    """What one transcript's passes add up to, folded pass by pass as each concludes.
+
+    The summary and label scoring read this instead of the passes themselves, so a replay need not keep
+    its passes (each holds its episode's observations): memory stays the same however long the transcript
+    is (docs/engine.md, "second-brain replay").
+    """
+
+    passes: int = 0
+    turn_ends: int = 0
+    usage: Usage = field(default_factory=Usage)
+    verdicts: dict[str, Counter[str]] = field(default_factory=lambda: defaultdict(Counter))
+    """Per detector, how many of its answers carried each label."""
+    gate: dict[str, Counter[str]] = field(default_factory=lambda: defaultdict(Counter))
+    """Per detector, what became of its ``advise`` verdicts: ``delivered``, ``soaked`` (a soaking detector's
+    would-deliver), ``log_only`` or the gate's drop reason."""
+    advised_at_turn_end: Counter[str] = field(default_factory=Counter)
+    """Per detector, how many turn-end passes it advised in."""
+    fired: set[str] = field(default_factory=set)
+    """Detectors that advised in some pass (their own verdict, before the gate)."""
+    delivered: set[str] = field(default_factory=set)
+    """Detectors the gate delivered an advisory of (to the agent or the user)."""
+    would_deliver: set[str] = field(default_factory=set)
+    """Detectors delivered, or — soaking — that would have been."""
+
+    def add(self, report: PassReport) -> None:
+        """Fold one concluded pass in."""
+        for verdict in report.verdicts:
+            result = verdict.result
+            if verdict.delivered:
+                self.delivered.add(result.detector)
+            if verdict.delivered or verdict.soak is not None:
+                self.would_deliver.add(result.detector)
+            outcome = _gate_outcome(verdict)
+            if outcome is not None:
+                self.gate[result.detector][outcome] += 1
+        p = report.result
+        if p is None:
+            return
+        self.passes += 1
+        self.usage = self.usage + p.usage
+        advised = {r.detector for r in p.results if r.verdict == "advise"}
+        self.fired |= advised
+        if p.reason == "turn end":
+            self.turn_ends += 1
+            self.advised_at_turn_end.update(advised)
+        for result in p.results:
+            self.verdicts[result.detector][result.label] += 1
+
+
+def _gate_outcome(verdict: Verdict) -> str | None:
+    """What became of an ``advise`` verdict (None: not an advise, or it never reached the gate)."""
+    if verdict.result.verdict != "advise":
+        return None
+    if verdict.held is not None:
+        return "log_only"
+    if verdict.decision is None:
+        return None
+    if verdict.soak is not None:
+        return "soaked"
+    return "delivered" if verdict.delivered else str(verdict.decision.reason)
+
+
+@dataclass
 class SessionReplay:
-    """One transcript replayed: every pass, with what the gate did with each answer."""
+    """One transcript replayed: what its passes add up to, and the passes themselves if they were kept.
+
+    A :class:`Replayer` with ``keep_reports`` (the default) keeps every pass report; ``second-brain
+    replay`` does not: it spools each pass's output as it concludes (``spooled``) and reads the rest from
+    the ``tally``.
+    """
 
     path: Path
     session: str
     lines: int
     observations: int
+    tally: Tally = field(default_factory=Tally)
     reports: list[PassReport] = field(default_factory=list)
     holds: dict[str, int] = field(default_factory=dict)
     demotion: dict[str, dict[str, Any]] = field(default_factory=dict)
     active_s: float = 0.0
     """Active time by the records' clock (:func:`~sbcore.conductor.activity.active_seconds`)."""
+    spooled: Spooled | None = None
+    """Where each pass's output was written as it concluded, when the replayer spooled them."""
 
     @property
     def turn_ends(self) -> int:
-        return sum(1 for p in self.passes if p.reason == "turn end")
+        return self.tally.turn_ends
 
     @property
     def passes(self) -> list[PassResult]:
+        """The kept passes' results (empty when the replayer did not keep its reports)."""
         return [report.result for report in self.reports if report.result is not None]
 
     @property
     def usage(self) -> Usage:
-        return sum((p.usage for p in self.passes), Usage())
+        return self.tally.usage
 
     def fired(self, detector: str) -> bool:
         """Whether ``detector`` advised in any pass (its own verdict, before the gate)."""
-        return any((r := p.result(detector)) is not None and r.verdict == "advise" for p in self.passes)
+        return detector in self.tally.fired
 
     def delivered(self, detector: str) -> bool:
         """Whether the gate delivered an advisory of ``detector`` in any pass (to the agent or the user)."""
-        return any((v := r.verdict(detector)) is not None and v.delivered for r in self.reports)
+        return detector in self.tally.delivered
 
     def would_deliver(self, detector: str) -> bool:
         """Whether ``detector`` was delivered, or — soaking — would have been, in any pass."""
-        return any(
-            (v := r.verdict(detector)) is not None and (v.delivered or v.soak is not None)
-            for r in self.reports
-        )
+        return detector in self.tally.would_deliver
 
     @property
     def soaked(self) -> list[dict[str, Any]]:
-        """The soak log records of this replay's would-delivers, in order (each with its transcript line)."""
+        """The soak log records of this replay's would-delivers, in order (each with its transcript line),
+        from the kept reports (a spooling replay spools them: :meth:`Spooled.soaked`)."""
         return [v.soak for r in self.reports for v in r.verdicts if v.soak is not None]
 
     def to_json(self, *, timings: bool = False) -> dict[str, Any]:
-        passes = []
-        for report in self.reports:
-            if report.result is None:
-                continue
-            body = report.result.to_json(timings=timings)
-            for item, verdict in zip(body["results"], report.verdicts, strict=True):
-                if verdict.result.verdict == "advise" or verdict.delivered:
-                    gate = verdict.to_json().get("gate")
-                    if gate is not None:
-                        item["gate"] = gate
-            passes.append(body)
+        """The session's JSON object, its passes from the kept reports."""
+        passes = [body for report in self.reports if (body := pass_json(report, timings=timings)) is not None]
+        return self.json_fields(passes)
+
+    def json_fields(self, passes: object) -> dict[str, Any]:
+        """The session's JSON object with ``passes`` as given (a streamed writer splices its spool there)."""
         return {
             "path": str(self.path),
             "session": self.session,
@@ -209,6 +276,11 @@ class Replayer:
     recall: RecallReader | None = None
     """The workspace's notes index (read-only) for triggers that recall; each transcript gets its own window
     of offered chunks, as each session does."""
+    keep_reports: bool = True
+    """Keep every pass report in :attr:`SessionReplay.reports` (False: only the tally, and the spool if any,
+    so memory does not grow with the transcript)."""
+    spooler: Spooler | None = None
+    """Render each pass into a spool file as it concludes (:mod:`~sbcore.conductor.replay_output`)."""
 
     def _recall_window(self) -> RecallWindow | None:
         if self.recall is None:
@@ -265,15 +337,20 @@ class Replayer:
                     stamp = _timestamp(line)
                 if stamp is not None:
                     await clockwork.advance_to(stamp)
+                    for each in feeds:  # passes the clock ran are decided at no line of their own
+                        each.emit()
                 feed.count += len(observations)
-                before = len(feed.driver.reports)
                 await feed.driver.offer(observations, turn_end=turn_over)
-                _mark_lines(feed.driver.reports[before:], number)
+                feed.emit(number)
                 if final:
                     await feed.finish()
             for feed in feeds:
                 if not feed.finished:  # a range with no lines in it
                     await feed.finish()
+        except BaseException:
+            for feed in feeds:
+                feed.discard()
+            raise
         finally:
             if index is not None:
                 index.close()
@@ -337,7 +414,16 @@ class Replayer:
         projector = Projector(
             ProjectionConfig.from_mapping(self.config.group("projection")), anchors=self.anchors
         )
-        return _Feed(source, session, _Driver(pipeline), projector, number=source.first)
+        spool = self.spooler.open() if self.spooler is not None else None
+        return _Feed(
+            source,
+            session,
+            _Driver(pipeline),
+            projector,
+            number=source.first,
+            keep=self.keep_reports,
+            spool=spool,
+        )
 
     def _gate_settings(self) -> GateSettings:
         """The configuration's gate, with every detector this replay was asked to run switched on.
@@ -350,12 +436,11 @@ class Replayer:
         return dataclasses.replace(settings, disabled_detectors=settings.disabled_detectors - chosen)
 
 
-def _mark_lines(reports: Sequence[PassReport], number: int) -> None:
+def _mark_lines(report: PassReport, number: int) -> None:
     """Name the transcript line a soaked would-deliver was decided at (a label case ends there)."""
-    for report in reports:
-        for verdict in report.verdicts:
-            if verdict.soak is not None:
-                verdict.soak["line"] = number
+    for verdict in report.verdicts:
+        if verdict.soak is not None:
+            verdict.soak["line"] = number
 
 
 @dataclass(frozen=True)
@@ -369,7 +454,8 @@ class _Source:
 
 @dataclass
 class _Feed:
-    """One transcript being replayed: its lines, its projector and the driver of its pipeline."""
+    """One transcript being replayed: its lines, its projector, the driver of its pipeline, and where its
+    concluded passes go (the tally, the spool, the kept reports)."""
 
     source: _Source
     session: str
@@ -379,12 +465,32 @@ class _Feed:
     seen: int = 0
     count: int = 0
     finished: bool = False
+    keep: bool = True
+    spool: PassSpool | None = None
+    tally: Tally = field(default_factory=Tally)
+    reports: list[PassReport] = field(default_factory=list)
+
+    def emit(self, number: int | None = None) -> None:
+        """Hand on the passes concluded since the last call, marked as decided at line ``number`` if any."""
+        for report in self.driver.take():
+            if number is not None:
+                _mark_lines(report, number)
+            self.tally.add(report)
+            if self.spool is not None:
+                self.spool.add(report)
+            if self.keep:
+                self.reports.append(report)
 
     async def finish(self) -> None:
-        before = len(self.driver.reports)
+        self.emit()
         await self.driver.finish()
-        _mark_lines(self.driver.reports[before:], self.number)
+        self.emit(self.number)
         self.finished = True
+
+    def discard(self) -> None:
+        """The replay failed: remove what was spooled."""
+        if self.spool is not None:
+            self.spool.discard()
 
     def outcome(self) -> SessionReplay:
         source = self.source
@@ -396,10 +502,12 @@ class _Feed:
             session=self.session,
             lines=self.seen,
             observations=self.count,
-            reports=self.driver.reports,
+            tally=self.tally,
+            reports=self.reports,
             holds=dict(self.driver.policy.status().holds),
             demotion=engine.ladder.status(),
             active_s=active,
+            spooled=self.spool.close() if self.spool is not None else None,
         )
 
 
@@ -462,8 +570,13 @@ class _Driver:
     def __init__(self, pipeline: Pipeline) -> None:
         self.pipeline = pipeline
         self.policy = pipeline.policy
-        self.reports: list[PassReport] = []
+        self._concluded: list[PassReport] = []  # since the feed last took them
         self._working = False  # the agent did something since the last turn end
+
+    def take(self) -> list[PassReport]:
+        """The passes concluded since the last call (the driver keeps none of them)."""
+        taken, self._concluded = self._concluded, []
+        return taken
 
     def wake(self) -> float | None:
         """When the policy next wants to run a pass on its own (None: not before new input)."""
@@ -500,7 +613,7 @@ class _Driver:
 
     async def _drain(self) -> None:
         """Run every pass due now (the name is the policy's queue draining, not the mailbox's)."""
-        self.reports.extend(await self.pipeline.run_due())
+        self._concluded.extend(await self.pipeline.run_due())
 
 
 def _chosen(path: Path, first: int, last: int | None) -> Generator[tuple[int, bytes], None, None]:
@@ -591,29 +704,18 @@ class Summary:
     """Per detector, how many turn-end passes it advised in (its share of turn ends)."""
 
     def add(self, session: SessionReplay) -> None:
+        tally = session.tally
         self.files += 1
-        self.passes += len(session.passes)
+        self.passes += tally.passes
         self.observations += session.observations
-        self.turn_ends += session.turn_ends
+        self.turn_ends += tally.turn_ends
         self.active_s += session.active_s
-        for p in session.passes:
-            if p.reason == "turn end":
-                self.advised_at_turn_end.update({r.detector for r in p.results if r.verdict == "advise"})
-        for result in (r for p in session.passes for r in p.results):
-            self.verdicts[result.detector][result.label] += 1
-        for verdict in (v for report in session.reports for v in report.verdicts):
-            if verdict.result.verdict != "advise":
-                continue
-            if verdict.held is not None:
-                outcome = "log_only"
-            elif verdict.decision is None:
-                continue
-            elif verdict.soak is not None:
-                outcome = "soaked"
-            else:
-                outcome = "delivered" if verdict.delivered else str(verdict.decision.reason)
-            self.gate[verdict.result.detector][outcome] += 1
-        self.usage = self.usage + session.usage
+        self.advised_at_turn_end.update(tally.advised_at_turn_end)
+        for name, counts in tally.verdicts.items():
+            self.verdicts[name].update(counts)
+        for name, counts in tally.gate.items():
+            self.gate[name].update(counts)
+        self.usage = self.usage + tally.usage
 
     @property
     def delivered(self) -> int:
@@ -749,38 +851,11 @@ async def replay_many(
 
 
 def render_session(session: SessionReplay, *, timings: bool = False) -> list[str]:
-    """Per pass: time, episode size, each detector's verdict, headline and gate decision, cache tokens."""
-    lines = [
-        f"== {session.path.name} (session {session.session}): {len(session.passes)} passes, "
-        f"{session.observations:,} observations from {session.lines:,} lines"
-    ]
+    """Per pass: time, episode size, each detector's verdict, headline and gate decision, cache tokens
+    (from the kept reports; ``second-brain replay`` writes the same lines as each pass concludes)."""
+    lines = [header(session, len(session.passes))]
     for report in session.reports:
-        p = report.result
-        if p is None:
-            continue
-        stamp = p.timestamp[:19].replace("T", " ") if p.timestamp else "time unknown"
-        head = (
-            f"pass {p.number:<3} {stamp}  {p.reason or '-':<9} {p.observations:>4} obs {p.chars:>7,} chars  "
-            f"cache r/w {p.usage.cache_read_tokens:,}/{p.usage.cache_write_tokens:,}"
-        )
-        if timings:
-            head += f"  {p.wall_s:.2f}s"
-        lines.append(head)
-        for verdict in report.verdicts:
-            result = verdict.result
-            if result.label == SKIPPED_NO_MODEL:
-                continue  # folded into the summary, which says how to give the observer a model
-            headline = f"  {result.headline}" if result.headline and result.verdict != "silent" else ""
-            error = f"  ({result.error})" if result.error and result.status in ("failed", "invalid") else ""
-            gate = ""
-            shown = verdict.to_json().get("gate") if result.verdict == "advise" or verdict.delivered else None
-            if shown is not None:
-                gate = f"  -> gate: {shown['action']} ({shown['reason']})"
-            lines.append(f"  {result.detector:<22} {result.label}{headline}{error}{gate}")
-        if p.compaction is not None:
-            c = p.compaction
-            lines.append(f"  [compaction: passes {c.evicted_passes[0]}-{c.evicted_passes[-1]} folded]")
-        lines.extend(f"  [{step}]" for step in p.steps)
+        lines.extend(render_pass(report, timings=timings))
     return lines
 
 
