@@ -15,14 +15,18 @@ need what the rest of the session shows:
   work, and :class:`ScriptAliases` remembers that for the rest of the session. The same error from
   two direct tools, or from two scripts, proves nothing of the kind (two test files can fail on one
   missing module) and keeps them apart.
+- **The step of a chain that failed.** ``npm ci && npm test`` is its two steps; when its result
+  shows tests failing (the outcome counts them) and only one step runs tests, that step is what
+  failed, and the attempt is that step's (:func:`failed_step`).
 """
 
 from __future__ import annotations
 
 import re
 from collections import Counter
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from functools import lru_cache
+from typing import Any
 
 from .identity import Work
 from .shell import split_segments
@@ -34,6 +38,9 @@ SCRIPT_RUNNERS = frozenset(
 # An error line shorter than this (folded) says too little to tie two commands together.
 MIN_SIGNATURE = 16
 _URL = re.compile(r"^[a-z][a-z0-9+.-]*://", re.IGNORECASE)
+# Runners that run tests by name; other programs do when their subcommand is `test` (`go test`).
+TEST_RUNNERS = frozenset({"pytest", "js-test", "rspec", "phpunit", "unittest", "nose2", "tox", "nox"})
+_TEST_TASK = re.compile(r"^test(?:[:_-][\w:-]+)?$")  # `test`, `test:e2e`, `test-unit`
 
 
 @lru_cache(maxsize=4096)
@@ -122,3 +129,25 @@ class ScriptAliases:
             self._to[key] = earlier_key
             return earlier_key
         return key
+
+
+def runs_tests(work: Work) -> bool:
+    """Whether ``work`` is a test run: a test runner, or a program's ``test`` subcommand or task (``go
+    test``, ``cargo test``, ``make test``, ``./manage.py test``, ``mise run test``, ``npm run test:e2e``)."""
+    words = work.body.rsplit(" && ", 1)[-1].split(" ")  # after the exports a chain's step carries
+    task = words[2:3] if words[1:2] == ["run"] else words[1:2]
+    return work.runner in TEST_RUNNERS or any(_TEST_TASK.match(word) for word in task)
+
+
+def failed_step(work: Work, outcome: Mapping[str, Any] | None) -> Work:
+    """The step of a chain that failed, when its result shows which; otherwise ``work`` itself.
+
+    Tests counted as failing come from a step that runs tests: when exactly one step of the chain
+    does, that step failed (``npm ci && npm test`` with 1 of 12 tests failing is ``npm test``
+    failing). Anything else (a build error, two test steps, no counts) leaves the whole chain.
+    """
+    counts = (outcome or {}).get("counts") or {}
+    if not work.steps or not (isinstance(failing := counts.get("failed"), int) and failing > 0):
+        return work
+    testing = [step for step in work.steps if runs_tests(step)]
+    return testing[0] if len(testing) == 1 else work

@@ -45,7 +45,7 @@ from .checklist import (
     runs_any,
 )
 from .identity import Work, work_identity
-from .same_work import ScriptAliases, project_root, relative_to
+from .same_work import ScriptAliases, failed_step, project_root, relative_to
 from .shell import normalise_command
 
 __all__ = ["normalise_command", "repeat_failure", "standard_questions", "work_identity"]
@@ -273,9 +273,11 @@ def repeat_failure(
             work = work_identity(relative_to(command, root))
         error = errors.get(obs.tool_use_id or "")
         if error is None:
-            if index < last:
-                streaks.pop(aliases.resolve(_target(work, targets, streaks)), None)
+            if index < last:  # a chain of `&&` succeeded in every step
+                for done in (work, *(work.steps if work.all_or_nothing else ())):
+                    streaks.pop(aliases.resolve(_target(done, targets, streaks)), None)
             continue
+        work = failed_step(work, error.outcome)
         key = _target(work, targets, streaks)
         attempt = calls.attempt(index, obs, command, error)
         if attempt is None:
