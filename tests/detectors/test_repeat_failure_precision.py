@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 from sbcore.detectors.identity import work_identity
 from sbcore.detectors.same_work import failed_step, runs_tests
 from test_triggers import Session, fire
@@ -154,6 +156,31 @@ def test_the_joined_line_is_capped_and_redacted_like_any_other() -> None:
     assert len(line) == LINE_CAP and line.endswith("…")
     assert line.startswith("--- FAIL: T") and line.index(" — ") == NAME_CAP
     assert secret not in line
+
+
+_PIECES = st.sampled_from(
+    [
+        "--- FAIL: TestA (0.00s)",
+        "    a_test.go:3: want 1",
+        "  ● S › t",
+        "    Expected: 1",
+        "Failures:",
+        "1 failing",
+        "  1) S",
+        "     Failure/Error: x",
+        "thread 't' panicked at a.rs:1:1:",
+        "note: x",
+        "panic: boom",
+        "",
+        " ",
+        "\t",
+    ]
+)
+
+
+@given(st.lists(st.one_of(_PIECES, st.text(max_size=20)), max_size=12), _PIECES)
+def test_reading_a_reason_never_raises(lines: list[str], chosen: str) -> None:
+    assert isinstance(explained("\n".join(lines), chosen), str)
 
 
 def test_a_piped_run_carries_the_reason_in_its_outcome() -> None:
