@@ -15,7 +15,8 @@ argument, ``-Dtest=X``-style settings), the values an ``export`` step sets, and 
 A chain of steps (``npm run build && npm test``, ``mise run fmt && mise run lint``) is every one
 of its steps, in order: it is not its first step, so ``build && test`` and ``build && lint``
 stay apart. Steps that do no work are not part of it (a leading ``cd``, ``source``, ``sleep``,
-``echo``, output filtered through ``| tail``, the exit status echoed). Which step of a failed
+``echo``, ``|| true``, the exit status echoed), and a pipeline is its first command (``| tail``
+only reads its output). Which step of a failed
 chain failed is read from its result where it can be (:func:`~.same_work.failed_step`).
 
 Build tools have their own spellings of one program: a project's launcher beside the tool
