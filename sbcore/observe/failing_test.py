@@ -12,7 +12,10 @@ verbose mode, above it):
   `--lib```, with the reason in ``thread '…' panicked at …`` and the lines after it;
 - rspec: ``Failures:`` and ``rspec ./spec/x_spec.rb:7``, with the reason in ``Failure/Error:``
   and its ``expected:``/``got:`` lines (or the exception under it);
-- mocha: ``1 failing``, with the reason under the numbered test title.
+- mocha: ``1 failing``, with the reason under the numbered test title;
+- PHPUnit: ``There was 1 failure:``, with the reason under the numbered test;
+- dotnet test: ``Failed Shop.Tests.CartTests.Total [12 ms]``, with the reason after ``Error Message:``;
+- Gradle: ``> Task :app:test FAILED`` and ``CartTest > total() FAILED``, with the exception under it.
 
 Taken alone, such a line is the same for every failure of one test, so three different failures
 after three fixes (progress) read as one error repeating. :func:`explained` joins the reason to
@@ -37,7 +40,8 @@ _NAMES_ONLY = re.compile(
     r"^(?:--- FAIL: .+|FAIL\s+\S+(?:\s+\(?[\d.]+ ?m?s\)?)?|●\s.+|Failures:|\d+ failing(?: \(.*\))?"
     r"|\d+ examples?, \d+ failures?.*|rspec \./\S+:\d+.*|test \S+ \.\.\. FAILED"
     r"|error: test failed, to rerun pass .*|error: \d+ targets? failed:?.*|\d+\) .+"
-    r"|\w*(?:Error|Exception):)$"
+    r"|\w*(?:Error|Exception):|There (?:was|were) \d+ (?:failure|error)s?:|Failed \S+ \[[^\]]*\]"
+    r"|(?:> Task )?\S.* FAILED)$"
 )
 _RENDERED = re.compile(r"^\[error\][^:\n]*:\s*")
 _GO_FAIL = re.compile(r"^--- FAIL: (\S+)")
@@ -46,6 +50,9 @@ _CARGO_PANIC = re.compile(r"^thread '([^']+)' panicked at (.*)$")
 _CARGO_OLD_PANIC = re.compile(r"^'(.*)', \S+$")
 _RSPEC_EXAMPLE = re.compile(r"^\s*\d+\) (.+)$")
 _MOCHA_FAILING = re.compile(r"^\s*\d+ failing\b")
+_PHPUNIT_FAILURES = re.compile(r"^There (?:was|were) \d+ (?:failure|error)s?:$")
+_DOTNET_FAILED = re.compile(r"^\s*Failed (\S+) \[[^\]]*\]$")
+_GRADLE_FAILED = re.compile(r"^([^\s>].* > .+) FAILED$")
 # A line that states the failure: a named error with its message first, then words of a reason.
 _STATED = re.compile(r"^(?:\w*(?:Error|Exception)\b(?: \[\w+\])?:\s*\S|panic:|assertion)")
 _REASON_WORDS = re.compile(
@@ -181,7 +188,59 @@ def _mocha(lines: Sequence[str]) -> Reading | None:
     return at, " ".join(title).rstrip(":"), " ".join(reason)
 
 
-_READERS: tuple[Callable[[Sequence[str]], Reading | None], ...] = (_go, _jest, _cargo, _rspec, _mocha)
+def _phpunit(lines: Sequence[str]) -> Reading | None:
+    """PHPUnit's first numbered failure after ``There was 1 failure:`` and the message under it, up to
+    the file it points at."""
+    at, found = _first(lines, _PHPUNIT_FAILURES)
+    if found is None:
+        return None
+    rest = [line.strip() for line in lines[at + 1 :]]
+    start = next((index for index, line in enumerate(rest) if line), len(rest))
+    name = _RSPEC_EXAMPLE.match(rest[start]) if start < len(rest) else None
+    if name is None:
+        return None
+    reason: list[str] = []
+    for line in rest[start + 1 :]:
+        if not line or line.startswith("/") or len(reason) > _VALUES_KEPT:
+            break
+        reason.append(line)
+    return (at, name.group(1), _joined(reason)) if reason else None
+
+
+def _dotnet(lines: Sequence[str]) -> Reading | None:
+    """dotnet test's ``Failed <test> [time]`` and the lines of its ``Error Message:``."""
+    at, found = _first(lines, _DOTNET_FAILED)
+    if found is None:
+        return None
+    reason: list[str] = []
+    reading = False
+    for line in lines[at + 1 : at + 4 + _VALUES_KEPT]:
+        stripped = line.strip()
+        if stripped == "Error Message:":
+            reading = True
+        elif stripped.startswith("Stack Trace:") or len(reason) > _VALUES_KEPT:
+            break
+        elif reading and stripped:
+            reason.append(stripped)
+    return (at, f"Failed {found.group(1)}", _joined(reason)) if reason else None
+
+
+def _gradle(lines: Sequence[str]) -> Reading | None:
+    """Gradle's ``Class > test() FAILED`` and the indented exception under it."""
+    at, found = _first(lines, _GRADLE_FAILED)
+    if found is None:
+        return None
+    block: list[str] = []
+    for line in lines[at + 1 :]:
+        if not line.strip() or line[0] not in " \t" or len(block) > _VALUES_KEPT:
+            break
+        block.append(line.strip())
+    return (at, found.group(1), _joined(block)) if block else None
+
+
+_READERS: tuple[Callable[[Sequence[str]], Reading | None], ...] = (
+    *(_go, _jest, _cargo, _rspec, _mocha, _phpunit, _dotnet, _gradle),
+)
 
 
 def _first(lines: Sequence[str], pattern: re.Pattern[str]) -> tuple[int, re.Match[str] | None]:

@@ -57,6 +57,23 @@ def rspec(under: str) -> str:
     )
 
 
+PHPUNIT = (
+    "Exit code 1\nPHPUnit 10.5.0 by Sebastian Bergmann and contributors.\n\nF.   2 / 2 (100%)\n\n"
+    "There was 1 failure:\n\n1) Tests\\CartTest::testTotal\nFailed asserting that 100 is identical to 90.\n\n"
+    "/app/tests/CartTest.php:12\n\nFAILURES!\nTests: 2, Assertions: 2, Failures: 1."
+)
+DOTNET = (
+    "Exit code 1\n  Shop.Tests -> /src/Shop.Tests/bin/Debug/net8.0/Shop.Tests.dll\n"
+    "  Failed Shop.Tests.CartTests.Total [12 ms]\n  Error Message:\n"
+    "   Assert.Equal() Failure: Values differ\nExpected: 90\nActual:   100\n  Stack Trace:\n"
+    "     at Shop.Tests.CartTests.Total() in CartTests.cs:line 14\n\n"
+    "Failed!  - Failed:     1, Passed:     4, Skipped:     0, Total:     5"
+)
+GRADLE = (
+    "Exit code 1\n> Task :app:test FAILED\n\nCartTest > total() FAILED\n"
+    "    org.opentest4j.AssertionFailedError at CartTest.java:12\n\n3 tests completed, 1 failed\n\n"
+    "FAILURE: Build failed with an exception."
+)
 MOCHA = (
     "Exit code 1\n\n  Cart\n    1) applies the discount\n\n  0 passing (6ms)\n  1 failing\n\n"
     "  1) Cart\n       applies the discount:\n\n"
@@ -110,6 +127,13 @@ def line_of(result: str) -> str:
             "Invoice#total applies VAT — Failure/Error: expect(invoice.total).to eq(120); NoMethodError: "
             "undefined method `rate' for nil",
         ),
+        (PHPUNIT, "Tests\\CartTest::testTotal — Failed asserting that 100 is identical to 90."),
+        (
+            DOTNET,
+            "Failed Shop.Tests.CartTests.Total — Assert.Equal() Failure: Values differ; Expected: 90; "
+            "Actual:   100",
+        ),
+        (GRADLE, "CartTest > total() — org.opentest4j.AssertionFailedError at CartTest.java:12"),
         (
             MOCHA,
             "1) Cart applies the discount — AssertionError [ERR_ASSERTION]: Expected values to be strictly "
