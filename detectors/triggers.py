@@ -279,7 +279,7 @@ def repeat_failure(
                 for done in (work, *(work.steps if work.all_or_nothing else ())):
                     streaks.pop(aliases.resolve(_target(done, targets, streaks)), None)
             continue
-        work = failed_step(work, error.outcome)
+        work = failed_step(work, error.outcome, error.text)
         key = _target(work, targets, streaks)
         attempt = calls.attempt(index, obs, command, error)
         if attempt is None:

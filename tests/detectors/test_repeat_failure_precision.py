@@ -311,6 +311,41 @@ def test_the_failed_step_of_a_chain_is_read_from_failing_test_counts(
     assert failed_step(work_identity(command), {"failed": True, "counts": counts}).body == failed
 
 
+@pytest.mark.parametrize(
+    ("command", "text", "failed"),
+    [
+        (
+            "mise run fmt && mise run lint",
+            "[error] Bash: Exit code 1\n[fmt] $ gofmt -w .\n[lint] $ golangci-lint\n[lint] ERROR task failed",
+            "mise run lint",
+        ),
+        (
+            "npm run build && npm run lint",
+            "npm error Lifecycle script `lint` failed with error:",
+            "js-script lint",
+        ),
+        ("npm ci && npm test", "npm ERR! Lifecycle script `test` failed", "js-test"),
+        ("make fmt && make lint", "x.c:3: warning\nmake: *** [Makefile:9: lint] Error 1", "make lint"),
+        ("make fmt && make lint", "make[1]: *** [lint] Error 2", "make lint"),
+        (
+            "make build && make test",
+            "make: *** [Makefile:4: deps] Error 1",
+            "make build && make test",
+        ),  # no step
+        (
+            "make lint && make lint-docs",
+            "[lint] ERROR task failed",
+            "make lint && make lint-docs",
+        ),  # not mise's
+        ("mise run lint && mise run fmt", "lint failed", "mise run lint && mise run fmt"),  # no task named
+    ],
+)
+def test_the_failed_step_of_a_chain_is_the_task_its_runner_says_failed(
+    command: str, text: str, failed: str
+) -> None:
+    assert failed_step(work_identity(command), {"failed": True}, text).body == failed
+
+
 def test_a_chain_whose_tests_fail_is_that_test_run_failing() -> None:
     s = Session()
     fail_read(s, "npm ci && npm test", jest("100"))
