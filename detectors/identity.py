@@ -10,7 +10,14 @@ than what runs (``-v``, ``-x``, ``-u``; pytest's ``-p no:cacheprovider``), and a
 across a path. All of these fold together. What stays apart is what changes the work: the
 directory a command is run in (``cd a && npm test`` and ``cd b && npm test`` test two
 packages), the paths and selections it runs (``-k``, ``-m``, ``--filter``, ``-run X``'s
-argument, ``-Dtest=X``-style settings), and other arguments.
+argument, ``-Dtest=X``-style settings), the values an ``export`` step sets, and other arguments.
+
+A chain of steps (``npm run build && npm test``, ``mise run fmt && mise run lint``) is every one
+of its steps, in order: it is not its first step, so ``build && test`` and ``build && lint``
+stay apart. Steps that do no work are not part of it (a leading ``cd``, ``source``, ``sleep``,
+``echo``, ``|| true``, the exit status echoed), and a pipeline is its first command (``| tail``
+only reads its output). Which step of a failed
+chain failed is read from its result where it can be (:func:`~.same_work.failed_step`).
 
 Build tools have their own spellings of one program: a project's launcher beside the tool
 (``./gradlew`` for ``gradle``, ``./mvnw`` for ``mvn``), a runner installed into a project's bin
@@ -75,10 +82,9 @@ _ASSIGNMENT = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*=")
 _DURATION = re.compile(r"^\d+(?:\.\d+)?[smhd]?$")
 _JS_MANAGERS = frozenset({"npm", "yarn", "pnpm", "bun"})
 _JS_RUNNERS = frozenset({"jest", "vitest", "mocha"})
-_SETUP = frozenset({"cd", "pushd", "source", ".", "export", "set", "sleep", "true"})
-_FILTERS = frozenset(
-    {"tail", "head", "cat", "less", "more", "grep", "egrep", "rg", "tee", "sort", "uniq", "wc"}
-)
+_SETUP = frozenset({"cd", "pushd", "source", ".", "set", "sleep", "true", ":", "mkdir"})
+# Steps that only print: never the work of a chain (`pytest || echo failed`).
+_PRINTS = frozenset({"echo", "printf"})
 _PROBES = frozenset(
     {"curl", "wget", "nc", "http", "pg_isready", "ping", "lsof", "ps", "pgrep", "ss", "netstat"}
 )
@@ -103,9 +109,11 @@ class Work:
     """
 
     body: str
-    runner: str  # "pytest", "js-test", ... or the program name
+    runner: str  # "pytest", "js-test", ... or the program name (of a chain: its last step's)
     probe: bool  # polling: checking whether something is ready, not doing the work
     directory: str = ""
+    steps: tuple[Work, ...] = ()  # a chain's steps, each alone (with the chain's directory and exports)
+    all_or_nothing: bool = False  # a chain joined by `&&` only: its success is every step's
 
     @property
     def key(self) -> str:
@@ -114,7 +122,7 @@ class Work:
 
 @lru_cache(maxsize=4096)
 def work_identity(command: str) -> Work:
-    """The identity of ``command``: the directory it changes to plus the work of its main step."""
+    """The identity of ``command``: the directory it changes to plus the work of its steps."""
     try:
         segments, operators = split_segments(command)
     except ValueError:
@@ -122,34 +130,53 @@ def work_identity(command: str) -> Work:
         return Work(text, text.split(" ", 1)[0] if text else "", probe=False)
     directory = ""
     polls = False
-    main: list[str] | None = None
+    exports: list[str] = []
+    steps: list[list[str]] = []
+    joins: list[str] = []  # the operator before each step after the first
     for index, segment in enumerate(segments):
-        if index and operators[index - 1] in ("|", "|&") and _program(segment) in _FILTERS:
-            continue  # output filtered on its way to the screen
+        joined = operators[index - 1] if index else ""
+        if joined in ("|", "|&"):
+            continue  # a pipeline is its first command: the rest read its output
         words = strip_prefixes(segment)
         if not words:
             continue
         head = words[0]
-        if head in ("cd", "pushd") and main is None:
+        if head in ("cd", "pushd") and not steps:
             directory = words[1] if len(words) > 1 else "~"
             continue
         if head == "sleep":
             polls = True
             continue
-        if head in _SETUP or (head == "echo" and any("$?" in word or "PIPESTATUS" in word for word in words)):
-            continue  # setup, or the exit status echoed
-        if main is None:
-            main = words
-    if main is None:
+        if head == "export":
+            exports.extend(word for word in words[1:] if "=" in word)  # a setting changes the work
+            continue
+        if head in _SETUP or head in _PRINTS:
+            continue  # setup, a message, or the exit status echoed
+        if steps:
+            joins.append(joined)
+        steps.append(words)
+    if not steps:
         text = normalise_command(command)
         return Work(text, text.split(" ", 1)[0] if text else "", probe=polls)
-    runner, body = _canonical(main)
-    return Work(body, runner, polls or runner in _PROBES or _is_status_check(main), directory.rstrip("/"))
-
-
-def _program(segment: list[str]) -> str:
-    words = strip_prefixes(segment)
-    return words[0].rsplit("/", 1)[-1] if words else ""
+    directory = directory.rstrip("/")
+    prefix = f"export {' '.join(sorted(exports))} && " if exports else ""
+    canonical = [_canonical(words) for words in steps]
+    probe = polls or canonical[0][0] in _PROBES or _is_status_check(steps[0])
+    if len(canonical) == 1:
+        runner, body = canonical[0]
+        return Work(prefix + body, runner, probe, directory)
+    parts = [canonical[0][1]]
+    for join, (_, body) in zip(joins, canonical[1:], strict=True):
+        parts.append(f"{join} {body}")
+    alone = tuple(Work(prefix + body, runner, probe, directory) for runner, body in canonical)
+    return Work(
+        prefix + " ".join(parts),
+        canonical[-1][0],
+        probe,
+        directory,
+        steps=alone,
+        all_or_nothing=all(join == "&&" for join in joins),
+    )
 
 
 def strip_prefixes(segment: list[str]) -> list[str]:

@@ -15,14 +15,20 @@ need what the rest of the session shows:
   work, and :class:`ScriptAliases` remembers that for the rest of the session. The same error from
   two direct tools, or from two scripts, proves nothing of the kind (two test files can fail on one
   missing module) and keeps them apart.
+- **The step of a chain that failed.** ``npm ci && npm test`` is its two steps; when its result
+  shows tests failing (the outcome counts them) and only one step runs tests, that step is what
+  failed, and when the error names the task that failed (mise's ``[lint] ERROR task failed``,
+  npm's ``Lifecycle script `lint` failed``, make's ``*** [Makefile:9: lint] Error 1``) and one step
+  runs that task, that step is; the attempt is then that step's (:func:`failed_step`).
 """
 
 from __future__ import annotations
 
 import re
 from collections import Counter
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from functools import lru_cache
+from typing import Any
 
 from .identity import Work
 from .shell import split_segments
@@ -34,6 +40,21 @@ SCRIPT_RUNNERS = frozenset(
 # An error line shorter than this (folded) says too little to tie two commands together.
 MIN_SIGNATURE = 16
 _URL = re.compile(r"^[a-z][a-z0-9+.-]*://", re.IGNORECASE)
+# Runners that run tests by name; other programs do when their subcommand is `test` (`go test`).
+TEST_RUNNERS = frozenset({"pytest", "js-test", "rspec", "phpunit", "unittest", "nose2", "tox", "nox"})
+_TEST_TASK = re.compile(r"^test(?:[:_-][\w:-]+)?$")  # `test`, `test:e2e`, `test-unit`
+# A script runner saying which of its tasks failed (each group named for the runners it speaks for).
+_TASK_FAILED = re.compile(
+    r"^(?:\[error\][^:\n]*:\s*)?(?:\[(?P<mise>[\w:.-]+)\] ERROR task failed"
+    r"|make(?:\[\d+\])?: \*\*\* \[(?:[^\]\n]*?:\s*)?(?P<make>[\w:.-]+)\] Error)"
+    r"|Lifecycle script `(?P<npm>[\w:.-]+)` failed",
+    re.M,
+)
+_TASK_RUNNERS = {
+    "mise": frozenset({"mise"}),
+    "make": frozenset({"make"}),
+    "npm": frozenset({"js-script", "js-test"}),
+}
 
 
 @lru_cache(maxsize=4096)
@@ -122,3 +143,41 @@ class ScriptAliases:
             self._to[key] = earlier_key
             return earlier_key
         return key
+
+
+def runs_tests(work: Work) -> bool:
+    """Whether ``work`` is a test run: a test runner, or a program's ``test`` subcommand or task (``go
+    test``, ``cargo test``, ``make test``, ``./manage.py test``, ``mise run test``, ``npm run test:e2e``)."""
+    words = work.body.rsplit(" && ", 1)[-1].split(" ")  # after the exports a chain's step carries
+    task = words[2:3] if words[1:2] == ["run"] else words[1:2]
+    return work.runner in TEST_RUNNERS or any(_TEST_TASK.match(word) for word in task)
+
+
+def failed_step(work: Work, outcome: Mapping[str, Any] | None, text: str = "") -> Work:
+    """The step of a chain that failed, when its result shows which; otherwise ``work`` itself.
+
+    Tests counted as failing come from a step that runs tests: when exactly one step of the chain
+    does, that step failed (``npm ci && npm test`` with 1 of 12 tests failing is ``npm test``
+    failing). A script runner that names its failed task in ``text`` (the error's head) names the
+    step that runs it (``mise run fmt && mise run lint`` with ``[lint] ERROR task failed``).
+    Anything else (a build error, two test steps, no counts, a task no step runs) leaves the
+    whole chain.
+    """
+    if not work.steps:
+        return work
+    counts = (outcome or {}).get("counts") or {}
+    if isinstance(failing := counts.get("failed"), int) and failing > 0:
+        chosen = [step for step in work.steps if runs_tests(step)]
+    elif (named := _TASK_FAILED.search(text)) is not None:
+        runner, task = next((name, value) for name, value in named.groupdict().items() if value)
+        chosen = [step for step in work.steps if _runs_task(step, _TASK_RUNNERS[runner], task)]
+    else:
+        return work
+    return chosen[0] if len(chosen) == 1 else work
+
+
+def _runs_task(step: Work, runners: frozenset[str], task: str) -> bool:
+    """Whether ``step`` is one of ``runners`` running ``task`` (npm's ``test`` is ``js-test``)."""
+    return step.runner in runners and step.body.split(" ")[-1] == (
+        "js-test" if step.runner == "js-test" and task == "test" else task
+    )

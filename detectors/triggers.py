@@ -45,7 +45,7 @@ from .checklist import (
     runs_any,
 )
 from .identity import Work, work_identity
-from .same_work import ScriptAliases, project_root, relative_to
+from .same_work import ScriptAliases, failed_step, project_root, relative_to
 from .shell import normalise_command
 
 __all__ = ["normalise_command", "repeat_failure", "standard_questions", "work_identity"]
@@ -228,12 +228,14 @@ def repeat_failure(
 
     Attempts are grouped by work identity (:func:`~sbcore.detectors.identity.work_identity`: one
     test or build target across runner spellings, wrappers, environment prefixes and output
-    flags; a different directory is a different target), and two spellings the session itself
-    ties are one (:mod:`~sbcore.detectors.same_work`: the project's absolute paths beside its
-    relative ones; a project script and the tool it runs, once both failed on one specific error
-    line with nothing edited between). A failure is an error result or a
+    flags; a different directory is a different target; a chain is all its working steps), and
+    two spellings the session itself ties are one (:mod:`~sbcore.detectors.same_work`: the
+    project's absolute paths beside its relative ones; a project script and the tool it runs, once
+    both failed on one specific error line with nothing edited between; a chain whose result
+    counts failing tests, and its one test step). A failure is an error result or a
     result the harness marked successful whose outcome shows the work failing (a piped run, an
-    echoed exit status). A success of the same work ends its streak.
+    echoed exit status). A success of the same work ends its streak (a chain of ``&&``: each
+    step's too).
 
     Within a streak, two consecutive failures are *stuck* unless the later one shows progress:
     after an edit in between, a different error signature (the error line with numbers folded)
@@ -273,9 +275,11 @@ def repeat_failure(
             work = work_identity(relative_to(command, root))
         error = errors.get(obs.tool_use_id or "")
         if error is None:
-            if index < last:
-                streaks.pop(aliases.resolve(_target(work, targets, streaks)), None)
+            if index < last:  # a success ends its work's streak, and each step's when all of them ran
+                for done in (work, *(work.steps if work.all_or_nothing else ())):
+                    streaks.pop(aliases.resolve(_target(done, targets, streaks)), None)
             continue
+        work = failed_step(work, error.outcome, error.text)
         key = _target(work, targets, streaks)
         attempt = calls.attempt(index, obs, command, error)
         if attempt is None:

@@ -26,6 +26,7 @@ import re
 from typing import Any
 
 from sbcore.observe.elide import redact
+from sbcore.observe.failing_test import explained
 
 SCAN_CHARS = 4000
 """How much of the head and of the tail of a result is read."""
@@ -147,7 +148,9 @@ def error_line(text: str) -> str:
     """The most telling line of an error: an assertion or error message over a banner or a status.
 
     The first assertion line wins; failing that, the first line naming an exception, then the first with
-    an error word, then the first line at all (blank, noise and banner lines never count). A text whose
+    an error word, then the first line at all (blank, noise and banner lines never count). A line that
+    only names the failing test or counts failures (Go's ``--- FAIL: TestX``, jest's ``FAIL file``) gets
+    the reason the runner printed with it joined on (:mod:`.failing_test`). A text whose
     only line break is ``\n`` (nearly every one) is searched whole, one pattern at a time, instead of
     line by line.
     """
@@ -155,7 +158,7 @@ def error_line(text: str) -> str:
         chosen = _telling_line(text)
     else:
         chosen = _telling_line_by_line(text)
-    chosen = redact(chosen)
+    chosen = redact(explained(text, chosen))
     return chosen if len(chosen) <= LINE_CAP else chosen[: LINE_CAP - 1] + "…"
 
 

@@ -35,7 +35,6 @@ HELDOUT = HERE / "labels-heldout.yaml"
 HELDOUT_DRIFT_MISSES = ["hd-csv-to-benchmark", "hd-email-to-index", "hd-flaky-to-rename"]
 HELDOUT_RF_MISSES = [
     "h4-rf-eslint-same-error",
-    "h5-rf-go-progress",
     "h5-rf-rails-and-ruby",
     "hx-rf-mvn-flags-moved",
     "hx-rf-pyright-oscillates",
@@ -199,7 +198,7 @@ def test_labels_on_the_cases_written_for_these_tests() -> None:
     """Without the corpus only the hand-written cases count, on both splits; every miss is pinned here."""
     tuning = evaluate(None)
     assert set(tuning) == {"drift", "repeat-failure", "stall", "standard-questions"}
-    assert scored(tuning, "repeat-failure") == (21, 0, 0, 17, [])
+    assert scored(tuning, "repeat-failure") == (25, 0, 0, 22, [])
     assert scored(tuning, "standard-questions") == (7, 0, 0, 10, [])
     assert scored(tuning, "drift") == (4, 0, 0, 4, [])
     assert scored(tuning, "stall") == (4, 0, 0, 4, [])
@@ -208,10 +207,10 @@ def test_labels_on_the_cases_written_for_these_tests() -> None:
     assert scored(heldout, "stall") == (4, 0, 0, 4, [])
     # held out: a -D property added to mvn and pyright narrowed to `src` stay apart, and so does the fourth
     # batch's `npm run lint` beside `npx eslint`; of the fifth (written after the same-work tuning cases
-    # t5-rf-*), `bin/rails test` beside `ruby -Itest` stays apart, and a Go test failing differently after
-    # each edit reads as one error (the `--- FAIL:` line is quoted, not the message under it); a version bump
-    # and a one-word typo read as code changes worth a checklist
-    assert scored(heldout, "repeat-failure") == (32, 1, 4, 27, HELDOUT_RF_MISSES)
+    # t5-rf-*), `bin/rails test` beside `ruby -Itest` stays apart (a Go test failing differently after each
+    # edit read as one error until the line under `--- FAIL:` was read with it, tuned on t6-rf-*); a version
+    # bump and a one-word typo read as code changes worth a checklist
+    assert scored(heldout, "repeat-failure") == (32, 0, 4, 28, HELDOUT_RF_MISSES)
     assert scored(heldout, "standard-questions") == (
         19,
         2,
@@ -237,10 +236,10 @@ def test_labels_precision_and_recall_with_the_corpus(capsys: pytest.CaptureFixtu
     assert code == 0, err
     tuning = json.loads(out)
     assert tuning["repeat-failure"] == {
-        "tp": 22,
+        "tp": 26,
         "fp": 0,
         "fn": 0,
-        "tn": 35,
+        "tn": 44,
         "precision": 1.0,
         "recall": 1.0,
         "wrong": [],
@@ -278,10 +277,10 @@ def test_labels_precision_and_recall_with_the_corpus(capsys: pytest.CaptureFixtu
     heldout = json.loads(out)
     assert heldout["repeat-failure"] == {
         "tp": 33,
-        "fp": 1,
+        "fp": 0,
         "fn": 4,
-        "tn": 33,
-        "precision": 0.9706,
+        "tn": 34,
+        "precision": 1.0,
         "recall": 0.8919,
         "wrong": HELDOUT_RF_MISSES,
     }
