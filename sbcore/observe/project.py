@@ -33,7 +33,8 @@ waiting at once), then for a while among the answered calls.
 ``Projector`` is stateful and incremental: ``feed`` the records of a transcript in
 order, in as many slices as convenient; ``feed_bytes`` and ``feed_lines`` do the same
 from raw JSONL and skip the records they will drop without parsing them (successful
-tool results are most of a transcript's bytes).
+tool results are most of a transcript's bytes); the rest is parsed by ``jsonline.parse_record``
+(orjson where its reading is certainly the standard library's, the standard library elsewhere).
 """
 
 from __future__ import annotations
@@ -50,6 +51,7 @@ from sbcore.observe.anchors import AnchorResolver
 from sbcore.observe.calls import CallProjector
 from sbcore.observe.config import ProjectionConfig
 from sbcore.observe.elide import elide, redact
+from sbcore.observe.jsonline import parse_record
 from sbcore.observe.locators import harvest
 from sbcore.observe.model import Observation
 from sbcore.observe.outcome import (
@@ -259,19 +261,14 @@ class Projector:
         if self._droppable(data, start, end):
             self.stats.skipped_unparsed += 1
             return
-        text = data[start:end].decode("utf-8", errors="replace")
-        if text[:1].isspace():
-            text = text.lstrip()
-        try:
-            value, stop = _DECODER.raw_decode(text)
-        except (ValueError, RecursionError):  # RecursionError: nested deeper than the parser's stack
-            value, stop = None, 0
-        if not isinstance(value, dict) or (stop != len(text) and not text[stop:].isspace()):
-            self._invalid(text)
+        line = data[start:end]
+        record = parse_record(line)
+        if record is None:
+            self._invalid(line)
             return
         self.stats.records += 1
-        if not self._guarded(value, out):
-            self._invalid(text)
+        if not self._guarded(record, out):
+            self._invalid(line)
 
     def _guarded(self, record: dict[str, Any], out: list[Observation]) -> bool:
         """Project one record; a record nested too deeply to walk (``RecursionError``) is dropped whole,
@@ -284,9 +281,9 @@ class Projector:
             return False
         return True
 
-    def _invalid(self, text: str) -> None:
-        if not text.strip():
-            return  # a blank line
+    def _invalid(self, line: bytes) -> None:
+        if not line.decode("utf-8", errors="replace").strip():
+            return  # a blank line (any Unicode whitespace)
         self.stats.invalid_lines += 1
         if len(self.stats.invalid_line_numbers) < _INVALID_KEPT:
             self.stats.invalid_line_numbers.append(self.stats.lines)

@@ -1,0 +1,72 @@
+"""One transcript line to its record: orjson when it gives the standard library's answer, else the stdlib.
+
+Parsing is the largest single cost of a projection pass (a third of a transcript's bytes are lines the
+projector keeps and parses), and orjson parses those bytes in about two thirds of the time the standard
+library takes to decode them to text and parse that. The projection must not change with the parser, so
+orjson's answer is used only where it is certainly the one :func:`stdlib_record` would give; everywhere
+else the line goes through :func:`stdlib_record`, which is the projector's original path, unchanged:
+
+* orjson refuses what RFC 8259 refuses and the stdlib path accepts (invalid UTF-8, which the stdlib path
+  replaces; lone surrogate escapes; ``NaN``/``Infinity`` and numbers beyond a double; a byte order mark;
+  leading or trailing whitespace that is not JSON's, such as a form feed; nesting deeper than 1024): its
+  ``JSONDecodeError`` sends the line to the stdlib.
+* orjson reads an integer beyond 64 bits as a float where the stdlib keeps an ``int``: a line holding
+  a run of :data:`DIGIT_RUN` digits (anywhere, strings included) goes to the stdlib.
+* the stdlib refuses (``RecursionError``) nesting deeper than the interpreter's recursion limit less the
+  caller's stack, below orjson's 1024: a line holding :data:`MAX_OPENERS` or more ``[``/``{`` goes to the
+  stdlib. That bound is exact while the caller's stack is shallower than the recursion limit less
+  ``MAX_OPENERS`` (500 frames by default), which the projector's callers are by far.
+* a value that is not an object goes to the stdlib, so a bad line is judged in one place.
+
+Both screens are one ``bytes.translate`` and two C-level searches over the line. This module is not on the
+hook path (the hooks import only the standard library; an import-linter contract forbids ``orjson``
+there).
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import orjson
+
+DIGIT_RUN = 19
+"""Digits in a row that may make an integer orjson reads as a float (64-bit integers have up to 19 or 20)."""
+MAX_OPENERS = 500
+"""``[`` and ``{`` in a line from which the stdlib decides (it may run out of stack on such nesting)."""
+
+_DECODER = json.JSONDecoder()
+# Each digit becomes "0", each "[" or "{" becomes "[", every other byte a space.
+_SCREEN = bytes(
+    ord("0") if byte in b"0123456789" else ord("[") if byte in b"[{" else ord(" ") for byte in range(256)
+)
+_DIGITS = b"0" * DIGIT_RUN
+
+
+def parse_record(line: bytes) -> dict[str, Any] | None:
+    """The JSON object ``line`` holds, or ``None`` when it holds none (what :func:`stdlib_record` says)."""
+    try:
+        value = orjson.loads(line)
+    except orjson.JSONDecodeError:
+        return stdlib_record(line)
+    if type(value) is not dict:
+        return stdlib_record(line)
+    screen = line.translate(_SCREEN)
+    if screen.find(_DIGITS) >= 0 or (len(line) >= 2 * MAX_OPENERS and screen.count(b"[") >= MAX_OPENERS):
+        return stdlib_record(line)
+    return value
+
+
+def stdlib_record(line: bytes) -> dict[str, Any] | None:
+    """The standard library's reading: invalid UTF-8 replaced, whitespace around the object allowed (any
+    Unicode whitespace), ``NaN``, big integers and deep nesting up to the stack's limit accepted."""
+    text = line.decode("utf-8", errors="replace")
+    if text[:1].isspace():
+        text = text.lstrip()
+    try:
+        value, stop = _DECODER.raw_decode(text)
+    except (ValueError, RecursionError):  # RecursionError: nested deeper than the parser's stack
+        return None
+    if not isinstance(value, dict) or (stop != len(text) and not text[stop:].isspace()):
+        return None
+    return value
