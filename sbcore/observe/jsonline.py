@@ -34,6 +34,8 @@ DIGIT_RUN = 19
 """Digits in a row that may make an integer orjson reads as a float (64-bit integers have up to 19 or 20)."""
 MAX_OPENERS = 500
 """``[`` and ``{`` in a line from which the stdlib decides (it may run out of stack on such nesting)."""
+LEADING_BRACES = 64
+"""Closing braces :func:`leading_object` looks through (a message's usage holds a handful)."""
 
 _DECODER = json.JSONDecoder()
 # Each digit becomes "0", each "[" or "{" becomes "[", every other byte a space.
@@ -49,12 +51,53 @@ def parse_record(line: bytes) -> dict[str, Any] | None:
         value = orjson.loads(line)
     except orjson.JSONDecodeError:
         return stdlib_record(line)
-    if type(value) is not dict:
-        return stdlib_record(line)
-    screen = line.translate(_SCREEN)
-    if screen.find(_DIGITS) >= 0 or (len(line) >= 2 * MAX_OPENERS and screen.count(b"[") >= MAX_OPENERS):
+    if type(value) is not dict or not _plain(line):
         return stdlib_record(line)
     return value
+
+
+def leading_object(data: bytes, start: int, end: int) -> Any:
+    """The JSON object opening at ``data[start]``, as ``raw_decode`` of the text of ``data[start:end]``
+    reads it (what follows the object is ignored); ``ValueError`` when none can be read there.
+
+    The object ends at the first ``}`` where the braces from ``start`` balance. Braces inside strings
+    can only mislead that count into a slice that is not one whole object, which orjson refuses; a
+    slice orjson reads whole and the screens pass is exactly the object the stdlib would read. Anything
+    else, and an object with more than :data:`LEADING_BRACES` closing braces, is left to
+    :func:`stdlib_object`.
+    """
+    opened = closed = 0
+    position = start
+    close = data.find(b"}", start, end) if data.startswith(b"{", start) else -1
+    while close >= 0 and closed < LEADING_BRACES:
+        opened += data.count(b"{", position, close)
+        closed += 1
+        if opened == closed:
+            piece = data[start : close + 1]
+            try:
+                value = orjson.loads(piece)
+            except orjson.JSONDecodeError:
+                break
+            if _plain(piece):
+                return value
+            break
+        position = close + 1
+        close = data.find(b"}", position, end)
+    return stdlib_object(data, start, end)
+
+
+def stdlib_object(data: bytes, start: int, end: int) -> Any:
+    """``raw_decode`` of the text of ``data[start:end]``: the value it opens with (``ValueError`` if none)."""
+    value, _ = _DECODER.raw_decode(data[start:end].decode("utf-8", errors="replace"))
+    return value
+
+
+def _plain(piece: bytes) -> bool:
+    """Whether ``piece`` (which orjson read) holds no long digit run and too few brackets to nest deep."""
+    screen = piece.translate(_SCREEN)
+    if screen.find(_DIGITS) >= 0:
+        return False
+    return len(piece) < 2 * MAX_OPENERS or screen.count(b"[") < MAX_OPENERS
 
 
 def stdlib_record(line: bytes) -> dict[str, Any] | None:

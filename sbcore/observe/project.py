@@ -39,7 +39,6 @@ tool results are most of a transcript's bytes); the rest is parsed by ``jsonline
 
 from __future__ import annotations
 
-import json
 import re
 from collections import OrderedDict, deque
 from collections.abc import Iterable
@@ -51,7 +50,7 @@ from sbcore.observe.anchors import AnchorResolver
 from sbcore.observe.calls import CallProjector
 from sbcore.observe.config import ProjectionConfig
 from sbcore.observe.elide import elide, redact
-from sbcore.observe.jsonline import parse_record
+from sbcore.observe.jsonline import leading_object, parse_record
 from sbcore.observe.locators import harvest
 from sbcore.observe.model import Observation
 from sbcore.observe.outcome import (
@@ -107,7 +106,6 @@ _TYPE_T = b'"type":"t'
 # The message's id opens it, or follows its model (CLI 2.x writes ``"message":{"model":…,"id":…``).
 _MESSAGE_ID = re.compile(rb'"message":\{(?:"model":"([^"\\]*)",)?"id":"([^"\\]+)"')
 _SESSION_ID = re.compile(rb'"sessionId":"([^"\\]*)"')
-_DECODER = json.JSONDecoder()
 _SIDECHAIN_PREFIX = re.compile(rb'\{"parentUuid":(?:null|"[^"]*"),"isSidechain":true,')
 _FIRST_TYPE = re.compile(rb'"type":"([^"]*)"')
 _BOOKKEEPING_TYPES = frozenset(
@@ -366,7 +364,7 @@ class Projector:
         message_id = _MESSAGE_ID.search(data, start, end)
         if message_id is None or message_id.group(1) == b"<synthetic>":
             return False  # a harness-written message counts no usage: the parsed path knows it
-        if data.find(b'"type":"assistant"', start, end) < 0:
+        if data.rfind(b'"type":"assistant"', start, end) < 0:  # written after the message: look from the end
             return False
         key = message_id.group(2).decode("utf-8", errors="replace")
         if data.find(b'"isSidechain":true', start, end) >= 0 or key in self._seen_messages:
@@ -375,8 +373,8 @@ class Projector:
         if at < 0:
             return False
         try:
-            usage, _ = _DECODER.raw_decode(data[at + 8 : end].decode("utf-8", errors="replace"))
-        except ValueError:
+            usage = leading_object(data, at + 8, end)
+        except (ValueError, RecursionError):  # too deep (RecursionError): the parsed path counts it bad
             return False
         session = _SESSION_ID.search(data, start, end)
         self._seen_messages.add(key)
