@@ -18,7 +18,7 @@ else the line goes through :func:`stdlib_record`, which is the projector's origi
   ``MAX_OPENERS`` (500 frames by default), which the projector's callers are by far.
 * a value that is not an object goes to the stdlib, so a bad line is judged in one place.
 
-Both screens are one ``bytes.translate`` and two C-level searches over the line. This module is not on the
+Both screens are one ``bytes.translate`` and one C-level search over the line. This module is not on the
 hook path (the hooks import only the standard library; an import-linter contract forbids ``orjson``
 there).
 """
@@ -38,10 +38,8 @@ LEADING_BRACES = 64
 """Closing braces :func:`leading_object` looks through (a message's usage holds a handful)."""
 
 _DECODER = json.JSONDecoder()
-# Each digit becomes "0", each "[" or "{" becomes "[", every other byte a space.
-_SCREEN = bytes(
-    ord("0") if byte in b"0123456789" else ord("[") if byte in b"[{" else ord(" ") for byte in range(256)
-)
+# Each digit becomes "0", every other byte a space; "[" and "{" are deleted (and counted by the shortfall).
+_DIGIT_SCREEN = bytes(ord("0") if byte in b"0123456789" else ord(" ") for byte in range(256))
 _DIGITS = b"0" * DIGIT_RUN
 
 
@@ -93,11 +91,13 @@ def stdlib_object(data: bytes, start: int, end: int) -> Any:
 
 
 def _plain(piece: bytes) -> bool:
-    """Whether ``piece`` (which orjson read) holds no long digit run and too few brackets to nest deep."""
-    screen = piece.translate(_SCREEN)
-    if screen.find(_DIGITS) >= 0:
-        return False
-    return len(piece) < 2 * MAX_OPENERS or screen.count(b"[") < MAX_OPENERS
+    """Whether ``piece`` (which orjson read) holds no long digit run and too few brackets to nest deep.
+
+    One ``translate`` does both: digits to ``0``, the rest to spaces, brackets deleted. A deleted bracket
+    may join two digit runs into one; that only sends a line to the stdlib that did not need to go.
+    """
+    screen = piece.translate(_DIGIT_SCREEN, b"[{")
+    return len(piece) - len(screen) < MAX_OPENERS and screen.find(_DIGITS) < 0
 
 
 def stdlib_record(line: bytes) -> dict[str, Any] | None:
