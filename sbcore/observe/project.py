@@ -51,7 +51,6 @@ from sbcore.observe.calls import CallProjector
 from sbcore.observe.config import ProjectionConfig
 from sbcore.observe.elide import elide, redact
 from sbcore.observe.jsonline import leading_object, parse_record
-from sbcore.observe.keymarks import marks_only_in_keys
 from sbcore.observe.locators import harvest
 from sbcore.observe.model import Observation
 from sbcore.observe.outcome import (
@@ -348,18 +347,13 @@ class Projector:
         """Whether the command results in ``data[start:scan]`` (a successful result record) can go unread.
 
         A command's result is read for its outcome only when it could show a failure: the command echoes
-        its exit status, or the record holds a failure mark (:data:`FAILURE_MARKS`) other than its own
-        ``"is_error":false`` key (:mod:`~sbcore.observe.keymarks`). Most results hold none, and are
-        dropped here without being parsed, as every successful result used to be.
+        its exit status, or the record holds a failure mark (:data:`FAILURE_MARKS`). Most results hold
+        none, and are dropped here without being parsed, as every successful result used to be.
         """
         found = [call_id for call_id in self._pending_outcomes if data.find(call_id, start, scan) >= 0]
         if any(self._pending_outcomes[call_id] for call_id in found):
             return False
-        if (
-            found
-            and any(data.find(mark, start, scan) >= 0 for mark in _FAILURE_MARK_BYTES)
-            and not (len(found) == 1 and marks_only_in_keys(data, start, scan, found[0]))
-        ):
+        if found and any(data.find(mark, start, scan) >= 0 for mark in _FAILURE_MARK_BYTES):
             return False
         for call_id in found:
             del self._pending_outcomes[call_id]
