@@ -50,7 +50,7 @@ from sbcore.observe.anchors import AnchorResolver
 from sbcore.observe.calls import CallProjector
 from sbcore.observe.config import ProjectionConfig
 from sbcore.observe.elide import elide, redact
-from sbcore.observe.jsonline import leading_object, parse_record
+from sbcore.observe.jsonline import parse_record, stdlib_object
 from sbcore.observe.locators import harvest
 from sbcore.observe.model import Observation
 from sbcore.observe.outcome import (
@@ -364,7 +364,7 @@ class Projector:
         message_id = _MESSAGE_ID.search(data, start, end)
         if message_id is None or message_id.group(1) == b"<synthetic>":
             return False  # a harness-written message counts no usage: the parsed path knows it
-        if data.rfind(b'"type":"assistant"', start, end) < 0:  # written after the message: look from the end
+        if data.find(b'"type":"assistant"', start, end) < 0:
             return False
         key = message_id.group(2).decode("utf-8", errors="replace")
         if data.find(b'"isSidechain":true', start, end) >= 0 or key in self._seen_messages:
@@ -373,7 +373,7 @@ class Projector:
         if at < 0:
             return False
         try:
-            usage = leading_object(data, at + 8, end)
+            usage = stdlib_object(data, at + 8, end)
         except (ValueError, RecursionError):  # too deep (RecursionError): the parsed path counts it bad
             return False
         session = _SESSION_ID.search(data, start, end)

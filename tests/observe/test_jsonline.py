@@ -18,15 +18,7 @@ from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from sbcore.observe import project
-from sbcore.observe.jsonline import (
-    DIGIT_RUN,
-    LEADING_BRACES,
-    MAX_OPENERS,
-    leading_object,
-    parse_record,
-    stdlib_object,
-    stdlib_record,
-)
+from sbcore.observe.jsonline import DIGIT_RUN, MAX_OPENERS, parse_record, stdlib_record
 from sbcore.observe.project import Projector
 
 TRANSCRIPTS = Path(__file__).parent / "transcripts"
@@ -171,58 +163,6 @@ def test_parse_record_reads_generated_lines_as_the_stdlib_does(
 def test_parse_record_reads_any_bytes_as_the_stdlib_does(line: bytes) -> None:
     _same(line)
     _same(b'{"a":' + line + b"}")
-
-
-def _leading(text: bytes) -> str:
-    """``leading_object`` of ``text`` (from its first byte) shown, or the exception it raised."""
-    try:
-        return _shown(leading_object(text, 0, len(text)))
-    except (ValueError, RecursionError) as error:
-        return type(error).__name__
-
-
-def _stdlib_leading(text: bytes) -> str:
-    try:
-        return _shown(stdlib_object(text, 0, len(text)))
-    except (ValueError, RecursionError) as error:
-        return type(error).__name__
-
-
-USAGE = b'{"input_tokens":3,"cache_creation":{"ephemeral_5m_input_tokens":0},"service_tier":"standard"}'
-LEADING = {
-    "a usage and the rest of its record": USAGE + b'},"type":"assistant","uuid":"u"}',
-    "braces in a string": b'{"a":"}{","b":{"c":"}"}},"x":1}',
-    "an escaped quote before a brace": b'{"a":"\\"}","b":2}}',
-    "no closing brace": b'{"a":1',
-    "unbalanced to the end": b'{"a":{"b":{}',
-    "a big integer": b'{"input_tokens":' + b"1" * 25 + b"}}",
-    "invalid UTF-8 inside": b'{"a":"\xff"}, "tail"',
-    "invalid UTF-8 after": b'{"a":1}\xff\xfe',
-    "NaN inside": b'{"a":NaN}}',
-    "deeper than the stack": b'{"a":' + b"[" * 3000 + b"]" * 3000 + b"}}",
-    "more closing braces than looked through": b'{"a":' + b'{"b":{}},' * LEADING_BRACES + b'"z":1}}',
-    "not an object": b"[1,2]}",
-    "whitespace first": b' {"a":1}',
-}
-
-
-@pytest.mark.parametrize("text", LEADING.values(), ids=LEADING.keys())
-def test_leading_object_reads_what_raw_decode_reads(text: bytes) -> None:
-    assert _leading(text) == _stdlib_leading(text)
-
-
-def test_leading_object_reads_a_usage() -> None:
-    line = b'x"usage":' + LEADING["a usage and the rest of its record"]
-    assert leading_object(line, 9, len(line)) == json.loads(USAGE)
-
-
-@settings(max_examples=300, deadline=None)
-@given(_VALUES, st.booleans(), _WRAPPERS, st.binary(max_size=12))
-def test_leading_object_reads_generated_objects_as_raw_decode_does(
-    value: Any, ascii_only: bool, after: str, tail: bytes
-) -> None:
-    text = _line(value, ascii_only, True, "", after) + tail
-    assert _leading(text) == _stdlib_leading(text)
 
 
 def _projection(lines: list[bytes]) -> tuple[list[dict[str, Any]], Any]:
