@@ -135,7 +135,10 @@ _VALUES = st.recursive(
     lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=4), inner, max_size=4),
     max_leaves=20,
 )
-_WRAPPERS = st.sampled_from(["", " ", "\t", "\r", "\n", "\x0c", "\xa0", "\u2028", "x", "]", "{}"])
+# JSON's whitespace, the other whitespace ``str.isspace`` knows (which only the stdlib path allows), garbage
+_WRAPPERS = st.sampled_from(
+    [" ", "\t", "\r", "\n", "", "\x0c", "\x1f", "\x85", "\xa0", "\u2028", "x", "]", "{}"]
+)
 
 
 def _line(value: Any, ascii_only: bool, compact: bool, before: str, after: str) -> bytes:
