@@ -17,7 +17,7 @@ verdict and keeps only this, never the text:
 ``line``
     one error line (the most telling one), capped and passed through the redactor.
 
-Standard library only, like the rest of the projection.
+Standard library only.
 """
 
 from __future__ import annotations

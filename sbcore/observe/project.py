@@ -33,12 +33,12 @@ waiting at once), then for a while among the answered calls.
 ``Projector`` is stateful and incremental: ``feed`` the records of a transcript in
 order, in as many slices as convenient; ``feed_bytes`` and ``feed_lines`` do the same
 from raw JSONL and skip the records they will drop without parsing them (successful
-tool results are most of a transcript's bytes).
+tool results are most of a transcript's bytes); the rest is parsed by ``jsonline.parse_record``
+(orjson where its reading is certainly the standard library's, the standard library elsewhere).
 """
 
 from __future__ import annotations
 
-import json
 import re
 from collections import OrderedDict, deque
 from collections.abc import Iterable
@@ -50,6 +50,7 @@ from sbcore.observe.anchors import AnchorResolver
 from sbcore.observe.calls import CallProjector
 from sbcore.observe.config import ProjectionConfig
 from sbcore.observe.elide import elide, redact
+from sbcore.observe.jsonline import parse_record, stdlib_object
 from sbcore.observe.locators import harvest
 from sbcore.observe.model import Observation
 from sbcore.observe.outcome import (
@@ -105,7 +106,6 @@ _TYPE_T = b'"type":"t'
 # The message's id opens it, or follows its model (CLI 2.x writes ``"message":{"model":…,"id":…``).
 _MESSAGE_ID = re.compile(rb'"message":\{(?:"model":"([^"\\]*)",)?"id":"([^"\\]+)"')
 _SESSION_ID = re.compile(rb'"sessionId":"([^"\\]*)"')
-_DECODER = json.JSONDecoder()
 _SIDECHAIN_PREFIX = re.compile(rb'\{"parentUuid":(?:null|"[^"]*"),"isSidechain":true,')
 _FIRST_TYPE = re.compile(rb'"type":"([^"]*)"')
 _BOOKKEEPING_TYPES = frozenset(
@@ -259,19 +259,14 @@ class Projector:
         if self._droppable(data, start, end):
             self.stats.skipped_unparsed += 1
             return
-        text = data[start:end].decode("utf-8", errors="replace")
-        if text[:1].isspace():
-            text = text.lstrip()
-        try:
-            value, stop = _DECODER.raw_decode(text)
-        except (ValueError, RecursionError):  # RecursionError: nested deeper than the parser's stack
-            value, stop = None, 0
-        if not isinstance(value, dict) or (stop != len(text) and not text[stop:].isspace()):
-            self._invalid(text)
+        line = data[start:end]
+        record = parse_record(line)
+        if record is None:
+            self._invalid(line)
             return
         self.stats.records += 1
-        if not self._guarded(value, out):
-            self._invalid(text)
+        if not self._guarded(record, out):
+            self._invalid(line)
 
     def _guarded(self, record: dict[str, Any], out: list[Observation]) -> bool:
         """Project one record; a record nested too deeply to walk (``RecursionError``) is dropped whole,
@@ -284,9 +279,9 @@ class Projector:
             return False
         return True
 
-    def _invalid(self, text: str) -> None:
-        if not text.strip():
-            return  # a blank line
+    def _invalid(self, line: bytes) -> None:
+        if not line.decode("utf-8", errors="replace").strip():
+            return  # a blank line (any Unicode whitespace)
         self.stats.invalid_lines += 1
         if len(self.stats.invalid_line_numbers) < _INVALID_KEPT:
             self.stats.invalid_line_numbers.append(self.stats.lines)
@@ -378,8 +373,8 @@ class Projector:
         if at < 0:
             return False
         try:
-            usage, _ = _DECODER.raw_decode(data[at + 8 : end].decode("utf-8", errors="replace"))
-        except ValueError:
+            usage = stdlib_object(data, at + 8, end)
+        except (ValueError, RecursionError):  # too deep (RecursionError): the parsed path counts it bad
             return False
         session = _SESSION_ID.search(data, start, end)
         self._seen_messages.add(key)

@@ -46,6 +46,20 @@ def test_the_projector_counts_a_too_deep_line_as_invalid(line: str) -> None:
     assert projector.stats.invalid_line_numbers == [2]
 
 
+def test_a_thinking_record_with_a_too_deep_usage_is_a_bad_line() -> None:
+    """The fast path reads a thinking-only record's usage alone; nested too deeply, it leaves the record
+    to the parsed path, which counts a bad line (it used to raise RecursionError out of the projector)."""
+    deep = (
+        '{"parentUuid":null,"isSidechain":false,"sessionId":"s","message":{"model":"m","id":"msg_1",'
+        '"type":"message","role":"assistant","content":[{"type":"thinking","thinking":"hm","signature":"x"}],'
+        '"usage":{"input_tokens":1,"deep":' + "[" * 5000 + "]" * 5000 + '}},"type":"assistant","uuid":"u9"}'
+    )
+    projector = Projector()
+    observations = projector.feed_bytes("\n".join([GOOD, deep, GOOD.replace("u1", "u3")]).encode())
+    assert [o.text for o in observations] == ["[text] hi", "[text] hi"]
+    assert projector.stats.invalid_line_numbers == [2] and projector.usage == {}
+
+
 def test_measure_parsing_counts_a_too_deep_line_as_invalid() -> None:
     records, invalid = parse_lines("\n".join([GOOD, TOO_DEEP]).encode())
     assert (len(records), invalid) == (1, 1)
