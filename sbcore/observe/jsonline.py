@@ -19,6 +19,11 @@ the projector's original path, unchanged:
   ``MAX_OPENERS`` (500 frames by default), which the projector's callers are by far.
 * a value that is not an object goes to the stdlib, so a bad line is judged in one place.
 
+A lone surrogate escape (``"\\ud83d"`` with no partner, as a truncating writer leaves one) has no UTF-8
+form: every later consumer that encodes the text (a fingerprint, a spool, a request body) would trip on it.
+The stdlib path, the only one that accepts it, replaces each lone surrogate with U+FFFD, as invalid UTF-8
+already is.
+
 Both screens are one ``bytes.translate`` and one C-level search over the line. This module is not on the
 hook path (the hooks import only the standard library; an import-linter contract forbids ``orjson``
 there).
@@ -27,6 +32,7 @@ there).
 from __future__ import annotations
 
 import json
+import re
 from typing import Any
 
 import orjson
@@ -40,6 +46,8 @@ _DECODER = json.JSONDecoder()
 # Each digit becomes "0", every other byte a space; "[" and "{" are deleted (and counted by the shortfall).
 _DIGIT_SCREEN = bytes(ord("0") if byte in b"0123456789" else ord(" ") for byte in range(256))
 _DIGITS = b"0" * DIGIT_RUN
+_SURROGATE_ESCAPE = re.compile(r"\\u[dD][89a-fA-F]")
+_SURROGATE = re.compile("[\ud800-\udfff]")
 
 
 def parse_record(line: bytes) -> dict[str, Any] | None:
@@ -75,6 +83,23 @@ def stdlib_record(line: bytes) -> dict[str, Any] | None:
         return None
     if not isinstance(value, dict) or (stop != len(text) and not text[stop:].isspace()):
         return None
+    if _SURROGATE_ESCAPE.search(text) is None:
+        return value
+    try:
+        cleaned: dict[str, Any] = _without_lone_surrogates(value)
+    except RecursionError:
+        return None
+    return cleaned
+
+
+def _without_lone_surrogates(value: Any) -> Any:
+    """``value`` with every lone surrogate in its strings (keys included) replaced by U+FFFD."""
+    if isinstance(value, str):
+        return _SURROGATE.sub("\ufffd", value)
+    if isinstance(value, dict):
+        return {_without_lone_surrogates(key): _without_lone_surrogates(item) for key, item in value.items()}
+    if isinstance(value, list):
+        return [_without_lone_surrogates(item) for item in value]
     return value
 
 

@@ -111,13 +111,35 @@ def test_big_integers_stay_integers() -> None:
 def test_stdlib_reading_of_the_edges() -> None:
     """What the original path makes of a few edges (so the comparisons above compare something)."""
     assert stdlib_record(b'{"a":"caf\xe9"}') == {"a": "caf\ufffd"}
-    assert stdlib_record(b'{"a":"\\ud800"}') == {"a": "\ud800"}
+    assert stdlib_record(b'{"a":"\\ud800"}') == {"a": "\ufffd"}  # a lone surrogate has no UTF-8 form
     assert math.isnan(stdlib_record(b'{"a":NaN}')["a"])  # type: ignore[index]
     assert stdlib_record(b'{"a":1}\x0c') == {"a": 1}
     assert stdlib_record(b'{"a":1} x') is None
     assert stdlib_record(b'{"a":1e400}') == {"a": math.inf}
     assert stdlib_record(_nested(1015)) is None  # RecursionError: a bad line
     assert stdlib_record(_nested(1100)) is None
+
+
+def test_a_lone_surrogate_escape_becomes_a_replacement_character_keys_included() -> None:
+    line = b'{"a":"x\\ud800y","\\udc00k":["\\ud83d\\ude00", {"b": "\\uDBFF"}],"n":1}'
+    assert parse_record(line) == {"a": "x\ufffdy", "\ufffdk": ["\U0001f600", {"b": "\ufffd"}], "n": 1}
+
+
+def test_a_projected_lone_surrogate_reaches_every_encoder_as_valid_utf8() -> None:
+    """A truncating writer's lone surrogate must not break what encodes an observation later (a topic
+    fingerprint, the spool, a request body)."""
+    from sbcore.observe.spool import encode
+    from sbcore.observe.steps import fingerprint
+
+    line = (
+        b'{"type":"assistant","uuid":"u1","message":{"id":"m1","role":"assistant","content":'
+        b'[{"type":"text","text":"half an emoji \\ud83d then more"}]}}\n'
+    )
+    [observation] = Projector().feed_bytes(line)
+    assert "\ufffd" in observation.text
+    observation.text.encode("utf-8")
+    assert fingerprint(observation)
+    assert encode([observation]).decode("utf-8")
 
 
 _SCALARS = (
