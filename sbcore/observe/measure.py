@@ -28,6 +28,7 @@ from __future__ import annotations
 import json
 import statistics
 import time
+from collections import OrderedDict
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -40,8 +41,10 @@ from sbcore.observe.digest import builtin_entries, input_json
 from sbcore.observe.model import Observation
 from sbcore.observe.project import (
     ADVISORY_SENTINEL,
+    RECORDS_REMEMBERED,
     REPORT_TOOLS,
     Projector,
+    RecentIds,
     clean_prompt,
     error_text,
     report_text,
@@ -176,8 +179,17 @@ def call_locators(tool_input: Any) -> list[str]:
     return list(dict.fromkeys(found))
 
 
+class _RecentNames(OrderedDict[str, str]):
+    """Tool names by call id, the ``RECORDS_REMEMBERED`` most recent only (as the projector remembers)."""
+
+    def __setitem__(self, key: str, value: str) -> None:
+        super().__setitem__(key, value)
+        if len(self) > RECORDS_REMEMBERED:
+            self.popitem(last=False)
+
+
 def _items(
-    record: dict[str, Any], names: dict[str, str], seen_calls: set[str]
+    record: dict[str, Any], names: dict[str, str], seen_calls: RecentIds
 ) -> list[tuple[str, str, list[str]]]:
     """``(observation kind, tool_use_id, locators)`` for each shortened item of a record."""
     message = record.get("message")
@@ -211,12 +223,13 @@ def _items(
 
 def _measure_file(path: Path, config: ProjectionConfig, totals: _Totals) -> None:
     """Measure one file block by block (:class:`~sbcore.observe.blocks.LineBlocks`): memory stays bounded
-    by a block's records, whatever the file's size."""
+    by a block's records, whatever the file's size. The record and call ids it remembers to judge
+    duplicates are the most recent ``RECORDS_REMEMBERED``, as the projector's are."""
     totals.files += 1
     projector = Projector(config)
-    names: dict[str, str] = {}
-    seen_calls: set[str] = set()
-    seen_uuids: set[str] = set()
+    names: dict[str, str] = _RecentNames()
+    seen_calls = RecentIds(RECORDS_REMEMBERED)
+    seen_uuids = RecentIds(RECORDS_REMEMBERED)
     blocks = LineBlocks(path)
     for block in blocks:
         records, invalid = parse_lines(block)
@@ -234,8 +247,8 @@ def _measure_record(
     config: ProjectionConfig,
     projector: Projector,
     names: dict[str, str],
-    seen_calls: set[str],
-    seen_uuids: set[str],
+    seen_calls: RecentIds,
+    seen_uuids: RecentIds,
     totals: _Totals,
 ) -> None:
     try:
@@ -252,8 +265,8 @@ def _measure_observed(
     path: Path,
     config: ProjectionConfig,
     names: dict[str, str],
-    seen_calls: set[str],
-    seen_uuids: set[str],
+    seen_calls: RecentIds,
+    seen_uuids: RecentIds,
     totals: _Totals,
 ) -> None:
     """Add one in-scope record's content, digest and observations to the totals."""
@@ -304,7 +317,7 @@ def _count_locators(
     record: dict[str, Any],
     observations: Sequence[Observation],
     names: dict[str, str],
-    seen_calls: set[str],
+    seen_calls: RecentIds,
     totals: _Totals,
     path: Path,
 ) -> None:

@@ -179,3 +179,30 @@ def test_cli_project_reports_bad_lines(capsys: pytest.CaptureFixture[str], tmp_p
     assert captured.out == "[prompt] hi\n"
     assert f"{path}:2: not a JSON object; skipped" in captured.err
     assert main(["project", str(tmp_path / "none.jsonl")]) == 2
+
+
+def test_measure_remembers_as_many_ids_as_the_projector_and_no_more(tmp_path: Path) -> None:
+    """Duplicates are judged over the most recent RECORDS_REMEMBERED records, as the projector judges them:
+    a days-long transcript does not grow measure's memory, and a replayed record close behind is still a
+    duplicate."""
+    from sbcore.observe import measure as measure_module
+    from sbcore.observe.project import RECORDS_REMEMBERED
+
+    names = measure_module._RecentNames()
+    for index in range(RECORDS_REMEMBERED * 3):
+        names[f"toolu_{index}"] = "Bash"
+    assert len(names) == RECORDS_REMEMBERED and "toolu_0" not in names
+    assert f"toolu_{RECORDS_REMEMBERED * 3 - 1}" in names
+
+    line = {
+        "type": "user",
+        "uuid": "u-1",
+        "timestamp": "2026-01-01T00:00:00Z",
+        "message": {"role": "user", "content": "hello there"},
+    }
+    path = tmp_path / "t.jsonl"
+    path.write_text("\n".join(json.dumps(line) for _ in range(3)) + "\n")
+    result = measure([path], repeat=1)
+    # the two replays of the record are out of scope (counted once, as the projector observes it once)
+    assert (result["records"], result["observations"], result["input_chars"]) == (3, 1, len("hello there"))
+    assert result["out_of_scope_chars"] == 2 * len("hello there")
