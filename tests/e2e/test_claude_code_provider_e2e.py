@@ -69,8 +69,10 @@ def test_a_fork_runs_through_the_users_claude_cli_with_only_our_tools(harness: H
             "detectors.default.tools": ["Read"],
             "detectors.default.max_iterations": 5,
             # A second fork granted Glob puts Glob on the pass's wire list: only the grant can refuse it.
-            "detectors.constraint-drift.enabled": True,
-            "detectors.constraint-drift.cadence": "every_pass",
+            # goal-drift names no trigger, so it runs in every pass the default fork runs in.
+            "detectors.goal-drift.enabled": True,
+            "detectors.goal-drift.cadence": "every_pass",
+            "detectors.goal-drift.tools": ["Glob"],
             "loop.fork_deadline_s": 30,
         }
     )
