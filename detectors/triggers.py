@@ -34,6 +34,7 @@ from typing import Any
 
 from sbcore.api import Observation, TriggerMatch, report_once
 from sbcore.observe.history import Errors, Matches, ObservationHistory, Positions, history_of
+from sbcore.pathglob import compile_glob
 
 from .checklist import (
     PerObservation,
@@ -819,36 +820,4 @@ def _matches(path: str, globs: tuple[str, ...]) -> bool:
 @lru_cache(maxsize=256)
 def _union(globs: tuple[str, ...]) -> re.Pattern[str]:
     """One pattern for a set of globs: a path matches it exactly when it matches one of them."""
-    return re.compile("|".join(f"(?:{_glob(pattern).pattern})" for pattern in globs))
-
-
-@lru_cache(maxsize=512)
-def _glob(pattern: str) -> re.Pattern[str]:
-    """Compile a path glob: ``*`` and ``?`` stay within one path segment, ``**`` crosses them.
-
-    A pattern without a leading ``/`` may match at any directory boundary
-    (``docs/**`` matches ``/repo/docs/a.md``), as in ``.gitignore``; the match
-    always runs to the end of the path.
-    """
-    anchored = pattern.startswith("/")
-    body = pattern.lstrip("/")
-    out = []
-    index = 0
-    while index < len(body):
-        if body.startswith("**/", index):
-            out.append("(?:[^/]*/)*")
-            index += 3
-        elif body.startswith("**", index):
-            out.append(".*")
-            index += 2
-        elif body[index] == "*":
-            out.append("[^/]*")
-            index += 1
-        elif body[index] == "?":
-            out.append("[^/]")
-            index += 1
-        else:
-            out.append(re.escape(body[index]))
-            index += 1
-    prefix = "^/" if anchored else "(?:^|/)"
-    return re.compile(prefix + "".join(out) + "$")
+    return re.compile("|".join(f"(?:{compile_glob(pattern).pattern})" for pattern in globs))

@@ -35,6 +35,7 @@ from datetime import UTC, datetime, timedelta
 from functools import lru_cache
 from typing import Any
 
+from sbcore import pathglob
 from sbcore.observe.model import Observation
 from sbcore.packs.types import TriggerMatch, report_once
 
@@ -71,53 +72,12 @@ def compile_regex(pattern: str) -> re.Pattern[str]:
         raise PatternError(f"invalid regular expression {pattern!r}: {exc.msg}{where}") from exc
 
 
-@lru_cache(maxsize=512)
 def compile_glob(pattern: str) -> re.Pattern[str]:
-    """A path glob: ``*``, ``?`` and ``[...]`` stay within one path segment, a ``**`` segment crosses them.
-
-    A pattern without a leading ``/`` may match from any directory boundary (``src/**/*.py`` matches
-    ``/repo/src/a/b.py``), as in ``.gitignore``; the match always runs to the end of the path.
-    """
-    anchored = pattern.startswith("/")
-    segments = pattern.lstrip("/").split("/")
-    parts: list[str] = []
-    for position, segment in enumerate(segments):
-        last = position == len(segments) - 1
-        if segment == "**":
-            parts.append(".*" if last else "(?:[^/]*/)*")
-            continue
-        if "**" in segment:
-            raise PatternError(
-                f"invalid glob {pattern!r}: '**' must be a whole path segment (src/**/*.py), "
-                f"not part of {segment!r}"
-            )
-        parts.append(_segment(pattern, segment) + ("" if last else "/"))
-    prefix = "^/" if anchored else "(?:^|/)"
-    return re.compile(prefix + "".join(parts) + "$")
-
-
-def _segment(pattern: str, segment: str) -> str:
-    out: list[str] = []
-    index = 0
-    while index < len(segment):
-        char = segment[index]
-        if char == "*":
-            out.append("[^/]*")
-        elif char == "?":
-            out.append("[^/]")
-        elif char == "[":
-            end = segment.find("]", index + 2)
-            if end < 0:
-                raise PatternError(f"invalid glob {pattern!r}: '[' at {segment!r} is never closed")
-            body = segment[index + 1 : end]
-            negate = body.startswith("!")
-            body = body[1:] if negate else body
-            out.append("[" + ("^" if negate else "") + body.replace("\\", "\\\\") + "]")
-            index = end
-        else:
-            out.append(re.escape(char))
-        index += 1
-    return "".join(out)
+    """A ``path`` glob (:func:`sbcore.pathglob.compile_glob`), its problem as a :class:`PatternError`."""
+    try:
+        return pathglob.compile_glob(pattern)
+    except pathglob.GlobError as exc:
+        raise PatternError(str(exc)) from exc
 
 
 def selector_list(value: Any) -> list[tuple[tuple[int, ...], Mapping[str, Any]]]:

@@ -26,10 +26,10 @@ import os
 import re
 import stat
 from dataclasses import dataclass, field
-from functools import lru_cache
 from pathlib import PurePosixPath
 
 from sbcore.jail import Jail, JailError
+from sbcore.pathglob import GlobError, compile_glob
 from sbcore.safefile import read_regular_bytes
 
 MAX_VISITED = 50_000
@@ -39,7 +39,7 @@ DECISION_PARTS = frozenset({"adr", "adrs", "decisions", "decision"})
 GUIDANCE_FILES = frozenset({"claude.md", "agents.md"})
 ROOT_REGION = "(root)"
 """The region of a note at the top of the workspace (a note's region is its directory)."""
-_GLOB_CHARS = re.compile(r"[*?]")
+_GLOB_CHARS = re.compile(r"[*?[]")
 
 
 @dataclass(frozen=True)
@@ -71,6 +71,10 @@ def refusal(pattern: str) -> str | None:
         return "absolute paths and ~ are refused: recall.sources are relative to the workspace root"
     if ".." in PurePosixPath(pattern).parts:
         return "'..' is refused: recall.sources stay inside the workspace"
+    try:
+        compile_glob(pattern.strip("/"), root=True)
+    except GlobError as exc:
+        return str(exc)
     return None
 
 
@@ -176,7 +180,7 @@ def _matches(jail: Jail, pattern: str, budget: list[int]) -> list[str]:
         top = jail.directory(start)
     except JailError:
         return []
-    compiled = _compile(pattern)
+    compiled = compile_glob(pattern, root=True)
     found: list[str] = []
     for directory, dirs, files in os.walk(top.real, followlinks=False):
         budget[0] -= len(dirs) + len(files)
@@ -189,26 +193,3 @@ def _matches(jail: Jail, pattern: str, budget: list[int]) -> list[str]:
             if compiled.match(rel):
                 found.append(rel)
     return found
-
-
-@lru_cache(maxsize=256)
-def _compile(pattern: str) -> re.Pattern[str]:
-    """A workspace glob as a regex over root-relative paths: ``*``/``?`` stay in one segment, ``**`` spans."""
-    out, index = [], 0
-    while index < len(pattern):
-        if pattern.startswith("**/", index):
-            out.append("(?:[^/]*/)*")
-            index += 3
-        elif pattern.startswith("**", index):
-            out.append(".*")
-            index += 2
-        elif pattern[index] == "*":
-            out.append("[^/]*")
-            index += 1
-        elif pattern[index] == "?":
-            out.append("[^/]")
-            index += 1
-        else:
-            out.append(re.escape(pattern[index]))
-            index += 1
-    return re.compile("".join(out) + r"\Z")
