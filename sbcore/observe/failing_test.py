@@ -73,10 +73,13 @@ def explained(text: str, chosen: str) -> str:
     or counts failures and the text shows why; otherwise ``chosen`` unchanged."""
     if not _NAMES_ONLY.match(chosen):
         return chosen
+    readers = [read for needle, read in _READERS if needle in text]
+    if not readers:
+        return chosen
     lines = [
         _RENDERED.sub("", line, count=1) if line.startswith("[error]") else line for line in text.splitlines()
     ]
-    found = [reading for read in _READERS if (reading := read(lines)) is not None]
+    found = [reading for read in readers if (reading := read(lines)) is not None]
     if not found:
         return chosen
     _, name, reason = min(found)
@@ -238,8 +241,16 @@ def _gradle(lines: Sequence[str]) -> Reading | None:
     return (at, found.group(1), _joined(block)) if block else None
 
 
-_READERS: tuple[Callable[[Sequence[str]], Reading | None], ...] = (
-    *(_go, _jest, _cargo, _rspec, _mocha, _phpunit, _dotnet, _gradle),
+# Each reader with a piece of text its report cannot be without: one that is not in the text is not run.
+_READERS: tuple[tuple[str, Callable[[Sequence[str]], Reading | None]], ...] = (
+    ("--- FAIL: ", _go),
+    ("● ", _jest),
+    ("' panicked at ", _cargo),
+    ("Failure/Error:", _rspec),
+    (" failing", _mocha),
+    ("There w", _phpunit),
+    ("Failed ", _dotnet),
+    (" FAILED", _gradle),
 )
 
 

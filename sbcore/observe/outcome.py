@@ -187,9 +187,9 @@ def _telling_line(text: str) -> str:
     found = _ASSERTION_LINE.search(text)
     if found is not None:
         return _shown(_line_at(text, found.start()))
-    is_ascii = text.isascii()
-    low = text.lower() if is_ascii else text  # positions in a lower-cased copy match only for ASCII
-    word_at = _error_word_at if is_ascii else _error_pattern_at
+    folded = _folded(text)
+    low = text if folded is None else folded
+    word_at = _error_pattern_at if folded is None else _error_word_at
     for pattern, find in ((_NAMED_ERROR, _named_at), (_ERROR_WORDS, word_at)):
         at = find(text, low, 0)
         while at >= 0:
@@ -204,8 +204,23 @@ def _telling_line(text: str) -> str:
 
 
 def _named_at(text: str, low: str, start: int) -> int:
-    found = _NAMED_ERROR.search(text, start)
-    return -1 if found is None else found.start()
+    """Where ``_NAMED_ERROR`` next matches from ``start``, or -1, found through its ``Error:``/``Exception:``.
+
+    A match is a whole word (``\\b`` before it, ``:`` after) of at least two characters that opens with an
+    ASCII capital and ends with one of the two names; the earliest such word from ``start`` is the match.
+    """
+    found = -1
+    for name in ("Error:", "Exception:"):
+        at = text.find(name, start)
+        while at >= 0 and (found < 0 or at < found):
+            word = at
+            while word > 0 and _is_word(text[word - 1]):
+                word -= 1
+            if start <= word < at and "A" <= text[word] <= "Z":
+                found = word if found < 0 else min(found, word)
+                break
+            at = text.find(name, at + 1)
+    return found
 
 
 def _error_pattern_at(text: str, low: str, start: int) -> int:
@@ -214,7 +229,7 @@ def _error_pattern_at(text: str, low: str, start: int) -> int:
 
 
 def _error_word_at(text: str, low: str, start: int) -> int:
-    """Where ``_ERROR_WORDS`` next matches in an ASCII ``text`` (``low`` its lower case), or -1: the
+    """Where ``_ERROR_WORDS`` next matches in ``text`` (``low``: its :func:`_folded` copy), or -1: the
     nearest of its words, found by substring searches (several times faster than the pattern's scan)."""
     found = [at for word in _ERROR_WORD_LIST if (at := low.find(word, start)) >= 0]
     return min(found) if found else -1
@@ -261,11 +276,75 @@ def _summary_failed(scanned: str, counts: dict[str, int]) -> bool:
     # phrasings: "10:01:08 ERROR" in a log is a timestamp beside a level, not a count.
     if counts.get("failed", 0) > 0:
         return True
-    if (" error" in scanned or "Found " in scanned) and _ERROR_SUMMARY.search(scanned):
+    if _error_summary(scanned):
         return True
     if any(word in scanned for word in _LINE_WORDS) and _FAILURE_LINE.search(scanned):
         return True
-    return any(word in scanned for word in _ANYWHERE_WORDS) and bool(_FAILURE_ANYWHERE.search(scanned))
+    return _failure_anywhere(scanned)
+
+
+# The two summary patterns open with a look at the character before them, so ``re`` tries them at every
+# position of a text (several milliseconds a pass); each is found instead from where its words occur, and
+# a test holds each search to its pattern on any text. The parts after those words:
+_SUMMARY_TAIL = re.compile(r" errors? (?:in|during)\b")
+_FOUND_TAIL = re.compile(r"[1-9]\d* errors?\b")
+_FAILED_TAIL = re.compile(r" (?:failed|failing)\b")
+_TS_TAIL = re.compile(r"\d+:")
+
+
+def _is_word(char: str) -> bool:
+    """What ``\\w`` matches (in a text pattern): a letter, digit or numeral of any script, or ``_``."""
+    return char.isalnum() or char == "_"
+
+
+def _digits_before(text: str, at: int) -> int:
+    """Where the run of decimal digits (``\\d``) ending at ``at`` starts (``at`` when there is none)."""
+    start = at
+    while start > 0 and text[start - 1].isdecimal():
+        start -= 1
+    return start
+
+
+def _error_summary(text: str) -> bool:
+    """``_ERROR_SUMMARY.search(text)``, as a truth value, found through " error" and "Found "."""
+    at = text.find(" error")
+    while at >= 0:
+        start = _digits_before(text, at)
+        if (
+            start < at
+            and text[start] in "123456789"
+            and (start == 0 or text[start - 1].isspace() or text[start - 1] in ",(=")
+            and _SUMMARY_TAIL.match(text, at)
+        ):
+            return True
+        at = text.find(" error", at + 1)
+    at = text.find("Found ")
+    while at >= 0:
+        if (at == 0 or not _is_word(text[at - 1])) and _FOUND_TAIL.match(text, at + 6):
+            return True
+        at = text.find("Found ", at + 1)
+    return False
+
+
+def _failure_anywhere(text: str) -> bool:
+    """``_FAILURE_ANYWHERE.search(text)`` as a truth value, found through the words it needs."""
+    at = text.find(" fail")
+    while at >= 0:
+        start = _digits_before(text, at)
+        if start < at and (start == 0 or not _is_word(text[start - 1])) and _FAILED_TAIL.match(text, at):
+            return True
+        at = text.find(" fail", at + 1)
+    for word, tail in (("test result: FAILED", None), ("error TS", _TS_TAIL)):
+        at = text.find(word)
+        while at >= 0:
+            end = at + len(word)
+            if at == 0 or not _is_word(text[at - 1]):
+                if tail is None and (end == len(text) or not _is_word(text[end])):
+                    return True
+                if tail is not None and tail.match(text, end):
+                    return True
+            at = text.find(word, at + 1)
+    return False
 
 
 def _counts(text: str) -> dict[str, int]:
@@ -279,21 +358,41 @@ def _counts(text: str) -> dict[str, int]:
     return counts
 
 
+# The characters ``re.IGNORECASE`` matches to an ASCII letter that ``str.lower`` leaves as they are or
+# turns into two: replaced by that letter first, a lower-cased copy of any text has a word of a case-blind
+# pattern where the pattern matches it, position for position (a test checks every code point).
+_CASE_BLIND_CHARS = "\u0130\u0131\u017f\u212a"
+_CASE_BLIND = str.maketrans(dict(zip(_CASE_BLIND_CHARS, "iisk", strict=True)))
+
+
+def _folded(text: str) -> str | None:
+    """``text`` lower-cased so that a case-blind pattern's literal word matches in it where it matches in
+    ``text``, position for position; None for a text whose lower case is longer (none is known)."""
+    if text.isascii():
+        return text.lower()
+    if any(char in text for char in _CASE_BLIND_CHARS):
+        text = text.translate(_CASE_BLIND)
+    low = text.lower()
+    return low if len(low) == len(text) else None
+
+
 def _count_matches(text: str, low: str) -> list[tuple[str, str]]:
     """``_COUNT.findall(text)``, tried only where a count can end: before " fail", " pass" or " error".
 
     A match is a run of digits, one space and the word; at most one can start in a run of digits (at its
-    start), and no two overlap, so matching at each such place finds what ``findall`` finds. Positions
-    in ``low`` are those of ``text`` only for ASCII, so any other text is scanned whole.
+    start), and no two overlap, so matching at each such place finds what ``findall`` finds. ``low`` is
+    ``text.lower()``; its positions are those of ``text`` for ASCII, and a text with other characters is
+    folded again (:func:`_folded`) so that they are.
     """
     if not text.isascii():
-        return _COUNT.findall(text)
+        folded = _folded(text)
+        if folded is None:
+            return _COUNT.findall(text)
+        low = folded
     ends = sorted(at for word in (" fail", " pass", " error") for at in _occurrences(low, word))
     found: list[tuple[str, str]] = []
     for end in ends:
-        start = end
-        while start > 0 and low[start - 1].isdigit():
-            start -= 1
+        start = _digits_before(text, end)
         if start < end and (match := _COUNT.match(text, start)) is not None:
             found.append((match.group(1), match.group(2)))
     return found

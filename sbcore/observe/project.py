@@ -321,9 +321,10 @@ class Projector:
                 if data[at + 10 : at + 16].lstrip(b" :").startswith(b"t"):
                     return False  # a failure: parse it
                 at = find(b'"is_error"', at + 10, scan)
-            if any(find(call_id, start, scan) >= 0 for call_id in self._pending_reports):
+            reports = self._pending_reports
+            if reports and any(find(call_id, start, scan) >= 0 for call_id in reports):
                 return False
-            return self._quiet_outcomes(data, start, scan)
+            return not self._pending_outcomes or self._quiet_outcomes(data, start, scan)
         if thinking:
             return self._thinking_only(data, start, end)
         if not self.config.include_sidechain and _SIDECHAIN_PREFIX.match(data, start, end):
@@ -705,15 +706,30 @@ def _locators_of(text: str, harvested: tuple[str, ...]) -> tuple[str, ...]:
     return tuple(dict.fromkeys([*harvest(text), *harvested]))
 
 
-def _obs(record: dict[str, Any], kind: Any, text: str, **extra: Any) -> Observation:
+def _obs(
+    record: dict[str, Any],
+    kind: Any,
+    text: str,
+    tool: str | None = None,
+    tool_use_id: str | None = None,
+    args: dict[str, Any] | None = None,
+    locators: tuple[str, ...] = (),
+    outcome: dict[str, Any] | None = None,
+) -> Observation:
+    """An observation of ``record`` (its timestamp and uuid copied). Built positionally: one is built for
+    nearly every record kept, and keywords cost a third more."""
     timestamp = record.get("timestamp")
     uuid = record.get("uuid")
     return Observation(
-        kind=kind,
-        text=text,
-        timestamp=timestamp if isinstance(timestamp, str) else None,
-        uuid=uuid if isinstance(uuid, str) else None,
-        **extra,
+        kind,
+        text,
+        timestamp if isinstance(timestamp, str) else None,
+        uuid if isinstance(uuid, str) else None,
+        tool,
+        tool_use_id,
+        {} if args is None else args,
+        locators,
+        outcome,
     )
 
 

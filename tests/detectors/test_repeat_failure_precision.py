@@ -9,6 +9,7 @@ from sbcore.detectors.identity import work_identity
 from sbcore.detectors.same_work import failed_step, runs_tests
 from test_triggers import Session, fire
 
+from sbcore.observe import failing_test
 from sbcore.observe.failing_test import NAME_CAP, explained
 from sbcore.observe.model import Observation
 from sbcore.observe.outcome import LINE_CAP, error_line, read_outcome
@@ -194,6 +195,10 @@ _PIECES = st.sampled_from(
         "     Failure/Error: x",
         "thread 't' panicked at a.rs:1:1:",
         "note: x",
+        "There was 1 failure:",
+        "1) T::t",
+        "  Failed A.B [1 ms]",
+        "X > t() FAILED",
         "panic: boom",
         "",
         " ",
@@ -205,6 +210,15 @@ _PIECES = st.sampled_from(
 @given(st.lists(st.one_of(_PIECES, st.text(max_size=20)), max_size=12), _PIECES)
 def test_reading_a_reason_never_raises(lines: list[str], chosen: str) -> None:
     assert isinstance(explained("\n".join(lines), chosen), str)
+
+
+@given(st.lists(st.one_of(_PIECES, st.text(max_size=20)), max_size=12))
+def test_a_reader_whose_text_is_absent_would_have_read_nothing(lines: list[str]) -> None:
+    """``explained`` runs a runner's reader only on a text holding that reader's piece of text."""
+    text = "\n".join(lines)
+    for needle, read in failing_test._READERS:
+        if needle not in text:
+            assert read(text.splitlines()) is None, needle
 
 
 def test_a_piped_run_carries_the_reason_in_its_outcome() -> None:

@@ -3,6 +3,8 @@ line finds (the error line) and what the count pattern finds (the runner's count
 
 from __future__ import annotations
 
+import re
+
 from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
@@ -46,7 +48,7 @@ _LINES = (
 _TEXT = st.lists(
     st.one_of(
         st.sampled_from(_LINES),
-        st.text(alphabet="aE: -=rorfail\t\xa0\x1f\u3000é✓", max_size=12),
+        st.text(alphabet="aE: -=rorfail\t\xa0\x1f\u3000é✓ıſİK", max_size=12),
         st.sampled_from(_LINES).map(lambda line: "\xa0" + line + "\u3000"),
     ),
     max_size=12,
@@ -73,3 +75,93 @@ def test_counts_are_found_as_the_pattern_finds_them(lines: list[str], extra: str
 
 def test_a_text_with_other_line_breaks_is_read_line_by_line() -> None:
     assert outcome.error_line("ok\r\nValueError: boom\rmore") == "ValueError: boom"
+
+
+# Texts for the summary and named-error searches: runner phrasings cut into pieces, digits of other scripts,
+# word characters of other scripts, and the characters each search looks at before and after its words.
+_PIECES = (
+    " error",
+    " errors in",
+    " error during",
+    " errors",
+    "Found ",
+    "Found 3 errors",
+    "Found 0 errors",
+    " failed",
+    " failing",
+    "test result: FAILED",
+    "test result: FAILEDx",
+    "error TS2322: no",
+    "error TS:",
+    "Error:",
+    "Exception:",
+    "ValueError:",
+    "Error: bare",
+    "_KeyError:",
+    "ÉError:",
+    "aTypeError:",
+    "ErrorError:",
+    "MyException: x",
+)
+_SUMMARY_TEXT = st.lists(
+    st.one_of(
+        st.sampled_from(_PIECES),
+        st.text(alphabet="0123456789٣²x_(,=\n\t\xa0 éTé", max_size=4),
+    ),
+    max_size=10,
+).map("".join)
+
+
+@settings(max_examples=500, deadline=None)
+@given(_SUMMARY_TEXT)
+@example("1 error in 0.2s")
+@example("x(12 errors during build")
+@example("٣ errors in")
+@example("²3 failed")
+@example("Found 12 errors")
+@example("error TS2322: Type")
+def test_the_summaries_are_found_as_their_patterns_find_them(text: str) -> None:
+    assert outcome._error_summary(text) == bool(outcome._ERROR_SUMMARY.search(text))
+    assert outcome._failure_anywhere(text) == bool(outcome._FAILURE_ANYWHERE.search(text))
+
+
+@settings(max_examples=500, deadline=None)
+@given(_SUMMARY_TEXT, st.integers(min_value=0, max_value=40))
+@example("a ValueError: x", 0)
+@example("ErrorError:", 0)
+@example("TypeError:", 1)
+def test_a_named_error_is_found_where_the_pattern_finds_it(text: str, start: int) -> None:
+    found = outcome._NAMED_ERROR.search(text, start)
+    assert outcome._named_at(text, text.lower(), start) == (found.start() if found else -1)
+
+
+def test_the_word_test_is_the_patterns_on_every_code_point() -> None:
+    word = re.compile(r"\w")
+    differ = [c for c in map(chr, _CODE_POINTS) if outcome._is_word(c) != bool(word.match(c))]
+    assert differ == []
+
+
+def test_folding_puts_each_case_blind_letter_where_the_pattern_sees_it() -> None:
+    """Every character ``re.IGNORECASE`` takes for an ASCII letter folds to that letter, and nothing else
+    folds to one: a count spelt in any case is found where ``_COUNT`` finds it."""
+    letters = re.compile("[a-z]", re.I)
+    for char in map(chr, _CODE_POINTS):
+        if char.isascii():
+            continue
+        folded = char.translate(outcome._CASE_BLIND).lower()
+        if letters.fullmatch(char) or folded.isascii():
+            seen = next((c for c in "abcdefghijklmnopqrstuvwxyz" if re.fullmatch(c, char, re.I)), None)
+            assert folded == seen, (hex(ord(char)), folded, seen)
+        else:
+            assert len(folded) == 1, hex(ord(char))
+
+
+_CODE_POINTS = [c for c in range(0x110000) if not 0xD800 <= c <= 0xDFFF]
+
+
+@settings(max_examples=300, deadline=None)
+@given(_TEXT, st.sampled_from(("ſ", "K", "ı", "İ", "٣", "²")))
+@example(["3 paſſed", "2 FAİLED", "٣ failing"], "")
+def test_counts_in_any_script_are_found_as_the_pattern_finds_them(lines: list[str], extra: str) -> None:
+    text = extra.join(lines) if extra else "\n".join([*lines, "é"])
+    assert outcome._count_matches(text, text.lower()) == outcome._COUNT.findall(text)
