@@ -34,7 +34,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from sbcore.observe import locators
+from sbcore.observe import locators, redact
 from sbcore.observe.blocks import LineBlocks
 from sbcore.observe.config import ProjectionConfig
 from sbcore.observe.digest import builtin_entries, input_json
@@ -342,14 +342,15 @@ def throughput(files: Sequence[Path], config: ProjectionConfig, repeat: int) -> 
 
     Both start from the file's bytes on disk (read included), in the same blocks of whole lines. The
     two are interleaved file by file, in alternating order, so a busy machine slows both alike. Each run
-    starts cold: the locator word memo an earlier run filled is emptied, so repeating the same corpus does
-    not make projection look faster than a first reading is.
+    starts cold: the memos an earlier run filled (locator words, strings found clean of secrets) are
+    emptied, so repeating the same corpus does not make projection look faster than a first reading is.
     """
     size = sum(path.stat().st_size for path in files)
     projection: list[float] = []
     parsing: list[float] = []
     for run in range(max(1, repeat)):
         locators.forget_words()
+        redact.forget_clean()
         project_time = parse_time = 0.0
         for path in files:
             for step in (0, 1) if run % 2 == 0 else (1, 0):

@@ -781,10 +781,23 @@ def _splice(text: str, spans: list[_Span]) -> str:
 
 _SHORTEST = 8  # no rule matches fewer characters ("pass=abc")
 
+# Short strings recur (a path edit after edit, a command run again, a locator list): the ones found to
+# hold no secret are remembered, boundedly, and pass at the cost of a set lookup. Only those: a string
+# with a secret in it is never kept, so the memo holds nothing the projection would not show as it is.
+_CLEAN: set[str] = set()
+_CLEAN_LONGEST = 512
+_CLEAN_KEPT = 4096
+
+
+def forget_clean() -> None:
+    """Empty the memo of clean strings, so a measurement starts cold instead of reusing an earlier run's."""
+    _CLEAN.clear()
+
 
 def redact(text: str) -> str:
     """Return ``text`` with every recognised secret replaced by ``[REDACTED:<kind>]``."""
-    if len(text) < _SHORTEST:
+    size = len(text)
+    if size < _SHORTEST or (size <= _CLEAN_LONGEST and text in _CLEAN):
         return text
     # Every secret is ASCII and the patterns run in ASCII mode, so they find the same spans in a copy
     # with each other character replaced by "?" (offsets unchanged); ``re`` scans a one-byte string
@@ -797,7 +810,13 @@ def redact(text: str) -> str:
             if (match := family.regex.search(scan)) is not None:
                 _collect(text, scan, match, family, spans)
     secret_contexts.context_spans(text, scan, judged_span, kind_of_key, spans)
-    return _splice(text, spans) if spans else text
+    if spans:
+        return _splice(text, spans)
+    if size <= _CLEAN_LONGEST:
+        if len(_CLEAN) >= _CLEAN_KEPT:
+            _CLEAN.clear()
+        _CLEAN.add(text)
+    return text
 
 
 def _bench(paths: Sequence[str], rounds: int = 5) -> list[str]:

@@ -796,3 +796,27 @@ def test_the_bench_entry_point_reports_throughput(tmp_path: Path) -> None:
     )
     assert "redact per string" in result.stdout
     assert "strings changed      0" in result.stdout
+
+
+def test_only_strings_found_clean_are_remembered_and_a_remembered_one_reads_the_same() -> None:
+    from sbcore.observe import redact as module
+
+    module.forget_clean()
+    clean, secret = "git commit -m 'fix the parser'", f"export GITHUB_TOKEN={FORMATS['github-pat'][0]}"
+    assert redact(clean) == clean and redact(secret) != secret
+    assert clean in module._CLEAN and secret not in module._CLEAN  # a secret is never held by the memo
+    assert redact(clean) == clean and redact(secret) == redact(secret)
+    module.forget_clean()
+    assert not module._CLEAN
+
+
+def test_the_clean_memo_is_bounded() -> None:
+    from sbcore.observe import redact as module
+
+    module.forget_clean()
+    for index in range(module._CLEAN_KEPT + 10):
+        redact(f"ordinary line number {index}")
+    assert len(module._CLEAN) <= module._CLEAN_KEPT
+    long_text = "word " * 200
+    redact(long_text)
+    assert long_text not in module._CLEAN  # long strings rarely recur: they are not remembered
