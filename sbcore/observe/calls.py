@@ -106,8 +106,8 @@ class _Builder:
                 self.header.append(f"{key}={rendered}")
 
     def finish(self) -> CallProjection:
-        text = " ".join(part for part in self.header if part)
-        body = [part for part in self.body if part]
+        text = " ".join(filter(None, self.header))
+        body = list(filter(None, self.body))
         if body:
             text += "\n" + "\n".join(body)
         if self.payload:

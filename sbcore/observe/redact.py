@@ -799,6 +799,32 @@ def redact(text: str) -> str:
     size = len(text)
     if size < _SHORTEST or (size <= _CLEAN_LONGEST and text in _CLEAN):
         return text
+    out = _redact_once(text)
+    if out is text:
+        if size <= _CLEAN_LONGEST:
+            if len(_CLEAN) >= _CLEAN_KEPT:
+                _CLEAN.clear()
+            _CLEAN.add(text)
+        return text
+    # A secret glued to the end of another (``…6ede073eghp_…``) fails the guard that keeps a rule from
+    # matching inside a longer token while the other's characters precede it; once the other is a marker,
+    # it does not. So a text that held a secret is read again until nothing more is found: a second
+    # reading for nearly every such text (it finds nothing), one more for each secret of a glued chain.
+    for _ in range(_MORE_READINGS):
+        again = _redact_once(out)
+        if again is out:
+            return out
+        out = again
+    # A longer chain (only a hostile text holds one): what is still glued to a marker goes whole.
+    return _GLUED.sub(r"\1[REDACTED:secret]", out)
+
+
+_MORE_READINGS = 8
+_GLUED = re.compile(r"(\[REDACTED:[a-z0-9-]+\])[\w+/=.-]+")
+
+
+def _redact_once(text: str) -> str:
+    """One reading of ``text``: every secret its rules find, replaced; ``text`` itself when none is."""
     # Every secret is ASCII and the patterns run in ASCII mode, so they find the same spans in a copy
     # with each other character replaced by "?" (offsets unchanged); ``re`` scans a one-byte string
     # up to twice as fast as one holding, say, an emoji.
@@ -810,13 +836,7 @@ def redact(text: str) -> str:
             if (match := family.regex.search(scan)) is not None:
                 _collect(text, scan, match, family, spans)
     secret_contexts.context_spans(text, scan, judged_span, kind_of_key, spans)
-    if spans:
-        return _splice(text, spans)
-    if size <= _CLEAN_LONGEST:
-        if len(_CLEAN) >= _CLEAN_KEPT:
-            _CLEAN.clear()
-        _CLEAN.add(text)
-    return text
+    return _splice(text, spans) if spans else text
 
 
 def _bench(paths: Sequence[str], rounds: int = 5) -> list[str]:

@@ -820,3 +820,22 @@ def test_the_clean_memo_is_bounded() -> None:
     long_text = "word " * 200
     redact(long_text)
     assert long_text not in module._CLEAN  # long strings rarely recur: they are not remembered
+
+
+def test_a_secret_glued_to_the_end_of_another_is_found_once_that_one_is_a_marker() -> None:
+    """A rule's guard keeps it from matching inside a longer token, so a JWT glued to a fixed-length token
+    (``…6ede073eeyJ…``) is missed while the token's characters precede it: the text is read again."""
+    grafana, jwt = FORMATS["grafana-token"][1], FORMATS["jwt"][0]
+    out = redact(f"x {grafana}{jwt} y")
+    assert out == "x [REDACTED:grafana-token][REDACTED:jwt] y"
+    assert redact(out) == out
+
+
+def test_what_a_long_glued_chain_leaves_on_a_marker_goes_whole(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Readings are bounded (a hostile text could glue thousands of secrets end to end); past the bound,
+    the run of token characters still glued to a marker is redacted whole."""
+    from sbcore.observe import redact as module
+
+    monkeypatch.setattr(module, "_MORE_READINGS", 0)
+    grafana, jwt = FORMATS["grafana-token"][1], FORMATS["jwt"][0]
+    assert redact(f"x {grafana}{jwt} y") == "x [REDACTED:grafana-token][REDACTED:secret] y"
