@@ -29,11 +29,12 @@ from __future__ import annotations
 
 import math
 import re
-from collections import Counter
+from collections import Counter, deque
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 from sbcore.api import Observation, RecallHit, RecallWindow, TriggerMatch, recall_terms, report_once
+from sbcore.observe.history import history_of
 
 from .triggers import COMMAND_TOOLS, error_headline
 
@@ -252,14 +253,41 @@ def _latest_failure(
     observations: Sequence[Observation], tools: frozenset[str]
 ) -> tuple[Observation, Observation] | None:
     """The latest call of ``tools`` whose result was an error, with that error."""
-    calls = {obs.tool_use_id: obs for obs in observations if obs.kind == "tool" and obs.tool_use_id}
-    for obs in reversed(observations):
-        if obs.kind != "error" or not obs.tool_use_id:
-            continue
-        call = calls.get(obs.tool_use_id)
+    failures = history_of(observations).fold("recall-failures", _Failures)
+    for error in reversed(failures.errors):
+        call = failures.calls.get(error.tool_use_id or "")
         if call is not None and call.tool in tools:
-            return call, obs
+            return call, error
     return None
+
+
+class _Failures:
+    """A fold of the calls by id (the latest call per id) and of the errors answering a call, in order: the
+    latest failure is found from the last error back, not by walking the history on every pass."""
+
+    def __init__(self) -> None:
+        self.calls: dict[str, Observation] = {}
+        self.errors: deque[Observation] = deque()
+        self._order: deque[tuple[int, Observation]] = deque()  # every call and error kept, oldest first
+
+    def add(self, index: int, obs: Observation) -> None:
+        if not obs.tool_use_id:
+            return
+        if obs.kind == "tool":
+            self.calls[obs.tool_use_id] = obs
+        elif obs.kind == "error":
+            self.errors.append(obs)
+        else:
+            return
+        self._order.append((index, obs))
+
+    def forget(self, before: int) -> None:
+        while self._order and self._order[0][0] < before:
+            _, obs = self._order.popleft()
+            if obs.kind == "error":
+                self.errors.popleft()
+            elif self.calls.get(obs.tool_use_id or "") is obs:
+                del self.calls[obs.tool_use_id or ""]
 
 
 def _error_line(error: Observation) -> str:

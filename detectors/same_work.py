@@ -26,7 +26,7 @@ from __future__ import annotations
 
 import re
 from collections import Counter
-from collections.abc import Iterable, Mapping
+from collections.abc import Collection, Iterable, Mapping
 from functools import lru_cache
 from typing import Any
 
@@ -91,6 +91,11 @@ def project_root(commands: Iterable[str], paths: Iterable[str] = ()) -> str:
         found_absolute, found_relative = path_words(command)
         absolute.update(found_absolute)
         relative.update(found_relative)
+    return root_shown(absolute, relative)
+
+
+def root_shown(absolute: Iterable[str], relative: Collection[str]) -> str:
+    """:func:`project_root` of the absolute and relative paths the session has named."""
     roots: Counter[str] = Counter()
     for path in absolute:
         parts = path.split("/")

@@ -26,10 +26,10 @@ neither.
 from __future__ import annotations
 
 import re
-from collections import deque
+from collections import Counter, deque
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cached_property, lru_cache
 from typing import Any
 
 from sbcore.api import Observation, TriggerMatch, report_once
@@ -46,7 +46,7 @@ from .checklist import (
     runs_any,
 )
 from .identity import Work, work_identity
-from .same_work import ScriptAliases, failed_step, project_root, relative_to
+from .same_work import ScriptAliases, failed_step, path_words, relative_to, root_shown
 from .shell import normalise_command
 
 __all__ = ["normalise_command", "repeat_failure", "standard_questions", "work_identity"]
@@ -79,6 +79,7 @@ class _Calls:
         self._ignored = ignored
         self.entries: deque[tuple[int, Observation, str, Work]] = deque()
         self._attempts: dict[str, tuple[Observation, _Attempt | None]] = {}  # call id -> (error, attempt)
+        self._relative: dict[str, tuple[str, Work]] = {}  # call id -> (root, work spelt relative to it)
 
     def add(self, index: int, obs: Observation) -> None:
         if obs.kind == "tool" and obs.tool in self._tools and obs.tool_use_id:
@@ -88,7 +89,18 @@ class _Calls:
 
     def forget(self, before: int) -> None:
         while self.entries and self.entries[0][0] < before:
-            self._attempts.pop(self.entries.popleft()[1].tool_use_id or "", None)
+            call_id = self.entries.popleft()[1].tool_use_id or ""
+            self._attempts.pop(call_id, None)
+            self._relative.pop(call_id, None)
+
+    def relative_work(self, obs: Observation, command: str, root: str) -> Work:
+        """The work identity of ``command`` with the project's absolute paths spelt relative to ``root``
+        (read once per call and root)."""
+        call_id = obs.tool_use_id or ""
+        found = self._relative.get(call_id)
+        if found is None or found[0] != root:
+            found = self._relative[call_id] = (root, work_identity(relative_to(command, root)))
+        return found[1]
 
     def attempt(self, index: int, obs: Observation, command: str, error: Observation) -> _Attempt | None:
         """The failed attempt ``error`` makes of this call; None when the error is one to ignore."""
@@ -103,6 +115,53 @@ class _Calls:
         return attempt
 
 
+class _RootEvidence:
+    """A fold of what shows the project's root (:func:`~sbcore.detectors.same_work.project_root`): the
+    paths the commands of some tools name and the absolute paths the session edits, counted, so the root
+    is worked out again only when what shows it has changed, not on every pass."""
+
+    def __init__(self, tools: frozenset[str]) -> None:
+        self._tools = tools
+        self._entries: deque[tuple[int, tuple[str, ...], tuple[str, ...]]] = deque()
+        self._absolute: Counter[str] = Counter()
+        self._relative: Counter[str] = Counter()
+        self._root: str | None = None  # None: to be worked out again
+
+    def add(self, index: int, obs: Observation) -> None:
+        if obs.kind != "tool":
+            return
+        absolute: tuple[str, ...] = ()
+        relative: tuple[str, ...] = ()
+        if obs.tool in self._tools and obs.tool_use_id:
+            command = _command_in(obs)
+            if command is not None and not work_identity(command).probe:
+                absolute, relative = path_words(command)
+        if obs.tool in EDIT_TOOLS:
+            path = obs.args.get("file_path")
+            if isinstance(path, str) and path.startswith("/"):
+                absolute = (*absolute, path.rstrip("/"))
+        if absolute or relative:
+            self._entries.append((index, absolute, relative))
+            self._absolute.update(absolute)
+            self._relative.update(relative)
+            self._root = None
+
+    def forget(self, before: int) -> None:
+        while self._entries and self._entries[0][0] < before:
+            _, absolute, relative = self._entries.popleft()
+            for counts, paths in ((self._absolute, absolute), (self._relative, relative)):
+                for path in paths:
+                    counts[path] -= 1
+                    if not counts[path]:
+                        del counts[path]
+            self._root = None
+
+    def root(self) -> str:
+        if self._root is None:
+            self._root = root_shown(self._absolute, self._relative.keys())
+        return self._root
+
+
 def _picked(history: ObservationHistory, name: str, picks: Callable[[Observation], bool]) -> Positions:
     """The positions of the observations ``picks`` chooses (``name`` names the predicate)."""
     return history.fold(("positions", name), lambda: Positions(picks))
@@ -115,12 +174,6 @@ def _retry_requests(history: ObservationHistory) -> Positions:
 
 def _edit_calls(history: ObservationHistory) -> Positions:
     return _picked(history, "edit-calls", _is_edit_call)
-
-
-def _edited_paths(history: ObservationHistory, edit_calls: Positions) -> list[str]:
-    """The files the session edited (absolute paths, as the edit tools take them)."""
-    paths = (history.at(position).args.get("file_path") for position in edit_calls.positions)
-    return [path for path in paths if isinstance(path, str)]
 
 
 def _asks_retry(obs: Observation) -> bool:
@@ -262,18 +315,35 @@ def repeat_failure(
     history = history_of(observations)
     wanted = frozenset(tools)
     calls = history.fold(("calls", wanted, tuple(ignored)), lambda: _Calls(wanted, ignored))
-    errors = history.fold("errors", Errors).by_call
-    last = history.end - 1  # the very last call, with nothing after it, is still in flight
+    errors = history.fold("errors", Errors)
+    edit_calls = _edit_calls(history)
+    root = history.fold(("project-root", wanted), lambda: _RootEvidence(wanted)).root()
+    due = _due(calls, errors.by_call, edit_calls, root, history.end - 1, history, min_failures)
+    for key, attempts in sorted(due, key=lambda item: item[1][-1].call.index, reverse=True):
+        if report_once(state, f"{key}@{attempts[0].call.observation.tool_use_id}"):
+            return _failure_match(key, attempts, history, max_evidence)
+    return None
+
+
+def _due(
+    calls: _Calls,
+    errors: Mapping[str, Observation],
+    edit_calls: Positions,
+    root: str,
+    last: int,
+    history: ObservationHistory,
+    min_failures: int,
+) -> list[tuple[str, list[_Attempt]]]:
+    """The streaks whose latest attempts make a loop, each with those attempts. ``last`` is the history's
+    last position: a call there, with nothing after it, is still in flight."""
     streaks: dict[str, list[_Attempt]] = {}
     targets: dict[str, str] = {}  # work body -> the key of its latest target
-    edit_calls = _edit_calls(history)
-    root = project_root((entry[2] for entry in calls.entries), _edited_paths(history, edit_calls))
     aliases = ScriptAliases()
     latest: tuple[str, Work, str] | None = None  # the latest failure (key, work, signature) ...
     latest_at = -1  # ... and where it sits, to tell whether an edit came after it
     for index, obs, command, work in calls.entries:
         if root and not work.directory:
-            work = work_identity(relative_to(command, root))
+            work = calls.relative_work(obs, command, root)
         error = errors.get(obs.tool_use_id or "")
         if error is None:
             if index < last:  # a success ends its work's streak, and each step's when all of them ran
@@ -295,7 +365,7 @@ def repeat_failure(
         streaks.setdefault(resolved, []).append(attempt)
         latest, latest_at = (resolved, work, attempt.signature), index
 
-    ready = []
+    ready: list[tuple[str, list[_Attempt]]] = []
     for key, attempts in streaks.items():
         stuck = _stuck_tail(attempts, history)
         if stuck >= min_failures:
@@ -304,10 +374,7 @@ def repeat_failure(
         same = _recurring(attempts, history)
         if len(same) >= min_failures:
             ready.append((key, same))
-    for key, attempts in sorted(ready, key=lambda item: item[1][-1].call.index, reverse=True):
-        if report_once(state, f"{key}@{attempts[0].call.observation.tool_use_id}"):
-            return _failure_match(key, attempts, history, max_evidence)
-    return None
+    return ready
 
 
 def _target(work: Work, targets: dict[str, str], streaks: dict[str, list[_Attempt]]) -> str:
@@ -331,7 +398,7 @@ class _Attempt:
     call: _Call
     error: str
 
-    @property
+    @cached_property
     def signature(self) -> str:
         """The error with what varies between two runs of the same failure folded: numbers (lines,
         timings) and long quoted text (the failing command or code echoed back, which an edit changes)."""

@@ -9,6 +9,7 @@ import pytest
 import yaml
 from hypothesis import example, given, settings
 from hypothesis import strategies as st
+from sbcore.detectors.recall import _latest_failure
 from sbcore.detectors.triggers import repeat_failure, standard_questions
 from test_triggers import ROOT
 
@@ -16,12 +17,23 @@ from sbcore.observe.history import Matches, ObservationHistory, Positions, histo
 from sbcore.observe.model import Observation
 from sbcore.packs.types import TriggerMatch
 
+_BASH = frozenset({"Bash"})
 CHECKLIST: dict[str, Any] = yaml.safe_load((ROOT / "catalogue" / "standard-questions.yaml").read_text())[
     "config"
 ]
 
-_COMMANDS = ("pytest tests/test_a.py", "python -m pytest", "npm test", "make build", "ls src/")
-_PATHS = ("src/app.py", "README.md", "tests/test_a.py", "src/lib.rs")
+# Absolute spellings too: the project's root is read from paths named both ways, and may change as they
+# come and leave.
+_COMMANDS = (
+    "pytest tests/test_a.py",
+    "pytest /home/dev/site/tests/test_a.py",
+    "python -m pytest",
+    "npm test",
+    "make build",
+    "ls src/",
+    "cat /srv/other/src/app.py",
+)
+_PATHS = ("src/app.py", "README.md", "tests/test_a.py", "src/lib.rs", "/home/dev/site/tests/test_a.py")
 _PROMPTS = ("run it again", "please do not run the tests", "looks good")
 _REPORTS = ("All 12 tests pass (pytest).", "Nothing to report.")
 
@@ -94,6 +106,16 @@ def _found(match: TriggerMatch | None) -> tuple[str, str] | None:
     + [("forget", 2, ""), ("run", "make build", True), ("prompt", "looks good", "")],
     3,
 )
+@example(  # the paths that showed the project's root leave: later commands are not spelt relative to it
+    [
+        ("run", "pytest tests/test_a.py", True),
+        ("run", "pytest /home/dev/site/tests/test_a.py", True),
+        ("forget", 4, ""),
+        *[("run", "pytest /home/dev/site/tests/test_a.py", True)] * 3,
+        ("prompt", "looks good", ""),
+    ],
+    3,
+)
 def test_a_folded_history_reads_as_a_fresh_one(steps: list[tuple[str, Any, Any]], min_failures: int) -> None:
     history = ObservationHistory()
     params = {"min_failures": min_failures}
@@ -107,6 +129,7 @@ def test_a_folded_history_reads_as_a_fresh_one(steps: list[tuple[str, Any, Any]]
         assert _found(standard_questions(history, {}, {}, CHECKLIST)) == _found(
             standard_questions(fresh, {}, {}, CHECKLIST)
         )
+        assert _latest_failure(history, _BASH) == _latest_failure(fresh, _BASH)
 
 
 def test_an_edit_whose_error_arrives_late_stops_counting() -> None:
@@ -189,3 +212,15 @@ def test_a_plain_sequence_is_wrapped_and_a_history_is_itself() -> None:
     assert history_of(history) is history
     wrapped = history_of([_obs("text", "a")])
     assert isinstance(wrapped, ObservationHistory) and len(wrapped) == 1
+
+
+def test_the_recall_fold_keeps_only_the_calls_and_errors_still_in_the_history() -> None:
+    history = ObservationHistory()
+    steps = [("run", "make build", True), ("run", "npm test", True), ("run", "make build", False)]
+    for _, obs in _observations(steps):
+        history.extend([obs])
+    assert _latest_failure(history, _BASH) == (history[2], history[3])  # npm test's call and error
+    history.drop_oldest(3)  # make build's call and error, and npm test's call, leave
+    failures = history.fold("recall-failures", lambda: pytest.fail("the fold is kept, not rebuilt"))
+    assert list(failures.errors) == [history[0]] and list(failures.calls) == ["toolu_002"]
+    assert _latest_failure(history, _BASH) is None  # the error's call has left
