@@ -7,7 +7,7 @@ need what the rest of the session shows:
   ``pytest tests/test_links.py`` run one file when the session runs in ``/home/dev/site``. The
   observer does not see the working directory, but a session that names one file both ways (an
   absolute path ending in ``/`` plus a relative path of at least two parts it also names) shows
-  the root; :func:`project_root` finds it and :func:`relative_to` spells commands without it.
+  the root; :class:`RootEvidence` finds it and :func:`relative_to` spells commands without it.
 - **A project script and the tool it runs.** ``npm run lint`` runs ``eslint src/`` and ``make
   typecheck`` runs ``mypy src/``, but only the project's files say so, and the observer never
   reads them. It sees what the commands printed: when a script run and a direct tool run fail
@@ -26,7 +26,7 @@ from __future__ import annotations
 
 import re
 from collections import Counter
-from collections.abc import Collection, Iterable, Mapping
+from collections.abc import Iterable, Mapping
 from functools import lru_cache
 from typing import Any
 
@@ -78,34 +78,55 @@ def path_words(command: str) -> tuple[tuple[str, ...], tuple[str, ...]]:
     return tuple(absolute), tuple(relative)
 
 
-def project_root(commands: Iterable[str], paths: Iterable[str] = ()) -> str:
-    """The directory the session's relative paths are relative to, or "" when it never shows it.
+def edited_path(path: str) -> tuple[str, ...]:
+    """What a file the session edited shows of the root: itself when it is absolute."""
+    return (path.rstrip("/"),) if path.startswith("/") else ()
 
-    ``paths`` are absolute paths the session names elsewhere (the files it edited). A root is
-    shown when an absolute path is some directory plus a relative path (of two parts or more)
-    that a command names; when several directories are shown so, the one shown most wins.
+
+class RootEvidence:
+    """The paths a session has named, counted, and the directory its relative paths are relative to.
+
+    A root is shown when an absolute path (a command's, or a file the session edited) is some directory
+    plus a relative path of two parts or more that a command names; when several directories are shown
+    so, the one shown most wins. Paths are counted so that what leaves the session's history can be taken
+    out again; the root is worked out again only when the paths have changed.
     """
-    absolute: set[str] = {path.rstrip("/") for path in paths if path.startswith("/")}
-    relative: set[str] = set()
-    for command in commands:
-        found_absolute, found_relative = path_words(command)
-        absolute.update(found_absolute)
-        relative.update(found_relative)
-    return root_shown(absolute, relative)
 
+    def __init__(self) -> None:
+        self._absolute: Counter[str] = Counter()
+        self._relative: Counter[str] = Counter()
+        self._root: str | None = None  # None: to be worked out again
 
-def root_shown(absolute: Iterable[str], relative: Collection[str]) -> str:
-    """:func:`project_root` of the absolute and relative paths the session has named."""
-    roots: Counter[str] = Counter()
-    for path in absolute:
-        parts = path.split("/")
-        for start in range(2, len(parts) - 1):
-            if "/".join(parts[start:]) in relative:
-                roots["/".join(parts[:start])] += 1
-                break
-    if not roots:
-        return ""
-    return max(roots.items(), key=lambda item: (item[1], -len(item[0])))[0]
+    def add(self, absolute: Iterable[str], relative: Iterable[str]) -> None:
+        self._absolute.update(absolute)
+        self._relative.update(relative)
+        self._root = None
+
+    def remove(self, absolute: Iterable[str], relative: Iterable[str]) -> None:
+        for counts, paths in ((self._absolute, absolute), (self._relative, relative)):
+            for path in paths:
+                counts[path] -= 1
+                if not counts[path]:
+                    del counts[path]
+        self._root = None
+
+    def root(self) -> str:
+        """The root the paths show, or "" when they show none."""
+        if self._root is None:
+            self._root = self._shown()
+        return self._root
+
+    def _shown(self) -> str:
+        roots: Counter[str] = Counter()
+        for path in self._absolute:
+            parts = path.split("/")
+            for start in range(2, len(parts) - 1):
+                if "/".join(parts[start:]) in self._relative:
+                    roots["/".join(parts[:start])] += 1
+                    break
+        if not roots:
+            return ""
+        return max(roots.items(), key=lambda item: (item[1], -len(item[0])))[0]
 
 
 def relative_to(command: str, root: str) -> str:

@@ -26,7 +26,7 @@ neither.
 from __future__ import annotations
 
 import re
-from collections import Counter, deque
+from collections import deque
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import cached_property, lru_cache
@@ -46,7 +46,7 @@ from .checklist import (
     runs_any,
 )
 from .identity import Work, work_identity
-from .same_work import ScriptAliases, failed_step, path_words, relative_to, root_shown
+from .same_work import RootEvidence, ScriptAliases, edited_path, failed_step, path_words, relative_to
 from .shell import normalise_command
 
 __all__ = ["normalise_command", "repeat_failure", "standard_questions", "work_identity"]
@@ -116,16 +116,14 @@ class _Calls:
 
 
 class _RootEvidence:
-    """A fold of what shows the project's root (:func:`~sbcore.detectors.same_work.project_root`): the
-    paths the commands of some tools name and the absolute paths the session edits, counted, so the root
-    is worked out again only when what shows it has changed, not on every pass."""
+    """A fold of what shows the project's root (:class:`~sbcore.detectors.same_work.RootEvidence`): the
+    paths the commands of some tools name and the absolute paths the session edits, so the root is worked
+    out again only when what shows it has changed, not on every pass."""
 
     def __init__(self, tools: frozenset[str]) -> None:
         self._tools = tools
         self._entries: deque[tuple[int, tuple[str, ...], tuple[str, ...]]] = deque()
-        self._absolute: Counter[str] = Counter()
-        self._relative: Counter[str] = Counter()
-        self._root: str | None = None  # None: to be worked out again
+        self.evidence = RootEvidence()
 
     def add(self, index: int, obs: Observation) -> None:
         if obs.kind != "tool":
@@ -136,30 +134,17 @@ class _RootEvidence:
             command = _command_in(obs)
             if command is not None and not work_identity(command).probe:
                 absolute, relative = path_words(command)
-        if obs.tool in EDIT_TOOLS:
-            path = obs.args.get("file_path")
-            if isinstance(path, str) and path.startswith("/"):
-                absolute = (*absolute, path.rstrip("/"))
+        path = obs.args.get("file_path") if obs.tool in EDIT_TOOLS else None
+        if isinstance(path, str):
+            absolute = (*absolute, *edited_path(path))
         if absolute or relative:
             self._entries.append((index, absolute, relative))
-            self._absolute.update(absolute)
-            self._relative.update(relative)
-            self._root = None
+            self.evidence.add(absolute, relative)
 
     def forget(self, before: int) -> None:
         while self._entries and self._entries[0][0] < before:
             _, absolute, relative = self._entries.popleft()
-            for counts, paths in ((self._absolute, absolute), (self._relative, relative)):
-                for path in paths:
-                    counts[path] -= 1
-                    if not counts[path]:
-                        del counts[path]
-            self._root = None
-
-    def root(self) -> str:
-        if self._root is None:
-            self._root = root_shown(self._absolute, self._relative.keys())
-        return self._root
+            self.evidence.remove(absolute, relative)
 
 
 def _picked(history: ObservationHistory, name: str, picks: Callable[[Observation], bool]) -> Positions:
@@ -317,7 +302,7 @@ def repeat_failure(
     calls = history.fold(("calls", wanted, tuple(ignored)), lambda: _Calls(wanted, ignored))
     errors = history.fold("errors", Errors)
     edit_calls = _edit_calls(history)
-    root = history.fold(("project-root", wanted), lambda: _RootEvidence(wanted)).root()
+    root = history.fold(("project-root", wanted), lambda: _RootEvidence(wanted)).evidence.root()
     due = _due(calls, errors.by_call, edit_calls, root, history.end - 1, history, min_failures)
     for key, attempts in sorted(due, key=lambda item: item[1][-1].call.index, reverse=True):
         if report_once(state, f"{key}@{attempts[0].call.observation.tool_use_id}"):

@@ -8,7 +8,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 from sbcore.detectors.identity import work_identity
 from sbcore.detectors.reporting import without_shown
-from sbcore.detectors.same_work import path_words, project_root, relative_to
+from sbcore.detectors.same_work import RootEvidence, edited_path, path_words, relative_to
 from test_triggers import Session, fire
 
 ESLINT = (
@@ -175,17 +175,39 @@ def test_a_short_error_line_ties_nothing() -> None:
 # -- the project's absolute paths --------------------------------------------------------------------------
 
 
+def project_root(commands: list[str], edited: tuple[str, ...] = ()) -> str:
+    """The root the commands' paths and the edited files show."""
+    evidence = RootEvidence()
+    for command in commands:
+        evidence.add(*path_words(command))
+    for path in edited:
+        evidence.add(edited_path(path), ())
+    return evidence.root()
+
+
 def test_the_root_is_shown_by_a_path_named_both_ways() -> None:
     commands = ["uv run pytest tests/test_links.py -v", "uv run pytest /home/dev/site/tests/test_links.py -v"]
     assert project_root(commands) == "/home/dev/site"
     assert (
-        project_root(["pytest /home/dev/site/tests/test_links.py"], ["/home/dev/site/tests/test_links.py"])
+        project_root(["pytest /home/dev/site/tests/test_links.py"], ("/home/dev/site/tests/test_links.py",))
         == ""
     )
-    assert project_root(["pytest tests/x.py"], ["/home/dev/site/tests/x.py"]) == "/home/dev/site"
+    assert project_root(["pytest tests/x.py"], ("/home/dev/site/tests/x.py",)) == "/home/dev/site"
     assert project_root(["cat a/b", "cat /etc/passwd"]) == ""
     assert relative_to("pytest /home/dev/site/tests/x.py", "/home/dev/site") == "pytest tests/x.py"
     assert path_words("curl https://x.io/a/b; ls $HOME/a/b") == ((), ())
+
+
+def test_paths_that_leave_take_their_root_with_them() -> None:
+    evidence = RootEvidence()
+    evidence.add(*path_words("pytest tests/x.py"))
+    evidence.add(*path_words("pytest /home/dev/site/tests/x.py"))
+    assert evidence.root() == "/home/dev/site"
+    evidence.add(*path_words("pytest /home/dev/site/tests/x.py"))  # named twice: one leaving keeps it
+    evidence.remove(*path_words("pytest /home/dev/site/tests/x.py"))
+    assert evidence.root() == "/home/dev/site"
+    evidence.remove(*path_words("pytest /home/dev/site/tests/x.py"))
+    assert evidence.root() == ""
 
 
 def test_a_test_file_run_by_relative_and_absolute_path_is_one_target() -> None:
