@@ -292,7 +292,7 @@ def scratch_index(workspace: Path, settings: RecallSettings) -> Iterator[RecallR
             log.warning("recall index not built: %s", error)
             yield None
             return
-        yield RecallReader(index_path(workspace, Path(scratch)))
+        yield RecallReader(index_path(workspace, Path(scratch)), frozen=True)  # nothing writes it again
 
 
 def recall_window(

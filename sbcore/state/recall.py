@@ -21,7 +21,7 @@ from __future__ import annotations
 import contextlib
 import re
 import sqlite3
-from collections import deque
+from collections import OrderedDict, deque
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -54,6 +54,8 @@ CREATE VIRTUAL TABLE IF NOT EXISTS recall_chunks USING fts5(
 HEADING_WEIGHT = 2.0
 """BM25 weight of a chunk's heading against its body (1.0): a heading naming the error is the best sign."""
 MAX_QUERY_TERMS = 32
+SEARCHES_REMEMBERED = 256
+"""How many answers a frozen reader keeps (:class:`RecallReader`)."""
 _TERM = re.compile(r"[^\W_]+")
 """A word as FTS5's unicode61 tokenizer cuts one: letters and digits (an underscore separates)."""
 
@@ -165,10 +167,20 @@ class RecallStore:
 
 
 class RecallReader:
-    """Read-only searches of one index file; every connection is ``mode=ro`` (see the module docstring)."""
+    """Read-only searches of one index file; every connection is ``mode=ro`` (see the module docstring).
 
-    def __init__(self, path: Path) -> None:
+    :param frozen: the index will not change while this reader is in use (a replay's scratch index, built
+        once before the first pass). Its answers are then remembered, the latest ``SEARCHES_REMEMBERED``
+        of them: a replay asks about the same unsolved failure on pass after pass, and each answer would
+        otherwise cost a connection and a query. A live index is never frozen, so a note the indexer adds
+        between passes is found on the next one.
+    """
+
+    def __init__(self, path: Path, *, frozen: bool = False) -> None:
         self.path = path
+        self._answers: OrderedDict[tuple[tuple[str, ...], int], tuple[Hit, ...]] | None = (
+            OrderedDict() if frozen else None
+        )
 
     def connect(self) -> sqlite3.Connection:
         """A read-only connection to the index (``sqlite3.OperationalError`` when there is none yet)."""
@@ -177,7 +189,22 @@ class RecallReader:
     def search(self, terms: Sequence[str], *, limit: int = 8) -> list[Hit]:
         """The chunks matching any of ``terms``, best BM25 first; [] when there is no index yet."""
         words = [term for term in terms if term][:MAX_QUERY_TERMS]
-        if not words or limit < 1 or not self.path.is_file():
+        if not words or limit < 1:
+            return []
+        if self._answers is None:
+            return self._search(words, limit)
+        key = (tuple(words), limit)
+        answer = self._answers.get(key)
+        if answer is None:
+            answer = self._answers[key] = tuple(self._search(words, limit))
+            while len(self._answers) > SEARCHES_REMEMBERED:
+                self._answers.popitem(last=False)
+        else:
+            self._answers.move_to_end(key)
+        return list(answer)
+
+    def _search(self, words: list[str], limit: int) -> list[Hit]:
+        if not self.path.is_file():
             return []
         match = " OR ".join('"' + word.replace('"', '""') + '"' for word in words)
         try:

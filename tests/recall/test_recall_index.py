@@ -4,14 +4,17 @@ from __future__ import annotations
 
 import json
 import os
+import sqlite3
 import stat
 from pathlib import Path
 
+import pytest
+
 from recall_helpers import index_file
 
-from sbcore.conductor.recall_index import RecallSettings, refresh_workspace
+from sbcore.conductor.recall_index import RecallSettings, refresh_workspace, scratch_index
 from sbcore.paths import data_dir
-from sbcore.state.recall import RecallReader, query_terms
+from sbcore.state.recall import SEARCHES_REMEMBERED, RecallReader, query_terms
 
 
 def _bump(path: Path) -> None:
@@ -114,3 +117,37 @@ def test_max_files_counts_only_files_that_are_there(workspace: Path) -> None:
     (workspace / "docs" / "decisions" / "0008-more.md").write_text("# More\n\ntext\n")
     capped = refresh_workspace(workspace, RecallSettings(advisories=False, max_files=1))
     assert any("recall.max_files" in problem for problem in capped.problems)
+
+
+def test_a_frozen_reader_asks_the_index_once_per_question_and_a_live_one_every_time(
+    workspace: Path, settings: RecallSettings, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    refresh_workspace(workspace, settings)
+    opened: list[Path] = []
+    connect = RecallReader.connect
+
+    def counting(self: RecallReader) -> sqlite3.Connection:
+        opened.append(self.path)
+        return connect(self)
+
+    monkeypatch.setattr(RecallReader, "connect", counting)
+    live, frozen = RecallReader(index_file(workspace)), RecallReader(index_file(workspace), frozen=True)
+    first = frozen.search(["pool", "integration"], limit=4)
+    assert first and first == live.search(["pool", "integration"], limit=4)
+    assert [frozen.search(["pool", "integration"], limit=4) for _ in range(3)] == [first] * 3
+    assert frozen.search(["pool", "integration"], limit=1) == first[:1]  # another limit, another question
+    assert len(opened) == 3  # the frozen reader's two questions and the live reader's one
+
+    (workspace / "CLAUDE.md").write_text("# Working here\n\n## Pools\n\nThe pool is sized by PGBOUNCER.\n")
+    refresh_workspace(workspace, settings)
+    assert live.search(["pgbouncer"])  # a live reader sees what the indexer added between passes
+    for n in range(SEARCHES_REMEMBERED + 10):
+        frozen.search([f"word{n}"])
+    assert len(frozen._answers or ()) == SEARCHES_REMEMBERED
+
+
+def test_a_replays_scratch_index_is_frozen(workspace: Path, settings: RecallSettings) -> None:
+    with scratch_index(workspace, settings) as reader:
+        assert reader is not None and reader._answers is not None
+        found = reader.search(["pool"])
+        assert found and found == RecallReader(reader.path).search(["pool"])
