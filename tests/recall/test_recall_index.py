@@ -9,7 +9,6 @@ import stat
 from pathlib import Path
 
 import pytest
-
 from recall_helpers import index_file
 
 from sbcore.conductor.recall_index import RecallSettings, refresh_workspace, scratch_index
