@@ -70,6 +70,41 @@ class _Call:
     error: Observation | None
 
 
+class _Entry:
+    """One command call the fold keeps, with what a pass reads of it worked out once: its work identity
+    spelt relative to the project root (for the root it was worked out for), the works a success of it
+    ends, and the attempt its error makes (for the error it was judged for)."""
+
+    __slots__ = ("_attempt", "_ended", "_relative", "call_id", "command", "index", "obs", "work")
+
+    def __init__(self, index: int, obs: Observation, command: str, work: Work) -> None:
+        self.index = index
+        self.obs = obs
+        self.command = command
+        self.work = work
+        self.call_id = obs.tool_use_id or ""
+        self._relative: tuple[str, Work] | None = None  # (root, work spelt relative to it)
+        self._ended: tuple[Work, tuple[Work, ...]] | None = None  # (work, what its success ends)
+        self._attempt: tuple[Observation, _Attempt | None] | None = None  # (error, attempt)
+
+    def work_at(self, root: str) -> Work:
+        """The work identity, with the project's absolute paths spelt relative to ``root`` when the
+        command named no directory of its own."""
+        if not root or self.work.directory:
+            return self.work
+        found = self._relative
+        if found is None or found[0] != root:
+            found = self._relative = (root, work_identity(relative_to(self.command, root)))
+        return found[1]
+
+    def ended_by_success(self, work: Work) -> tuple[Work, ...]:
+        """The works a success of ``work`` ends: itself, and each step when all of them ran."""
+        found = self._ended
+        if found is None or found[0] is not work:
+            found = self._ended = (work, (work, *(work.steps if work.all_or_nothing else ())))
+        return found[1]
+
+
 class _Calls:
     """A fold of the command calls of some tools (with an id), probes left out, each with its command and
     work identity read once, and each failure's attempt judged once per error (``ignored`` patterns)."""
@@ -77,41 +112,27 @@ class _Calls:
     def __init__(self, tools: frozenset[str], ignored: Sequence[re.Pattern[str]]) -> None:
         self._tools = tools
         self._ignored = ignored
-        self.entries: deque[tuple[int, Observation, str, Work]] = deque()
-        self._attempts: dict[str, tuple[Observation, _Attempt | None]] = {}  # call id -> (error, attempt)
-        self._relative: dict[str, tuple[str, Work]] = {}  # call id -> (root, work spelt relative to it)
+        self.entries: deque[_Entry] = deque()
 
     def add(self, index: int, obs: Observation) -> None:
         if obs.kind == "tool" and obs.tool in self._tools and obs.tool_use_id:
             command = _command_in(obs)
             if command is not None and not (work := work_identity(command)).probe:
-                self.entries.append((index, obs, command, work))
+                self.entries.append(_Entry(index, obs, command, work))
 
     def forget(self, before: int) -> None:
-        while self.entries and self.entries[0][0] < before:
-            call_id = self.entries.popleft()[1].tool_use_id or ""
-            self._attempts.pop(call_id, None)
-            self._relative.pop(call_id, None)
+        while self.entries and self.entries[0].index < before:
+            self.entries.popleft()
 
-    def relative_work(self, obs: Observation, command: str, root: str) -> Work:
-        """The work identity of ``command`` with the project's absolute paths spelt relative to ``root``
-        (read once per call and root)."""
-        call_id = obs.tool_use_id or ""
-        found = self._relative.get(call_id)
-        if found is None or found[0] != root:
-            found = self._relative[call_id] = (root, work_identity(relative_to(command, root)))
-        return found[1]
-
-    def attempt(self, index: int, obs: Observation, command: str, error: Observation) -> _Attempt | None:
+    def attempt(self, entry: _Entry, error: Observation) -> _Attempt | None:
         """The failed attempt ``error`` makes of this call; None when the error is one to ignore."""
-        call_id = obs.tool_use_id or ""
-        found = self._attempts.get(call_id)
+        found = entry._attempt
         if found is not None and found[0] is error:
             return found[1]
         attempt = None
         if not any(pattern.search(error.text) for pattern in self._ignored):
-            attempt = _Attempt(_Call(index, obs, command, error), _error_line_of(error))
-        self._attempts[call_id] = (error, attempt)
+            attempt = _Attempt(_Call(entry.index, entry.obs, entry.command, error), _error_line_of(error))
+        entry._attempt = (error, attempt)
         return attempt
 
 
@@ -326,18 +347,18 @@ def _due(
     aliases = ScriptAliases()
     latest: tuple[str, Work, str] | None = None  # the latest failure (key, work, signature) ...
     latest_at = -1  # ... and where it sits, to tell whether an edit came after it
-    for index, obs, command, work in calls.entries:
-        if root and not work.directory:
-            work = calls.relative_work(obs, command, root)
-        error = errors.get(obs.tool_use_id or "")
+    for entry in calls.entries:
+        work = entry.work_at(root)
+        error = errors.get(entry.call_id)
         if error is None:
-            if index < last:  # a success ends its work's streak, and each step's when all of them ran
-                for done in (work, *(work.steps if work.all_or_nothing else ())):
+            if entry.index < last:  # a success ends its work's streak, and each step's when all of them ran
+                for done in entry.ended_by_success(work):
                     streaks.pop(aliases.resolve(_target(done, targets, streaks)), None)
             continue
+        index = entry.index
         work = failed_step(work, error.outcome, error.text)
         key = _target(work, targets, streaks)
-        attempt = calls.attempt(index, obs, command, error)
+        attempt = calls.attempt(entry, error)
         if attempt is None:
             continue
         if latest is not None and edit_calls.any_between(latest_at, index):

@@ -15,6 +15,7 @@ are then built once from it, through the same code.
 
 from __future__ import annotations
 
+from bisect import bisect_left
 from collections import OrderedDict, deque
 from collections.abc import Callable, Hashable, Iterable, Iterator, Sequence
 from typing import Protocol, TypeVar, overload
@@ -127,19 +128,8 @@ class Positions:
     def count_between(self, start: int, stop: int, *, inclusive_start: bool = True) -> int:
         """How many picked observations sit at ``start`` (or after it) up to ``stop`` (exclusive)."""
         low = start if inclusive_start else start + 1
-        return _bisect(self.positions, stop) - _bisect(self.positions, low)
-
-
-def _bisect(positions: deque[int], value: int) -> int:
-    """How many of the sorted ``positions`` are below ``value``."""
-    low, high = 0, len(positions)
-    while low < high:
-        middle = (low + high) // 2
-        if positions[middle] < value:
-            low = middle + 1
-        else:
-            high = middle
-    return low
+        # bisect reads a deque through its index (C all the way); counts of positions below each bound
+        return bisect_left(self.positions, stop) - bisect_left(self.positions, low)
 
 
 class Matches:
