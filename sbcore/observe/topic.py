@@ -67,11 +67,15 @@ def words(text: str) -> list[str]:
     words shorter than three letters left out."""
     out: list[str] = []
     for raw in _WORD.findall(text):
-        for part in _CAMEL.sub(" ", raw).split():
-            word = part.lower()
-            if len(word) >= 3 and word not in _STOP and not word.isdigit():
-                out.append(word)
+        out.extend(_content_words(raw))
     return out
+
+
+@lru_cache(maxsize=65_536)
+def _content_words(raw: str) -> tuple[str, ...]:
+    """The content words of one raw word (a session's vocabulary recurs: each is split once)."""
+    kept = (part.lower() for part in _CAMEL.sub(" ", raw).split())
+    return tuple(word for word in kept if len(word) >= 3 and word not in _STOP and not word.isdigit())
 
 
 @lru_cache(maxsize=65_536)
