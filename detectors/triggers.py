@@ -10,7 +10,8 @@ avoid handing the same finding to a fork twice. What they read of each
 observation (a call's command, an edit's path, the paths named, the prompts and
 reports matching a pattern) is folded into the history once, as the observation
 arrives (:mod:`sbcore.observe.history`): a pass walks the calls and edits still
-in the history, never the whole history again.
+in the history, never the whole history again, and repeat-failure goes on with
+the walk the pass before it kept while nothing it read has changed.
 
 How tool outcomes are read: a call is a ``tool`` observation carrying its
 ``tool_use_id``; a failure is an ``error`` observation with the same id; a call
@@ -30,6 +31,7 @@ from collections import deque
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import cached_property, lru_cache
+from itertools import islice
 from typing import Any
 
 from sbcore.api import Observation, TriggerMatch, report_once
@@ -105,6 +107,37 @@ class _Entry:
         return found[1]
 
 
+class _Walk:
+    """What repeat-failure's walk of the calls found so far (see :func:`_due`), kept in the calls' fold so
+    the next pass goes on from where this one stopped instead of walking every call again.
+
+    It stays true while what it read has not changed: the call it began at is still the oldest kept, the
+    project root is the same, and no error has since answered a call it already read (as a success, or
+    with another error). Anything else starts a new walk.
+    """
+
+    def __init__(self, first: _Entry | None, root: str) -> None:
+        self.first = first  # the oldest kept call when the walk began
+        self.root = root
+        self.walked = 0  # how many calls it has read, from the oldest
+        self.through = -1  # the history position of the last of them
+        self.seen = 0  # the history's end when it last stopped: errors from there on are news to it
+        self.streaks: dict[str, list[_Attempt]] = {}
+        self.targets: dict[str, str] = {}  # work body -> the key of its latest target
+        self.aliases = ScriptAliases()
+        self.latest: tuple[str, Work, str] | None = None  # the latest failure (key, work, signature) ...
+        self.latest_at = -1  # ... and where it sits, to tell whether an edit came after it
+
+    def holds(self, first: _Entry | None, root: str, calls: _Calls, errors: Errors) -> bool:
+        if self.first is not first or self.root != root:
+            return False
+        for call_id in errors.answered_since(self.seen):
+            entry = calls.by_id.get(call_id)
+            if entry is not None and entry.index <= self.through:
+                return False  # a call it read as a success failed after all, or failed again
+        return True
+
+
 class _Calls:
     """A fold of the command calls of some tools (with an id), probes left out, each with its command and
     work identity read once, and each failure's attempt judged once per error (``ignored`` patterns)."""
@@ -113,16 +146,29 @@ class _Calls:
         self._tools = tools
         self._ignored = ignored
         self.entries: deque[_Entry] = deque()
+        self.by_id: dict[str, _Entry] = {}
+        self._walk: _Walk | None = None
 
     def add(self, index: int, obs: Observation) -> None:
         if obs.kind == "tool" and obs.tool in self._tools and obs.tool_use_id:
             command = _command_in(obs)
             if command is not None and not (work := work_identity(command)).probe:
-                self.entries.append(_Entry(index, obs, command, work))
+                entry = _Entry(index, obs, command, work)
+                self.entries.append(entry)
+                self.by_id[entry.call_id] = entry
 
     def forget(self, before: int) -> None:
         while self.entries and self.entries[0].index < before:
-            self.entries.popleft()
+            entry = self.entries.popleft()
+            if self.by_id.get(entry.call_id) is entry:
+                del self.by_id[entry.call_id]
+
+    def walk(self, root: str, errors: Errors) -> _Walk:
+        """The walk to go on with: the kept one while it holds, else a new one from the oldest call."""
+        first = self.entries[0] if self.entries else None
+        if self._walk is None or not self._walk.holds(first, root, self, errors):
+            self._walk = _Walk(first, root)
+        return self._walk
 
     def attempt(self, entry: _Entry, error: Observation) -> _Attempt | None:
         """The failed attempt ``error`` makes of this call; None when the error is one to ignore."""
@@ -324,7 +370,7 @@ def repeat_failure(
     errors = history.fold("errors", Errors)
     edit_calls = _edit_calls(history)
     root = history.fold(("project-root", wanted), lambda: _RootEvidence(wanted)).evidence.root()
-    due = _due(calls, errors.by_call, edit_calls, root, history.end - 1, history, min_failures)
+    due = _due(calls, errors, edit_calls, root, history, min_failures)
     for key, attempts in sorted(due, key=lambda item: item[1][-1].call.index, reverse=True):
         if report_once(state, f"{key}@{attempts[0].call.observation.tool_use_id}"):
             return _failure_match(key, attempts, history, max_evidence)
@@ -333,43 +379,34 @@ def repeat_failure(
 
 def _due(
     calls: _Calls,
-    errors: Mapping[str, Observation],
+    errors: Errors,
     edit_calls: Positions,
     root: str,
-    last: int,
     history: ObservationHistory,
     min_failures: int,
 ) -> list[tuple[str, list[_Attempt]]]:
-    """The streaks whose latest attempts make a loop, each with those attempts. ``last`` is the history's
-    last position: a call there, with nothing after it, is still in flight."""
-    streaks: dict[str, list[_Attempt]] = {}
-    targets: dict[str, str] = {}  # work body -> the key of its latest target
-    aliases = ScriptAliases()
-    latest: tuple[str, Work, str] | None = None  # the latest failure (key, work, signature) ...
-    latest_at = -1  # ... and where it sits, to tell whether an edit came after it
-    for entry in calls.entries:
+    """The streaks whose latest attempts make a loop, each with those attempts.
+
+    The calls are walked oldest first (each pass going on with the walk the last one kept, see
+    :class:`_Walk`); the history's last observation, when it is a call with no result yet, is still in
+    flight: it is read on a later pass, once something follows it.
+    """
+    walk = calls.walk(root, errors)
+    streaks, targets, aliases = walk.streaks, walk.targets, walk.aliases
+    last = history.end - 1
+    for entry in islice(calls.entries, walk.walked, None):
         work = entry.work_at(root)
-        error = errors.get(entry.call_id)
+        error = errors.by_call.get(entry.call_id)
         if error is None:
-            if entry.index < last:  # a success ends its work's streak, and each step's when all of them ran
-                for done in entry.ended_by_success(work):
-                    streaks.pop(aliases.resolve(_target(done, targets, streaks)), None)
-            continue
-        index = entry.index
-        work = failed_step(work, error.outcome, error.text)
-        key = _target(work, targets, streaks)
-        attempt = calls.attempt(entry, error)
-        if attempt is None:
-            continue
-        if latest is not None and edit_calls.any_between(latest_at, index):
-            latest = None
-        resolved = aliases.learn(key, work, attempt.signature, latest)
-        if resolved != key and key in streaks:  # a tool's own failures join its script's, in order
-            streaks[resolved] = sorted(
-                streaks.get(resolved, []) + streaks.pop(key), key=lambda found: found.call.index
-            )
-        streaks.setdefault(resolved, []).append(attempt)
-        latest, latest_at = (resolved, work, attempt.signature), index
+            if entry.index >= last:
+                break  # in flight
+            for done in entry.ended_by_success(work):  # a success ends its work's streak (a chain's steps')
+                streaks.pop(aliases.resolve(_target(done, targets, streaks)), None)
+        else:
+            _read_failure(walk, calls, entry, work, error, edit_calls)
+        walk.walked += 1
+        walk.through = entry.index
+    walk.seen = history.end
 
     ready: list[tuple[str, list[_Attempt]]] = []
     for key, attempts in streaks.items():
@@ -381,6 +418,27 @@ def _due(
         if len(same) >= min_failures:
             ready.append((key, same))
     return ready
+
+
+def _read_failure(
+    walk: _Walk, calls: _Calls, entry: _Entry, work: Work, error: Observation, edit_calls: Positions
+) -> None:
+    """Add a failed call to its streak (the streak of the step that failed, when the result says)."""
+    streaks = walk.streaks
+    work = failed_step(work, error.outcome, error.text)
+    key = _target(work, walk.targets, streaks)
+    attempt = calls.attempt(entry, error)
+    if attempt is None:
+        return
+    if walk.latest is not None and edit_calls.any_between(walk.latest_at, entry.index):
+        walk.latest = None
+    resolved = walk.aliases.learn(key, work, attempt.signature, walk.latest)
+    if resolved != key and key in streaks:  # a tool's own failures join its script's, in order
+        streaks[resolved] = sorted(
+            streaks.get(resolved, []) + streaks.pop(key), key=lambda found: found.call.index
+        )
+    streaks.setdefault(resolved, []).append(attempt)
+    walk.latest, walk.latest_at = (resolved, work, attempt.signature), entry.index
 
 
 def _target(work: Work, targets: dict[str, str], streaks: dict[str, list[_Attempt]]) -> str:

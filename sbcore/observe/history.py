@@ -187,3 +187,11 @@ class Errors:
             _, call_id, obs = self._order.popleft()
             if self.by_call.get(call_id) is obs:
                 del self.by_call[call_id]
+
+    def answered_since(self, position: int) -> Iterator[str]:
+        """The call ids that errors at absolute ``position`` or later answer, the latest first: what a
+        reader that kept what it read up to ``position`` has not seen."""
+        for index, call_id, _ in reversed(self._order):
+            if index < position:
+                return
+            yield call_id
