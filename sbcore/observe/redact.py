@@ -62,7 +62,8 @@ MAX_SECRET_SPAN = 1024
 # -- format rules: (kind, literal prefix, body regex) -------------------------------------------------
 # The prefix is a literal; the body is what follows it. A rule matches only when the prefix is not
 # preceded by a letter or digit. Bodies are greedy and unbounded above where the vendor's length may
-# grow, so a long or truncated secret is still redacted to its end.
+# grow, so a long or truncated secret is still redacted to its end, and token characters glued to the
+# end go with it (see _glued_end).
 _FORMATS: tuple[tuple[str, str, str], ...] = (
     # Cloud providers
     *(("aws-access-key-id", p, r"[A-Z2-7]{16}(?![A-Za-z0-9])") for p in ("AKIA", "ASIA", "ABIA", "ACCA")),
@@ -345,6 +346,7 @@ class _Alt:
     check: int = _AS_IS
     dispatch: tuple[str, ...] = ()
     head: re.Pattern[str] | None = None
+    glued: bool = False  # a vendor format: token characters glued to its end go with it (see _glued_end)
 
 
 def _lookbehind(lead: str, guard: str = "") -> str:
@@ -358,11 +360,11 @@ def _format_alt(kind: str, prefix: str, body: str) -> tuple[str, _Alt]:
     anchor, lead, rest = prefix[index], prefix[: index + 1], prefix[index + 1 :]
     if rest:
         pattern = _lookbehind(re.escape(prefix), _GUARD) + f"(?P<v>{body})"
-        return anchor, _Alt(kind, rest, pattern, back=len(prefix))
+        return anchor, _Alt(kind, rest, pattern, back=len(prefix), glued=True)
     if index < 2:
         raise ValueError(f"format prefix {prefix!r} needs two characters before its anchor {anchor!r}")
     pattern = _lookbehind(re.escape(lead), _GUARD) + f"(?P<v>{body})"
-    return anchor, _Alt(kind, "", pattern, back=len(lead), dispatch=(lead[-3:-1],))
+    return anchor, _Alt(kind, "", pattern, back=len(lead), dispatch=(lead[-3:-1],), glued=True)
 
 
 def _spellings(words: tuple[str, ...]) -> set[str]:
@@ -477,14 +479,12 @@ def _pattern_alts() -> dict[str, list[_Alt]]:
         ),
     )
     return {
+        # The whole block; with no END (cut off by a slice) up to the end of the text. Its own anchor, so
+        # a token whose body takes dashes and letters (``glpat-…``) glued before it cannot hide its BEGIN.
+        "-----BEGIN": [
+            _Alt("private-key", "", rf"(?P<v>{pem_label}(?:(?s:.*?)-----END{pem_label}|(?s:.*)))", back=10)
+        ],
         "-": [
-            # The whole block; with no END (cut off by a slice) up to the end of the text.
-            _Alt(
-                "private-key",
-                "----BEGIN",
-                rf"(?P<v>{pem_label}(?:(?s:.*?)-----END{pem_label}|(?s:.*)))",
-                back=10,
-            ),
             _Alt(
                 "mailchimp-api-key",
                 "us",
@@ -747,10 +747,15 @@ def _collect(text: str, scan: str, match: re.Match[str] | None, family: _Family,
         span: _Span | None = None
         if alt.check != _AS_IS:
             span = _context_span(text, scan, match, name, alt)
-        elif alt.head is None:
-            span = (match.start(name) - alt.back, match.end(name), alt.priority, alt.kind)
-        elif (start := _head_start(text, match.start(), alt.head)) is not None:
-            span = (start, match.end(name), alt.priority, alt.kind)
+        else:
+            start = (
+                match.start(name) - alt.back
+                if alt.head is None
+                else _head_start(text, match.start(), alt.head)
+            )
+            if start is not None:
+                end = _glued_end(scan, match.end(name)) if alt.glued else match.end(name)
+                span = (start, end, alt.priority, alt.kind)
         if span is not None:
             spans.append(span)
         # After a secret, scanning resumes beyond it (a value may extend past its match). A rejected
@@ -759,6 +764,23 @@ def _collect(text: str, scan: str, match: re.Match[str] | None, family: _Family,
         match = family.regex.search(
             scan, max(match.end(), span[1]) if span is not None else match.start() + 1
         )
+
+
+def _glued_end(scan: str, end: int) -> int:
+    """Where a format secret ending at ``end`` really ends: token characters glued to it go with it.
+
+    A body rule stops where the vendor's format does (or, unbounded, where its characters do), so what
+    follows without a break is either more of the same token or another secret written end to end, whose
+    own rule cannot see it: its guard refuses a match preceded by a letter or digit. A greedy body can
+    also run into the next one's prefix (``ghp_…ghp``), leaving that one's body bare.
+    """
+    glued = _GLUED_TAIL.match(scan, end)
+    return glued.end() if glued is not None else end
+
+
+_GLUED_TAIL = re.compile(r"[\w-]*(?:[.+/=~:$]+[\w-]+)*", re.ASCII)
+"""A run of token characters, with the punctuation of other tokens' bodies inside it (a JWT's dots,
+base64's ``+/=``, an Azure secret's ``~``); punctuation that ends the run (a sentence's ``.``) is left."""
 
 
 def _splice(text: str, spans: list[_Span]) -> str:
@@ -806,21 +828,29 @@ def redact(text: str) -> str:
                 _CLEAN.clear()
             _CLEAN.add(text)
         return text
-    # A secret glued to the end of another (``…6ede073eghp_…``) fails the guard that keeps a rule from
-    # matching inside a longer token while the other's characters precede it; once the other is a marker,
-    # it does not. So a text that held a secret is read again until nothing more is found: a second
-    # reading for nearly every such text (it finds nothing), one more for each secret of a glued chain.
+    # A secret glued to the start of another (``sk-…-----BEGIN … PRIVATE KEY``) is missed while a rule
+    # that needs a boundary after it sees the other's characters there; once the other is a marker, it is
+    # found. So a text that held a secret is read again until nothing more is found: a second reading
+    # for nearly every such text (it finds nothing), one more for each secret of a glued chain.
     for _ in range(_MORE_READINGS):
         again = _redact_once(out)
-        if again is out:
+        if again is out or again == out:  # a rule may match its own marker again (a webhook URL's path)
             return out
         out = again
     # A longer chain (only a hostile text holds one): what is still glued to a marker goes whole.
-    return _GLUED.sub(r"\1[REDACTED:secret]", out)
+    return _GLUED.sub(_glued_whole, out)
 
 
 _MORE_READINGS = 8
-_GLUED = re.compile(r"(\[REDACTED:[a-z0-9-]+\])[\w+/=.-]+")
+_GLUED = re.compile(r"([\w+/.-]*)(\[REDACTED:[a-z0-9-]+\])([\w+/=.-]*)")
+
+
+def _glued_whole(match: re.Match[str]) -> str:
+    before, marker, after = match.groups()
+    return (_GLUED_MARKER if before else "") + marker + (_GLUED_MARKER if after else "")
+
+
+_GLUED_MARKER = "[REDACTED:secret]"
 
 
 def _redact_once(text: str) -> str:

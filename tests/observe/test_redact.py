@@ -822,20 +822,72 @@ def test_the_clean_memo_is_bounded() -> None:
     assert long_text not in module._CLEAN  # long strings rarely recur: they are not remembered
 
 
-def test_a_secret_glued_to_the_end_of_another_is_found_once_that_one_is_a_marker() -> None:
-    """A rule's guard keeps it from matching inside a longer token, so a JWT glued to a fixed-length token
-    (``…6ede073eeyJ…``) is missed while the token's characters precede it: the text is read again."""
-    grafana, jwt = FORMATS["grafana-token"][1], FORMATS["jwt"][0]
-    out = redact(f"x {grafana}{jwt} y")
-    assert out == "x [REDACTED:grafana-token][REDACTED:jwt] y"
+def test_a_secret_glued_to_the_start_of_another_is_found_once_that_one_is_a_marker() -> None:
+    """A fixed-length format must end at a boundary, so ``sk-…`` glued before a PEM block is missed while
+    the block's dashes follow it: the text is read again, and the block's marker is that boundary."""
+    key, block = FORMATS["sk-api-key"][0], FORMATS["private-key"][0]
+    out = redact(f"x {key}{block} y")
+    assert out == "x [REDACTED:sk-api-key][REDACTED:private-key] y"
     assert redact(out) == out
 
 
 def test_what_a_long_glued_chain_leaves_on_a_marker_goes_whole(monkeypatch: pytest.MonkeyPatch) -> None:
     """Readings are bounded (a hostile text could glue thousands of secrets end to end); past the bound,
-    the run of token characters still glued to a marker is redacted whole."""
+    the run of token characters still glued to a marker, on either side, is redacted whole."""
     from sbcore.observe import redact as module
 
     monkeypatch.setattr(module, "_MORE_READINGS", 0)
-    grafana, jwt = FORMATS["grafana-token"][1], FORMATS["jwt"][0]
-    assert redact(f"x {grafana}{jwt} y") == "x [REDACTED:grafana-token][REDACTED:secret] y"
+    key, block = FORMATS["sk-api-key"][0], FORMATS["private-key"][0]
+    assert redact(f"x {key}{block} y") == "x [REDACTED:secret][REDACTED:private-key] y"
+
+
+def test_a_rule_that_matches_its_own_marker_is_read_twice_not_until_the_bound() -> None:
+    """A webhook URL's path rule also matches the marker that replaced its path: a reading that changes
+    nothing ends the readings, so the URL keeps its host and path instead of going whole."""
+    from sbcore.observe import redact as module
+
+    url = f"https://contoso.webhook.office.com/webhookb2/{uuid('t1')}@{uuid('t2')}/IncomingWebhook/x"
+    readings = 0
+    once = module._redact_once
+
+    def counted(text: str) -> str:
+        nonlocal readings
+        readings += 1
+        return once(text)
+
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(module, "_redact_once", counted)
+        out = redact(url)
+    assert out == "https://contoso.webhook.office.com/webhookb2/[REDACTED:teams-webhook]"
+    assert readings == 2
+
+
+def _open_ended_formats() -> list[str]:
+    """The vendor formats whose rule has no end of its own to find (no boundary required after it)."""
+    from sbcore.observe.redact import _FORMATS
+
+    bounded = {kind for kind, _, body in _FORMATS if "(?!" in body}
+    return sorted({kind for kind, _, _ in _FORMATS} - bounded & set(FORMATS))
+
+
+def _shows(out: str, secret: str) -> bool:
+    """Whether twelve characters in a row of ``secret``'s letters and digits can be read in ``out``."""
+    body = re.sub(r"[^A-Za-z0-9]", "", secret)
+    plain = re.sub(r"[^A-Za-z0-9]", "", re.sub(r"\[REDACTED:[a-z0-9-]+\]", " ", out))
+    return any(body[i : i + 12] in plain for i in range(max(1, len(body) - 11)))
+
+
+def test_a_secret_glued_to_the_end_of_a_vendor_token_goes_with_it() -> None:
+    """Two secrets written end to end: the second's rule cannot see it (its guard refuses a match after a
+    letter or digit), and a greedy body may run into its prefix (``ghp_…ghp``, leaving ``_…`` bare). So
+    token characters glued to a vendor token go in its marker, and a PEM block has its own anchor (a body
+    of dashes and letters would swallow its BEGIN). Every open-ended format, then every sample after it."""
+    leaks = [
+        (first, second)
+        for first in _open_ended_formats()
+        for second, samples in FORMATS.items()
+        if _shows(out := redact(f"x {FORMATS[first][0]}{samples[0]} y"), FORMATS[first][0])
+        or _shows(out, samples[0])
+    ]
+    assert len(_open_ended_formats()) >= 60
+    assert leaks == []
