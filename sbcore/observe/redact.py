@@ -608,11 +608,30 @@ def _compile(anchor: str, alts: list[_Alt]) -> _Family:
     return _Family(anchor, re.compile(re.escape(anchor) + _trie(items), re.ASCII), named)
 
 
+def _or_next_token(body: str) -> str:
+    """``body`` whose closing boundary (``(?!…)``: not followed by more of its characters) also holds
+    where another vendor token begins: a fixed-length id with a token glued after it (``AKIA…ghp_…``)
+    still ends there, and the token goes in its marker (see _glued_end). Only prefixes of four
+    characters or more count: a short one (``re_``, ``sk-``) is too often the end of a longer word."""
+    found = _BOUNDARY.search(body)
+    if found is None:
+        return body
+    return f"{body[: found.start()]}(?:{found.group()}|(?={_NEXT_TOKEN}))"
+
+
+_BOUNDARY = re.compile(r"\(\?![^()]*\)$")
+_NEXT_PREFIXES = sorted({prefix for _, prefix, _ in _FORMATS if len(prefix) >= 4})
+# A class of their first characters first: a body backtracking over a long run tries the lookahead at
+# every position, and the class turns most of those away in one test.
+_NEXT_FIRSTS = re.escape("".join(sorted({prefix[0] for prefix in _NEXT_PREFIXES})))
+_NEXT_TOKEN = f"(?=[{_NEXT_FIRSTS}])" + _trie([(prefix, "") for prefix in _NEXT_PREFIXES])
+
+
 def _grouped() -> dict[str, list[_Alt]]:
     """Every rule, by anchor: the format rules first, so that the first matching rule still wins."""
     grouped: dict[str, list[_Alt]] = {}
     for kind, prefix, body in _FORMATS:
-        anchor, alt = _format_alt(kind, prefix, body)
+        anchor, alt = _format_alt(kind, prefix, _or_next_token(body))
         grouped.setdefault(anchor, []).append(alt)
     for anchor, alts in _pattern_alts().items():
         grouped.setdefault(anchor, []).extend(alts)

@@ -862,12 +862,13 @@ def test_a_rule_that_matches_its_own_marker_is_read_twice_not_until_the_bound() 
     assert readings == 2
 
 
-def _open_ended_formats() -> list[str]:
-    """The vendor formats whose rule has no end of its own to find (no boundary required after it)."""
+def _vendor_formats() -> tuple[list[str], list[str]]:
+    """The vendor formats with samples: those whose rule has no end of its own to find, and those that
+    must end at a boundary (not followed by more of their characters) to be told from a longer word."""
     from sbcore.observe.redact import _FORMATS
 
-    bounded = {kind for kind, _, body in _FORMATS if "(?!" in body}
-    return sorted({kind for kind, _, _ in _FORMATS} - bounded & set(FORMATS))
+    bounded = {kind for kind, _, body in _FORMATS if "(?!" in body} & set(FORMATS)
+    return sorted({kind for kind, _, _ in _FORMATS} - bounded & set(FORMATS)), sorted(bounded)
 
 
 def _shows(out: str, secret: str) -> bool:
@@ -877,17 +878,40 @@ def _shows(out: str, secret: str) -> bool:
     return any(body[i : i + 12] in plain for i in range(max(1, len(body) - 11)))
 
 
+def _glued_leaks(firsts: list[str], seconds: list[str]) -> list[tuple[str, str]]:
+    return [
+        (first, second)
+        for first in firsts
+        for second in seconds
+        if _shows(out := redact(f"x {FORMATS[first][0]}{FORMATS[second][0]} y"), FORMATS[first][0])
+        or _shows(out, FORMATS[second][0])
+    ]
+
+
 def test_a_secret_glued_to_the_end_of_a_vendor_token_goes_with_it() -> None:
     """Two secrets written end to end: the second's rule cannot see it (its guard refuses a match after a
     letter or digit), and a greedy body may run into its prefix (``ghp_…ghp``, leaving ``_…`` bare). So
     token characters glued to a vendor token go in its marker, and a PEM block has its own anchor (a body
     of dashes and letters would swallow its BEGIN). Every open-ended format, then every sample after it."""
-    leaks = [
-        (first, second)
-        for first in _open_ended_formats()
-        for second, samples in FORMATS.items()
-        if _shows(out := redact(f"x {FORMATS[first][0]}{samples[0]} y"), FORMATS[first][0])
-        or _shows(out, samples[0])
+    open_ended, _ = _vendor_formats()
+    assert len(open_ended) >= 60
+    assert _glued_leaks(open_ended, list(FORMATS)) == []
+
+
+def test_a_fixed_length_token_ends_where_another_vendor_token_begins() -> None:
+    """A fixed-length id must not run on into more of its characters (``AKIA`` and 16 more is an AWS key
+    id only if it ends there), but a vendor token's prefix glued after it is an end too: the id is found,
+    and the token goes in its marker. Prefixes of four characters or more count (a short one such as
+    ``re_`` ends too many words)."""
+    from sbcore.observe.redact import _NEXT_PREFIXES
+
+    _, bounded = _vendor_formats()
+    assert {"aws-access-key-id", "mailgun-api-key", "sk-api-key"} <= set(bounded)
+    long_prefixed = [
+        kind for kind, samples in FORMATS.items() if samples[0].startswith(tuple(_NEXT_PREFIXES))
     ]
-    assert len(_open_ended_formats()) >= 60
-    assert leaks == []
+    assert len(long_prefixed) >= 40
+    assert _glued_leaks(bounded, long_prefixed) == []
+    aws, github = FORMATS["aws-access-key-id"][0], FORMATS["github-pat"][0]
+    assert redact(f"x {aws}{github} y") == "x [REDACTED:aws-access-key-id] y"
+    assert redact(f"x {aws}GHP_NOT_A_TOKEN y") == f"x {aws}GHP_NOT_A_TOKEN y"  # more of its own kind
