@@ -900,18 +900,18 @@ def test_a_secret_glued_to_the_end_of_a_vendor_token_goes_with_it() -> None:
 
 def test_a_fixed_length_token_ends_where_another_vendor_token_begins() -> None:
     """A fixed-length id must not run on into more of its characters (``AKIA`` and 16 more is an AWS key
-    id only if it ends there), but a vendor token's prefix glued after it is an end too: the id is found,
-    and the token goes in its marker. Prefixes of four characters or more count (a short one such as
-    ``re_`` ends too many words)."""
-    from sbcore.observe.redact import _NEXT_PREFIXES
+    id only if it ends there), but what opens like a vendor token glued after it (a short word, then
+    ``_``, ``-`` or ``.``: ``ghp_``, ``xoxb-``, ``hvs.``) is an end too: the id is found, and the token
+    goes in its marker."""
+    from sbcore.observe.redact import _NEXT_TOKEN
 
     _, bounded = _vendor_formats()
     assert {"aws-access-key-id", "mailgun-api-key", "sk-api-key"} <= set(bounded)
-    long_prefixed = [
-        kind for kind, samples in FORMATS.items() if samples[0].startswith(tuple(_NEXT_PREFIXES))
-    ]
-    assert len(long_prefixed) >= 40
-    assert _glued_leaks(bounded, long_prefixed) == []
+    opening = re.compile(_NEXT_TOKEN)
+    shaped = [kind for kind, samples in FORMATS.items() if opening.match(samples[0])]
+    assert len(shaped) >= 40
+    assert _glued_leaks(bounded, shaped) == []
     aws, github = FORMATS["aws-access-key-id"][0], FORMATS["github-pat"][0]
     assert redact(f"x {aws}{github} y") == "x [REDACTED:aws-access-key-id] y"
-    assert redact(f"x {aws}GHP_NOT_A_TOKEN y") == f"x {aws}GHP_NOT_A_TOKEN y"  # more of its own kind
+    longer = f"x {aws}B7QXZ2KD y"  # more of its own kind: a longer word, not an AWS key id
+    assert redact(longer) == longer
