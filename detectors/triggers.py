@@ -106,6 +106,16 @@ class _Entry:
             found = self._ended = (work, (work, *(work.steps if work.all_or_nothing else ())))
         return found[1]
 
+    def attempt(self, error: Observation, ignored: Sequence[re.Pattern[str]]) -> _Attempt | None:
+        """The failed attempt ``error`` makes of this call; None when the error is one to ignore."""
+        found = self._attempt
+        if found is None or found[0] is not error:
+            attempt = None
+            if not any(pattern.search(error.text) for pattern in ignored):
+                attempt = _Attempt(_Call(self.index, self.obs, self.command, error), _error_line_of(error))
+            found = self._attempt = (error, attempt)
+        return found[1]
+
 
 class _Walk:
     """What repeat-failure's walk of the calls found so far (see :func:`_due`), kept in the calls' fold so
@@ -144,7 +154,7 @@ class _Calls:
 
     def __init__(self, tools: frozenset[str], ignored: Sequence[re.Pattern[str]]) -> None:
         self._tools = tools
-        self._ignored = ignored
+        self.ignored = ignored
         self.entries: deque[_Entry] = deque()
         self.by_id: dict[str, _Entry] = {}
         self._walk: _Walk | None = None
@@ -169,17 +179,6 @@ class _Calls:
         if self._walk is None or not self._walk.holds(first, root, self, errors):
             self._walk = _Walk(first, root)
         return self._walk
-
-    def attempt(self, entry: _Entry, error: Observation) -> _Attempt | None:
-        """The failed attempt ``error`` makes of this call; None when the error is one to ignore."""
-        found = entry._attempt
-        if found is not None and found[0] is error:
-            return found[1]
-        attempt = None
-        if not any(pattern.search(error.text) for pattern in self._ignored):
-            attempt = _Attempt(_Call(entry.index, entry.obs, entry.command, error), _error_line_of(error))
-        entry._attempt = (error, attempt)
-        return attempt
 
 
 class _RootEvidence:
@@ -427,7 +426,7 @@ def _read_failure(
     streaks = walk.streaks
     work = failed_step(work, error.outcome, error.text)
     key = _target(work, walk.targets, streaks)
-    attempt = calls.attempt(entry, error)
+    attempt = entry.attempt(error, calls.ignored)
     if attempt is None:
         return
     if walk.latest is not None and edit_calls.any_between(walk.latest_at, entry.index):
