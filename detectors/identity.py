@@ -92,6 +92,22 @@ _PROBES = frozenset(
 # change how results are shown or how the run is paced are the reporting table's: `reporting.py`).
 _PYTEST_VALUED = frozenset({"-p", "-W", "-o", "--cov"})
 _PYTEST_SELECTORS = frozenset({"-k", "-m"})
+# Options whose value is the directory a program works in (any program: a hint, not a list of tools), and
+# those whose value is a file in that directory.
+_DIRECTORY_OPTIONS = frozenset(
+    {"-C", "--cwd", "--dir", "--directory", "--chdir", "--prefix", "--workdir", "--working-directory"}
+    | {"--project", "--project-dir", "--manifest-path", "--rootdir", "--root-dir"}
+)
+_FILE_IN_DIRECTORY = frozenset({"--manifest-path"})
+# Option values that tune a run rather than select its work, whatever the option (`-j 8`, `--timeout 60s`,
+# `--color never`, `--reporter json`): a number, a duration or a mode word.
+_TUNING_NUMBER = re.compile(r"^\d+(?:\.\d+)?(?:ms|[smhd]|x)?$")
+_MODE_WORDS = frozenset(
+    {"always", "never", "auto", "true", "false", "yes", "no", "on", "off", "none", "json", "text", "plain"}
+    | {"short", "long", "full", "line", "dot", "dots", "spec", "tap", "junit", "xml", "html", "github"}
+    | {"verbose", "quiet", "silent", "minimal", "normal", "detailed", "diagnostic", "compact", "pretty"}
+    | {"summary", "progress", "errors", "human", "default", "native", "debug", "info", "warn", "error"}
+)
 # `--name=value` settings that change how a run goes, not what it runs (`go test -count=1`).
 _RUN_SETTINGS = frozenset(
     {"count", "timeout", "color", "colour", "tb", "maxfail", "reporter", "format", "log-level", "parallel"}
@@ -120,6 +136,25 @@ class Work:
         return f"[{self.directory}] {self.body}" if self.directory else self.body
 
 
+# Waiting anywhere in a command, however it is wrapped (`until …; do sleep 2; done`, `timeout 60 sh -c '…
+# sleep 1 …'`, `watch -n 5 …`): the command polls.
+_POLLS = re.compile(r"(?:^|[\s;&|(`'\"])(?:sleep\s+[\d$.]|watch\s)")
+_WAIT_STEPS = frozenset({"sleep", "wait"})
+
+
+@lru_cache(maxsize=4096)
+def only_waits(command: str) -> bool:
+    """Whether ``command`` does nothing but wait (``sleep 10``, ``sleep 5 && echo done``)."""
+    try:
+        segments, _ = split_segments(command)
+    except ValueError:
+        return False
+    heads = [words[0] for words in map(strip_prefixes, segments) if words]
+    return any(head in _WAIT_STEPS for head in heads) and all(
+        head in _WAIT_STEPS or head in _PRINTS or head in _SETUP for head in heads
+    )
+
+
 @lru_cache(maxsize=4096)
 def work_identity(command: str) -> Work:
     """The identity of ``command``: the directory it changes to plus the work of its steps."""
@@ -127,9 +162,9 @@ def work_identity(command: str) -> Work:
         segments, operators = split_segments(command)
     except ValueError:
         text = " ".join(command.split())
-        return Work(text, text.split(" ", 1)[0] if text else "", probe=False)
+        return Work(text, text.split(" ", 1)[0] if text else "", probe=_POLLS.search(command) is not None)
     directory = ""
-    polls = False
+    polls = _POLLS.search(command) is not None
     exports: list[str] = []
     steps: list[list[str]] = []
     joins: list[str] = []  # the operator before each step after the first
@@ -152,13 +187,15 @@ def work_identity(command: str) -> Work:
             continue
         if head in _SETUP or head in _PRINTS:
             continue  # setup, a message, or the exit status echoed
+        if not directory and not steps:
+            words, directory = _without_directory_option(words)  # `make -C web` is `cd web && make`
         if steps:
             joins.append(joined)
         steps.append(words)
     if not steps:
         text = normalise_command(command)
         return Work(text, text.split(" ", 1)[0] if text else "", probe=polls)
-    directory = directory.rstrip("/")
+    directory = _plain(directory) if directory not in (".", "./") else ""
     prefix = f"export {' '.join(sorted(exports))} && " if exports else ""
     canonical = [_canonical(words) for words in steps]
     probe = polls or canonical[0][0] in _PROBES or _is_status_check(steps[0])
@@ -177,6 +214,33 @@ def work_identity(command: str) -> Work:
         steps=alone,
         all_or_nothing=all(join == "&&" for join in joins),
     )
+
+
+def _without_directory_option(words: list[str]) -> tuple[list[str], str]:
+    """``words`` without an option naming the directory the program works in, and that directory.
+
+    Many tools take their working directory as an option instead of a ``cd`` (``make -C web``, ``npm
+    --prefix web``, ``yarn --cwd web``, ``cargo --manifest-path web/Cargo.toml``, ``uv --directory web``,
+    ``git -C web``): the same work either way, so it is read as the directory, whatever the tool.
+    """
+    for index, word in enumerate(words[1:], start=1):
+        name, has_value, value = word.partition("=")
+        if name not in _DIRECTORY_OPTIONS:
+            continue
+        if not has_value:
+            if index + 1 >= len(words) or _is_flag(words[index + 1]):
+                continue
+            value, taken = words[index + 1], 2
+        else:
+            taken = 1
+        if _TUNING_NUMBER.match(value):
+            continue  # `grep -C 3`: a count, not a directory
+        if name in _FILE_IN_DIRECTORY:
+            value = value.rpartition("/")[0] if "/" in value else "."
+        elif "." in value.rsplit("/", 1)[-1].strip("."):
+            continue  # `--project app.csproj`: a file, so a selection, not a directory
+        return [*words[:index], *words[index + taken :]], value
+    return words, ""
 
 
 def strip_prefixes(segment: list[str]) -> list[str]:
@@ -298,19 +362,26 @@ def _generic(words: list[str]) -> str:
     settings: list[str] = []
     positionals: list[str] = []
     skip_value = False
+    after_flag = False
     for word in without_shown(_runner_of(program, words), words[1:]):
         if skip_value:
             skip_value = False
             if not _is_flag(word):
                 continue
         if word == "--":
+            after_flag = False
             continue
         if not _is_flag(word):
-            positionals.append(_plain(word))
+            if not _tunes(word, after_flag=after_flag):
+                positionals.append(_plain(word))
+            after_flag = False
             continue
+        after_flag = True
         name, has_value, value = word.partition("=")
         if name.startswith("--") and not has_value and name[2:] in _RUN_SETTINGS:
             skip_value = True  # `--format documentation`: its value goes with it
+        elif has_value and _tunes(value, after_flag=True):
+            continue
         elif has_value and name.lstrip("-") not in _RUN_SETTINGS:
             if name.startswith("--"):
                 positionals.append(_plain(value))  # `--filter=X` reads as `--filter X`
@@ -319,6 +390,13 @@ def _generic(words: list[str]) -> str:
     head = positionals[:1]  # the subcommand stays first: `git push`, `cargo test`
     words = [program, *head, *sorted(positionals[1:]), *sorted(settings)]
     return " ".join(shlex.quote(word) for word in words)
+
+
+def _tunes(value: str, *, after_flag: bool) -> bool:
+    """Whether ``value``, an option's value, tunes a run rather than selects what it runs: a number or a
+    duration (a parallelism, a timeout, a seed, a count) or a mode word (a colour, an output format, a
+    verbosity). A number standing alone is an argument (``gh pr view 7839``): it selects."""
+    return after_flag and (_TUNING_NUMBER.match(value) is not None or value.lower() in _MODE_WORDS)
 
 
 def _runner_of(program: str, words: list[str]) -> str:

@@ -153,15 +153,15 @@ class ScriptAliases:
         """The key this failure belongs to, given the failure just before it (with no edit between).
 
         ``earlier`` is that failure's key, work and error signature, or None when there was none or
-        an edit came between. The two are tied when one is a script run and the other is not, in the
-        same directory, and both failed with one specific error signature.
+        an edit came between. The two are tied when they failed with one specific error signature, in
+        the same directory, and their works are :func:`related`.
         """
         if earlier is None or key in self._to:
             return self.resolve(key)
         earlier_key, earlier_work, earlier_signature = earlier
         if (
             earlier_key != key
-            and is_script(work) != is_script(earlier_work)
+            and related(work, earlier_work)
             and work.directory == earlier_work.directory
             and signature == earlier_signature
             and len(signature.strip()) >= MIN_SIGNATURE
@@ -169,6 +169,32 @@ class ScriptAliases:
             self._to[key] = earlier_key
             return earlier_key
         return key
+
+
+def related(one: Work, other: Work) -> bool:
+    """Whether two spellings could be one piece of work, so that one specific error shared by both,
+    with nothing changed between them, shows they are.
+
+    - a script run and a direct tool run (``npm run lint`` and ``eslint src/``);
+    - a chain and one of its steps (``npm run build && npm test`` and ``npm test``);
+    - one program and subcommand whose selections one includes the other's (``cabal test`` and
+      ``cabal test --test-show-details=direct``, ``dune test`` and ``dune test --force``), whatever
+      option spellings or values the tool has: the shared error is the evidence, not a table of its
+      options. Disjoint selections (``pytest tests/a.py`` and ``pytest tests/b.py``) stay apart: two
+      targets can fail on one missing module.
+    """
+    if is_script(one) != is_script(other):
+        return True
+    if any(step.body == other.body for step in one.steps) or any(
+        step.body == one.body for step in other.steps
+    ):
+        return True
+    if one.steps or other.steps:
+        return False
+    mine, theirs = one.body.split(" "), other.body.split(" ")
+    if mine[:2] != theirs[:2]:
+        return False
+    return set(mine[2:]) <= set(theirs[2:]) or set(theirs[2:]) <= set(mine[2:])
 
 
 def runs_tests(work: Work) -> bool:

@@ -31,10 +31,10 @@ from collections import deque
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import cached_property, lru_cache
-from itertools import islice
+from itertools import islice, pairwise
 from typing import Any
 
-from sbcore.api import Observation, TriggerMatch, report_once
+from sbcore.api import Observation, TriggerMatch, is_wrapper_summary, report_once
 from sbcore.observe.history import Errors, Matches, ObservationHistory, Positions, history_of
 from sbcore.pathglob import compile_glob
 
@@ -47,7 +47,7 @@ from .checklist import (
     regex,
     runs_any,
 )
-from .identity import Work, work_identity
+from .identity import Work, only_waits, work_identity
 from .same_work import RootEvidence, ScriptAliases, edited_path, failed_step, path_words, relative_to
 from .shell import normalise_command
 
@@ -218,17 +218,50 @@ def _picked(history: ObservationHistory, name: str, picks: Callable[[Observation
     return history.fold(("positions", name), lambda: Positions(picks))
 
 
-def _retry_requests(history: ObservationHistory) -> Positions:
-    """User prompts asking to run something again."""
-    return _picked(history, "retry-requests", _asks_retry)
+def _user_prompts(history: ObservationHistory) -> Positions:
+    """The user's own prompts (not the harness's note that the user interrupted a call)."""
+    return _picked(history, "user-prompts", _is_prompt)
+
+
+def _user_granted(history: ObservationHistory, first: int, then: int) -> bool:
+    """Whether the attempt at ``then`` is the user's: a prompt of theirs came after the attempt at
+    ``first`` and the agent's very next call is this one. Whatever the words (a retry granted, a change
+    made on their side, "try it now"), the agent did what the user answered to the failure; a prompt
+    followed by other work first was about something else."""
+    prompt = _user_prompts(history).last_between(first, then)
+    return prompt is not None and not _tool_calls(history).any_between(prompt, then)
+
+
+def _waits(history: ObservationHistory) -> Positions:
+    """Command calls that only wait (``sleep 10``, ``sleep 5 && echo ok``): attempts with a wait between
+    them are polling split over calls, not a loop."""
+    return _picked(history, "waits", _is_wait)
+
+
+def _tool_calls(history: ObservationHistory) -> Positions:
+    return _picked(history, "tool-calls", _is_tool_call)
+
+
+def _is_tool_call(obs: Observation) -> bool:
+    return obs.kind == "tool"
 
 
 def _edit_calls(history: ObservationHistory) -> Positions:
     return _picked(history, "edit-calls", _is_edit_call)
 
 
-def _asks_retry(obs: Observation) -> bool:
-    return obs.kind == "prompt" and _RETRY_REQUEST.search(obs.text) is not None
+def _is_prompt(obs: Observation) -> bool:
+    return obs.kind == "prompt" and not obs.text.startswith(_INTERRUPTED)
+
+
+_INTERRUPTED = "[prompt] [Request interrupted"
+
+
+def _is_wait(obs: Observation) -> bool:
+    if obs.kind != "tool" or obs.tool not in COMMAND_TOOLS:
+        return False
+    command = _command_in(obs)
+    return command is not None and only_waits(command)
 
 
 def _is_edit_call(obs: Observation) -> bool:
@@ -255,15 +288,19 @@ def error_headline(text: str) -> str:
     """The most telling line of an error head, for evidence.
 
     The first line is often noise (``Exit code 1``, a pytest banner), so the
-    first line that reads like an error wins; otherwise the first line that is
-    not noise; otherwise the first non-empty line.
+    first line that reads like an error wins, unless it only reports that
+    something under a runner failed (the root error is then quoted); otherwise
+    the first line that is not noise; otherwise the first non-empty line.
     """
     lines = [_RENDER_PREFIX.sub("", line).strip() for line in text.splitlines()]
     lines = [line for line in lines if line]
     meaningful = [line for line in lines if not _NOISE_LINE.match(line)]
-    for line in meaningful:
-        if _ERROR_WORDS.search(line):
+    errors = [line for line in meaningful if _ERROR_WORDS.search(line)]
+    for line in errors:
+        if not is_wrapper_summary(line):
             return _cap(line)
+    if errors:
+        return _cap(errors[0])
     chosen = meaningful[0] if meaningful else (lines[0] if lines else "")
     return _cap(chosen)
 
@@ -465,7 +502,8 @@ class _Attempt:
     def signature(self) -> str:
         """The error with what varies between two runs of the same failure folded: numbers (lines,
         timings) and long quoted text (the failing command or code echoed back, which an edit changes)."""
-        return _DIGITS.sub("#", _LONG_QUOTE.sub('"…"', self.error.lower()))
+        folded = _VOLATILE.sub("…", _LONG_QUOTE.sub('"…"', self.error.lower()))
+        return _DIGITS.sub("#", folded)
 
     @property
     def failing(self) -> int | None:
@@ -477,8 +515,10 @@ class _Attempt:
 
 _DIGITS = re.compile(r"\d+(?:\.\d+)?")
 _LONG_QUOTE = re.compile(r'"[^"\n]{16,}"')
-_RETRY_REQUEST = re.compile(
-    r"\b(?:again|retry|re-?run|one more time|once more|try it now|give it another)\b", re.IGNORECASE
+# What differs between two runs of one failure besides numbers: addresses and hashes, ids, temporary paths.
+_VOLATILE = re.compile(
+    r"\b0x[0-9a-f]+\b|\b[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\b"
+    r"|\b(?=[a-z]*\d)[0-9a-f]{7,}\b|(?:/private)?/(?:tmp|var/folders)/\S+"
 )
 
 
@@ -506,7 +546,9 @@ def _recurring(attempts: list[_Attempt], history: ObservationHistory) -> list[_A
     asked for a retry along the way."""
     latest = attempts[-1]
     same = [attempt for attempt in attempts if attempt.signature == latest.signature]
-    if _retry_requests(history).any_between(same[0].call.index, latest.call.index):
+    if _waits(history).any_between(same[0].call.index, latest.call.index):
+        return []  # polling
+    if any(_user_granted(history, a.call.index, b.call.index) for a, b in pairwise(same)):
         return []
     first, last = same[0].failing, latest.failing
     if first is not None and last is not None and last < first:
@@ -515,13 +557,22 @@ def _recurring(attempts: list[_Attempt], history: ObservationHistory) -> list[_A
 
 
 def _stuck(earlier: _Attempt, later: _Attempt, history: ObservationHistory) -> bool:
-    if _retry_requests(history).any_between(earlier.call.index, later.call.index):
-        return False  # the user asked for this attempt
-    edited = _edit_calls(history).any_between(earlier.call.index, later.call.index)
-    if not edited:
-        return True  # the same work again with nothing changed: a blind retry
+    """Whether ``later`` is ``earlier`` again with nothing learnt: the same failure, the same way.
+
+    Judged from what the attempts show, whatever tools came between them: after anything was done (an
+    edit, a command, a read), a different error is the work moving (a fix that got further, a change
+    made through a command, an investigation) and the same error is a fix that did not take; fewer
+    tests failing is progress. Run again straight away, with nothing done between, it is a blind retry
+    whatever it printed (what changed came from elsewhere). An attempt the user answered for (see
+    :func:`_user_granted`) or a wait between them (polling split over calls) is not a blind retry.
+    """
+    first, then = earlier.call.index, later.call.index
+    if _user_granted(history, first, then) or _waits(history).any_between(first, then):
+        return False
     fewer = earlier.failing is not None and later.failing is not None and later.failing < earlier.failing
-    return earlier.signature == later.signature and not fewer
+    if fewer:
+        return False
+    return earlier.signature == later.signature or not _tool_calls(history).any_between(first, then)
 
 
 def _failure_match(

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from sbcore.observe.history import ObservationHistory, history_of
 from sbcore.observe.model import Observation
+from sbcore.observe.outcome import is_wrapper_summary
 from sbcore.observe.steps import CallReading, SessionTopic
 from sbcore.observe.topic import cosine as topic_cosine
 from sbcore.observe.topic import mean_pairwise as topic_mean_pairwise
@@ -64,6 +65,7 @@ __all__ = [
     "Usage",
     "history_of",
     "hookimpl",
+    "is_wrapper_summary",
     "recall_terms",
     "report_once",
     "topic_cosine",

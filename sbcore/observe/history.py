@@ -125,6 +125,11 @@ class Positions:
         """Whether a picked observation sits strictly between absolute positions ``start`` and ``stop``."""
         return self.count_between(start, stop, inclusive_start=False) > 0
 
+    def last_between(self, start: int, stop: int) -> int | None:
+        """The latest picked position strictly between ``start`` and ``stop``, or None."""
+        below = bisect_left(self.positions, stop) - 1
+        return self.positions[below] if below >= 0 and self.positions[below] > start else None
+
     def count_between(self, start: int, stop: int, *, inclusive_start: bool = True) -> int:
         """How many picked observations sit at ``start`` (or after it) up to ``stop`` (exclusive)."""
         low = start if inclusive_start else start + 1

@@ -68,6 +68,26 @@ _ASSERTION = re.compile(
     r"|FAILED\s+\S+\s+-\s+\S)"  # pytest's short summary: `FAILED <test> - <its assertion>`
 )
 
+# A runner or a wrapper reporting that something under it failed (a task, a script, a recipe, a build, a
+# process, an exit status), not what went wrong: the root error is elsewhere in the text, usually above.
+_WRAPPER_SUMMARY = re.compile(
+    r"exit(?:ed)?\s+(?:with\s+)?(?:code|status)|exit code:?\s*-?\d|non-?zero exit|returned non-?zero"
+    r"|command failed|the following (?:build )?command|\brecipe\b.{0,60}\bfailed"
+    r"|\bscript\b.{0,60}\b(?:failed|exited)"
+    r"|\btask\b.{0,60}\bfail|lifecycle script|\bbuild failed|failed to (?:run|execute)\b|\berr!"
+    r"|elifecycle|process completed with|compilation failed|there (?:were|was) (?:test )?failures?"
+    r"|\*\*\* \[|\] error \d+\s*$|^error: \d+ (?:tests?|errors?) failed",
+    re.I,
+)
+
+
+def is_wrapper_summary(line: str) -> bool:
+    """Whether ``line`` only reports that something under a runner failed (``make: *** [test] Error 2``,
+    ``error: script "test" exited with code 1``, ``> Task :app:test FAILED``, ``npm ERR! Test failed``),
+    so a more telling line, the root error, should be quoted instead when the text has one."""
+    return _WRAPPER_SUMMARY.search(line) is not None
+
+
 # Commands that show text rather than run work: their output saying FAILED is a quote, not a verdict.
 _VIEWERS = frozenset(
     {"cat", "grep", "rg", "ag", "head", "tail", "less", "more", "sed", "awk", "find", "ls", "echo"}
@@ -184,9 +204,14 @@ def _counts_as_line(line: str) -> bool:
 
 def _telling_line(text: str) -> str:
     """:func:`_telling_line_by_line` for a text whose lines end only at ``\n``."""
+    summary = ""  # the first wrapper summary met, quoted only when nothing better is found
     found = _ASSERTION_LINE.search(text)
-    if found is not None:
-        return _shown(_line_at(text, found.start()))
+    while found is not None:
+        line = _shown(_line_at(text, found.start()))
+        if not is_wrapper_summary(line):
+            return line
+        summary = summary or line
+        found = _ASSERTION_LINE.search(text, text.find("\n", found.start()) + 1 or len(text))
     folded = _folded(text)
     low = text if folded is None else folded
     word_at = _error_pattern_at if folded is None else _error_word_at
@@ -198,9 +223,11 @@ def _telling_line(text: str) -> str:
             end = len(text) if end < 0 else end
             line = _shown(text[start:end])
             if _counts_as_line(line) and pattern.search(line):
-                return line
+                if not is_wrapper_summary(line):
+                    return line
+                summary = summary or line
             at = find(text, low, end)
-    return next((line for line in map(_shown, text.split("\n")) if _counts_as_line(line)), "")
+    return summary or next((line for line in map(_shown, text.split("\n")) if _counts_as_line(line)), "")
 
 
 def _named_at(text: str, low: str, start: int) -> int:
@@ -241,19 +268,22 @@ def _line_at(text: str, at: int) -> str:
 
 
 def _telling_line_by_line(text: str) -> str:
-    named = worded = first = None
+    named = worded = first = summary = None
     for raw in text.splitlines():
         line = _shown(raw)
         if not _counts_as_line(line):
             continue
+        first = first or line
+        if is_wrapper_summary(line):
+            summary = summary or line
+            continue
         if _ASSERTION.match(line):
             return line
-        first = first or line
         if named is None and _NAMED_ERROR.search(line):  # `[TypeError: generate is not a function]`
             named = line
         if worded is None and _ERROR_WORDS.search(line):
             worded = line
-    return named or worded or first or ""
+    return named or worded or summary or first or ""
 
 
 def _harness_exit(head: str) -> int | None:

@@ -175,7 +175,7 @@ def test_a_failure_learnt_late_joins_the_loop() -> None:
         history.extend([obs])
     assert repeat_failure(history, {"min_failures": 3}, {}) is None  # the third run looked fine
     history.extend(
-        [_error("Bash", "toolu_002", "2026-01-01T10:00:09Z", "Exit code 2\nmake: *** [all] Error 2")]
+        [_error("Bash", "toolu_002", "2026-01-01T10:00:09Z", "Exit code 1\nFAILED tests/test_a.py")]
     )
     match = repeat_failure(history, {"min_failures": 3}, {})
     assert match is not None and match.data["failures"] == 3
