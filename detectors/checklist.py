@@ -56,6 +56,17 @@ _NOT_RUNS: dict[str, frozenset[str] | None] = {
     "cargo": frozenset({"add", "install", "search"}),
     "go": frozenset({"get", "install", "mod", "doc"}),
 }
+# Subcommands that fetch or manage dependencies, whatever the tool (`composer require`, `mix deps.get`,
+# `dotnet add package`, `flutter pub get`, `opam install`): installing a test framework is not running it.
+_MANAGES_DEPENDENCIES = frozenset(
+    {"install", "i", "add", "ci", "get", "require", "restore", "fetch", "sync", "lock", "remove", "uninstall"}
+    | {"update", "upgrade", "deps.get", "deps.update", "pub", "pkg", "deps"}
+)
+# A task whose name says it formats or lints (`make fmt`, `just lint`, `npm run format:check`, `mix format`):
+# it neither runs the tests nor builds, whatever runner it goes through.
+_FORMAT_OR_LINT = re.compile(r"(?:^|[:/+])(?:fmt|format|lint|prettier|style|tidy)(?:[:_-][\w-]*)?$")
+_RUNS_TASK = frozenset({"run", "run-script", "task"})
+_SHELLS = frozenset({"sh", "bash", "zsh", "dash"})
 _PATH_KEYS = ("file_path", "notebook_path", "path", "pattern")
 _CONTENT_KEYS = ("new_string", "content", "new_source")
 _COMMENT_LINE = re.compile(r"^\s*(?:#|//|/\*|\*|--|;|<!--|-->|\"\"\"|'''|$)")
@@ -74,18 +85,34 @@ def _invocations(command: str) -> tuple[str, ...]:
         segments, _ = split_segments(command)
     except ValueError:
         return (command,)
-    steps = []
+    steps: list[str] = []
     for segment in segments:
         words = strip_prefixes(segment)
         if not words or words[0] in ("cd", "pushd", "export", "source", ".", "sleep"):
             continue
         program = words[0].rsplit("/", 1)[-1]
+        if program in _SHELLS and "-c" in words[1:-1]:
+            steps.extend(_invocations(words[words.index("-c") + 1]))  # `bash -c 'npm test'` runs npm test
+            continue
         if program in _NOT_RUNS:
             subcommands = _NOT_RUNS[program]
             if subcommands is None or (len(words) > 1 and words[1] in subcommands):
                 continue
-        steps.append(" ".join([program if program.endswith(".py") else words[0], *words[1:]]))
+        if len(words) > 1 and (words[1] in _MANAGES_DEPENDENCIES or _formats_or_lints(words)):
+            continue
+        # A word with a space or a line break in it was quoted text (a message, a body, a note): it names
+        # commands without running them.
+        kept = [word for word in words[1:] if not any(space in word for space in (" ", "\n", "\t"))]
+        steps.append(" ".join([program if program.endswith(".py") else words[0], *kept]))
     return tuple(steps)
+
+
+def _formats_or_lints(words: list[str]) -> bool:
+    """Whether a step runs a task whose name says it formats or lints (``make fmt``, ``npm run lint``)."""
+    rest = [word for word in words[1:] if not word.startswith("-")]
+    if rest[:1] and rest[0] in _RUNS_TASK:
+        rest = rest[1:]
+    return bool(rest) and _FORMAT_OR_LINT.search(rest[0]) is not None
 
 
 # What a delegation prompt asks its subagent to run: an inline code span, a line of a fenced block, or a
@@ -182,6 +209,48 @@ def edit_contents(observations: Iterable[Observation], edit_tools: frozenset[str
     return texts
 
 
+# A line that opens a definition with behaviour in most languages: a function, a method, a class (a type
+# or a record declared alone is data, not a code path).
+_DEFINITION = re.compile(
+    r"^\s*(?:(?:export|pub(?:\([\w:]+\))?|public|private|protected|internal|static|override|abstract|final"
+    r"|async|unsafe|inline|extern|default|open|suspend|virtual|const)\s+)*"
+    r"(?:def|defp|defmacro|fn|func|function|class|fun|sub|proc|let\s+rec)\b[\s(]*[\w$'\"]"
+    r"|^\s*(?:(?:public|private|protected|internal|static|override|async|virtual|final)\s+)+[\w<>\[\],.?]+\s+\w+\s*\("
+    r"|^\s*[\w$]+\s*[:=]\s*(?:async\s+)?(?:function\b|\([^)]*\)\s*=>|[\w$]+\s*=>)"
+    r"|^[a-z_][\w']*\s*::"  # a Haskell signature
+)
+
+
+def adds_definitions(obs: Observation) -> bool:
+    """Whether an Edit/MultiEdit adds a definition (a function, method, class, type, test) that the text
+    it replaced did not have: new code paths, as much as a whole file written is."""
+    return _adds_definitions(obs)
+
+
+def _edit_adds_definitions(obs: Observation) -> bool:
+    pairs: list[tuple[str, str]] = []
+    if obs.tool == "Edit":
+        pairs.append((str(obs.args.get("new_string", "")), str(obs.args.get("old_string", ""))))
+    elif obs.tool == "MultiEdit":
+        for item in obs.args.get("edits") or ():
+            if isinstance(item, dict):
+                pairs.append((str(item.get("new_string", "")), str(item.get("old_string", ""))))
+    return any(_definitions(new) - _definitions(old) for new, old in pairs)
+
+
+def _definitions(text: str) -> set[str]:
+    """The definition lines of ``text`` that carry behaviour: not an empty body on the same line (a stub,
+    a no-op), not a line the projection cut short (what follows it is unknown)."""
+    return {
+        line.strip()
+        for line in text.splitlines()
+        if _DEFINITION.match(line) and "…" not in line and not _EMPTY_BODY.search(line)
+    }
+
+
+_EMPTY_BODY = re.compile(r"(?:\{\s*\}|:\s*(?:pass|\.\.\.)|=>\s*\{\s*\}|\bend)\s*;?\s*$")
+
+
 def comment_only(obs: Observation) -> bool:
     """Whether an Edit/MultiEdit changed only comment or docstring lines (both sides, fully shown)."""
     return _comment_only(obs)
@@ -228,3 +297,4 @@ def regex(pattern: str) -> re.Pattern[str]:
 
 
 _comment_only = PerObservation(_edit_is_comments)
+_adds_definitions = PerObservation(_edit_adds_definitions)

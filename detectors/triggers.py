@@ -40,6 +40,7 @@ from sbcore.pathglob import compile_glob
 
 from .checklist import (
     PerObservation,
+    adds_definitions,
     comment_only,
     delegated_commands,
     edit_contents,
@@ -653,7 +654,7 @@ class _Edit:
     path: str
     timestamp: str | None
     ref: str
-    whole_file: bool = False  # a Write: new code, or a file rewritten whole
+    new_code: bool = False  # a file written whole, or an edit that adds a definition
     cosmetic: bool = False  # only comments or docstrings changed
 
 
@@ -668,7 +669,8 @@ def standard_questions(
     The checklist is the detector's ``config.questions``. A question applies once there has been
     an edit (``applies_after: edit``), an edit to a path outside ``config.non_code`` that changed
     more than comments or docstrings (``code_edit``), or a whole file of code written
-    (``code_write``: new code, as opposed to changes to existing code); edits to paths matching
+    (``code_write``: new code — a file written whole, or an edit adding a definition such as a function,
+    method, class or type, as opposed to changes inside existing code); edits to paths matching
     the question's ``ignore_edits`` never make it apply.
 
     Precision first: a question with ``applies_when`` is asked only where the session shows the
@@ -942,7 +944,8 @@ def _edit_of(index: int, obs: Observation, edit_tools: frozenset[str]) -> _Edit 
     if not isinstance(path, str) or not path:
         return None
     ref = obs.tool_use_id or obs.uuid or str(index)
-    return _Edit(index, path, obs.timestamp, ref, obs.tool == "Write", comment_only(obs))
+    new_code = obs.tool == "Write" or adds_definitions(obs)
+    return _Edit(index, path, obs.timestamp, ref, new_code, comment_only(obs))
 
 
 def _edits(
@@ -953,14 +956,14 @@ def _edits(
     only: tuple[str, ...] = (),
 ) -> _Edits:
     """The edits that took effect among those of ``edit_tools`` that ``applies`` names: ``("edit", ())``
-    every one, ``("code_edit", non_code)`` those changing code, ``("code_write", non_code)`` whole files
+    every one, ``("code_edit", non_code)`` those changing code, ``("code_write", non_code)`` new code
     of code; minus those matching ``ignore``; only those matching ``only`` when it is given."""
     after, non_code = applies
 
     def picks(edit: _Edit) -> bool:
         if after in ("code_edit", "code_write") and (edit.cosmetic or _path_matches(edit.path, non_code)):
             return False
-        if after == "code_write" and not edit.whole_file:
+        if after == "code_write" and not edit.new_code:
             return False
         if ignore and _path_matches(edit.path, ignore):
             return False
@@ -985,7 +988,38 @@ def _answered(
     if not globs:
         return False
     answers = _edits(history, edit_tools, ("edit", ()), only=globs)
-    return bool(answers) and answers.last().index >= start
+    if answers and answers.last().index >= start:
+        return True
+    declined = history.fold(("declined", edit_tools, globs), lambda: _Declined(edit_tools, globs))
+    return declined.latest is not None and declined.latest >= start
+
+
+class _Declined:
+    """A fold of the edits to answering paths (a test file) that the user turned down: the user was shown
+    the answer and chose against it, so asking the question again goes against their choice."""
+
+    def __init__(self, edit_tools: frozenset[str], globs: tuple[str, ...]) -> None:
+        self._edit_tools = edit_tools
+        self._globs = globs
+        self._calls: dict[str, int] = {}  # call id -> position of an edit to an answering path
+        self.latest: int | None = None
+
+    def add(self, index: int, obs: Observation) -> None:
+        if obs.kind == "tool" and obs.tool in self._edit_tools and obs.tool_use_id:
+            edit = _edit_of(index, obs, self._edit_tools)
+            if edit is not None and _path_matches(edit.path, self._globs):
+                self._calls[obs.tool_use_id] = index
+        elif obs.kind == "error" and obs.tool_use_id in self._calls and _USER_DECLINED.search(obs.text):
+            at = self._calls.pop(obs.tool_use_id or "")
+            self.latest = at if self.latest is None else max(self.latest, at)
+
+    def forget(self, before: int) -> None:
+        self._calls = {call: at for call, at in self._calls.items() if at >= before}
+        if self.latest is not None and self.latest < before:
+            self.latest = None
+
+
+_USER_DECLINED = re.compile(r"The user doesn't want to (?:proceed|take this action)")
 
 
 def _path_matches(path: str, globs: Iterable[str]) -> bool:

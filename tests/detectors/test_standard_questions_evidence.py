@@ -1,0 +1,157 @@
+"""standard-questions reads what any tool shows (issue 22, item 4): a dependency installed, a message that
+names a command, a format or lint task, an edit that adds a definition, a subagent's report in plain words.
+
+The tools here (gleam, glab, nx, earthly, gleeunit) are named in no table of the built-in pack: a team's
+checklist pattern, or the built-in patterns, meet them through rules about what a command does, not lists of
+tools.
+"""
+
+from __future__ import annotations
+
+import copy
+from typing import Any
+
+import pytest
+import yaml
+from test_standard_questions_precision import edit
+from test_triggers import ROOT, Session, ask, open_ids
+
+from sbcore.observe.model import Observation
+
+
+@pytest.fixture
+def checklist() -> dict[str, Any]:
+    document = yaml.safe_load((ROOT / "catalogue" / "standard-questions.yaml").read_text())
+    config: dict[str, Any] = document["config"]
+    return config
+
+
+def team_checklist(checklist: dict[str, Any], question: str, commands: list[str]) -> dict[str, Any]:
+    """The built-in checklist with one question answered (and shown to apply) by a team's own pattern."""
+    config = copy.deepcopy(checklist)
+    for item in config["questions"]:
+        if item["id"] == question:
+            item["applies_when"] = {"paths": ["test/**"]}
+            item["answered_by"] = {"commands": commands}
+    return config
+
+
+def report(s: Session, text: str) -> None:
+    s.observations.append(Observation(kind="report", text=f"[report] Agent: {text}", tool="Agent"))
+
+
+def test_installing_a_test_library_does_not_answer_that_tests_ran(checklist: dict[str, Any]) -> None:
+    config = team_checklist(checklist, "tests_run", [r"\bgleeunit\b"])
+    s = Session()
+    s.run("ls test/cart_test.gleam")
+    s.edit("/repo/src/cart.gleam")
+    s.run("gleam add --dev gleeunit")
+    assert "tests_run" in open_ids(ask(s, config))
+    s.run("gleam run -m gleeunit")
+    assert "tests_run" not in open_ids(ask(s, config, {}))
+
+
+def test_a_message_that_names_a_test_command_does_not_run_it(checklist: dict[str, Any]) -> None:
+    s = Session()
+    s.run("ls tests")
+    s.edit("/repo/src/app.py")
+    s.run('glab mr create --title "Cart totals" --description "CI runs ./run_tests.sh on every push"')
+    assert "tests_run" in open_ids(ask(s, checklist))
+    s.run("bash -c './run_tests.sh --fast'")  # a shell handed a script does run it
+    assert "tests_run" not in open_ids(ask(s, checklist, {}))
+
+
+def test_a_format_or_lint_task_is_not_a_build(checklist: dict[str, Any]) -> None:
+    config = team_checklist(checklist, "compiles", [r"^nx\b", r"^earthly\b"])
+    s = Session()
+    s.run("ls test/cart.spec.ts")
+    s.edit("/repo/apps/web/src/cart.ts")
+    s.run("nx run web:lint")
+    s.run("earthly +format")
+    assert "compiles" in open_ids(ask(s, config))
+    s.run("nx run web:build")
+    assert "compiles" not in open_ids(ask(s, config, {}))
+
+
+def test_an_edit_that_adds_a_definition_is_new_code_to_test(checklist: dict[str, Any]) -> None:
+    s = Session()
+    s.run("ls test/cart_test.gleam")
+    edit(s, "/repo/src/cart.gleam", "pub fn discount(cart, pct) {\n  total(cart) * pct / 100\n}\n", "")
+    assert "tests_added" in open_ids(ask(s, checklist))
+
+
+@pytest.mark.parametrize(
+    ("new", "old"),
+    [
+        ("  total(cart) * 2\n", "  total(cart)\n"),  # a change inside existing code
+        ("pub type Cart {\n  Cart(items: List(Item))\n}\n", ""),  # a type declared: data, not a code path
+        ("fn noop(_x) {}\n", ""),  # an empty body
+    ],
+)
+def test_an_edit_inside_existing_code_is_not_new_code(checklist: dict[str, Any], new: str, old: str) -> None:
+    s = Session()
+    s.run("ls test/cart_test.gleam")
+    edit(s, "/repo/src/cart.gleam", new, old)
+    assert "tests_added" not in open_ids(ask(s, checklist))
+
+
+@pytest.mark.parametrize(
+    "words",
+    [
+        "Done. The whole suite is green now.",
+        "All specs pass after the fix.",
+        "gleam test: 42 tests, 0 failures",
+        "I re-ran the tests and they pass.",
+    ],
+)
+def test_a_subagents_report_in_plain_words_answers(checklist: dict[str, Any], words: str) -> None:
+    s = Session()
+    s.run("ls test")
+    s.edit("/repo/src/cart.gleam")
+    report(s, words)
+    assert "tests_run" not in open_ids(ask(s, checklist))
+
+
+@pytest.mark.parametrize(
+    "words",
+    ["Please run the tests before merging.", "The tests should pass once the fixture is updated."],
+)
+def test_a_report_that_asks_or_expects_does_not_answer(checklist: dict[str, Any], words: str) -> None:
+    s = Session()
+    s.run("ls test")
+    s.edit("/repo/src/cart.gleam")
+    report(s, words)
+    assert "tests_run" in open_ids(ask(s, checklist))
+
+
+def test_a_test_file_the_user_turned_down_answers_tests_added(checklist: dict[str, Any]) -> None:
+    s = Session()
+    s.run("ls test")
+    s.observations.append(
+        Observation(
+            kind="tool",
+            text="[tool] Write",
+            tool="Write",
+            tool_use_id="toolu_w1",
+            args={"file_path": "/repo/src/cart.gleam", "content": "pub fn total(c) {\n  0\n}\n"},
+        )
+    )
+    assert "tests_added" in open_ids(ask(s, checklist))
+    s.observations.append(
+        Observation(
+            kind="tool",
+            text="[tool] Write",
+            tool="Write",
+            tool_use_id="toolu_w2",
+            args={"file_path": "/repo/test/cart_test.gleam", "content": "pub fn total_test() {}\n"},
+        )
+    )
+    s.observations.append(
+        Observation(
+            kind="error",
+            text="[error] Write: The user doesn't want to proceed with this tool use.",
+            tool="Write",
+            tool_use_id="toolu_w2",
+        )
+    )
+    assert "tests_added" not in open_ids(ask(s, checklist, {}))
