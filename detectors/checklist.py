@@ -15,6 +15,7 @@ three readings of the observation stream that are not about edits:
 
 from __future__ import annotations
 
+import itertools
 import re
 from collections.abc import Callable, Iterable, Sequence
 from functools import lru_cache
@@ -67,6 +68,7 @@ _MANAGES_DEPENDENCIES = frozenset(
 _FORMAT_OR_LINT = re.compile(r"(?:^|[:/+])(?:fmt|format|lint|prettier|style|tidy)(?:[:_-][\w-]*)?$")
 _RUNS_TASK = frozenset({"run", "run-script", "task"})
 _SHELLS = frozenset({"sh", "bash", "zsh", "dash"})
+_CODE_OPTIONS = frozenset({"-e", "-c", "--eval", "--exec", "-r", "-x", "--command"})
 _PATH_KEYS = ("file_path", "notebook_path", "path", "pattern")
 _CONTENT_KEYS = ("new_string", "content", "new_source")
 _COMMENT_LINE = re.compile(r"^\s*(?:#|//|/\*|\*|--|;|<!--|-->|\"\"\"|'''|$)")
@@ -101,8 +103,12 @@ def _invocations(command: str) -> tuple[str, ...]:
         if len(words) > 1 and (words[1] in _MANAGES_DEPENDENCIES or _formats_or_lints(words)):
             continue
         # A word with a space or a line break in it was quoted text (a message, a body, a note): it names
-        # commands without running them.
-        kept = [word for word in words[1:] if not any(space in word for space in (" ", "\n", "\t"))]
+        # commands without running them, unless it is code handed to an interpreter (`-e`, `-c`, `--eval`).
+        kept = [
+            word
+            for before, word in itertools.pairwise(words)
+            if before in _CODE_OPTIONS or not any(space in word for space in (" ", "\n", "\t"))
+        ]
         steps.append(" ".join([program if program.endswith(".py") else words[0], *kept]))
     return tuple(steps)
 

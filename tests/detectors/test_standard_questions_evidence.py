@@ -155,3 +155,32 @@ def test_a_test_file_the_user_turned_down_answers_tests_added(checklist: dict[st
         )
     )
     assert "tests_added" not in open_ids(ask(s, checklist, {}))
+
+
+@pytest.mark.parametrize(
+    ("command", "runs_tests", "builds"),
+    [
+        ("gleam test", True, False),
+        ("crystal spec spec/cart_spec.cr", True, False),
+        ("nx run web:test", True, False),
+        ("earthly +test", True, False),
+        ("raco test src", True, False),
+        ("Rscript -e 'mypkg::test()'", True, False),
+        ("gleam build --target javascript", False, True),
+        ("nx run web:build", False, True),
+        ("docker build -t test .", False, True),  # `test` names the image: an option's value
+        ("kubectl get pods test", False, False),
+        ("gleam format --check", False, False),
+    ],
+)
+def test_any_tools_own_test_or_build_subcommand_answers(
+    checklist: dict[str, Any], command: str, runs_tests: bool, builds: bool
+) -> None:
+    s = Session()
+    s.run("ls test/cart_test.gleam")
+    s.run("ls build.gleam.toml tsconfig.json")
+    s.edit("/repo/src/cart.gleam")
+    s.run(command)
+    still_open = open_ids(ask(s, checklist))
+    assert ("tests_run" not in still_open) is runs_tests
+    assert ("compiles" not in still_open) is builds
