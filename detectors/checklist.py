@@ -220,10 +220,13 @@ def edit_contents(observations: Iterable[Observation], edit_tools: frozenset[str
 _DEFINITION = re.compile(
     r"^\s*(?:(?:export|pub(?:\([\w:]+\))?|public|private|protected|internal|static|override|abstract|final"
     r"|async|unsafe|inline|extern|default|open|suspend|virtual|const)\s+)*"
-    r"(?:def|defp|defmacro|fn|func|function|class|fun|sub|proc|let\s+rec)\b[\s(]*[\w$'\"]"
-    r"|^\s*(?:(?:public|private|protected|internal|static|override|async|virtual|final)\s+)+[\w<>\[\],.?]+\s+\w+\s*\("
-    r"|^\s*[\w$]+\s*[:=]\s*(?:async\s+)?(?:function\b|\([^)]*\)\s*=>|[\w$]+\s*=>)"
-    r"|^[a-z_][\w']*\s*::"  # a Haskell signature
+    r"(?:def|defp|defmacro|fn|func|function|class|fun|sub|proc|let\s+rec)\s+(?:\([^)]*\)\s*)?\(?"
+    r"(?P<keyword>[\w$'\"][\w$.'\"]*)"
+    r"|^\s*(?:(?:public|private|protected|internal|static|override|async|virtual|final)\s+)+[\w<>\[\],.?]+\s+"
+    r"(?P<method>\w+)\s*\("
+    r"|^\s*(?:(?:export\s+)?(?:const|let|var)\s+)?(?P<bound>[\w$]+)\s*[:=]\s*(?:async\s+)?"
+    r"(?:function\b|\([^)]*\)\s*=>|[\w$]+\s*=>)"
+    r"|^(?P<signature>[a-z_][\w']*)\s*::"  # a Haskell signature
 )
 
 
@@ -245,13 +248,15 @@ def _edit_adds_definitions(obs: Observation) -> bool:
 
 
 def _definitions(text: str) -> set[str]:
-    """The definition lines of ``text`` that carry behaviour: not an empty body on the same line (a stub,
-    a no-op), not a line the projection cut short (what follows it is unknown)."""
-    return {
-        line.strip()
-        for line in text.splitlines()
-        if _DEFINITION.match(line) and "…" not in line and not _EMPTY_BODY.search(line)
-    }
+    """The names ``text`` defines with behaviour: not an empty body on the same line (a stub, a no-op),
+    not a line the projection cut short (what follows it is unknown). Names, so a definition changed in
+    place (``def f`` made ``async def f``) is not a new one."""
+    names: set[str] = set()
+    for line in text.splitlines():
+        found = _DEFINITION.match(line)
+        if found is not None and "…" not in line and not _EMPTY_BODY.search(line):
+            names.add(next(value for value in found.groupdict().values() if value))
+    return names
 
 
 _EMPTY_BODY = re.compile(r"(?:\{\s*\}|:\s*(?:pass|\.\.\.)|=>\s*\{\s*\}|\bend)\s*;?\s*$")

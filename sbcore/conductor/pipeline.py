@@ -47,6 +47,7 @@ from sbcore.pace.clock import Clock
 from sbcore.pace.episode import Episode
 from sbcore.pace.machine import is_pressure
 from sbcore.pace.pacer import Decision, Hold, Pacer
+from sbcore.state.taskindex import Peers
 from sbcore.think.feedback import FeedbackResult
 from sbcore.think.pass_ import PassEngine, PassResult
 
@@ -157,12 +158,28 @@ class Pipeline:
     def offer(
         self, observations: Sequence[Observation], *, turn_end: bool = False, judged: bool = False
     ) -> None:
-        """New observations (and/or the end of the agent's turn) for the pacer, and the cross-task index."""
+        """New observations (and/or the end of the agent's turn) for the pacer, the structural triggers'
+        history and the cross-task index.
+
+        The triggers' history takes every observation as it arrives (not a pass's coalesced episode), and at
+        each failure the on-trigger detectors' structural triggers are asked at once: a new finding starts a
+        pass past the pacer's floor, volume and early-pass allowance (still bound by the mute, the budget
+        and single flight), so a loop is advised on while it goes on, not at the next paced pass.
+        """
         if self.presence is not None and observations:
             # the gate's clock (epoch seconds live, the records' in a replay), not the pacer's monotonic one:
             # the index is shared by processes and swept by wall time
             self.presence.publish(self.task_id, observations, self.gate.clock())
         self.policy.offer(observations, turn_end=turn_end, judged=judged)
+        if observations:
+            self.engine.remember(observations)
+        if not judged and any(observation.kind == "error" for observation in observations):
+            matched = self.engine.probe_triggers(self._peers())
+            if matched:
+                self.policy.matched(matched)
+
+    def _peers(self) -> Peers | None:
+        return self.presence.peers(self.task_id, self.gate.clock()) if self.presence is not None else None
 
     def end_task(self) -> None:
         """The current task is over (a new one begins, the session ends): withdraw it from the index."""
@@ -191,15 +208,15 @@ class Pipeline:
     async def think(self, episode: Episode) -> PassResult:
         """Run the detectors due on ``episode`` (the engine never raises for a detector's failure)."""
         headroom = self.policy.budget.headroom()
-        peers = self.presence.peers(self.task_id, self.gate.clock()) if self.presence is not None else None
         return await self.engine.run_pass(
             episode.observations,
+            remembered=True,
             timestamp=None if episode.observations else _iso(self.clock.now()),
             turn_end=episode.turn_end,
             reason=episode.decision.reason.replace("_", " "),
             notes=[episode.note] if episode.note else [],
             token_allowance=min(headroom.task, headroom.hour) if self.engine.provider.has_model else None,
-            peers=peers,
+            peers=self._peers(),
         )
 
     def conclude(

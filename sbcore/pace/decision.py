@@ -10,8 +10,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Literal
 
-Reason = Literal["turn_end", "manual", "volume", "ceiling", "salience"]
-"""Why a pass starts. When several hold, the first in this order is the reason."""
+Reason = Literal["turn_end", "manual", "trigger", "volume", "ceiling", "salience"]
+"""Why a pass starts. When several hold, the first in this order is the reason. ``trigger``: a structural
+trigger matched anew on a failure just observed (its detector speaks now, not at the next paced pass)."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -23,7 +23,12 @@ Around them:
   the salience allowance, because it is the last moment feedback on the turn is
   useful and turns end too rarely to make a storm;
 - ``manual()`` (``/second-brain:run``): a pass now, past floor and volume, even
-  with nothing new pending (the user asked).
+  with nothing new pending (the user asked);
+- ``matched(ids)``: a structural trigger matched anew on a failure just offered
+  (the driver probes them at every failure, :meth:`PassEngine.probe_triggers`):
+  a pass now, past floor, volume and the salience allowance, because advice
+  about a loop is worth most while the loop is going on, and a trigger that
+  matches is rare (each finding is reported once).
 
 What binds every trigger, turn ends and manual runs included: the mute, the
 budget, single flight (one pass at a time; what arrives meanwhile waits for
@@ -82,7 +87,7 @@ HoldReason = Literal[
 """Why no pass starts. ``floor``: a trigger holds but the clock floor binds; ``waiting``: none holds;
 ``backoff``, ``machine budget`` and ``slots busy``: a trigger holds but a machine-wide limit binds."""
 
-Request = Literal["turn_end", "manual"]
+Request = Literal["turn_end", "manual", "trigger"]
 
 _KINDS = frozenset(get_args(ObservationKind))
 
@@ -278,6 +283,7 @@ class Pacer:
         self._turn_end = False
         self._unjudged = False  # observations arrived since the last turn-end pass started
         self._manual = False
+        self._matched: tuple[str, ...] = ()  # detectors whose triggers matched on a failure, awaiting a pass
         self._passes = 0
         self._by_reason: Counter[str] = Counter()
         self._holds: Counter[str] = Counter()
@@ -332,6 +338,11 @@ class Pacer:
         """Ask for a pass now (``/second-brain:run``): past floor and volume, not past mute or budget."""
         self._manual = True
 
+    def matched(self, detectors: Sequence[str]) -> None:
+        """Structural triggers of ``detectors`` matched anew: a pass now, past floor, volume and the
+        salience allowance, not past mute, budget or single flight."""
+        self._matched = tuple(dict.fromkeys([*self._matched, *detectors]))
+
     # -- deciding -------------------------------------------------------------------------------
 
     def due(self) -> Decision | None:
@@ -357,6 +368,8 @@ class Pacer:
                 self._turn_end = False
             if "manual" in result.dropped:
                 self._manual = False
+            if "trigger" in result.dropped:
+                self._matched = ()
             self._holds[result.reason] += 1
             self._refused.update(result.dropped)
             if self._running is None and self._lease is not None:
@@ -386,6 +399,8 @@ class Pacer:
             requests.append("turn_end")
         if self._manual:
             requests.append("manual")
+        if self._matched:
+            requests.append("trigger")
         return tuple(requests)
 
     def _evaluate(self) -> Decision | Hold:
@@ -409,6 +424,8 @@ class Pacer:
             fired.append(("turn_end", "the turn ended"))
         if self._manual:
             fired.append(("manual", "a pass was asked for"))
+        if self._matched:
+            fired.append(("trigger", f"{', '.join(self._matched)} matched on a failure"))
         if volume and floor_ok:
             chars = f"{pending.offered_chars:,} chars pending >= trigger_chars {settings.trigger_chars:,}"
             fired.append(("volume", chars))
@@ -505,6 +522,7 @@ class Pacer:
         now = result.at
         if result.reason == "salience":
             self._salience.add(now, 1)
+        self._matched = ()
         self._passes += 1
         self._by_reason[result.reason] += 1
         episode = Episode.take(
@@ -589,5 +607,9 @@ class Pacer:
 def _refused(requests: tuple[Request, ...]) -> str:
     if not requests:
         return ""
-    names = {"turn_end": "the turn end goes unjudged", "manual": "the requested pass is not run"}
+    names = {
+        "turn_end": "the turn end goes unjudged",
+        "manual": "the requested pass is not run",
+        "trigger": "the trigger's finding waits for the next pass",
+    }
     return "; " + "; ".join(names[request] for request in requests)

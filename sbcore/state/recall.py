@@ -247,3 +247,10 @@ class RecallWindow:
     def offered(self) -> tuple[str, ...]:
         """The handles in the window, oldest first."""
         return tuple(self._offered)
+
+    def scratch(self) -> RecallWindow:
+        """A copy over the same reader whose offers are its own: a trigger asked between passes (a probe)
+        offers nothing to the session."""
+        copy = RecallWindow(self.reader, self.size)
+        copy._offered.extend(self._offered)
+        return copy

@@ -22,6 +22,7 @@ become that detector's result, and the next pass runs as usual.
 from __future__ import annotations
 
 import asyncio
+import copy
 import logging
 import time
 from collections.abc import Callable, Collection, Mapping, Sequence
@@ -254,10 +255,41 @@ class PassEngine:
             drop += 1
         self.history.drop_oldest(drop)
 
+    def probe_triggers(self, peers: Peers | None = None) -> list[str]:
+        """The detectors whose structural trigger matches the history now with a finding not yet reported:
+        asked at every failure the driver offers, between passes, so a loop is caught as it happens.
+
+        Only detectors that run on their trigger (``on_trigger``) are asked, each against a copy of its
+        trigger state (and of the recall window's offers), so the pass that follows reports the finding as
+        if nothing had looked (a probe reports and offers nothing itself); a trigger that raises is left to
+        that pass to report.
+        """
+        found: list[str] = []
+        recall = self.recall.scratch() if self.recall is not None else None
+        for detector in self.detectors:
+            if detector.trigger is None or detector.cadence.kind != "on_trigger":
+                continue
+            spec = self.triggers.get(detector.trigger.name)
+            if spec is None:
+                continue
+            params = {
+                **self.settings.trigger_params.get(detector.trigger.name, {}),
+                **detector.trigger.params,
+            }
+            state = copy.deepcopy(self.trigger_state[detector.id])
+            try:
+                match = spec.invoke(self.history, params, state, detector.config, peers, recall=recall)
+            except Exception:  # the pass that follows runs it again and reports the failure
+                continue
+            if match is not None:
+                found.append(detector.id)
+        return found
+
     async def run_pass(
         self,
         observations: Sequence[Observation],
         *,
+        remembered: bool = False,
         turn_end: bool = False,
         reason: str | None = None,
         notes: Sequence[str] = (),
@@ -268,6 +300,8 @@ class PassEngine:
         """Run one pass over a new episode.
 
         :param observations: the episode (what arrived since the last pass, already coalesced).
+        :param remembered: the driver already added what arrived to the trigger history (:meth:`remember`,
+            as it arrived, so triggers saw it between passes and nothing coalescing left out).
         :param turn_end: the agent's turn ended in this episode (``turn_end`` detectors are due).
         :param reason: why the pass runs (the pacer's reason), shown in the episode header.
         :param notes: extra ``[note]`` lines for the episode (e.g. what coalescing left out).
@@ -278,7 +312,8 @@ class PassEngine:
         started = self.monotonic()
         self.passes += 1
         number = self.passes
-        self.remember(observations)
+        if not remembered:
+            self.remember(observations)
         timestamp = timestamp or next((o.timestamp for o in reversed(observations) if o.timestamp), None)
         selected, skipped, steps = self._select(number, turn_end, empty=not observations, peers=peers)
         trigger_notes = [

@@ -986,3 +986,41 @@ def test_real_sessions_replayed_on_their_timestamps_obey_the_limits() -> None:
             if run.episode.decision.reason in {"volume", "ceiling"}:
                 assert run.start >= previous.start + defaults.min_interval_s, path.name
         assert most_in_any_hour(sim.starts(["salience"])) <= defaults.salience_per_hour
+
+
+# -- a structural trigger matched on a failure ---------------------------------------------------------
+
+
+def test_a_trigger_match_starts_a_pass_past_the_floor_and_a_spent_allowance() -> None:
+    policy, clock = make(replace(SETTINGS, salience_per_hour=1))
+    first_pass(policy)
+    clock.set(10)
+    policy.offer([ob("error", 50)])
+    policy.start()
+    policy.finish(0)  # the one early pass of the hour is spent
+    clock.set(20)
+    policy.offer([ob("error", 50)])
+    expect_hold(policy, "waiting")
+    policy.matched(["repeat-failure"])
+    decision = expect_decision(policy, "trigger")
+    assert "repeat-failure matched on a failure" in decision.detail
+    policy.start()
+    policy.finish(0)
+    clock.set(30)
+    policy.offer([ob("error", 50)])
+    expect_hold(policy, "waiting")  # the match was taken by its pass: it does not fire again
+
+
+def test_a_trigger_match_does_not_pass_mute_budget_or_a_running_pass() -> None:
+    policy, clock = make(budget=BudgetSettings(tokens_per_task=10**9, tokens_per_hour=100), muted=True)
+    policy.offer([ob("error", 50)])
+    policy.matched(["repeat-failure"])
+    assert expect_hold(policy, "muted").dropped == ("trigger",)
+    policy.muted = False
+    first_pass(policy, tokens=100)  # the hour's budget is spent by a model pass
+    clock.set(1)
+    policy.offer([ob("error", 50)])
+    policy.matched(["repeat-failure"])
+    hold = expect_hold(policy, "budget exhausted")
+    assert hold.dropped == ("trigger",)
+    assert policy.status().refused["trigger"] == 2

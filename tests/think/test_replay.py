@@ -36,7 +36,6 @@ HELDOUT_DRIFT_MISSES = ["hd-csv-to-benchmark", "hd-email-to-index", "hd-flaky-to
 HELDOUT_RF_MISSES = [
     "h4-rf-eslint-same-error",
     "h5-rf-rails-and-ruby",
-    "hx-rf-mvn-flags-moved",
     "hx-rf-pyright-oscillates",
 ]
 CORPUS = (HERE / "../../../shared/corpus/transcripts").resolve()
@@ -210,7 +209,7 @@ def test_labels_on_the_cases_written_for_these_tests() -> None:
     # t5-rf-*), `bin/rails test` beside `ruby -Itest` stays apart (a Go test failing differently after each
     # edit read as one error until the line under `--- FAIL:` was read with it, tuned on t6-rf-*); a version
     # bump and a one-word typo read as code changes worth a checklist
-    assert scored(heldout, "repeat-failure") == (32, 0, 4, 28, HELDOUT_RF_MISSES)
+    assert scored(heldout, "repeat-failure") == (33, 0, 3, 28, HELDOUT_RF_MISSES)
     assert scored(heldout, "standard-questions") == (
         19,
         2,
@@ -276,12 +275,12 @@ def test_labels_precision_and_recall_with_the_corpus(capsys: pytest.CaptureFixtu
     assert code == 0, err
     heldout = json.loads(out)
     assert heldout["repeat-failure"] == {
-        "tp": 33,
+        "tp": 34,
         "fp": 0,
-        "fn": 4,
+        "fn": 3,
         "tn": 34,
         "precision": 1.0,
-        "recall": 0.8919,
+        "recall": 0.9189,
         "wrong": HELDOUT_RF_MISSES,
     }
     assert heldout["standard-questions"] == {
@@ -380,11 +379,13 @@ def test_offline_replay_of_every_corpus_transcript(capsys: pytest.CaptureFixture
     rates = document["summary"]["rates"]
     assert rates["turn_ends"] == 141 and rates["advised_at_turn_ends"]["standard-questions"] == 7
     assert rates["advised_at_turn_ends"]["standard-questions"] / rates["turn_ends"] <= 0.10
-    # 4 delivered. The erk session whose tests background subagents ran (`uv run pytest …` spelt out in
+    # 5 delivered. The erk session whose tests background subagents ran (`uv run pytest …` spelt out in
     # their prompts) is no longer asked whether the tests ran; repeat-failure speaks once more since the
     # project's absolute paths fold: a test file run by relative and by absolute path failing on one
-    # assertion three times across nine edits
-    assert rates["active_hours"] == pytest.approx(10.985) and document["summary"]["gate"]["delivered"] == 4
+    # assertion three times across nine edits; and once more since triggers are asked at every failure
+    # (issue 22): pyright's error on converter.py:184 back a third time across three edits, advised while
+    # the agent is still at it instead of found by a pass after the loop had ended
+    assert rates["active_hours"] == pytest.approx(10.985) and document["summary"]["gate"]["delivered"] == 5
 
 
 # -- with a model (the fake provider) ----------------------------------------------------------------------
