@@ -5,11 +5,25 @@ Jinja's immutable sandbox (no unsafe attribute access, no mutating the config
 dicts shared across passes) with StrictUndefined (a typo is an error, not an
 empty string in a prompt). The loader checks templates against the same
 environment that renders them, so pack filters count in both places.
+
+The sandbox keeps a template away from Python's internals, not from the CPU or
+memory: ``{{ 9 ** 9 ** 9 }}`` is folded by Jinja's optimizer while the template
+compiles (loading a catalogue hangs), ``{{ 'x' * 10 ** 10 }}`` or a width given
+to ``center`` asks for gigabytes, nested loops over ``range`` run for hours. So
+:class:`BoundedSandbox` also bounds what a template computes: powers and
+repetitions whose result would be too large are refused (and, being
+intercepted, never folded at compile time), so is a size argument over
+:data:`MAX_SIZE_ARGUMENT` to a filter that builds text from it, and
+:func:`render` stops a rendering that outlives :data:`RENDER_SECONDS` or
+produces more than :data:`MAX_OUTPUT_CHARS`. Each refusal is a Jinja
+``SecurityError`` naming what was refused, reported like any template error
+(file, line, key).
 """
 
 from __future__ import annotations
 
 import difflib
+import math
 import weakref
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
@@ -17,13 +31,85 @@ from functools import cache
 from typing import Any
 
 from jinja2 import StrictUndefined, Template, TemplateSyntaxError, meta, nodes
+from jinja2.exceptions import SecurityError
+from jinja2.runtime import Context
 from jinja2.sandbox import ImmutableSandboxedEnvironment, SandboxedEnvironment
+
+from sbcore.timebound import PatternTimeout, time_bound
 
 # The only variables a template may use (see docs/detector-authoring.md).
 PROMPT_INPUTS = frozenset({"detector", "config", "budget", "grant", "open_advisories", "match"})
 FALLBACK_INPUTS = frozenset({"detector", "config", "match"})
 
 Prepare = Callable[[SandboxedEnvironment], object]
+
+MAX_RESULT_BITS = 4096
+"""The largest number a power may produce (about 1,200 digits): far past any count a prompt needs."""
+MAX_REPEAT_SIZE = 100_000
+"""The longest string or list a ``*`` repetition may produce."""
+MAX_SIZE_ARGUMENT = 10_000
+"""The largest width, count or length a template may pass to a filter that builds text or lists from it."""
+MAX_OUTPUT_CHARS = 200_000
+"""The longest text one rendering may produce (a prompt is a few thousand characters)."""
+RENDER_SECONDS = 1.0
+"""How long one rendering may run."""
+
+# Built-in filters whose numeric arguments size what they build (`center(width)`, `indent(width)`, ...).
+_SIZED_FILTERS = frozenset(
+    {"center", "indent", "truncate", "wordwrap", "batch", "slice", "replace", "format"}
+)
+
+
+class BoundedSandbox(ImmutableSandboxedEnvironment):
+    """The immutable sandbox, with what a template computes bounded (see the module docstring)."""
+
+    intercepted_binops = frozenset({"**", "*"})
+
+    def call_binop(self, context: Context, operator: str, left: Any, right: Any) -> Any:
+        if operator == "**":
+            _check_power(left, right)
+        elif operator == "*":
+            _check_repeat(left, right)
+        return super().call_binop(context, operator, left, right)
+
+
+def _check_power(base: Any, exponent: Any) -> None:
+    if isinstance(base, bool) or isinstance(exponent, bool) or not isinstance(base, int | float):
+        return
+    if not isinstance(exponent, int | float) or exponent <= 1 or abs(base) <= 1:
+        return
+    if exponent * math.log2(abs(base)) > MAX_RESULT_BITS:
+        raise SecurityError(f"the power {base!r} ** {exponent!r} is too large for a template to compute")
+
+
+def _check_repeat(left: Any, right: Any) -> None:
+    for sequence, count in ((left, right), (right, left)):
+        counted = isinstance(count, int) and not isinstance(count, bool)
+        if isinstance(sequence, str | list | tuple) and counted and len(sequence) * count > MAX_REPEAT_SIZE:
+            raise SecurityError(
+                f"repeating a {type(sequence).__name__} of {len(sequence)} {count} times is too large "
+                f"for a template (over {MAX_REPEAT_SIZE:,})"
+            )
+    both_ints = isinstance(left, int) and isinstance(right, int)
+    if both_ints and left.bit_length() + right.bit_length() > MAX_RESULT_BITS:
+        raise SecurityError("a product too large for a template to compute")
+
+
+def _sized(name: str, function: Callable[..., Any]) -> Callable[..., Any]:
+    """``function`` refusing a numeric argument over :data:`MAX_SIZE_ARGUMENT` (a width, a count)."""
+
+    def bounded(*args: Any, **kwargs: Any) -> Any:
+        for value in (*args[1:], *kwargs.values()):
+            if isinstance(value, int) and not isinstance(value, bool) and abs(value) > MAX_SIZE_ARGUMENT:
+                raise SecurityError(
+                    f"filter {name!r}: {value:,} is over the largest size a template may ask for"
+                )
+        return function(*args, **kwargs)
+
+    for attribute in ("jinja_pass_arg",):  # Jinja reads how to call a filter from this marker
+        if hasattr(function, attribute):
+            setattr(bounded, attribute, getattr(function, attribute))
+    return bounded
 
 
 def make_environment(prepare: Prepare | None = None) -> ImmutableSandboxedEnvironment:
@@ -32,13 +118,15 @@ def make_environment(prepare: Prepare | None = None) -> ImmutableSandboxedEnviro
     The plugin manager passes a callback that calls the
     ``prepare_jinja2_environment`` hook of every pack.
     """
-    env = ImmutableSandboxedEnvironment(
+    env = BoundedSandbox(
         undefined=StrictUndefined,
         autoescape=False,
         trim_blocks=True,
         lstrip_blocks=True,
         keep_trailing_newline=True,
     )
+    sized = {name: _sized(name, env.filters[name]) for name in _SIZED_FILTERS if name in env.filters}
+    env.filters.update(sized)
     if prepare is not None:
         prepare(env)
     return env
@@ -101,6 +189,7 @@ def check_template(
                 "globals through the prepare_jinja2_environment hook",
             )
         )
+    problems.extend(_oversized_constants(ast))
     allowed_names = sorted(set(allowed))
     try:
         undeclared = meta.find_undeclared_variables(ast) - set(allowed_names) - set(env.globals)
@@ -113,6 +202,36 @@ def check_template(
             TemplateProblem(_first_use(ast, name), f"undeclared template variable {name!r}", hint)
         )
     return sorted(problems, key=lambda p: (p.line, p.message))
+
+
+def _oversized_constants(ast: nodes.Template) -> Iterator[TemplateProblem]:
+    """A power or repetition of constants that rendering would refuse, found while loading, at its line."""
+    for node in ast.find_all((nodes.Pow, nodes.Mul)):
+        try:
+            _bounded_const(node)
+        except SecurityError as exc:
+            yield TemplateProblem(node.lineno, f"template computes too much: {exc.message}", _TOO_MUCH)
+        except nodes.Impossible:
+            continue
+
+
+_TOO_MUCH = (
+    "a template builds text for a prompt or an advisory; compute large values in a pack's filter instead"
+)
+
+
+def _bounded_const(node: nodes.Node) -> Any:
+    """The value of a constant expression of powers and products, computed under the render bounds."""
+    if isinstance(node, nodes.Const):
+        return node.value
+    if isinstance(node, nodes.Pow | nodes.Mul):
+        left, right = _bounded_const(node.left), _bounded_const(node.right)
+        if isinstance(node, nodes.Pow):
+            _check_power(left, right)
+            return left**right
+        _check_repeat(left, right)
+        return left * right
+    raise nodes.Impossible()
 
 
 def _typo(name: str, choices: Iterable[str]) -> str | None:
@@ -152,4 +271,20 @@ def render(template_source: str, /, *, environment: SandboxedEnvironment | None 
         if len(cache_for_env) >= 512:
             cache_for_env.clear()
         cache_for_env[template_source] = template
-    return template.render(**inputs)
+    return render_bounded(template, inputs)
+
+
+def render_bounded(template: Template, inputs: dict[str, Any]) -> str:
+    """Render ``template``, stopping it past :data:`RENDER_SECONDS` or :data:`MAX_OUTPUT_CHARS`."""
+    parts: list[str] = []
+    size = 0
+    try:
+        with time_bound(RENDER_SECONDS, "a detector template"):
+            for part in template.generate(**inputs):
+                size += len(part)
+                if size > MAX_OUTPUT_CHARS:
+                    raise SecurityError(f"the template produced more than {MAX_OUTPUT_CHARS:,} characters")
+                parts.append(part)
+    except PatternTimeout:
+        raise SecurityError(f"the template ran longer than {RENDER_SECONDS:g} s and was stopped") from None
+    return "".join(parts)

@@ -385,3 +385,20 @@ def test_validate_without_paths_checks_an_override_a_higher_layer_hides(
     assert code == 1
     assert f"==> File {hidden}:3\n==> At detector 'default'\n==> At key: detectors.default.cadence\n" in out
     assert out.endswith("1 error in 1 file\n")
+
+
+@pytest.mark.timeout(60)  # a guard against the hang this test is about (it hung for minutes), not a timing
+def test_a_workspace_template_computing_a_huge_power_is_refused_at_its_line(
+    capsys: pytest.CaptureFixture[str], workspace: Path
+) -> None:
+    detectors = workspace / ".second-brain" / "detectors"
+    detectors.mkdir()
+    (detectors / "huge.yaml").write_text(
+        "schema_version: 1\nid: huge\ndescription: x\n"
+        "prompt: |\n  Hi {{ detector.id }}\n  {{ 9 ** (9 ** 9) }}\n"
+    )
+    code, out, err = run(capsys, "detectors", "list", "--workspace", str(workspace))
+    assert code == 1
+    assert f"==> File {detectors / 'huge.yaml'}:6" in err
+    assert "template computes too much" in err
+    assert "default" in out  # the rest of the catalogue still loads

@@ -63,6 +63,7 @@ BROKEN_CASES: dict[str, list[str]] = {
         "fallback-undeclared-input",
         "fallback-without-trigger",
         "floor-out-of-range",
+        "huge-power",
         "invalid-config-schema",
         "jinja-syntax",
         "many-problems",
@@ -565,3 +566,44 @@ def test_cli_prints_schemas(capsys: pytest.CaptureFixture[str]) -> None:
     assert code == 0 and json.loads(out) == load_schema("feedback_v1")
     code, out, _ = _cli(capsys, "schema", "--path")
     assert (code, out) == (0, f"{schema_path('detector')}\n")
+
+
+# -- what a template computes is bounded ------------------------------------------------------------
+
+
+@pytest.mark.timeout(30)  # a guard against the hang this test is about, not a timing assertion
+@pytest.mark.parametrize(
+    "source",
+    [
+        "{{ 9 ** (9 ** 9) }}",
+        "{% set n = 7 ** 99999999 %}{{ n }}",
+        "{{ 'x' * 10 ** 9 }}",
+    ],
+)
+def test_a_constant_too_large_to_compute_is_a_loading_problem_at_its_line(source: str) -> None:
+    (problem,) = check_template("ok\n" + source, PROMPT_INPUTS)
+    assert problem.line == 2 and problem.message.startswith("template computes too much")
+
+
+@pytest.mark.timeout(30)
+@pytest.mark.parametrize(
+    ("source", "inputs", "refused"),
+    [
+        ("{{ config.base ** config.power }}", {"config": {"base": 9, "power": 387420489}}, "power"),
+        ("{{ config.word * config.times }}", {"config": {"word": "ab", "times": 10**9}}, "repeating"),
+        ("{{ config.word|center(config.width) }}", {"config": {"word": "x", "width": 10**9}}, "center"),
+        ("{{ config.word|indent(width=config.width) }}", {"config": {"word": "x", "width": 10**9}}, "indent"),
+        ("{% for a in range(100000) %}{% for b in range(100000) %}{% endfor %}{% endfor %}", {}, "longer"),
+        ("{% for a in range(100000) %}{{ 'abcdefgh' * 100 }}{% endfor %}", {}, "characters"),
+    ],
+)
+def test_rendering_refuses_what_is_too_large_or_too_long(
+    source: str, inputs: dict[str, Any], refused: str
+) -> None:
+    with pytest.raises(SecurityError, match=refused):
+        render(source, **inputs)
+
+
+def test_ordinary_arithmetic_and_filters_still_render() -> None:
+    source = "{{ 3 * 4 }} {{ 2 ** 10 }} {{ 'ab' * 3 }} [{{ 'x'|center(5) }}] {{ 'a b c'|wordwrap(3) }}"
+    assert render(source) == "12 1024 ababab [  x  ] a b\nc"
