@@ -128,7 +128,7 @@ def _span_lines(span: Mapping[str, Any]) -> list[str]:
         f"  advisories: queued {advice['queued']}, delivered {advice['delivered']}, "
         f"dropped {advice['dropped']} ({dropped})",
         f"  uptake: acted {uptake['acted']}, rejected {uptake['rejected']}, ignored {uptake['ignored']}, "
-        f"no evidence {uptake['no_evidence']}, open {uptake['open']}"
+        f"no evidence {uptake['no_evidence']}, unjudged {uptake['unjudged']}, open {uptake['open']}"
         + (f" ({taken:.0%} acted on)" if taken is not None else ""),
     ]
     landed = uptake["by_detector"]
@@ -141,7 +141,7 @@ def _span_lines(span: Mapping[str, Any]) -> list[str]:
             + (f", dropped {dropped_here}" if dropped_here else "")
             + (
                 f"; acted {took['acted']}, rejected {took['rejected']}, ignored {took['ignored']}, "
-                f"no evidence {took['no_evidence']}, open {took['open']}"
+                f"no evidence {took['no_evidence']}, unjudged {took['unjudged']}, open {took['open']}"
                 if took
                 else ""
             )

@@ -114,6 +114,11 @@ class PassReport:
         return next((v for v in self.verdicts if v.result.detector == detector), None)
 
 
+ASKED = frozenset({"answered", "prose", "invalid"})
+"""How a fork ended when it ran on a model and was shown its detector's open advisories (so it could judge
+them): not skipped, not a fallback (offline), not failed or timed out before answering."""
+
+
 class Pipeline:
     """Feed → pacer → pass → gate → outbox for one session, on an injected clock.
 
@@ -250,6 +255,8 @@ class Pipeline:
                 continue
             decision = self._gate(answer, since, started, soak=answer.detector in soaking)
             report.verdicts.append(Verdict(answer, decision, soak=self._soaked(decision, context)))
+            if answer.status in ASKED:
+                self.gate.asked(self.task_id, answer.detector)
         self._adjudicate(report)
         return report
 

@@ -26,7 +26,7 @@ from typing import Any
 from sbcore.conductor import prices
 from sbcore.gate import calibration
 from sbcore.gate.history import History
-from sbcore.gate.uptake import UPTAKES
+from sbcore.gate.uptake import JUDGED, UPTAKES
 from sbcore.observe.usage import KINDS, AgentUsage, transcript_usage
 from sbcore.state import db
 
@@ -221,9 +221,9 @@ def uptake(
         per[name] = {kind: closed.get(name, {}).get(kind, 0) for kind in UPTAKES}
         per[name]["open"] = still.get(name, 0)
     for counts in per.values():
-        judged = sum(counts[name] for name in UPTAKES)
+        judged = sum(counts[name] for name in JUDGED)
         counts["uptake"] = round(counts["acted"] / judged, 3) if judged else None
-    judged = sum(totals.values())
+    judged = sum(totals[name] for name in JUDGED)
     return {
         **totals,
         "open": sum(still.values()),

@@ -3,9 +3,9 @@
 Every closed outcome record (:mod:`sbcore.gate.uptake`) becomes a row of ``uptake_outcomes`` in the one
 database (:mod:`sbcore.state.db`), so uptake outlives the worker and the task and can be read per detector
 over any span by ``second-brain stats``. From those rows, :func:`judge` decides whether a detector is
-persistently not landing — among its last ``calibration.min_outcomes`` closed records in a workspace since
+persistently not landing — among its last ``calibration.min_outcomes`` judged records in a workspace since
 its last demotion, the acted share is at most ``calibration.max_uptake`` — and how to demote it, one step at a
-time:
+time (an ``unjudged`` record, one nothing could have judged, such as an offline fallback's, never counts):
 
 1. raise its agent floor: ``detectors.<id>.confidence_floor`` becomes its current floor plus
    ``calibration.floor_step`` (capped at 1), so only its surer findings reach the agent;
@@ -170,6 +170,8 @@ def calibration_table(conn: sqlite3.Connection, *, since: float | None = None) -
     rows = conn.execute(f"SELECT detector, confidence, uptake FROM uptake_outcomes {clauses}", params)
     grouped: dict[str, list[tuple[float, bool]]] = {}
     for detector, confidence, uptake in rows:
+        if uptake == "unjudged":
+            continue  # nothing could judge it: it says nothing of confidence against uptake
         grouped.setdefault(detector, []).append((float(confidence), uptake == "acted"))
     table: dict[str, dict[str, Any]] = {}
     for detector, items in sorted(grouped.items()):
@@ -225,7 +227,7 @@ def judge(
         row["uptake"]
         for row in conn.execute(
             "SELECT uptake FROM uptake_outcomes WHERE workspace = ? AND detector = ? AND closed_at > ? "
-            "ORDER BY closed_at DESC LIMIT ?",
+            "AND uptake != 'unjudged' ORDER BY closed_at DESC LIMIT ?",
             (workspace, detector, since, settings.min_outcomes),
         )
     ]

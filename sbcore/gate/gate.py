@@ -782,8 +782,9 @@ class Gate:
     def adjudicate(self, task_id: str) -> list[OutcomeRecord]:
         """Close the task's outcome records whose adjudication window has lapsed; return them.
 
-        Never mentioned → ``ignored``; mentioned only without a citation → ``no_evidence``. Each closing is a
-        history record (stage ``outcome``, ``closed_by: window``), so a restarted gate folds it back.
+        Never mentioned → ``ignored``; mentioned only without a citation → ``no_evidence``; never asked about
+        (no model fork of its detector ran while it was open, see :meth:`asked`) → ``unjudged``. Each closing
+        is a history record (stage ``outcome``, ``closed_by: window``), so a restarted gate folds it back.
         """
         now = self.clock()
         task = self._task(task_id)
@@ -798,7 +799,7 @@ class Gate:
             )
             if why is None:
                 continue
-            verdict = "no_evidence" if record.mentioned else "ignored"
+            verdict = "no_evidence" if record.mentioned else "ignored" if record.asked else "unjudged"
             self._write(
                 task_id,
                 "outcome",
@@ -816,6 +817,14 @@ class Gate:
             )
             closed.append(record)
         return closed
+
+    def asked(self, task_id: str, detector: str) -> None:
+        """A fork of ``detector`` ran on a model this pass, shown its open advisories: each outcome record
+        of it still open could have been judged, so lapsing says it was ``ignored``, not ``unjudged``."""
+        self.sync()
+        for record in self._task(task_id).outcomes.values():
+            if record.detector == detector and record.open:
+                record.asked = True
 
     def take_closed(self) -> list[tuple[str, OutcomeRecord]]:
         """The outcome records closed (live or folded from a history) since the last call, with their task."""
@@ -857,7 +866,7 @@ class Gate:
         if found is None or not found.open:
             return
         if record.get("closed_by") == "window":
-            found.uptake = "no_evidence" if verdict == "no_evidence" else "ignored"
+            found.uptake = verdict if verdict in ("no_evidence", "unjudged") else "ignored"
             found.closed_by = "window"
         else:
             found.mentioned = True

@@ -5,14 +5,17 @@ it in a later fork (``outcomes`` of feedback_v1, naming the advisory by the id t
 record closes on the first verdict that cites evidence, or — when no such verdict comes within the
 adjudication window (``adjudication.window_observations`` observations or ``adjudication.window_seconds``
 after delivery, whichever lapses first) — as ``ignored`` (never mentioned) or ``no_evidence`` (mentioned,
-never with a citation). Four uptake classes, the ones ``second-brain stats`` counts:
+never with a citation), or as ``unjudged`` when no fork of the detector that raised it ran on a model while it
+was open (offline, a fallback delivered it and nothing could judge it; the task ended first): no evidence
+either way is not a rejection. The uptake classes ``second-brain stats`` counts:
 
-========== ==============================================================================
-acted      ``adopted``, ``partially_adopted``, ``already_handled`` (or a ``resolved`` answer), with evidence
-rejected   ``rejected`` or ``contradicted``, with evidence (this also suppresses the key)
-ignored    the window lapsed and the detector never mentioned the advisory
+=========== ==============================================================================
+acted       ``adopted``, ``partially_adopted``, ``already_handled`` (or a ``resolved`` answer), with evidence
+rejected    ``rejected`` or ``contradicted``, with evidence (this also suppresses the key)
+ignored     the window lapsed; the detector was asked (a model fork of it ran) and never mentioned it
 no_evidence the window lapsed with only ``no_evidence`` or uncited verdicts
-========== ==============================================================================
+unjudged    the window lapsed and nothing could have judged it: never counted as landing or not landing
+=========== ==============================================================================
 
 Evidence or nothing: a verdict without a citation keeps the record open (design: ambiguity resolves against
 the observer). Records are keyed by ``(detector, fork id)`` — the id the fork actually sees — which is the
@@ -25,8 +28,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Literal
 
-Uptake = Literal["acted", "rejected", "ignored", "no_evidence"]
-UPTAKES: tuple[Uptake, ...] = ("acted", "rejected", "ignored", "no_evidence")
+Uptake = Literal["acted", "rejected", "ignored", "no_evidence", "unjudged"]
+UPTAKES: tuple[Uptake, ...] = ("acted", "rejected", "ignored", "no_evidence", "unjudged")
+JUDGED: tuple[Uptake, ...] = ("acted", "rejected", "ignored", "no_evidence")
+"""The classes that say whether advice landed: uptake rates and calibration count only these."""
 
 ACTED_VERDICTS = frozenset({"adopted", "partially_adopted", "already_handled", "resolved"})
 """``resolved`` is a fork's own verdict (not an outcome): its advisory was dealt with."""
@@ -57,6 +62,8 @@ class OutcomeRecord:
     observed_at: int
     """The task's observation count when the gate learnt of the delivery (the window counts from it)."""
     mentioned: bool = False
+    asked: bool = False
+    """A model fork of its detector ran while it was open, so it could have been judged."""
     uptake: Uptake | None = None
     verdict: str | None = None
     evidence: tuple[str, ...] = ()

@@ -87,6 +87,7 @@ def test_an_unmentioned_advisory_closes_as_ignored_when_the_window_lapses_in_obs
     world.advise(2)
     world.deliver()
     assert world.gate.live_ids("t1", "default") == {"Finding 1", "Finding 2"}
+    world.gate.asked("t1", "default")  # a model fork of the detector ran, shown both
     world.verdict("Finding 2", "no_evidence")
     world.gate.observe("t1", 4)
     assert world.gate.adjudicate("t1") == []
@@ -107,6 +108,7 @@ def test_the_window_also_lapses_in_seconds_and_a_late_verdict_changes_nothing(tm
     world = World(tmp_path, adjudication__window_seconds=600)
     world.advise(1)
     world.deliver()
+    world.gate.asked("t1", "default")
     world.clock.advance(599)
     assert world.gate.adjudicate("t1") == []
     world.clock.advance(1)
@@ -150,3 +152,21 @@ def test_a_resolved_answer_with_evidence_closes_its_advisory_as_acted_on(tmp_pat
         "Finding 1",
         "finding-1",
     ]
+
+
+def test_an_advisory_nothing_could_judge_closes_as_unjudged_not_ignored(tmp_path: Path) -> None:
+    """Offline, a fallback delivers advice and no model fork ever runs to judge it: its lapse is no evidence
+    that it did not land (issue 22)."""
+    world = World(tmp_path, gate__cooldown_s=0, adjudication__window_observations=3)
+    world.advise(1)
+    world.deliver()
+    world.gate.observe("t1", 3)
+    assert [record.uptake for record in world.gate.adjudicate("t1")] == ["unjudged"]
+    (lapse,) = [r for r in world.history() if r.get("closed_by") == "window"]
+    assert lapse["text"].startswith("unjudged: no evidenced verdict")
+    assert world.uptakes(world.new_gate()) == {"Finding 1": "unjudged"}  # folded back the same
+    world.advise(2)
+    world.deliver()
+    world.gate.asked("t1", "default")  # asked once, it can be judged: a lapse now is "ignored"
+    world.gate.observe("t1", 3)
+    assert [record.uptake for record in world.gate.adjudicate("t1")] == ["ignored"]

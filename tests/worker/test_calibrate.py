@@ -121,7 +121,7 @@ def test_calibration_table_reports_uptake_against_confidence(tmp_path: Path) -> 
             {"confidence": "0.8-1.0", "outcomes": 3, "acted": 2, "uptake": 0.667},
         ],
     }
-    assert counts == {"default": {"acted": 1, "rejected": 1, "ignored": 1, "no_evidence": 0}}
+    assert counts == {"default": {"acted": 1, "rejected": 1, "ignored": 1, "no_evidence": 0, "unjudged": 0}}
 
 
 def test_the_worker_writes_a_demotion_to_the_local_layer_says_so_once_and_config_reset_undoes_it(
@@ -226,3 +226,62 @@ def test_a_live_worker_demotes_a_detector_whose_advice_is_ignored_and_routes_its
     notices = [advice for advice in mailbox.pending() if advice.kind == NOTICE_KIND]
     assert len(notices) == 1 and "demoted detector default" in notices[0].body
     assert session.status.document["demotions"][0]["action"] == "floor_raised"
+
+
+def test_outcomes_nothing_could_judge_never_demote(tmp_path: Path) -> None:
+    keep(tmp_path, *(closed("unjudged", at=n) for n in range(1, 9)))
+    assert judge(tmp_path, now=10) is None, "eight advisories nothing could judge are no evidence"
+    keep(tmp_path, closed("ignored", at=11), closed("acted", at=12))
+    assert judge(tmp_path, now=13) is None, "two judged outcomes are too few (min_outcomes 4)"
+    with db.opened(db.db_path(tmp_path)) as conn:
+        table = calibration.calibration_table(conn)
+    assert table["default"]["outcomes"] == 2  # only the judged ones weigh uptake against confidence
+
+
+def test_an_offline_live_worker_never_demotes_on_advice_nothing_could_judge(
+    world: World, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from worker_helpers import FAST_CONFIG, drive, make_session, until
+
+    world.write_config(
+        FAST_CONFIG
+        + "gate:\n  cooldown_s: 0\n"
+        + "adjudication:\n  window_observations: 1\n"
+        + "calibration:\n  min_outcomes: 2\n  max_uptake: 0\n"
+    )
+
+    def delivered() -> list[dict[str, Any]]:
+        return [
+            r
+            for r in world.history()
+            if r.get("stage") == "gate" and r["detector"] == "repeat-failure" and r["reason"] == "passed"
+        ]
+
+    session = make_session(world)
+    mailbox = Mailbox(world.session, world.data)
+
+    async def scenario() -> None:
+        world.append(world.records.prompt("make it pass"))
+        loops = [
+            ("pytest tests/test_orders.py", "E   KeyError: 'discount' in orders.total"),
+            ("cargo build --release", "error[E0382]: borrow of moved value: `config` at src/main.rs:41"),
+            ("npm run typecheck", "src/cart.ts(12,5): error TS2322: Type 'string' is not assignable"),
+        ]
+        for n, (command, error) in enumerate(loops):  # each advised by repeat-failure's fallback, offline
+            for _ in range(3):
+                world.append(*world.records.bash(command, f"Exit code 1\n{error}", error=True))
+            await until(lambda n=n: len(delivered()) > n, what=f"loop {n + 1} advised")
+            mailbox.claim(time.time(), for_agent=True, human_channel=False)  # the agent's drain
+        await until(
+            lambda: len([r for r in world.history() if r.get("closed_by") == "window"]) >= 2,
+            what="two outcomes closed (min_outcomes)",
+        )
+
+    drive(session, scenario)
+
+    lapses = [r["verdict"] for r in world.history() if r.get("closed_by") == "window"]
+    assert lapses[:2] == ["unjudged", "unjudged"]  # "ignored" before issue 22: two of them demoted
+    config = load_config(world.project)
+    with pytest.raises(KeyError):  # no layer sets it: calibration wrote no demotion
+        config.layer_of("detectors.repeat-failure.confidence_floor")
+    assert not session.status.document.get("demotions")
