@@ -39,7 +39,8 @@ from __future__ import annotations
 
 import re
 import shlex
-from dataclasses import dataclass
+from collections.abc import Mapping
+from dataclasses import dataclass, replace
 from functools import lru_cache
 
 from .reporting import without_shown
@@ -241,6 +242,33 @@ def _without_directory_option(words: list[str]) -> tuple[list[str], str]:
             continue  # `--project app.csproj`: a file, so a selection, not a directory
         return [*words[:index], *words[index + taken :]], value
     return words, ""
+
+
+# Runners of a project's named scripts (a script manager, a task runner) and how they are told a name.
+_SCRIPT_RUNNERS = frozenset(
+    {"make", "just", "task", "mise", "composer", "rake", "poe", "invoke", "pdm", "deno"}
+)
+
+
+def scripted(work: Work, scripts: Mapping[str, str]) -> Work:
+    """``work`` when it runs a project script by its name alone (``npm run check``, ``make lint``) and the
+    project's manifest says what that script runs: the identity of that command, in ``work``'s folder."""
+    if not scripts or work.steps:
+        return work
+    words = work.body.split(" ")
+    if work.runner == "js-test" and words == ["js-test"]:
+        name = "test"
+    elif work.runner == "js-script" and len(words) == 2:  # `npm run lint` reads `js-script lint`
+        name = words[1]
+    elif work.runner in _SCRIPT_RUNNERS and len(words) in (2, 3):
+        name = words[-1] if len(words) == 2 or words[1] in ("run", "run-script", "task") else ""
+    else:
+        return work
+    body = scripts.get(name)
+    if not body:
+        return work
+    found = work_identity(body)
+    return work if found.probe else replace(found, directory=work.directory or found.directory)
 
 
 def strip_prefixes(segment: list[str]) -> list[str]:

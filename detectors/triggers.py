@@ -34,7 +34,7 @@ from functools import cached_property, lru_cache
 from itertools import islice, pairwise
 from typing import Any
 
-from sbcore.api import Observation, TriggerMatch, is_wrapper_summary, report_once
+from sbcore.api import UNKNOWN, Observation, ProjectFacts, TriggerMatch, is_wrapper_summary, report_once
 from sbcore.observe.history import Errors, Matches, ObservationHistory, Positions, history_of
 from sbcore.pathglob import compile_glob
 
@@ -48,7 +48,7 @@ from .checklist import (
     regex,
     runs_any,
 )
-from .identity import Work, only_waits, work_identity
+from .identity import Work, only_waits, scripted, work_identity
 from .same_work import RootEvidence, ScriptAliases, edited_path, failed_step, path_words, relative_to
 from .shell import normalise_command
 
@@ -78,13 +78,14 @@ class _Entry:
     spelt relative to the project root (for the root it was worked out for), the works a success of it
     ends, and the attempt its error makes (for the error it was judged for)."""
 
-    __slots__ = ("_attempt", "_ended", "_relative", "call_id", "command", "index", "obs", "work")
+    __slots__ = ("_attempt", "_ended", "_relative", "call_id", "command", "index", "obs", "scripts", "work")
 
-    def __init__(self, index: int, obs: Observation, command: str, work: Work) -> None:
+    def __init__(self, index: int, obs: Observation, command: str, scripts: Mapping[str, str]) -> None:
         self.index = index
         self.obs = obs
         self.command = command
-        self.work = work
+        self.scripts = scripts
+        self.work = scripted(work_identity(command), scripts)
         self.call_id = obs.tool_use_id or ""
         self._relative: tuple[str, Work] | None = None  # (root, work spelt relative to it)
         self._ended: tuple[Work, tuple[Work, ...]] | None = None  # (work, what its success ends)
@@ -97,7 +98,8 @@ class _Entry:
             return self.work
         found = self._relative
         if found is None or found[0] != root:
-            found = self._relative = (root, work_identity(relative_to(self.command, root)))
+            work = scripted(work_identity(relative_to(self.command, root)), self.scripts)
+            found = self._relative = (root, work)
         return found[1]
 
     def ended_by_success(self, work: Work) -> tuple[Work, ...]:
@@ -153,9 +155,12 @@ class _Calls:
     """A fold of the command calls of some tools (with an id), probes left out, each with its command and
     work identity read once, and each failure's attempt judged once per error (``ignored`` patterns)."""
 
-    def __init__(self, tools: frozenset[str], ignored: Sequence[re.Pattern[str]]) -> None:
+    def __init__(
+        self, tools: frozenset[str], ignored: Sequence[re.Pattern[str]], scripts: Mapping[str, str]
+    ) -> None:
         self._tools = tools
         self.ignored = ignored
+        self._scripts = scripts
         self.entries: deque[_Entry] = deque()
         self.by_id: dict[str, _Entry] = {}
         self._walk: _Walk | None = None
@@ -163,8 +168,8 @@ class _Calls:
     def add(self, index: int, obs: Observation) -> None:
         if obs.kind == "tool" and obs.tool in self._tools and obs.tool_use_id:
             command = _command_in(obs)
-            if command is not None and not (work := work_identity(command)).probe:
-                entry = _Entry(index, obs, command, work)
+            if command is not None and not work_identity(command).probe:
+                entry = _Entry(index, obs, command, self._scripts)
                 self.entries.append(entry)
                 self.by_id[entry.call_id] = entry
 
@@ -365,7 +370,10 @@ REPEAT_FAILURE_PARAMS: dict[str, Any] = {
 
 
 def repeat_failure(
-    observations: Sequence[Observation], params: Mapping[str, Any], state: dict[str, Any]
+    observations: Sequence[Observation],
+    params: Mapping[str, Any],
+    state: dict[str, Any],
+    project: ProjectFacts = UNKNOWN,
 ) -> TriggerMatch | None:
     """Fire when one piece of work keeps failing the same way: a loop, not progress.
 
@@ -391,6 +399,10 @@ def repeat_failure(
     loop is caught however many unrelated failures came before. Subagent (``[sub]``) calls
     count like the agent's own. A streak is reported once, identified by its first attempt.
 
+    A project script run by its name (``npm run check``, ``make lint``, ``just verify``) is the command
+    the checkout's manifest gives it (``project``, the read-only reading of it), so it and that command
+    spelt out are one piece of work.
+
     Match data: ``command`` (the latest attempt as typed), ``normalised`` (the work identity),
     ``failures``, ``variants`` (distinct spellings), ``edits_between``, ``exit_code``,
     ``error`` (the latest error line, quoted) and ``attempts`` (``timestamp``, ``command``,
@@ -403,7 +415,10 @@ def repeat_failure(
 
     history = history_of(observations)
     wanted = frozenset(tools)
-    calls = history.fold(("calls", wanted, tuple(ignored)), lambda: _Calls(wanted, ignored))
+    scripts = project.scripts
+    calls = history.fold(
+        ("calls", wanted, tuple(ignored), id(project)), lambda: _Calls(wanted, ignored, scripts)
+    )
     errors = history.fold("errors", Errors)
     edit_calls = _edit_calls(history)
     root = history.fold(("project-root", wanted), lambda: _RootEvidence(wanted)).evidence.root()
@@ -663,6 +678,7 @@ def standard_questions(
     params: Mapping[str, Any],
     state: dict[str, Any],
     config: Mapping[str, Any],
+    project: ProjectFacts = UNKNOWN,
 ) -> TriggerMatch | None:
     """Fire when an enabled checklist question applies, can be answered here, and nothing answers it.
 
@@ -673,11 +689,12 @@ def standard_questions(
     method, class or type, as opposed to changes inside existing code); edits to paths matching
     the question's ``ignore_edits`` never make it apply.
 
-    Precision first: a question with ``applies_when`` is asked only where the session shows the
-    project can answer it (a path seen matching ``applies_when.paths``, a command run matching
-    ``applies_when.commands``, or an edit whose new text matches ``applies_when.content``: the
-    project evidently has tests, or a build). A user prompt matching ``moot_when.prompts`` ("do
-    not run the tests") makes it moot for the rest of the session.
+    Precision first: a question with ``applies_when`` is asked only where the project can answer it:
+    a path seen in the session or found in the checkout (``project``, the read-only reading of it)
+    matching ``applies_when.paths``, a command run matching ``applies_when.commands``, or an edit whose
+    new text matches ``applies_when.content`` (the project evidently has tests, or a build). A user
+    prompt matching ``moot_when.prompts`` ("do not run the tests") makes it moot for the rest of the
+    session.
 
     It is answered by an invocation matching one of ``answered_by.commands`` (regexes over each
     step of a command, with wrappers and environment removed, never over an install, a print or
@@ -706,7 +723,7 @@ def standard_questions(
     edits = _edits(history, edit_tools, ("edit", ()))
     if not edits or not questions:
         return None
-    session = _SessionReading(history, command_tools, delegate_tools, edit_tools)
+    session = _SessionReading(history, command_tools, delegate_tools, edit_tools, project)
 
     unanswered: list[dict[str, Any]] = []
     answered: list[str] = []
@@ -780,11 +797,13 @@ class _SessionReading:
         command_tools: frozenset[str],
         delegate_tools: frozenset[str],
         edit_tools: frozenset[str],
+        project: ProjectFacts = UNKNOWN,
     ) -> None:
         self.history = history
         self._command_tools = command_tools
         self._delegate_tools = delegate_tools
         self._edit_tools = edit_tools
+        self._project = project
 
     def _commands(self, patterns: Sequence[str]) -> Matches:
         """Commands with an invocation matching one of ``patterns``: those the command tools ran, and
@@ -809,6 +828,8 @@ class _SessionReading:
                 ("paths", globs), lambda: Matches(paths_of, lambda path: _path_matches(path, globs))
             ).any()
         ):
+            return True
+        if globs and _project_has(self._project, globs):
             return True
         commands = tuple(when.get("commands") or ())
         if commands and self._commands(commands).any():
@@ -846,6 +867,12 @@ class _SessionReading:
             ("reports", tuple(patterns)),
             lambda: Matches(_report_text, lambda text: any(p.search(text) for p in compiled)),
         ).after(start)
+
+
+@lru_cache(maxsize=256)
+def _project_has(project: ProjectFacts, globs: tuple[str, ...]) -> bool:
+    """Whether the checkout holds a path matching ``globs`` (cached: one reading is asked pass after pass)."""
+    return any(_path_matches(path, globs) for path in project.paths)
 
 
 def _commands_in(obs: Observation, tools: frozenset[str], delegates: frozenset[str]) -> tuple[str, ...]:

@@ -19,12 +19,14 @@ from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
     from sbcore.api import (
+        UNKNOWN,
         CallReading,
         IndexedRegion,
         IndexedTask,
         Observation,
         ObservationHistory,
         Peers,
+        ProjectFacts,
         Provider,
         ProviderSettings,
         RecallHit,
@@ -55,12 +57,14 @@ if TYPE_CHECKING:
 __version__ = "0.1.0"
 
 __all__ = [
+    "UNKNOWN",
     "CallReading",
     "IndexedRegion",
     "IndexedTask",
     "Observation",
     "ObservationHistory",
     "Peers",
+    "ProjectFacts",
     "Provider",
     "ProviderSettings",
     "RecallHit",

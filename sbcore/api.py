@@ -17,6 +17,7 @@ from __future__ import annotations
 from sbcore.observe.history import ObservationHistory, history_of
 from sbcore.observe.model import Observation
 from sbcore.observe.outcome import is_wrapper_summary
+from sbcore.observe.project_facts import UNKNOWN, ProjectFacts
 from sbcore.observe.steps import CallReading, SessionTopic
 from sbcore.observe.topic import cosine as topic_cosine
 from sbcore.observe.topic import mean_pairwise as topic_mean_pairwise
@@ -39,12 +40,14 @@ from sbcore.think.providers.base import Provider, ProviderSettings, Request, Res
 from sbcore.think.tools.base import Tool, ToolResult
 
 __all__ = [
+    "UNKNOWN",
     "CallReading",
     "IndexedRegion",
     "IndexedTask",
     "Observation",
     "ObservationHistory",
     "Peers",
+    "ProjectFacts",
     "Provider",
     "ProviderSettings",
     "RecallHit",

@@ -84,6 +84,13 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         help="score the detectors on the labelled cases in FILE (precision and recall) instead",
     )
     parser.add_argument(
+        "--checkout",
+        type=Path,
+        metavar="DIR",
+        help="the project as the sessions found it: the triggers' read-only project reader sees it "
+        "(default: none, the triggers go by what each session shows)",
+    )
+    parser.add_argument(
         "--corpus",
         type=Path,
         default=DEFAULT_CORPUS,
@@ -120,6 +127,9 @@ def run(args: argparse.Namespace) -> int:
 
     if args.labels is None and not args.transcripts:
         print("second-brain replay: give at least one TRANSCRIPT (or --labels FILE)", file=sys.stderr)
+        return 2
+    if args.checkout is not None and not args.checkout.is_dir():
+        print(f"second-brain replay: --checkout {args.checkout} is not a folder", file=sys.stderr)
         return 2
     try:
         paths = transcript_files(args.transcripts)
@@ -176,6 +186,7 @@ async def _main(args: argparse.Namespace, paths: list[Path]) -> int:
                 log_only={d.id: d.log_only for d in catalogue.detectors if d.log_only},
                 recall=recall,
                 keep_reports=False,  # the tally is all the CLI reads: memory stays flat however long the log
+                checkout=args.checkout,
             )
 
         if args.labels is not None:
@@ -354,21 +365,37 @@ async def _labels(
     replayer: Callable[[Sequence[DetectorDef]], Replayer],
 ) -> int:
     """Score the labelled detectors (they run whether enabled or not)."""
-    from sbcore.conductor.replay import LabelError, evaluate_labels, load_labels, render_scores
+    from sbcore.conductor.replay import (
+        LabelError,
+        evaluate_labels,
+        family_scores,
+        load_labels,
+        render_family_scores,
+        render_scores,
+    )
 
     try:
         cases = load_labels(args.labels, args.corpus if args.corpus.is_dir() else None)
     except LabelError as exc:
         raise _UsageError(str(exc)) from None
+    predictions: dict[str, bool] = {}
     try:
-        scores = await evaluate_labels(cases, {d.id: d for d in detectors}, replayer, raw=args.raw)
+        scores = await evaluate_labels(
+            cases, {d.id: d for d in detectors}, replayer, raw=args.raw, predictions=predictions
+        )
     except LabelError as exc:
         raise _UsageError(f"{args.labels}: {exc}") from None
+    by_family = family_scores(cases, predictions)
     if args.json:
-        json.dump({name: score.to_json() for name, score in scores.items()}, sys.stdout, indent=1)
+        document: dict[str, Any] = {name: score.to_json() for name, score in scores.items()}
+        document["by_family"] = by_family
+        json.dump(document, sys.stdout, indent=1)
         print()
     else:
         scored = "the detectors' own verdicts (--raw)" if args.raw else "what the gate would deliver"
         print(f"{len(cases)} labelled cases from {args.labels}; scoring {scored}")
         print("\n".join(render_scores(scores)))
+        if any(case.family or case.split for case in cases):
+            print()
+            print("\n".join(render_family_scores(by_family)))
     return 0

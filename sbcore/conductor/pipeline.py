@@ -29,7 +29,7 @@ from __future__ import annotations
 
 import logging
 from collections import deque
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Any
@@ -43,6 +43,7 @@ from sbcore.gate.answer import GateInput
 from sbcore.gate.gate import Gate, GateDecision
 from sbcore.gate.uptake import OutcomeRecord
 from sbcore.observe.model import Observation
+from sbcore.observe.project_facts import ProjectFacts
 from sbcore.pace.clock import Clock
 from sbcore.pace.episode import Episode
 from sbcore.pace.machine import is_pressure
@@ -153,6 +154,10 @@ class Pipeline:
         self.journal = journal
         """Where concluded passes and closed outcomes are kept durably (stats, calibration), if anywhere."""
         self.presence = presence
+        self.project: Callable[[], ProjectFacts] | None = None
+        """Where the triggers' reading of the checkout comes from (live: the session's folder, read again
+        as it changes; a replay: the checkout it was given); None: no checkout, the triggers go by what the
+        session shows."""
         self._recent: deque[Observation] = deque(maxlen=CONTEXT_KEPT)
         self._contexts: dict[int, list[Observation]] = {}
         self.transcript: str | None = None
@@ -179,9 +184,14 @@ class Pipeline:
         if observations:
             self.engine.remember(observations)
         if not judged and any(observation.kind == "error" for observation in observations):
+            self._read_project()
             matched = self.engine.probe_triggers(self._peers())
             if matched:
                 self.policy.matched(matched)
+
+    def _read_project(self) -> None:
+        if self.project is not None:
+            self.engine.project = self.project()
 
     def _peers(self) -> Peers | None:
         return self.presence.peers(self.task_id, self.gate.clock()) if self.presence is not None else None
@@ -213,6 +223,7 @@ class Pipeline:
     async def think(self, episode: Episode) -> PassResult:
         """Run the detectors due on ``episode`` (the engine never raises for a detector's failure)."""
         headroom = self.policy.budget.headroom()
+        self._read_project()
         return await self.engine.run_pass(
             episode.observations,
             remembered=True,

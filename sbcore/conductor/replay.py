@@ -56,6 +56,7 @@ from sbcore.observe.blocks import LineBlocks
 from sbcore.observe.config import ProjectionConfig
 from sbcore.observe.model import Observation
 from sbcore.observe.project import Projector
+from sbcore.observe.project_facts import read_project
 from sbcore.pace.budget import Budget, BudgetSettings
 from sbcore.pace.clock import SimulatedClock, epoch_seconds
 from sbcore.pace.pacer import Hold, Pacer, PaceSettings
@@ -281,6 +282,10 @@ class Replayer:
     so memory does not grow with the transcript)."""
     spooler: Spooler | None = None
     """Render each pass into a spool file as it concludes (:mod:`~sbcore.conductor.replay_output`)."""
+    checkout: Path | None = None
+    """The project as the sessions found it (``--checkout``, a labelled case's ``checkout``): what the
+    triggers' project reader sees. None: no checkout, the triggers go by what each session shows up to
+    each record, never later ones."""
 
     def _recall_window(self) -> RecallWindow | None:
         if self.recall is None:
@@ -288,10 +293,14 @@ class Replayer:
         return RecallWindow(self.recall, int(self.config.get("recall.offered_window")))
 
     async def replay_file(self, path: Path, *, lines: tuple[int, int] | None = None) -> SessionReplay:
-        """Replay ``path`` (only 1-based lines ``lines[0]..lines[1]`` when given)."""
+        """Replay ``path``; with ``lines`` (1-based, inclusive), the range ``lines[0]..lines[1]`` is judged
+        with its history: the session's records before it are replayed first, as the live observer saw
+        them (the gate's memory, the pacer, the triggers' history carry over), and only what the range's
+        passes decide is scored (:attr:`_Source.scored_from`)."""
         first, last = lines if lines is not None else (1, None)
         with tempfile.TemporaryDirectory(prefix="sbcore-replay-") as scratch:
-            replayed = await self._replay([_Source(path, first, last)], Path(scratch), shared=False)
+            source = _Source(path, 1, last, scored_from=first)
+            replayed = await self._replay([source], Path(scratch), shared=False)
         return replayed[0]
 
     async def replay_interleaved(self, paths: Sequence[Path]) -> list[SessionReplay]:
@@ -411,6 +420,9 @@ class Replayer:
             presence=presence,
         )
         pipeline.transcript = str(source.path.resolve())  # a label case names it from wherever its file is
+        if self.checkout is not None:
+            facts = read_project(self.checkout)  # the state at the session's start: read once, never again
+            pipeline.project = lambda: facts
         projector = Projector(
             ProjectionConfig.from_mapping(self.config.group("projection")), anchors=self.anchors
         )
@@ -445,11 +457,13 @@ def _mark_lines(report: PassReport, number: int) -> None:
 
 @dataclass(frozen=True)
 class _Source:
-    """A transcript and the 1-based lines of it to replay (``last`` None: to the end)."""
+    """A transcript and the 1-based lines of it to replay (``last`` None: to the end); passes decided before
+    line ``scored_from`` are the range's history: replayed, never reported or scored."""
 
     path: Path
     first: int = 1
     last: int | None = None
+    scored_from: int = 1
 
 
 @dataclass
@@ -471,8 +485,11 @@ class _Feed:
     reports: list[PassReport] = field(default_factory=list)
 
     def emit(self, number: int | None = None) -> None:
-        """Hand on the passes concluded since the last call, marked as decided at line ``number`` if any."""
+        """Hand on the passes concluded since the last call, marked as decided at line ``number`` if any;
+        those decided before the scored range are its history, and go no further."""
         for report in self.driver.take():
+            if self.number < self.source.scored_from:
+                continue
             if number is not None:
                 _mark_lines(report, number)
             self.tally.add(report)
@@ -494,7 +511,8 @@ class _Feed:
 
     def outcome(self) -> SessionReplay:
         source = self.source
-        with contextlib.closing(_chosen(source.path, source.first, source.last)) as again:  # never held whole
+        scored = max(source.first, source.scored_from)
+        with contextlib.closing(_chosen(source.path, scored, source.last)) as again:  # never held whole
             active = active_seconds(line for _, line in again)
         engine = self.driver.pipeline.engine
         return SessionReplay(
@@ -940,6 +958,15 @@ class LabelCase:
     lines: tuple[int, int] | None = None
     questions: tuple[str, ...] = ()
     why: str = ""
+    family: str = ""
+    """The ecosystem or situation the case belongs to (scores are also reported per family)."""
+    split: str = ""
+    """``tuning`` (a detector may be tuned on it), ``held-out`` or ``never-tuned``; empty when unsaid."""
+    checkout: Path | None = None
+    """The project as the session found it, for the read-only project reader; None when the case has none."""
+
+
+SPLITS = ("tuning", "held-out", "never-tuned")
 
 
 class LabelError(ValueError):
@@ -988,6 +1015,14 @@ def load_labels(path: Path, corpus: Path | None = None) -> list[LabelCase]:
         questions = raw.get("questions") or []
         if not isinstance(questions, list) or not all(isinstance(q, str) for q in questions):
             raise LabelError(f"{where} ({case_id}): questions must be a list of checklist ids")
+        split = str(raw.get("split") or "")
+        if split and split not in SPLITS:
+            raise LabelError(f"{where} ({case_id}): split must be one of {', '.join(SPLITS)}, not {split!r}")
+        checkout = None
+        if raw.get("checkout") is not None:
+            checkout = path.parent / str(raw["checkout"])
+            if not checkout.is_dir():
+                raise LabelError(f"{where} ({case_id}): checkout {checkout} is not a directory")
         cases.append(
             LabelCase(
                 id=case_id,
@@ -997,6 +1032,9 @@ def load_labels(path: Path, corpus: Path | None = None) -> list[LabelCase]:
                 lines=(span[0], span[1]) if span else None,
                 questions=tuple(questions),
                 why=str(raw.get("why", "")),
+                family=str(raw.get("family") or ""),
+                split=split,
+                checkout=checkout,
             )
         )
     return cases
@@ -1058,8 +1096,10 @@ async def evaluate_labels(
     make_replayer: Callable[[Sequence[DetectorDef]], Replayer],
     *,
     raw: bool = False,
+    predictions: dict[str, bool] | None = None,
 ) -> dict[str, Score]:
-    """Replay each case (once per distinct transcript, range and question set) and score per detector.
+    """Replay each case (once per distinct transcript, range and question set) and score per detector;
+    each scored case's prediction (fired or not) goes into ``predictions`` when it is given.
 
     A case is predicted to fire when the gate delivered an advisory of its detector in any pass of the
     replay (what a user would have seen) — for a soaking detector, when it would have — or, with ``raw``,
@@ -1083,18 +1123,24 @@ async def evaluate_labels(
                 score.cases += 1
                 score.unscored = "not scored (no model)"
         cases = [case for case in cases if case.detector not in mute]
-    groups: dict[tuple[str, tuple[int, int], tuple[str, ...]], list[LabelCase]] = defaultdict(list)
+    groups: dict[tuple[str, tuple[int, int], tuple[str, ...], str], list[LabelCase]] = defaultdict(list)
     for case in cases:
-        groups[(str(case.transcript), case.lines or (0, 0), case.questions)].append(case)
-    for (_, _, questions), members in sorted(groups.items()):
+        checkout = str(case.checkout) if case.checkout is not None else ""
+        groups[(str(case.transcript), case.lines or (0, 0), case.questions, checkout)].append(case)
+    for (_, _, questions, _), members in sorted(groups.items()):
         chosen = [detectors[name] for name in sorted({case.detector for case in members})]
         if questions:
             chosen = [restrict_questions(d, questions) if "questions" in d.config else d for d in chosen]
-        session = await make_replayer(chosen).replay_file(members[0].transcript, lines=members[0].lines)
+        replayer = make_replayer(chosen)
+        if members[0].checkout is not None:
+            replayer = replace(replayer, checkout=members[0].checkout)
+        session = await replayer.replay_file(members[0].transcript, lines=members[0].lines)
         for case in members:
             score = scores[case.detector]
             score.cases += 1
             fired = session.fired(case.detector) if raw else session.would_deliver(case.detector)
+            if predictions is not None:
+                predictions[case.id] = fired
             if case.expect == "fire":
                 score.tp += fired
                 score.fn += not fired
@@ -1106,6 +1152,43 @@ async def evaluate_labels(
     for score in scores.values():
         score.misses.sort()
     return dict(sorted(scores.items()))
+
+
+def family_scores(cases: Sequence[LabelCase], predictions: Mapping[str, bool]) -> list[dict[str, Any]]:
+    """The confusion counts per (split, family, detector) of the scored cases, sorted: one row each."""
+    groups: dict[tuple[str, str, str], Score] = defaultdict(Score)
+    for case in cases:
+        if case.id not in predictions:
+            continue  # not scored (a model-only detector offline)
+        score = groups[(case.split or "-", case.family or "-", case.detector)]
+        score.cases += 1
+        fired = predictions[case.id]
+        if case.expect == "fire":
+            score.tp += fired
+            score.fn += not fired
+        else:
+            score.fp += fired
+            score.tn += not fired
+    rows = []
+    for (split, family, detector), score in sorted(groups.items()):
+        counts = score.to_json()
+        del counts["wrong"]
+        rows.append({"split": split, "family": family, "detector": detector, "cases": score.cases, **counts})
+    return rows
+
+
+def render_family_scores(rows: Sequence[Mapping[str, Any]]) -> list[str]:
+    lines = [
+        f"{'split':<12}{'family':<20}{'detector':<20}{'cases':>6}{'tp':>4}{'fp':>4}{'fn':>4}{'tn':>4}"
+        f"{'precision':>11}{'recall':>8}"
+    ]
+    for row in rows:
+        ratios = [math.nan if row[k] is None else row[k] for k in ("precision", "recall")]
+        lines.append(
+            f"{row['split']:<12}{row['family']:<20}{row['detector']:<20}{row['cases']:>6}{row['tp']:>4}"
+            f"{row['fp']:>4}{row['fn']:>4}{row['tn']:>4}{_ratio(ratios[0]):>11}{_ratio(ratios[1]):>8}"
+        )
+    return lines
 
 
 def model_only(detector: DetectorDef) -> bool:

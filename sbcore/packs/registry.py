@@ -22,6 +22,7 @@ from typing import Any
 from jsonschema import Draft202012Validator, SchemaError
 
 from sbcore.observe.model import Observation
+from sbcore.observe.project_facts import UNKNOWN, ProjectFacts
 from sbcore.packs.declarative import DECLARATIVE_TRIGGER, match_trigger
 from sbcore.packs.model import BUILTIN_TOOLS, RUN_TOOL
 from sbcore.packs.types import TriggerMatch
@@ -54,6 +55,7 @@ class TriggerSpec:
     wants_config: bool  # the function takes a ``config`` argument (the detector's effective config)
     wants_peers: bool = False  # the function takes a ``peers`` argument (the live cross-task index)
     wants_recall: bool = False  # the function takes a ``recall`` argument (the session's recall window)
+    wants_project: bool = False  # the function takes a ``project`` argument (what the checkout shows)
 
     def defaults(self) -> dict[str, Any]:
         """Top-level ``default`` values of the params schema."""
@@ -72,6 +74,7 @@ class TriggerSpec:
         config: Mapping[str, Any] | None = None,
         peers: Peers | None = None,
         recall: Any = None,
+        project: ProjectFacts = UNKNOWN,
     ) -> TriggerMatch | None:
         """Call the trigger the way the host always does: schema defaults under the given params.
 
@@ -79,7 +82,8 @@ class TriggerSpec:
         when the function declares a parameter of that name, and likewise ``peers`` (the other live
         tasks of the workspace; a driver with no index gives none, which reads as no other task) and
         ``recall`` (the session's :class:`~sbcore.state.recall.RecallWindow`, read-only, or None when
-        recall is off). The call is time-bounded
+        recall is off), and ``project`` (:class:`~sbcore.observe.project_facts.ProjectFacts`, the read-only
+        reading of the checkout; ``UNKNOWN`` when there is none to read). The call is time-bounded
         (:data:`TRIGGER_BOUND_S`): params may carry patterns a workspace wrote, and a
         runaway one raises :class:`~sbcore.timebound.PatternTimeout`.
         """
@@ -91,6 +95,8 @@ class TriggerSpec:
             extra["peers"] = peers if peers is not None else Peers("", 0.0)
         if self.wants_recall:
             extra["recall"] = recall
+        if self.wants_project:
+            extra["project"] = project
         with time_bound(TRIGGER_BOUND_S, f"trigger {self.name!r}"):
             return self.func(observations, merged, state, **extra)
 
@@ -156,6 +162,7 @@ class Contributions:
             _takes(func, "config"),
             _takes(func, "peers"),
             _takes(func, "recall"),
+            _takes(func, "project"),
         )
 
     def register_tool(self, name: str, tool: Any) -> None:

@@ -34,6 +34,7 @@ from jinja2.sandbox import SandboxedEnvironment
 
 from sbcore.observe.history import ObservationHistory
 from sbcore.observe.model import Observation
+from sbcore.observe.project_facts import UNKNOWN, ProjectFacts
 from sbcore.pace.clock import Clock, SystemClock
 from sbcore.packs.model import DetectorDef
 from sbcore.packs.registry import TriggerSpec
@@ -238,6 +239,9 @@ class PassEngine:
         # What structural triggers look back over: the task's observations, bounded by the window's own
         # budget so a long task's worker does not grow without limit (oldest observations leave first).
         self.history = ObservationHistory()
+        self.project: ProjectFacts = UNKNOWN
+        """What the checkout shows (its files, its scripts), for triggers that declare ``project``; the driver
+        keeps it current (:attr:`sbcore.conductor.pipeline.Pipeline.project`)."""
         self._history_chars = 0
         self.trigger_state: dict[str, dict[str, Any]] = {d.id: {} for d in self.detectors}
         self.open_advisories: dict[str, list[dict[str, Any]]] = {d.id: [] for d in self.detectors}
@@ -278,7 +282,9 @@ class PassEngine:
             }
             state = copy.deepcopy(self.trigger_state[detector.id])
             try:
-                match = spec.invoke(self.history, params, state, detector.config, peers, recall=recall)
+                match = spec.invoke(
+                    self.history, params, state, detector.config, peers, recall=recall, project=self.project
+                )
             except Exception:  # the pass that follows runs it again and reports the failure
                 continue
             if match is not None:
@@ -458,6 +464,7 @@ class PassEngine:
                 detector.config,
                 peers,
                 recall=self.recall,
+                project=self.project,
             )
         except Exception as exc:  # a pack's trigger must not take the pass down
             log.exception("trigger %s of detector %s failed", name, detector.id)

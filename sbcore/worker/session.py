@@ -63,6 +63,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import functools
 import json
 import logging
 import time
@@ -90,6 +91,7 @@ from sbcore.hooks.events import background_path, events_path
 from sbcore.observe.config import ProjectionConfig
 from sbcore.observe.model import Observation
 from sbcore.observe.project import Projector
+from sbcore.observe.project_facts import ProjectReader
 from sbcore.observe.reader import FileId, read_records
 from sbcore.observe.spool import Spool, Tail
 from sbcore.pace.clock import SystemClock, epoch_seconds
@@ -119,6 +121,8 @@ RECENT_TEXTS = 8
 """Assistant texts remembered to tell a Stop message the transcript already delivered."""
 RECENT_PASSES = 32
 """Passes listed in the status file (``recent_passes``), so a reader can find "a pass of this kind since"."""
+LAST_TURN_S = 30.0
+"""How long a worker whose CLI is gone may spend judging the turn it ended on (``_judge_last_turn``)."""
 BACKGROUND_TOOLS = {"Bash": "bash", "Agent": "agent", "Task": "agent"}
 
 
@@ -308,6 +312,7 @@ class Session:
         self.demotions: list[dict[str, Any]] = []  # detectors this worker demoted for advice not landing
         self.last_pass: dict[str, Any] | None = None
         self.recent_passes: deque[dict[str, Any]] = deque(maxlen=RECENT_PASSES)
+        self._project_reader = ProjectReader()  # the checkout, read-only and bounded, for the triggers
         self._closing: set[asyncio.Task[None]] = set()
         self._stack = contextlib.AsyncExitStack()
         self._remote: RemoteToolSource | None = None
@@ -346,8 +351,48 @@ class Session:
                     active = False
                 self.ticks += 1
                 await self._sleep(self.spec.tick_s if active else self.spec.poll_s)
+            if self.lifeline.reason == "parent_gone":
+                await self._judge_last_turn()
         finally:
             await self._shutdown()
+
+    async def _judge_last_turn(self) -> None:
+        """The CLI is gone: judge the turn it ended on before the worker goes.
+
+        A headless ``claude -p`` exits right after its last turn (its Stop hook's event is read, the turn end
+        would settle a tick later), and so does a CLI that was killed: without this, the last turn of every
+        ``-p`` session went unjudged. The transcript is read to its end, the turn end settles at once (the
+        CLI's exit ends its turn, event or not), and the turn-end pass runs and is concluded like any other,
+        within :data:`LAST_TURN_S`: its decisions and journal rows are recorded (no one drains the advice;
+        the session is over). A worker started so late that the CLI was gone before its first tick reads
+        the whole session this way. Nothing here can keep the worker alive past the bound.
+        """
+        if not self.config.is_enabled():
+            return
+        try:
+            await asyncio.wait_for(self._last_turn_pass(), LAST_TURN_S)
+        except TimeoutError:
+            log.warning("the last turn's pass did not finish within %g s: not judged", LAST_TURN_S)
+        except Exception:  # exiting must not fail because the last judgment did
+            log.exception("judging the last turn failed")
+
+    async def _last_turn_pass(self) -> None:
+        if self.observer is None:  # a short -p session can end before the worker's first tick
+            await self._activate()
+        if self.pipeline is None:
+            return
+        if self._pass is not None:
+            await asyncio.wait({self._pass})
+            self._finish_pass_if_done()
+        self.turn_end_settle_s = 0.0
+        self._tick()
+        # The CLI's exit ended its turn, whatever its hooks said; a turn already judged starts nothing.
+        self.pipeline.offer([], turn_end=True)
+        self._maybe_start_pass()
+        if self._pass is not None:
+            log.info("the CLI is gone: judging its last turn")
+            await asyncio.wait({self._pass})
+            self._finish_pass_if_done()
 
     async def run_now(self, request: str) -> dict[str, Any]:
         """One pass now, with no worker running (``second-brain run``): catch up, pass, gate.
@@ -611,6 +656,7 @@ class Session:
             ),
         )
         self.pipeline.transcript = None if self.transcript is None else str(self.transcript)
+        self.pipeline.project = functools.partial(self._project_reader.facts, self.spec.cwd)
         self.projector = Projector(ProjectionConfig.from_mapping(self.config.group("projection")))
         self._restore()
         self.status.update(
@@ -1054,6 +1100,8 @@ class Session:
                 "started_at": self._pass_started_at,
                 "finished_at": done_at,
                 "observations": len(episode.observations),
+                "tokens": report.tokens,
+                "cost_usd": self.last_pass.get("cost_usd"),
                 "wake": self.last_pass.get("wake"),
             }
         )

@@ -172,3 +172,20 @@ def test_two_root_errors_under_one_banner_are_two_failures() -> None:
     s.edit("src/cart.gleam")
     s.fail("gleam test", "Exit code 1\npanic: assertion 3 == 4 failed" + banner)
     assert fire(s) is None
+
+
+def test_a_project_script_and_the_command_its_manifest_gives_it_are_one_piece_of_work() -> None:
+    from sbcore.detectors.triggers import repeat_failure
+    from sbcore.observe.project_facts import ProjectFacts
+
+    error = "Exit code 1\nraco test: 1/3 test failures in src/cart.rkt: total: expected 3, got 4"
+    s = Session()
+    s.fail("just verify", error)
+    s.edit("src/cart.rkt")
+    s.fail("just verify", error)
+    s.edit("src/cart.rkt")
+    s.fail("raco test src", error)
+    assert fire(s) is None  # edits between: nothing in the session ties the recipe to the command
+    project = ProjectFacts(root="/repo", paths=("justfile",), scripts={"verify": "raco test src"})
+    match = repeat_failure(s.observations, {"min_failures": 3}, {}, project)
+    assert match is not None and match.data["failures"] == 3 and match.key == "raco test src"

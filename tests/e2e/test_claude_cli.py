@@ -160,6 +160,44 @@ def test_edits_then_stop_with_no_test_run_is_blocked_once(harness: Harness) -> N
     assert run.carrying("Stop hook feedback"), "the block's reason reached the agent"
 
 
+# -- b2. a headless session's last turn is judged, after the CLI has exited -----------------------------
+
+
+def test_the_last_turn_of_a_headless_session_is_judged_after_the_cli_exits(harness: Harness) -> None:
+    """``claude -p`` exits right after its turn: the worker judges that turn before it goes (issue 22)."""
+    observed(harness)  # offline: standard-questions answers with its fallback
+    (harness.project / "tests").mkdir()
+    (harness.project / "tests" / "test_app.py").write_text(FAILING_TEST)
+    with FakeProvider() as fake:
+        fake.script_primary(
+            tool_call("Read", {"file_path": str(harness.project / "tests" / "test_app.py")}),
+            tool_call(
+                "Edit",
+                {"file_path": str(harness.project / "app.py"), "old_string": "a - b", "new_string": "a + b"},
+            ),
+            text("Fixed add(); done."),
+        )
+        run = harness.run(fake, "fix add() in app.py")
+        assert not fake.pending(), fake.pending()
+    assert_clean(run)
+    exited_at = time.time()
+    # A short -p session can be over before its headless worker has written anything: wait for the worker
+    # to have come and gone.
+    deadline = time.monotonic() + 40
+    while time.monotonic() < deadline and not (harness.status(run.session) or {}).get("exit"):
+        time.sleep(0.1)
+    status = harness.wait_for_worker_exit(run.session, timeout=10)
+    assert status is not None and status["exit"]["reason"] == "parent_gone", status
+    last = status.get("last_pass") or {}
+    assert last.get("turn_end") is True, f"the last turn was never judged: {last}"
+    questions = [advice for advice in harness.delivered(run.session) if advice.kind == "standard-questions"]
+    assert questions and "tests_run" in questions[-1].headline, harness.delivered(run.session)
+    history = harness.data / "history" / f"{run.session}.jsonl"
+    records = [json.loads(line) for line in history.read_text().splitlines()]
+    decided = [r for r in records if r.get("stage") == "gate" and r.get("detector") == "standard-questions"]
+    assert decided and decided[-1]["at"] >= exited_at - 5  # decided as the worker left, not during the turn
+
+
 # -- c. failure modes: the session is never the one to pay ---------------------------------------------
 
 
