@@ -9,9 +9,10 @@ from __future__ import annotations
 
 import pytest
 from sbcore.detectors.identity import only_waits, work_identity
-from sbcore.detectors.triggers import error_headline
+from sbcore.detectors.triggers import error_headline, repeat_failure
 
 from sbcore.observe.outcome import error_line
+from sbcore.observe.project_facts import ProjectFacts
 from tests.detectors.test_triggers import Session, fire
 
 UNDEFINED = "Exit code 1\nError: undefined method 'total' for Cart (compile-time type is Cart)"
@@ -175,9 +176,6 @@ def test_two_root_errors_under_one_banner_are_two_failures() -> None:
 
 
 def test_a_project_script_and_the_command_its_manifest_gives_it_are_one_piece_of_work() -> None:
-    from sbcore.detectors.triggers import repeat_failure
-    from sbcore.observe.project_facts import ProjectFacts
-
     error = "Exit code 1\nraco test: 1/3 test failures in src/cart.rkt: total: expected 3, got 4"
     s = Session()
     s.fail("just verify", error)
