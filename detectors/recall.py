@@ -19,7 +19,8 @@ each of:
   so an offer is never all one cluster (when the index holds matches from one region only, there is none).
 
 Chunks the session was offered before (the window's FIFO) are never offered again, so the same note does
-not come back for the next failure of the same error. A failure offered on is not looked up again.
+not come back for the next failure of the same error; nor is a note the session has read (a read tool's
+path, a ``cat`` of it): the agent already knows what it says. A failure offered on is not looked up again.
 
 Match data: ``error`` (the error line), ``command``, ``offers`` (``kind``, ``label``, ``handle``,
 ``region``, ``why``, ``excerpt``), ``dominant_region``.
@@ -190,7 +191,8 @@ def recall_offers(
     )
     if len(words) < needed:
         return None
-    hits = recall.search(words, limit=SEARCH_LIMIT)
+    read = _read_paths(observations)
+    hits = [hit for hit in recall.search(words, limit=SEARCH_LIMIT) if not _was_read(hit.source, read)]
     past = next((hit for hit in hits if len(shared(words, hit)) >= needed), None)
     if past is None:
         return None
@@ -200,18 +202,18 @@ def recall_offers(
     dominant = _dominant(hits, past)
     offers = [_offer("past_fix", past, f"names this error: {', '.join(shared(words, past)[:4])}")]
     chosen = {past.handle}
-    contradicting = _contradicting(recall, words, context, chosen)
+    contradicting = _contradicting(recall, words, context, chosen, read)
     if contradicting is not None:
         offers.append(contradicting)
         chosen.add(contradicting["handle"])
-    analogous = _analogous(recall, line, words, needed, chosen)
+    analogous = _analogous(recall, line, words, needed, chosen, read)
     if analogous is not None:
         offers.append(analogous)
         chosen.add(analogous["handle"])
     limit = int(params.get("max_offers", 4))
     offers = offers[:limit]
     if all(offer["region"] == dominant for offer in offers):
-        outsider = _outsider(recall, [*words, *context], dominant, chosen)
+        outsider = _outsider(recall, [*words, *context], dominant, chosen, read)
         if outsider is not None:
             offers = [*offers[: limit - 1], outsider]
     recall.remember(offer["handle"] for offer in offers)
@@ -313,6 +315,34 @@ def _dominant(hits: Sequence[RecallHit], past: RecallHit) -> str:
     return past.region if counts[past.region] == top else counts.most_common(1)[0][0]
 
 
+# Commands that show a file's text: the agent has read what they name.
+_READERS = frozenset({"cat", "head", "tail", "less", "more", "bat", "sed", "view"})
+
+
+def _read_paths(observations: Sequence[Observation]) -> set[str]:
+    """The files the session has read (a read tool's ``file_path``, a ``cat``-like command's arguments): a
+    note among them is one the agent already knows, so offering it again adds nothing."""
+    found: set[str] = set()
+    for obs in observations:
+        if obs.kind != "tool":
+            continue
+        path = obs.args.get("file_path") or obs.args.get("notebook_path")
+        if isinstance(path, str) and obs.tool not in ("Edit", "MultiEdit", "Write", "NotebookEdit"):
+            found.add(path)
+        command = obs.args.get("command")
+        if isinstance(command, str):
+            words = command.split()
+            if words and words[0].rsplit("/", 1)[-1] in _READERS:
+                found.update(word for word in words[1:] if not word.startswith("-"))
+    return found
+
+
+def _was_read(source: str, read: set[str]) -> bool:
+    """Whether the note ``source`` (relative to the workspace) is one of the ``read`` paths, however spelt."""
+    plain = source.removeprefix("./")
+    return any(path.removeprefix("./") == plain or path.endswith("/" + plain) for path in read)
+
+
 def _offer(kind: str, hit: RecallHit, why: str) -> dict[str, Any]:
     return {
         "kind": kind,
@@ -330,14 +360,14 @@ def _one_line(text: str) -> str:
 
 
 def _contradicting(
-    recall: RecallWindow, words: Sequence[str], context: Sequence[str], chosen: set[str]
+    recall: RecallWindow, words: Sequence[str], context: Sequence[str], chosen: set[str], read: set[str]
 ) -> dict[str, Any] | None:
     """A decision whose prohibition names what the agent is doing."""
     about = set(context) | set(words)
     if not about:
         return None
     for hit in recall.search([*context, *words], limit=SEARCH_LIMIT):
-        if hit.kind != "decision" or hit.handle in chosen:
+        if hit.kind != "decision" or hit.handle in chosen or _was_read(hit.source, read):
             continue
         for sentence in _SENTENCE_END.split(hit.body):
             if _PROHIBITION.search(sentence) and about & set(recall_terms(sentence)):
@@ -346,7 +376,7 @@ def _contradicting(
 
 
 def _analogous(
-    recall: RecallWindow, line: str, words: Sequence[str], needed: int, chosen: set[str]
+    recall: RecallWindow, line: str, words: Sequence[str], needed: int, chosen: set[str], read: set[str]
 ) -> dict[str, Any] | None:
     """Another note naming the same error type that is not itself about this error."""
     found = _ERROR_TYPE.search(line)
@@ -354,19 +384,19 @@ def _analogous(
         return None
     kind = found.group(1).lower()
     for hit in recall.search([kind], limit=SEARCH_LIMIT):
-        if hit.handle in chosen or len(shared(words, hit)) >= needed:
+        if hit.handle in chosen or len(shared(words, hit)) >= needed or _was_read(hit.source, read):
             continue
         return _offer("analogous", hit, f"the same error type ({found.group(1)}) in other work")
     return None
 
 
 def _outsider(
-    recall: RecallWindow, words: Iterable[str], dominant: str, chosen: set[str]
+    recall: RecallWindow, words: Iterable[str], dominant: str, chosen: set[str], read: set[str]
 ) -> dict[str, Any] | None:
     """The best chunk from outside the dominant region that shares a word with the error or the work."""
     terms = list(dict.fromkeys(words))
     for hit in recall.search(terms, limit=SEARCH_LIMIT * 2):
-        if hit.region == dominant or hit.handle in chosen:
+        if hit.region == dominant or hit.handle in chosen or _was_read(hit.source, read):
             continue
         common = shared(terms, hit)
         if common:

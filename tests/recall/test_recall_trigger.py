@@ -116,3 +116,21 @@ def test_another_note_with_the_same_error_type_is_offered_as_analogous(tmp_path:
     assert kinds["analogous"]["why"] == "the same error type (KeyError) in other work"
     assert match.data["dominant_region"] == "docs/decisions"  # the analogous note is the outsider too
     assert "tangent" not in kinds
+
+
+def test_a_note_the_agent_has_just_read_is_not_offered(window: RecallWindow) -> None:
+    """Offering the note the session just read tells the agent nothing new (issue 22): read through a read
+    tool or printed by a command, however the path is spelt, it is passed over."""
+    for read in (  # a read tool, or a command printing it
+        Observation(
+            kind="tool", text="[tool] Read", tool="Read", args={"file_path": "/w/docs/decisions/0007-pool.md"}
+        ),
+        Observation(
+            kind="tool", text="[tool] Bash", tool="Bash", args={"command": "cat docs/decisions/0007-pool.md"}
+        ),
+    ):
+        match = recall_offers([read, *_failure("t1")], PARAMS, {}, recall=window.scratch())
+        offered = [] if match is None else [offer["handle"] for offer in match.data["offers"]]
+        assert not any(handle.startswith("docs/decisions/0007-pool.md") for handle in offered), offered
+    unread = recall_offers(_failure("t2"), PARAMS, {}, recall=window.scratch())
+    assert unread is not None  # the same failure with the note unread is offered it
