@@ -287,9 +287,16 @@ class Replayer:
             return None
         return RecallWindow(self.recall, int(self.config.get("recall.offered_window")))
 
-    async def replay_file(self, path: Path, *, lines: tuple[int, int] | None = None) -> SessionReplay:
-        """Replay ``path`` (only 1-based lines ``lines[0]..lines[1]`` when given)."""
-        first, last = lines if lines is not None else (1, None)
+    async def replay_file(self, path: Path, *, scored: tuple[int, int] | None = None) -> SessionReplay:
+        """Replay ``path``; with ``scored``, count only what its 1-based lines ``first..last`` brought.
+
+        The lines before ``first`` are the range's history: they are replayed first, through the same
+        pipeline on the same clock, so the gate's memory, the pacer, the trigger history and the window
+        are what a live observer's were when line ``first`` arrived. What was decided before it is not
+        counted: the outcome's tally, passes, spool and line and observation counts hold only the passes
+        that concluded from line ``first`` to line ``last`` (the replay stops there).
+        """
+        first, last = scored if scored is not None else (1, None)
         with tempfile.TemporaryDirectory(prefix="sbcore-replay-") as scratch:
             replayed = await self._replay([_Source(path, first, last)], Path(scratch), shared=False)
         return replayed[0]
@@ -310,7 +317,7 @@ class Replayer:
     ) -> list[SessionReplay]:
         identities = []
         for source in sources:
-            with contextlib.closing(_chosen(source.path, source.first, source.last)) as head:
+            with contextlib.closing(_chosen(source.path, 1, source.last)) as head:
                 identities.append(_identity(line for _, line in head))
         clock = SimulatedClock(min(start for _, _, start in identities))
         index_settings = IndexSettings.from_config(self.config)
@@ -328,7 +335,6 @@ class Replayer:
         clockwork = _Clockwork(clock, [feed.driver for feed in feeds])
         try:
             for feed, number, line, final in _merged(feeds, keyed=len(feeds) > 1):
-                feed.seen += 1
                 feed.number = number
                 observations = feed.projector.feed_lines([line])
                 turn_over = _ends_turn(line)
@@ -339,7 +345,13 @@ class Replayer:
                     await clockwork.advance_to(stamp)
                     for each in feeds:  # passes the clock ran are decided at no line of their own
                         each.emit()
-                feed.count += len(observations)
+                await feed.driver.arriving(observations)
+                if not feed.scoring and number >= feed.source.first:
+                    feed.emit()  # what the clock ran, or the turn a prompt at ``first`` ended: history's
+                    feed.scoring = True
+                if feed.scoring:
+                    feed.seen += 1
+                    feed.count += len(observations)
                 await feed.driver.offer(observations, turn_end=turn_over)
                 feed.emit(number)
                 if final:
@@ -420,7 +432,7 @@ class Replayer:
             session,
             _Driver(pipeline),
             projector,
-            number=source.first,
+            scoring=source.first <= 1,
             keep=self.keep_reports,
             spool=spool,
         )
@@ -445,7 +457,8 @@ def _mark_lines(report: PassReport, number: int) -> None:
 
 @dataclass(frozen=True)
 class _Source:
-    """A transcript and the 1-based lines of it to replay (``last`` None: to the end)."""
+    """A transcript, replayed from its first line to ``last`` (None: to the end), and the 1-based line
+    ``first`` from which what it brings is counted (the lines before it are history)."""
 
     path: Path
     first: int = 1
@@ -455,7 +468,8 @@ class _Source:
 @dataclass
 class _Feed:
     """One transcript being replayed: its lines, its projector, the driver of its pipeline, and where its
-    concluded passes go (the tally, the spool, the kept reports)."""
+    concluded passes go (the tally, the spool, the kept reports) once it is ``scoring``: before the line
+    its source is counted from, concluded passes are the history's and go nowhere."""
 
     source: _Source
     session: str
@@ -465,6 +479,7 @@ class _Feed:
     seen: int = 0
     count: int = 0
     finished: bool = False
+    scoring: bool = True
     keep: bool = True
     spool: PassSpool | None = None
     tally: Tally = field(default_factory=Tally)
@@ -473,6 +488,8 @@ class _Feed:
     def emit(self, number: int | None = None) -> None:
         """Hand on the passes concluded since the last call, marked as decided at line ``number`` if any."""
         for report in self.driver.take():
+            if not self.scoring:
+                continue  # history: its verdicts already moved the gate's memory, and are not counted
             if number is not None:
                 _mark_lines(report, number)
             self.tally.add(report)
@@ -522,7 +539,7 @@ def _merged(feeds: Sequence[_Feed], *, keyed: bool) -> Iterator[tuple[_Feed, int
         source = feed.source
         moment = 0.0
         previous: tuple[int, bytes] | None = None
-        for number, line in _chosen(source.path, source.first, source.last):
+        for number, line in _chosen(source.path, 1, source.last):
             if previous is not None:
                 yield (moment, order, previous[0], previous[1], False)
             if keyed:
@@ -587,9 +604,14 @@ class _Driver:
         """Run every pass due now."""
         await self._drain()
 
-    async def offer(self, observations: Sequence[Observation], *, turn_end: bool) -> None:
+    async def arriving(self, observations: Sequence[Observation]) -> None:
+        """Close what ``observations`` end before they are offered: a new prompt ends the agent's turn,
+        whatever it was doing (the pass judging that turn belongs to the lines before the prompt)."""
         if any(o.kind == "prompt" for o in observations) and self._working:
-            await self._turn_end()  # a new prompt: whatever the agent was doing, its turn is over
+            await self._turn_end()
+
+    async def offer(self, observations: Sequence[Observation], *, turn_end: bool) -> None:
+        """Offer one line's observations (after :meth:`arriving`) and run the passes due."""
         calls = [o.text for o in observations if o.kind == "tool"]
         if calls:
             self.pipeline.drain(calls)  # the hook after this tool call delivers what was waiting
@@ -1090,7 +1112,7 @@ async def evaluate_labels(
         chosen = [detectors[name] for name in sorted({case.detector for case in members})]
         if questions:
             chosen = [restrict_questions(d, questions) if "questions" in d.config else d for d in chosen]
-        session = await make_replayer(chosen).replay_file(members[0].transcript, lines=members[0].lines)
+        session = await make_replayer(chosen).replay_file(members[0].transcript, scored=members[0].lines)
         for case in members:
             score = scores[case.detector]
             score.cases += 1
