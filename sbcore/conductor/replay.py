@@ -947,12 +947,21 @@ def render_summary(summary: Summary) -> list[str]:
 # -- labels -----------------------------------------------------------------------------------------------
 
 
+SPLITS = ("tuning", "held-out", "never-tuned")
+"""What a case may be used for: tuning reads it; a held-out case is scored and never read for rules; a
+never-tuned case belongs to a batch no detector was ever tuned on (its figures are the least flattered)."""
+
+
 @dataclass(frozen=True)
 class LabelCase:
     """One labelled case: does ``detector`` fire on ``transcript`` (``lines``, 1-based inclusive)?
 
-    ``questions`` narrows a checklist detector (one whose ``config.questions`` items have ids) to those items
-    for this case, so each checklist question can be labelled on its own.
+    ``lines`` is the part of the transcript the label is about; the lines before it are replayed first as
+    its history (:meth:`Replayer.replay_file`, ``scored``). ``questions`` narrows a checklist detector (one
+    whose ``config.questions`` items have ids) to those items for this case, so each checklist question can
+    be labelled on its own. ``family`` (an ecosystem or a situation, free text) and ``split`` group the
+    figures (:func:`scores_by_family`); ``checkout`` is a directory standing in for the session's working
+    tree at its start, for the readers of a project's facts.
     """
 
     id: str
@@ -962,6 +971,9 @@ class LabelCase:
     lines: tuple[int, int] | None = None
     questions: tuple[str, ...] = ()
     why: str = ""
+    family: str = ""
+    split: str = ""
+    checkout: Path | None = None
 
 
 class LabelError(ValueError):
@@ -1010,6 +1022,17 @@ def load_labels(path: Path, corpus: Path | None = None) -> list[LabelCase]:
         questions = raw.get("questions") or []
         if not isinstance(questions, list) or not all(isinstance(q, str) for q in questions):
             raise LabelError(f"{where} ({case_id}): questions must be a list of checklist ids")
+        split = raw.get("split", "")
+        if split and split not in SPLITS:
+            raise LabelError(f"{where} ({case_id}): split must be one of {', '.join(SPLITS)}, not {split!r}")
+        family = raw.get("family", "")
+        if not isinstance(family, str):
+            raise LabelError(f"{where} ({case_id}): family is a name (text), not {family!r}")
+        checkout = None
+        if raw.get("checkout") is not None:
+            checkout = path.parent / str(raw["checkout"])
+            if not checkout.is_dir():
+                raise LabelError(f"{where} ({case_id}): checkout {checkout} is not a directory")
         cases.append(
             LabelCase(
                 id=case_id,
@@ -1019,8 +1042,25 @@ def load_labels(path: Path, corpus: Path | None = None) -> list[LabelCase]:
                 lines=(span[0], span[1]) if span else None,
                 questions=tuple(questions),
                 why=str(raw.get("why", "")),
+                family=family,
+                split=split,
+                checkout=checkout,
             )
         )
+    return cases
+
+
+def load_label_files(paths: Sequence[Path], corpus: Path | None = None) -> list[LabelCase]:
+    """The cases of several labels files (:func:`load_labels`), scored together: a case id names one case,
+    so an id two files share is an error naming both."""
+    cases: list[LabelCase] = []
+    origin: dict[str, Path] = {}
+    for path in paths:
+        for case in load_labels(path, corpus):
+            if case.id in origin:
+                raise LabelError(f"{path}: case id {case.id!r} is also a case of {origin[case.id]}")
+            origin[case.id] = path
+            cases.append(case)
     return cases
 
 
@@ -1036,6 +1076,21 @@ class Score:
     unscored: str = ""
     """Why the cases were not scored (a model-only detector replayed offline); empty when they were."""
     cases: int = 0
+
+    def add(self, judged: Judged) -> None:
+        """Count one case in."""
+        self.cases += 1
+        if judged.fired is None:
+            self.unscored = "not scored (no model)"
+            return
+        if judged.case.expect == "fire":
+            self.tp += judged.fired
+            self.fn += not judged.fired
+        else:
+            self.fp += judged.fired
+            self.tn += not judged.fired
+        if judged.fired != (judged.case.expect == "fire"):
+            self.misses.append(judged.case.id)
 
     @property
     def precision(self) -> float:
@@ -1074,6 +1129,15 @@ def restrict_questions(detector: DetectorDef, ids: Sequence[str]) -> DetectorDef
     return replace(detector, config={**detector.config, "questions": kept})
 
 
+@dataclass(frozen=True)
+class Judged:
+    """A labelled case and whether its detector fired on it (None: not scored, a model-only detector
+    replayed offline)."""
+
+    case: LabelCase
+    fired: bool | None
+
+
 async def evaluate_labels(
     cases: Sequence[LabelCase],
     detectors: Mapping[str, DetectorDef],
@@ -1081,7 +1145,41 @@ async def evaluate_labels(
     *,
     raw: bool = False,
 ) -> dict[str, Score]:
-    """Replay each case (once per distinct transcript, range and question set) and score per detector.
+    """The cases judged (:func:`judge_cases`) and scored per detector."""
+    return scores_by_detector(await judge_cases(cases, detectors, make_replayer, raw=raw))
+
+
+def scores_by_detector(judged: Iterable[Judged]) -> dict[str, Score]:
+    """Confusion counts per detector, in detector order."""
+    scores: dict[str, Score] = defaultdict(Score)
+    for each in judged:
+        scores[each.case.detector].add(each)
+    for score in scores.values():
+        score.misses.sort()
+    return dict(sorted(scores.items()))
+
+
+def scores_by_family(judged: Iterable[Judged]) -> dict[tuple[str, str], Score]:
+    """Confusion counts per (split, family), every detector's cases together: how the figures hold up on
+    the ecosystems and situations tuning never read. A case without a split or a family is counted under
+    ``""``."""
+    scores: dict[tuple[str, str], Score] = defaultdict(Score)
+    for each in judged:
+        if each.fired is not None:
+            scores[(each.case.split, each.case.family)].add(each)
+    for score in scores.values():
+        score.misses.sort()
+    return dict(sorted(scores.items()))
+
+
+async def judge_cases(
+    cases: Sequence[LabelCase],
+    detectors: Mapping[str, DetectorDef],
+    make_replayer: Callable[[Sequence[DetectorDef]], Replayer],
+    *,
+    raw: bool = False,
+) -> list[Judged]:
+    """Replay each case (once per distinct transcript, range and question set) and say whether it fired.
 
     A case is predicted to fire when the gate delivered an advisory of its detector in any pass of the
     replay (what a user would have seen) — for a soaking detector, when it would have — or, with ``raw``,
@@ -1095,15 +1193,11 @@ async def evaluate_labels(
     unknown = sorted({case.detector for case in cases} - set(detectors))
     if unknown:
         raise LabelError(f"labelled cases name unknown detectors: {', '.join(unknown)}")
-    scores: dict[str, Score] = defaultdict(Score)
+    judged: list[Judged] = []
     offline = not make_replayer(()).provider.has_model
     if offline:
         mute = {name for name in {case.detector for case in cases} if model_only(detectors[name])}
-        for case in cases:
-            if case.detector in mute:
-                score = scores[case.detector]
-                score.cases += 1
-                score.unscored = "not scored (no model)"
+        judged.extend(Judged(case, None) for case in cases if case.detector in mute)
         cases = [case for case in cases if case.detector not in mute]
     groups: dict[tuple[str, tuple[int, int], tuple[str, ...]], list[LabelCase]] = defaultdict(list)
     for case in cases:
@@ -1114,20 +1208,9 @@ async def evaluate_labels(
             chosen = [restrict_questions(d, questions) if "questions" in d.config else d for d in chosen]
         session = await make_replayer(chosen).replay_file(members[0].transcript, scored=members[0].lines)
         for case in members:
-            score = scores[case.detector]
-            score.cases += 1
             fired = session.fired(case.detector) if raw else session.would_deliver(case.detector)
-            if case.expect == "fire":
-                score.tp += fired
-                score.fn += not fired
-            else:
-                score.fp += fired
-                score.tn += not fired
-            if fired != (case.expect == "fire"):
-                score.misses.append(case.id)
-    for score in scores.values():
-        score.misses.sort()
-    return dict(sorted(scores.items()))
+            judged.append(Judged(case, fired))
+    return judged
 
 
 def model_only(detector: DetectorDef) -> bool:
@@ -1136,16 +1219,35 @@ def model_only(detector: DetectorDef) -> bool:
 
 
 def render_scores(scores: Mapping[str, Score]) -> list[str]:
+    return _score_table("detector", scores)
+
+
+def render_family_scores(scores: Mapping[tuple[str, str], Score]) -> list[str]:
+    """The same counts per (split, family); a case with neither is shown under ``-``."""
+    named = {f"{split or '-'} / {family or '-'}": score for (split, family), score in scores.items()}
+    return _score_table("split / family", named)
+
+
+def family_scores_json(scores: Mapping[tuple[str, str], Score]) -> list[dict[str, Any]]:
+    """``--json``'s ``by_family``: one object per (split, family), with its case count."""
+    return [
+        {"split": split or None, "family": family or None, "cases": score.cases, **score.to_json()}
+        for (split, family), score in scores.items()
+    ]
+
+
+def _score_table(title: str, scores: Mapping[str, Score]) -> list[str]:
+    width = max([22, *(len(name) + 2 for name in scores)])
     lines = [
-        f"{'detector':<22}{'cases':>7}{'tp':>5}{'fp':>5}{'fn':>5}{'tn':>5}{'precision':>11}{'recall':>8}"
+        f"{title:<{width}}{'cases':>7}{'tp':>5}{'fp':>5}{'fn':>5}{'tn':>5}{'precision':>11}{'recall':>8}"
     ]
     for name, s in scores.items():
         total = s.tp + s.fp + s.fn + s.tn
         if s.unscored:
-            lines.append(f"{name:<22}{s.cases:>7}  {s.unscored}")
+            lines.append(f"{name:<{width}}{s.cases:>7}  {s.unscored}")
             continue
         lines.append(
-            f"{name:<22}{total:>7}{s.tp:>5}{s.fp:>5}{s.fn:>5}{s.tn:>5}{_ratio(s.precision):>11}{_ratio(s.recall):>8}"
+            f"{name:<{width}}{total:>7}{s.tp:>5}{s.fp:>5}{s.fn:>5}{s.tn:>5}{_ratio(s.precision):>11}{_ratio(s.recall):>8}"
         )
         if s.misses:
             lines.append(f"  wrong: {', '.join(s.misses)}")
