@@ -287,8 +287,9 @@ class Replayer:
             return None
         return RecallWindow(self.recall, int(self.config.get("recall.offered_window")))
 
-    async def replay_file(self, path: Path, *, scored: tuple[int, int] | None = None) -> SessionReplay:
-        """Replay ``path``; with ``scored``, count only what its 1-based lines ``first..last`` brought.
+    async def replay_file(self, path: Path, *, scored: tuple[int, int | None] | None = None) -> SessionReplay:
+        """Replay ``path``; with ``scored``, count only what its 1-based lines ``first..last`` brought
+        (``last`` None: to the end).
 
         The lines before ``first`` are the range's history: they are replayed first, through the same
         pipeline on the same clock, so the gate's memory, the pacer, the trigger history and the window
