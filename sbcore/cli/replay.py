@@ -80,8 +80,10 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     parser.add_argument(
         "--labels",
         type=Path,
+        nargs="+",
         metavar="FILE",
-        help="score the detectors on the labelled cases in FILE (precision and recall) instead",
+        help="score the detectors on the labelled cases in these files (precision and recall, per detector "
+        "and per split and family) instead",
     )
     parser.add_argument(
         "--checkout",
@@ -367,35 +369,35 @@ async def _labels(
     """Score the labelled detectors (they run whether enabled or not)."""
     from sbcore.conductor.replay import (
         LabelError,
-        evaluate_labels,
-        family_scores,
-        load_labels,
+        family_scores_json,
+        judge_cases,
+        load_label_files,
         render_family_scores,
         render_scores,
+        scores_by_detector,
+        scores_by_family,
     )
 
+    files = ", ".join(str(path) for path in args.labels)
     try:
-        cases = load_labels(args.labels, args.corpus if args.corpus.is_dir() else None)
+        cases = load_label_files(args.labels, args.corpus if args.corpus.is_dir() else None)
     except LabelError as exc:
         raise _UsageError(str(exc)) from None
-    predictions: dict[str, bool] = {}
     try:
-        scores = await evaluate_labels(
-            cases, {d.id: d for d in detectors}, replayer, raw=args.raw, predictions=predictions
-        )
+        judged = await judge_cases(cases, {d.id: d for d in detectors}, replayer, raw=args.raw)
     except LabelError as exc:
-        raise _UsageError(f"{args.labels}: {exc}") from None
-    by_family = family_scores(cases, predictions)
+        raise _UsageError(f"{files}: {exc}") from None
+    scores, families = scores_by_detector(judged), scores_by_family(judged)
     if args.json:
         document: dict[str, Any] = {name: score.to_json() for name, score in scores.items()}
-        document["by_family"] = by_family
+        document["by_family"] = family_scores_json(families)  # no detector id has an underscore
         json.dump(document, sys.stdout, indent=1)
         print()
     else:
         scored = "the detectors' own verdicts (--raw)" if args.raw else "what the gate would deliver"
-        print(f"{len(cases)} labelled cases from {args.labels}; scoring {scored}")
+        print(f"{len(cases)} labelled cases from {files}; scoring {scored}")
         print("\n".join(render_scores(scores)))
-        if any(case.family or case.split for case in cases):
+        if families:
             print()
-            print("\n".join(render_family_scores(by_family)))
+            print("\n".join(render_family_scores(families)))
     return 0

@@ -292,15 +292,19 @@ class Replayer:
             return None
         return RecallWindow(self.recall, int(self.config.get("recall.offered_window")))
 
-    async def replay_file(self, path: Path, *, lines: tuple[int, int] | None = None) -> SessionReplay:
-        """Replay ``path``; with ``lines`` (1-based, inclusive), the range ``lines[0]..lines[1]`` is judged
-        with its history: the session's records before it are replayed first, as the live observer saw
-        them (the gate's memory, the pacer, the triggers' history carry over), and only what the range's
-        passes decide is scored (:attr:`_Source.scored_from`)."""
-        first, last = lines if lines is not None else (1, None)
+    async def replay_file(self, path: Path, *, scored: tuple[int, int | None] | None = None) -> SessionReplay:
+        """Replay ``path``; with ``scored``, count only what its 1-based lines ``first..last`` brought
+        (``last`` None: to the end).
+
+        The lines before ``first`` are the range's history: they are replayed first, through the same
+        pipeline on the same clock, so the gate's memory, the pacer, the trigger history and the window
+        are what a live observer's were when line ``first`` arrived. What was decided before it is not
+        counted: the outcome's tally, passes, spool and line and observation counts hold only the passes
+        that concluded from line ``first`` to line ``last`` (the replay stops there).
+        """
+        first, last = scored if scored is not None else (1, None)
         with tempfile.TemporaryDirectory(prefix="sbcore-replay-") as scratch:
-            source = _Source(path, 1, last, scored_from=first)
-            replayed = await self._replay([source], Path(scratch), shared=False)
+            replayed = await self._replay([_Source(path, first, last)], Path(scratch), shared=False)
         return replayed[0]
 
     async def replay_interleaved(self, paths: Sequence[Path]) -> list[SessionReplay]:
@@ -319,7 +323,7 @@ class Replayer:
     ) -> list[SessionReplay]:
         identities = []
         for source in sources:
-            with contextlib.closing(_chosen(source.path, source.first, source.last)) as head:
+            with contextlib.closing(_chosen(source.path, 1, source.last)) as head:
                 identities.append(_identity(line for _, line in head))
         clock = SimulatedClock(min(start for _, _, start in identities))
         index_settings = IndexSettings.from_config(self.config)
@@ -337,7 +341,6 @@ class Replayer:
         clockwork = _Clockwork(clock, [feed.driver for feed in feeds])
         try:
             for feed, number, line, final in _merged(feeds, keyed=len(feeds) > 1):
-                feed.seen += 1
                 feed.number = number
                 observations = feed.projector.feed_lines([line])
                 turn_over = _ends_turn(line)
@@ -348,7 +351,13 @@ class Replayer:
                     await clockwork.advance_to(stamp)
                     for each in feeds:  # passes the clock ran are decided at no line of their own
                         each.emit()
-                feed.count += len(observations)
+                await feed.driver.arriving(observations)
+                if not feed.scoring and number >= feed.source.first:
+                    feed.emit()  # what the clock ran, or the turn a prompt at ``first`` ended: history's
+                    feed.scoring = True
+                if feed.scoring:
+                    feed.seen += 1
+                    feed.count += len(observations)
                 await feed.driver.offer(observations, turn_end=turn_over)
                 feed.emit(number)
                 if final:
@@ -432,7 +441,7 @@ class Replayer:
             session,
             _Driver(pipeline),
             projector,
-            number=source.first,
+            scoring=source.first <= 1,
             keep=self.keep_reports,
             spool=spool,
         )
@@ -457,19 +466,19 @@ def _mark_lines(report: PassReport, number: int) -> None:
 
 @dataclass(frozen=True)
 class _Source:
-    """A transcript and the 1-based lines of it to replay (``last`` None: to the end); passes decided before
-    line ``scored_from`` are the range's history: replayed, never reported or scored."""
+    """A transcript, replayed from its first line to ``last`` (None: to the end), and the 1-based line
+    ``first`` from which what it brings is counted (the lines before it are history)."""
 
     path: Path
     first: int = 1
     last: int | None = None
-    scored_from: int = 1
 
 
 @dataclass
 class _Feed:
     """One transcript being replayed: its lines, its projector, the driver of its pipeline, and where its
-    concluded passes go (the tally, the spool, the kept reports)."""
+    concluded passes go (the tally, the spool, the kept reports) once it is ``scoring``: before the line
+    its source is counted from, concluded passes are the history's and go nowhere."""
 
     source: _Source
     session: str
@@ -479,17 +488,17 @@ class _Feed:
     seen: int = 0
     count: int = 0
     finished: bool = False
+    scoring: bool = True
     keep: bool = True
     spool: PassSpool | None = None
     tally: Tally = field(default_factory=Tally)
     reports: list[PassReport] = field(default_factory=list)
 
     def emit(self, number: int | None = None) -> None:
-        """Hand on the passes concluded since the last call, marked as decided at line ``number`` if any;
-        those decided before the scored range are its history, and go no further."""
+        """Hand on the passes concluded since the last call, marked as decided at line ``number`` if any."""
         for report in self.driver.take():
-            if self.number < self.source.scored_from:
-                continue
+            if not self.scoring:
+                continue  # history: its verdicts already moved the gate's memory, and are not counted
             if number is not None:
                 _mark_lines(report, number)
             self.tally.add(report)
@@ -511,8 +520,7 @@ class _Feed:
 
     def outcome(self) -> SessionReplay:
         source = self.source
-        scored = max(source.first, source.scored_from)
-        with contextlib.closing(_chosen(source.path, scored, source.last)) as again:  # never held whole
+        with contextlib.closing(_chosen(source.path, source.first, source.last)) as again:  # never held whole
             active = active_seconds(line for _, line in again)
         engine = self.driver.pipeline.engine
         return SessionReplay(
@@ -540,7 +548,7 @@ def _merged(feeds: Sequence[_Feed], *, keyed: bool) -> Iterator[tuple[_Feed, int
         source = feed.source
         moment = 0.0
         previous: tuple[int, bytes] | None = None
-        for number, line in _chosen(source.path, source.first, source.last):
+        for number, line in _chosen(source.path, 1, source.last):
             if previous is not None:
                 yield (moment, order, previous[0], previous[1], False)
             if keyed:
@@ -605,9 +613,14 @@ class _Driver:
         """Run every pass due now."""
         await self._drain()
 
-    async def offer(self, observations: Sequence[Observation], *, turn_end: bool) -> None:
+    async def arriving(self, observations: Sequence[Observation]) -> None:
+        """Close what ``observations`` end before they are offered: a new prompt ends the agent's turn,
+        whatever it was doing (the pass judging that turn belongs to the lines before the prompt)."""
         if any(o.kind == "prompt" for o in observations) and self._working:
-            await self._turn_end()  # a new prompt: whatever the agent was doing, its turn is over
+            await self._turn_end()
+
+    async def offer(self, observations: Sequence[Observation], *, turn_end: bool) -> None:
+        """Offer one line's observations (after :meth:`arriving`) and run the passes due."""
         calls = [o.text for o in observations if o.kind == "tool"]
         if calls:
             self.pipeline.drain(calls)  # the hook after this tool call delivers what was waiting
@@ -943,12 +956,21 @@ def render_summary(summary: Summary) -> list[str]:
 # -- labels -----------------------------------------------------------------------------------------------
 
 
+SPLITS = ("tuning", "held-out", "never-tuned")
+"""What a case may be used for: tuning reads it; a held-out case is scored and never read for rules; a
+never-tuned case belongs to a batch no detector was ever tuned on (its figures are the least flattered)."""
+
+
 @dataclass(frozen=True)
 class LabelCase:
     """One labelled case: does ``detector`` fire on ``transcript`` (``lines``, 1-based inclusive)?
 
-    ``questions`` narrows a checklist detector (one whose ``config.questions`` items have ids) to those items
-    for this case, so each checklist question can be labelled on its own.
+    ``lines`` is the part of the transcript the label is about; the lines before it are replayed first as
+    its history (:meth:`Replayer.replay_file`, ``scored``). ``questions`` narrows a checklist detector (one
+    whose ``config.questions`` items have ids) to those items for this case, so each checklist question can
+    be labelled on its own. ``family`` (an ecosystem or a situation, free text) and ``split`` group the
+    figures (:func:`scores_by_family`); ``checkout`` is a directory standing in for the session's working
+    tree at its start, for the readers of a project's facts.
     """
 
     id: str
@@ -959,14 +981,8 @@ class LabelCase:
     questions: tuple[str, ...] = ()
     why: str = ""
     family: str = ""
-    """The ecosystem or situation the case belongs to (scores are also reported per family)."""
     split: str = ""
-    """``tuning`` (a detector may be tuned on it), ``held-out`` or ``never-tuned``; empty when unsaid."""
     checkout: Path | None = None
-    """The project as the session found it, for the read-only project reader; None when the case has none."""
-
-
-SPLITS = ("tuning", "held-out", "never-tuned")
 
 
 class LabelError(ValueError):
@@ -1015,9 +1031,12 @@ def load_labels(path: Path, corpus: Path | None = None) -> list[LabelCase]:
         questions = raw.get("questions") or []
         if not isinstance(questions, list) or not all(isinstance(q, str) for q in questions):
             raise LabelError(f"{where} ({case_id}): questions must be a list of checklist ids")
-        split = str(raw.get("split") or "")
+        split = raw.get("split", "")
         if split and split not in SPLITS:
             raise LabelError(f"{where} ({case_id}): split must be one of {', '.join(SPLITS)}, not {split!r}")
+        family = raw.get("family", "")
+        if not isinstance(family, str):
+            raise LabelError(f"{where} ({case_id}): family is a name (text), not {family!r}")
         checkout = None
         if raw.get("checkout") is not None:
             checkout = path.parent / str(raw["checkout"])
@@ -1032,11 +1051,25 @@ def load_labels(path: Path, corpus: Path | None = None) -> list[LabelCase]:
                 lines=(span[0], span[1]) if span else None,
                 questions=tuple(questions),
                 why=str(raw.get("why", "")),
-                family=str(raw.get("family") or ""),
+                family=family,
                 split=split,
                 checkout=checkout,
             )
         )
+    return cases
+
+
+def load_label_files(paths: Sequence[Path], corpus: Path | None = None) -> list[LabelCase]:
+    """The cases of several labels files (:func:`load_labels`), scored together: a case id names one case,
+    so an id two files share is an error naming both."""
+    cases: list[LabelCase] = []
+    origin: dict[str, Path] = {}
+    for path in paths:
+        for case in load_labels(path, corpus):
+            if case.id in origin:
+                raise LabelError(f"{path}: case id {case.id!r} is also a case of {origin[case.id]}")
+            origin[case.id] = path
+            cases.append(case)
     return cases
 
 
@@ -1052,6 +1085,21 @@ class Score:
     unscored: str = ""
     """Why the cases were not scored (a model-only detector replayed offline); empty when they were."""
     cases: int = 0
+
+    def add(self, judged: Judged) -> None:
+        """Count one case in."""
+        self.cases += 1
+        if judged.fired is None:
+            self.unscored = "not scored (no model)"
+            return
+        if judged.case.expect == "fire":
+            self.tp += judged.fired
+            self.fn += not judged.fired
+        else:
+            self.fp += judged.fired
+            self.tn += not judged.fired
+        if judged.fired != (judged.case.expect == "fire"):
+            self.misses.append(judged.case.id)
 
     @property
     def precision(self) -> float:
@@ -1090,16 +1138,57 @@ def restrict_questions(detector: DetectorDef, ids: Sequence[str]) -> DetectorDef
     return replace(detector, config={**detector.config, "questions": kept})
 
 
+@dataclass(frozen=True)
+class Judged:
+    """A labelled case and whether its detector fired on it (None: not scored, a model-only detector
+    replayed offline)."""
+
+    case: LabelCase
+    fired: bool | None
+
+
 async def evaluate_labels(
     cases: Sequence[LabelCase],
     detectors: Mapping[str, DetectorDef],
     make_replayer: Callable[[Sequence[DetectorDef]], Replayer],
     *,
     raw: bool = False,
-    predictions: dict[str, bool] | None = None,
 ) -> dict[str, Score]:
-    """Replay each case (once per distinct transcript, range and question set) and score per detector;
-    each scored case's prediction (fired or not) goes into ``predictions`` when it is given.
+    """The cases judged (:func:`judge_cases`) and scored per detector."""
+    return scores_by_detector(await judge_cases(cases, detectors, make_replayer, raw=raw))
+
+
+def scores_by_detector(judged: Iterable[Judged]) -> dict[str, Score]:
+    """Confusion counts per detector, in detector order."""
+    scores: dict[str, Score] = defaultdict(Score)
+    for each in judged:
+        scores[each.case.detector].add(each)
+    for score in scores.values():
+        score.misses.sort()
+    return dict(sorted(scores.items()))
+
+
+def scores_by_family(judged: Iterable[Judged]) -> dict[tuple[str, str], Score]:
+    """Confusion counts per (split, family), every detector's cases together: how the figures hold up on
+    the ecosystems and situations tuning never read. A case without a split or a family is counted under
+    ``""``."""
+    scores: dict[tuple[str, str], Score] = defaultdict(Score)
+    for each in judged:
+        if each.fired is not None:
+            scores[(each.case.split, each.case.family)].add(each)
+    for score in scores.values():
+        score.misses.sort()
+    return dict(sorted(scores.items()))
+
+
+async def judge_cases(
+    cases: Sequence[LabelCase],
+    detectors: Mapping[str, DetectorDef],
+    make_replayer: Callable[[Sequence[DetectorDef]], Replayer],
+    *,
+    raw: bool = False,
+) -> list[Judged]:
+    """Replay each case (once per distinct transcript, range and question set) and say whether it fired.
 
     A case is predicted to fire when the gate delivered an advisory of its detector in any pass of the
     replay (what a user would have seen) — for a soaking detector, when it would have — or, with ``raw``,
@@ -1113,15 +1202,11 @@ async def evaluate_labels(
     unknown = sorted({case.detector for case in cases} - set(detectors))
     if unknown:
         raise LabelError(f"labelled cases name unknown detectors: {', '.join(unknown)}")
-    scores: dict[str, Score] = defaultdict(Score)
+    judged: list[Judged] = []
     offline = not make_replayer(()).provider.has_model
     if offline:
         mute = {name for name in {case.detector for case in cases} if model_only(detectors[name])}
-        for case in cases:
-            if case.detector in mute:
-                score = scores[case.detector]
-                score.cases += 1
-                score.unscored = "not scored (no model)"
+        judged.extend(Judged(case, None) for case in cases if case.detector in mute)
         cases = [case for case in cases if case.detector not in mute]
     groups: dict[tuple[str, tuple[int, int], tuple[str, ...], str], list[LabelCase]] = defaultdict(list)
     for case in cases:
@@ -1134,61 +1219,11 @@ async def evaluate_labels(
         replayer = make_replayer(chosen)
         if members[0].checkout is not None:
             replayer = replace(replayer, checkout=members[0].checkout)
-        session = await replayer.replay_file(members[0].transcript, lines=members[0].lines)
+        session = await replayer.replay_file(members[0].transcript, scored=members[0].lines)
         for case in members:
-            score = scores[case.detector]
-            score.cases += 1
             fired = session.fired(case.detector) if raw else session.would_deliver(case.detector)
-            if predictions is not None:
-                predictions[case.id] = fired
-            if case.expect == "fire":
-                score.tp += fired
-                score.fn += not fired
-            else:
-                score.fp += fired
-                score.tn += not fired
-            if fired != (case.expect == "fire"):
-                score.misses.append(case.id)
-    for score in scores.values():
-        score.misses.sort()
-    return dict(sorted(scores.items()))
-
-
-def family_scores(cases: Sequence[LabelCase], predictions: Mapping[str, bool]) -> list[dict[str, Any]]:
-    """The confusion counts per (split, family, detector) of the scored cases, sorted: one row each."""
-    groups: dict[tuple[str, str, str], Score] = defaultdict(Score)
-    for case in cases:
-        if case.id not in predictions:
-            continue  # not scored (a model-only detector offline)
-        score = groups[(case.split or "-", case.family or "-", case.detector)]
-        score.cases += 1
-        fired = predictions[case.id]
-        if case.expect == "fire":
-            score.tp += fired
-            score.fn += not fired
-        else:
-            score.fp += fired
-            score.tn += not fired
-    rows = []
-    for (split, family, detector), score in sorted(groups.items()):
-        counts = score.to_json()
-        del counts["wrong"]
-        rows.append({"split": split, "family": family, "detector": detector, "cases": score.cases, **counts})
-    return rows
-
-
-def render_family_scores(rows: Sequence[Mapping[str, Any]]) -> list[str]:
-    lines = [
-        f"{'split':<12}{'family':<20}{'detector':<20}{'cases':>6}{'tp':>4}{'fp':>4}{'fn':>4}{'tn':>4}"
-        f"{'precision':>11}{'recall':>8}"
-    ]
-    for row in rows:
-        ratios = [math.nan if row[k] is None else row[k] for k in ("precision", "recall")]
-        lines.append(
-            f"{row['split']:<12}{row['family']:<20}{row['detector']:<20}{row['cases']:>6}{row['tp']:>4}"
-            f"{row['fp']:>4}{row['fn']:>4}{row['tn']:>4}{_ratio(ratios[0]):>11}{_ratio(ratios[1]):>8}"
-        )
-    return lines
+            judged.append(Judged(case, fired))
+    return judged
 
 
 def model_only(detector: DetectorDef) -> bool:
@@ -1197,16 +1232,35 @@ def model_only(detector: DetectorDef) -> bool:
 
 
 def render_scores(scores: Mapping[str, Score]) -> list[str]:
+    return _score_table("detector", scores)
+
+
+def render_family_scores(scores: Mapping[tuple[str, str], Score]) -> list[str]:
+    """The same counts per (split, family); a case with neither is shown under ``-``."""
+    named = {f"{split or '-'} / {family or '-'}": score for (split, family), score in scores.items()}
+    return _score_table("split / family", named)
+
+
+def family_scores_json(scores: Mapping[tuple[str, str], Score]) -> list[dict[str, Any]]:
+    """``--json``'s ``by_family``: one object per (split, family), with its case count."""
+    return [
+        {"split": split or None, "family": family or None, "cases": score.cases, **score.to_json()}
+        for (split, family), score in scores.items()
+    ]
+
+
+def _score_table(title: str, scores: Mapping[str, Score]) -> list[str]:
+    width = max([22, *(len(name) + 2 for name in scores)])
     lines = [
-        f"{'detector':<22}{'cases':>7}{'tp':>5}{'fp':>5}{'fn':>5}{'tn':>5}{'precision':>11}{'recall':>8}"
+        f"{title:<{width}}{'cases':>7}{'tp':>5}{'fp':>5}{'fn':>5}{'tn':>5}{'precision':>11}{'recall':>8}"
     ]
     for name, s in scores.items():
         total = s.tp + s.fp + s.fn + s.tn
         if s.unscored:
-            lines.append(f"{name:<22}{s.cases:>7}  {s.unscored}")
+            lines.append(f"{name:<{width}}{s.cases:>7}  {s.unscored}")
             continue
         lines.append(
-            f"{name:<22}{total:>7}{s.tp:>5}{s.fp:>5}{s.fn:>5}{s.tn:>5}{_ratio(s.precision):>11}{_ratio(s.recall):>8}"
+            f"{name:<{width}}{total:>7}{s.tp:>5}{s.fp:>5}{s.fn:>5}{s.tn:>5}{_ratio(s.precision):>11}{_ratio(s.recall):>8}"
         )
         if s.misses:
             lines.append(f"  wrong: {', '.join(s.misses)}")

@@ -24,6 +24,7 @@ from sbcore.observe.model import Observation
 from sbcore.observe.project import Projector
 
 if TYPE_CHECKING:
+    from sbcore.conductor.replay import SessionReplay
     from sbcore.packs.manager import PackManager
     from sbcore.packs.model import DetectorDef
     from sbcore.think.feedback import FeedbackResult
@@ -73,6 +74,15 @@ def replay_interleaved(
         anchors=CheckoutAnchors(checkout),
     )
     sessions = asyncio.run(replayer.replay_interleaved(paths))
+    observations: list[Observation] = []
+    for path in paths:
+        projector = Projector(anchors=CheckoutAnchors(checkout))
+        observations += projector.feed_lines(path.read_bytes().splitlines())
+    return Interleaved(tuple(observations), len(sessions), answer(sessions, definition.id))
+
+
+def answer(sessions: Sequence[SessionReplay], detector: str) -> FeedbackResult | None:
+    """The detector's first advising answer in the sessions' passes (by time), else its first matched one."""
     passes = sorted(
         (
             (report.result.timestamp or "", order, report.result)
@@ -83,12 +93,8 @@ def replay_interleaved(
         key=lambda item: (item[0], item[1]),
     )
     answers = [
-        result for _, _, outcome in passes for result in outcome.results if result.detector == definition.id
+        result for _, _, outcome in passes for result in outcome.results if result.detector == detector
     ]
     advised = next((r for r in answers if r.verdict == "advise"), None)
     matched = next((r for r in answers if r.match is not None), None)
-    observations: list[Observation] = []
-    for path in paths:
-        projector = Projector(anchors=CheckoutAnchors(checkout))
-        observations += projector.feed_lines(path.read_bytes().splitlines())
-    return Interleaved(tuple(observations), len(sessions), advised or matched)
+    return advised or matched

@@ -94,6 +94,7 @@ _KEY_HINTS = {
     "transcript.records": 'a 1-based, inclusive range of JSONL lines: "120-180", or "120-" to the end',
     "label": "must_fire (the detector must advise) or must_stay_silent (it must not)",
     "judge": "advisory (whether the detector advises; the default) or trigger (whether its trigger runs it)",
+    "split": "tuning, held-out or never-tuned",
 }
 
 
@@ -112,11 +113,16 @@ class GoldenError(Exception):
 
 @dataclass(frozen=True)
 class TranscriptRef:
-    """A recorded transcript and the inclusive, 1-based line range to project (``None``: to the end)."""
+    """A recorded transcript and the inclusive, 1-based line range to project (``None``: to the end).
+
+    ``ranged``: the case named a range (``records``), which is judged with the lines before it as its
+    history (:mod:`sbcore.testing.golden_range`); a whole transcript is one pass over all of it.
+    """
 
     path: str
     first: int = 1
     last: int | None = None
+    ranged: bool = False
 
     def resolve(self, case_file: Path) -> tuple[Path | None, str]:
         """The transcript's path, or None and why it is not available (only shared files may be absent)."""
@@ -176,6 +182,10 @@ class GoldenCase:
     """A directory of notes (relative to the case file) the recall index holds for this case."""
     judge: Judged = "advisory"
     """``trigger``: the case judges whether the detector's trigger would run it, not what it advises."""
+    family: str = ""
+    """The ecosystem or situation the case comes from (free text), as in a labels file."""
+    split: str = ""
+    """``tuning``, ``held-out`` or ``never-tuned`` (empty: not said), as in a labels file."""
 
     @property
     def id(self) -> str:
@@ -473,7 +483,12 @@ def _build_case(
     transcript = None
     if "transcript" in data:
         first, _, last = data["transcript"].get("records", "1-").partition("-")
-        transcript = TranscriptRef(data["transcript"]["path"], int(first), int(last) if last else None)
+        transcript = TranscriptRef(
+            data["transcript"]["path"],
+            int(first),
+            int(last) if last else None,
+            ranged="records" in data["transcript"],
+        )
     interleave = None
     if "interleave" in data:
         spec = data["interleave"]
@@ -496,6 +511,8 @@ def _build_case(
         line_of_config=config_line,
         notes=data.get("notes"),
         judge=data.get("judge", "advisory"),
+        family=data.get("family", ""),
+        split=data.get("split", ""),
     )
 
 
@@ -647,6 +664,8 @@ class GoldenRunner:
             return GoldenResult(case, "failed", str(exc))
         if observations is None:
             return GoldenResult(case, "skipped", unavailable)
+        if case.transcript is not None and case.transcript.ranged:
+            return self._run_ranged(case, definition, observations)
         try:
             evaluation = self.evaluate(definition, observations, case)
         except GoldenError as exc:  # a case naming a notes directory that is not there
@@ -717,37 +736,31 @@ class GoldenRunner:
         spec = case.interleave
         checkout = case.path.parent / spec.checkout if spec.checkout else None
         replayed = replay_interleaved(definition, spec.paths(case.path), checkout, manager=self.manager)
-        observations = replayed.observations
-        result = replayed.result
-        trigger = definition.trigger
-        if trigger is None:
-            evaluation = (
-                Evaluation(None, problem=NO_TRIGGER)
-                if case.judge == "trigger"
-                else Evaluation(None, pending=MODEL_ONLY)
+        where = f"of {replayed.sessions} interleaved session(s)"
+        return _replayed(case, definition, replayed.observations, replayed.result, where)
+
+    def _run_ranged(
+        self, case: GoldenCase, definition: DetectorDef, observations: Sequence[Observation]
+    ) -> GoldenResult:
+        """Replay the transcript through the whole observer (offline), the records before the range as its
+        history, and judge what the detector answered in the passes within the range."""
+        from sbcore.testing.golden_range import replay_range
+
+        ref = case.transcript
+        assert ref is not None
+        if case.provider_io:
+            return GoldenResult(
+                case, "failed", "a range (transcript.records) is replayed offline: drop its provider_io"
             )
-        elif result is None or result.match is None:
-            evaluation = Evaluation(
-                "trigger",
-                note=f"trigger {trigger.name!r} found no match in {len(observations)} observation(s) "
-                f"of {replayed.sessions} interleaved session(s)",
+        if not case.turn_end:
+            return GoldenResult(
+                case, "failed", "a range's turn ends are the transcript's own: drop its turn_end"
             )
-        elif case.judge == "trigger":
-            evaluation = _trigger_fired(result.match.as_template_input())
-        elif not definition.fallback:
-            evaluation = Evaluation(None, match=result.match.as_template_input(), pending=MODEL_DECIDES)
-        else:
-            match = result.match.as_template_input()
-            feedback = dict(result.feedback or {"verdict": "silent"})
-            fired = feedback.get("verdict") == "advise"
-            evaluation = Evaluation(
-                "fallback", fired=fired, match=match, feedback=feedback, note=match["summary"]
-            )
-        decision = normalise(_decision(case, definition, observations, evaluation), observations)
-        if evaluation.by is None and not evaluation.problem:
-            return GoldenResult(case, "pending", evaluation.pending, decision)
-        failure = _judge(case, definition, evaluation)
-        return GoldenResult(case, "failed" if failure else "passed", failure, decision)
+        path, _ = ref.resolve(case.path)
+        assert path is not None  # load_observations found it
+        ranged = replay_range(definition, path, ref.first, ref.last, manager=self.manager)
+        where = f"of lines {ref.first}-{ref.last or 'end'} ({ranged.passes} pass(es), with the lines before)"
+        return _replayed(case, definition, observations, ranged.result, where)
 
     def _offline_pass(
         self, definition: DetectorDef, observations: Sequence[Observation], case: GoldenCase
@@ -872,6 +885,45 @@ class GoldenRunner:
                 "; the directory under goldens/ must be the pack's entry point name"
             )
         return ""
+
+
+def _replayed(
+    case: GoldenCase,
+    definition: DetectorDef,
+    observations: Sequence[Observation],
+    result: FeedbackResult | None,
+    where: str,
+) -> GoldenResult:
+    """Judge a case replayed through the whole observer on the detector's answer (``result``: its first
+    advising one, else its first triggered one; None when its trigger never matched)."""
+    trigger = definition.trigger
+    if trigger is None:
+        evaluation = (
+            Evaluation(None, problem=NO_TRIGGER)
+            if case.judge == "trigger"
+            else Evaluation(None, pending=MODEL_ONLY)
+        )
+    elif result is None or result.match is None:
+        evaluation = Evaluation(
+            "trigger",
+            note=f"trigger {trigger.name!r} found no match in {len(observations)} observation(s) " + where,
+        )
+    elif case.judge == "trigger":
+        evaluation = _trigger_fired(result.match.as_template_input())
+    elif not definition.fallback:
+        evaluation = Evaluation(None, match=result.match.as_template_input(), pending=MODEL_DECIDES)
+    else:
+        match = result.match.as_template_input()
+        feedback = dict(result.feedback or {"verdict": "silent"})
+        fired = feedback.get("verdict") == "advise"
+        evaluation = Evaluation(
+            "fallback", fired=fired, match=match, feedback=feedback, note=match["summary"]
+        )
+    decision = normalise(_decision(case, definition, observations, evaluation), observations)
+    if evaluation.by is None and not evaluation.problem:
+        return GoldenResult(case, "pending", evaluation.pending, decision)
+    failure = _judge(case, definition, evaluation)
+    return GoldenResult(case, "failed" if failure else "passed", failure, decision)
 
 
 @contextlib.contextmanager

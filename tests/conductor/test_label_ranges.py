@@ -1,4 +1,4 @@
-"""A labelled range is judged with its history; cases carry a family and a split (issue 22, items 3 and 7)."""
+"""A labelled range is judged with its history (issue 22, item 3), through the command line."""
 
 from __future__ import annotations
 
@@ -10,7 +10,6 @@ from typing import Any
 import pytest
 
 from sbcore.cli import main
-from sbcore.conductor.replay import LabelError, family_scores, load_labels
 from tests.worker.worker_helpers import Records
 
 LOOP = "Exit code 1\nerror: Unknown record field `totl` in src/cart.gleam:14"
@@ -79,64 +78,3 @@ def test_a_range_is_judged_with_the_records_before_it(
     )
     scored = score(capsys, labels)["repeat-failure"]
     assert (scored["tp"], scored["fp"], scored["fn"], scored["tn"]) == (1, 0, 0, 1), scored
-
-
-def test_cases_carry_a_family_and_a_split_and_are_scored_per_family(
-    tmp_path: Path, capsys: pytest.CaptureFixture[str]
-) -> None:
-    path, marks = transcript(tmp_path)
-    (tmp_path / "checkouts" / "shop").mkdir(parents=True)
-    labels = write_labels(
-        tmp_path / "labels.yaml",
-        [
-            {
-                "id": "a",
-                "transcript": path.name,
-                "detector": "repeat-failure",
-                "expect": "fire",
-                "family": "gleam",
-                "split": "tuning",
-                "checkout": "checkouts/shop",
-            },
-            {
-                "id": "b",
-                "transcript": path.name,
-                "lines": [marks["after_loop"], marks["end"]],
-                "detector": "repeat-failure",
-                "expect": "silent",
-                "family": "gleam",
-                "split": "never-tuned",
-            },
-            {"id": "c", "transcript": path.name, "detector": "repeat-failure", "expect": "fire"},
-        ],
-    )
-    loaded = {case.id: case for case in load_labels(labels)}
-    assert loaded["a"].checkout == tmp_path / "checkouts" / "shop" and loaded["c"].family == ""
-    rows = score(capsys, labels)["by_family"]
-    assert [(r["split"], r["family"], r["cases"], r["tp"], r["tn"]) for r in rows] == [
-        ("-", "-", 1, 1, 0),
-        ("never-tuned", "gleam", 1, 0, 1),
-        ("tuning", "gleam", 1, 1, 0),
-    ]
-    code = main(["replay", "--labels", str(labels)])
-    out = capsys.readouterr().out
-    assert code == 0 and "never-tuned" in out.splitlines()[-2]
-    assert family_scores(list(loaded.values()), {}) == []  # nothing scored, nothing to report
-
-
-@pytest.mark.parametrize(
-    ("extra", "problem"),
-    [
-        ({"split": "heldout"}, "split must be one of tuning, held-out, never-tuned, not 'heldout'"),
-        ({"checkout": "no-such-dir"}, "is not a directory"),
-    ],
-)
-def test_a_bad_split_or_checkout_names_the_file_and_the_case(
-    tmp_path: Path, extra: dict[str, str], problem: str
-) -> None:
-    path, _ = transcript(tmp_path)
-    case = {"id": "x", "transcript": path.name, "detector": "repeat-failure", "expect": "fire", **extra}
-    labels = write_labels(tmp_path / "labels.yaml", [case])
-    with pytest.raises(LabelError, match=problem) as info:
-        load_labels(labels)
-    assert str(labels) in str(info.value) and "(x)" in str(info.value)

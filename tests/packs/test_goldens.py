@@ -164,6 +164,7 @@ INVALID = dict(
             + ADVISE,
         ),
         ("bad-judge", VALID + "judge: model\n"),
+        ("bad-split", VALID + "family: make\nsplit: heldout\n"),
     ]
 )
 
@@ -177,6 +178,44 @@ def test_invalid_cases_are_reported_with_file_line_and_key(
     with pytest.raises(GoldenError) as raised:
         load_case(path)
     assert str(raised.value) == snapshot
+
+
+def test_family_and_split_are_kept_on_the_case(tmp_path: Path) -> None:
+    path = write_case(
+        tmp_path, "goldens/builtin/repeat-failure/c.yaml", VALID + "family: make\nsplit: held-out\n"
+    )
+    case = load_case(path)
+    assert (case.family, case.split) == ("make", "held-out")
+
+
+# tsc fails at lines 3, 7, 11, 15, 19 and 23 of this transcript; the third failure is at line 11
+LOOP = Path(__file__).parents[1] / "think" / "replay_cases" / "rf-long-fix-loop.jsonl"
+RANGED = (
+    "description: A range of a tsc loop.\nlabel: {label}\n"
+    "transcript: {{path: loop.jsonl, records: '{records}'}}\n"
+)
+
+
+@pytest.mark.parametrize(
+    ("records", "label"),
+    [
+        ("6-11", "must_fire"),  # two failures in the range, the third before it: the loop is there
+        ("12-27", "must_stay_silent"),  # three failures of its own, but the loop was reported at line 11
+    ],
+)
+def test_a_range_is_judged_with_the_records_before_it(tmp_path: Path, records: str, label: str) -> None:
+    path = write_case(tmp_path, "repeat-failure/c.yaml", RANGED.format(label=label, records=records))
+    shutil.copy(LOOP, path.parent / "loop.jsonl")
+    result = default_runner().run(load_case(path, "builtin"))
+    assert result.outcome == "passed", result.reason
+
+
+def test_a_range_takes_no_recording(tmp_path: Path) -> None:
+    text = RANGED.format(label="must_fire", records="6-11") + "provider_io:\n" + SILENT
+    path = write_case(tmp_path, "repeat-failure/c.yaml", text)
+    shutil.copy(LOOP, path.parent / "loop.jsonl")
+    result = default_runner().run(load_case(path, "builtin"))
+    assert result.outcome == "failed" and "replayed offline: drop its provider_io" in result.reason
 
 
 def test_the_directory_must_be_a_detector_id(tmp_path: Path) -> None:

@@ -162,17 +162,47 @@ def test_passes_follow_the_records_clock_and_turns() -> None:
 
 def test_a_turn_already_read_by_an_earlier_pass_is_still_judged() -> None:
     # the last thing in the turn is the user rejecting a tool: a salience pass reads it before the turn ends
-    session = asyncio.run(replayer().replay_file(CASES / "rf-user-rejections.jsonl", lines=(1, 3)))
+    session = asyncio.run(replayer().replay_file(CASES / "rf-user-rejections.jsonl", scored=(1, 3)))
     assert [p.reason for p in session.passes][-1] == "turn end"
     assert session.passes[-1].observations == 0
     assert session.passes[-1].timestamp == "2026-03-02T09:00:51.000Z"  # the records' clock, not the wall's
 
 
-def test_line_ranges_replay_only_those_lines() -> None:
+def test_a_range_ends_where_it_says() -> None:
     whole = asyncio.run(replayer().replay_file(CASES / "rf-long-fix-loop.jsonl"))
-    head = asyncio.run(replayer().replay_file(CASES / "rf-long-fix-loop.jsonl", lines=(1, 5)))
+    head = asyncio.run(replayer().replay_file(CASES / "rf-long-fix-loop.jsonl", scored=(1, 5)))
     assert head.lines == 5 and head.observations < whole.observations
     assert whole.fired("repeat-failure") and not head.fired("repeat-failure")
+
+
+def test_the_turn_a_prompt_at_the_start_of_a_range_ends_is_not_the_ranges() -> None:
+    # line 4 is a new prompt after the agent worked on lines 1-3: the pass judging that turn is history's
+    session = asyncio.run(replayer().replay_file(CASES / "rf-user-rejections.jsonl", scored=(4, 15)))
+    whole = asyncio.run(replayer().replay_file(CASES / "rf-user-rejections.jsonl"))
+    assert session.passes[0].reason == "salience"
+    assert session.passes[0].timestamp == "2026-03-02T09:01:08.000Z"  # line 4's own
+    assert (session.turn_ends, whole.turn_ends) == (3, 4)
+
+
+# tsc fails at lines 3, 7, 11, 15, 19 and 23 of this transcript; the third failure is delivered at line 11
+LOOP = CASES / "rf-long-fix-loop.jsonl"
+
+
+def test_a_range_is_judged_with_the_failures_before_it() -> None:
+    # lines 6-11 hold two failures; the first, at line 3, is history the trigger still remembers
+    session = asyncio.run(replayer().replay_file(LOOP, scored=(6, 11)))
+    assert session.lines == 6
+    assert session.would_deliver("repeat-failure")
+    assert [p.reason for p in session.passes][-1] == "turn end"  # the range's own end, judged as a turn end
+
+
+def test_what_history_delivered_is_remembered_by_the_gate_and_not_counted() -> None:
+    # lines 12-27 hold three failures of their own, but the loop was already pointed out at line 11
+    session = asyncio.run(replayer().replay_file(LOOP, scored=(12, 27)))
+    assert session.lines == 16 and session.passes[0].timestamp is not None
+    assert session.passes[0].timestamp > "2026-03-02T09:03:07"  # no pass of the history is reported
+    assert not session.would_deliver("repeat-failure")
+    assert session.tally.gate["repeat-failure"]["delivered"] == 0
 
 
 # -- labels ------------------------------------------------------------------------------------------------
@@ -241,6 +271,8 @@ def test_labels_precision_and_recall_with_the_corpus(capsys: pytest.CaptureFixtu
         "tn": 44,
         "precision": 1.0,
         "recall": 1.0,
+        # rf-ccl-fe86-pyright-loop, judged with its history: turn 1 spent three of the hour's six early
+        # passes, but a trigger is asked at every failure, past that allowance, so the loop is still caught
         "wrong": [],
     }
     assert tuning["standard-questions"] == {
