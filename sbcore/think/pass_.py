@@ -263,7 +263,8 @@ class PassEngine:
         """The detectors whose structural trigger matches the history now with a finding not yet reported:
         asked at every failure the driver offers, between passes, so a loop is caught as it happens.
 
-        Only detectors that run on their trigger (``on_trigger``) are asked, each against a copy of its
+        Only detectors that run on their trigger (``on_trigger``) and advise are asked (what a soaking one
+        would say is only logged, so it can wait for a paced pass), each against a copy of its
         trigger state (and of the recall window's offers), so the pass that follows reports the finding as
         if nothing had looked (a probe reports and offers nothing itself); a trigger that raises is left to
         that pass to report.
@@ -271,8 +272,8 @@ class PassEngine:
         found: list[str] = []
         recall = self.recall.scratch() if self.recall is not None else None
         for detector in self.detectors:
-            if detector.trigger is None or detector.cadence.kind != "on_trigger":
-                continue
+            if detector.trigger is None or detector.cadence.kind != "on_trigger" or detector.mode == "soak":
+                continue  # a soaking detector only logs what it would say: that can wait for a paced pass
             spec = self.triggers.get(detector.trigger.name)
             if spec is None:
                 continue
