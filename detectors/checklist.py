@@ -237,6 +237,11 @@ def adds_definitions(obs: Observation) -> bool:
 
 
 def _edit_adds_definitions(obs: Observation) -> bool:
+    return any(_definitions(new) - _definitions(old) for new, old in _replacements(obs))
+
+
+def _replacements(obs: Observation) -> list[tuple[str, str]]:
+    """An Edit's or MultiEdit's (new text, old text) pairs, as projected."""
     pairs: list[tuple[str, str]] = []
     if obs.tool == "Edit":
         pairs.append((str(obs.args.get("new_string", "")), str(obs.args.get("old_string", ""))))
@@ -244,7 +249,7 @@ def _edit_adds_definitions(obs: Observation) -> bool:
         for item in obs.args.get("edits") or ():
             if isinstance(item, dict):
                 pairs.append((str(item.get("new_string", "")), str(item.get("old_string", ""))))
-    return any(_definitions(new) - _definitions(old) for new, old in pairs)
+    return pairs
 
 
 def _definitions(text: str) -> set[str]:
@@ -268,13 +273,7 @@ def comment_only(obs: Observation) -> bool:
 
 
 def _edit_is_comments(obs: Observation) -> bool:
-    pairs: list[tuple[str, str]] = []
-    if obs.tool == "Edit":
-        pairs.append((str(obs.args.get("new_string", "")), str(obs.args.get("old_string", ""))))
-    elif obs.tool == "MultiEdit":
-        for item in obs.args.get("edits") or ():
-            if isinstance(item, dict):
-                pairs.append((str(item.get("new_string", "")), str(item.get("old_string", ""))))
+    pairs = _replacements(obs)
     if not any((new + old).strip() for new, old in pairs):
         return False  # nothing shown: unknown, so code
     return all(_only_comments(new) and _only_comments(old) for new, old in pairs)
