@@ -7,8 +7,11 @@ the trigger compares them with this task's own edits and prompts. It fires on:
 
 - ``region``: this task edited lines of a file within ``near_lines`` of lines another task edited (an edit
   that could not be placed in its file counts as the whole file);
-- ``named_by_other``: this task edited a file, or a symbol, that another task's goal names;
-- ``names_mine``: another task edited a file this task's goal names.
+- ``named_by_other``: this task edited a file, or a symbol, that another task's goal names — a file only
+  while the other task has not edited it at placed lines (its edits then say where its work is, and edits
+  far apart are two pieces of work);
+- ``names_mine``: another task edited a file this task's goal names, likewise only while this task has not
+  edited it at placed lines.
 
 Structural, so it cannot invent a collision: the model is only asked to write the advisory. Each collision
 is reported once per other task and file (two sessions deliberately working one area would otherwise hear
@@ -121,7 +124,7 @@ def cross_task_collision(
         findings += _regions(edits, peer, near)
         if goals:
             findings += _named_by(edits, peer)
-            findings += _names(named_here, peer)
+            findings += _names(named_here, peer, edits)
     findings.sort(key=lambda f: (_KIND_ORDER[f.kind], -f.recency, -f.peer.seen_at, f.peer.task, f.path))
     for finding in findings:
         if report_once(state, finding.key):
@@ -169,12 +172,19 @@ def _regions(edits: list[_Edit], peer: IndexedTask, near: int) -> list[_Finding]
     return found
 
 
+def _placed_in(regions: Sequence[IndexedRegion], path: str) -> bool:
+    """Whether ``regions`` hold an edit of ``path`` placed at its lines: then where the edits are decides."""
+    return any(region.path == path and not region.whole_file for region in regions)
+
+
 def _named_by(edits: list[_Edit], peer: IndexedTask) -> list[_Finding]:
     found = []
     for edit in reversed(edits):
         for mention in peer.mentions:
             if is_path(mention):
-                hit = names_path(mention, edit.path)
+                # A goal naming the file says where the other task means to work; its placed edits there say
+                # where it did. Edits far apart are two pieces of work (near ones are a region collision).
+                hit = names_path(mention, edit.path) and not _placed_in(peer.regions, edit.path)
             else:
                 hit = names_symbol(mention, [edit_texts(edit.observation)])
             if hit:
@@ -185,9 +195,12 @@ def _named_by(edits: list[_Edit], peer: IndexedTask) -> list[_Finding]:
     return found
 
 
-def _names(named_here: list[tuple[int, str]], peer: IndexedTask) -> list[_Finding]:
+def _names(named_here: list[tuple[int, str]], peer: IndexedTask, edits: list[_Edit]) -> list[_Finding]:
     found = []
+    placed = {edit.path for edit in edits if edit.first is not None}
     for region in reversed(peer.regions):
+        if region.path in placed and not region.whole_file:
+            continue  # this task has edited that file too, at placed lines: where the edits are decides
         for index, mention in named_here:
             if names_path(mention, region.path):
                 found.append(_Finding("names_mine", peer, region.path, index, theirs=region, named=mention))

@@ -146,9 +146,20 @@ def test_each_collision_is_reported_once_and_a_region_outranks_a_goal() -> None:
     peers = other(lines(30, 33), mentions=("src/cart.py",))
     first = fire(observations, peers, state)
     assert first is not None and first.data["kind"] == "region"
-    second = fire(observations, peers, state)
-    assert second is not None and second.data["kind"] == "named_by_other"
+    assert fire(observations, peers, state) is None  # its goal naming the file adds nothing to the region
     assert fire([*observations, edit("src/cart.py", "L32-L33", ref="e2")], peers, state) is None
+
+
+def test_a_goal_naming_a_file_both_tasks_edited_far_apart_is_no_collision() -> None:
+    """Issue 22: the goal says where the other task means to work, its edits where it did."""
+    far = other(lines(500, 510), goal="fix cart.py totals", mentions=("cart.py",))
+    assert fire([edit("src/cart.py", "L10-L12")], far) is None
+    assert fire([edit("src/cart.py", "L505-L506")], far) is not None  # near: a region collision
+    assert (
+        fire([edit("src/cart.py", "L10-L12")], other(goal="fix cart.py", mentions=("cart.py",))) is not None
+    )
+    mine = [prompt("Rework `src/cart.py` totals"), edit("src/cart.py", "L10-L12")]
+    assert fire(mine, other(lines(500, 510))) is None  # and likewise for the file this task's goal names
 
 
 def test_a_goal_naming_the_file_by_its_absolute_path_names_it_too() -> None:
