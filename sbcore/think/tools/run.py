@@ -29,6 +29,7 @@ from typing import Any
 
 from sbcore.observe.redact import redact
 from sbcore.think.tools.base import ToolResult, cap_text
+from sbcore.think.tools.git_safety import GitConfigUnreadable, git_environment, is_git
 from sbcore.think.tools.redacted_lines import redact_fragment
 
 RUN = "Run"
@@ -143,6 +144,12 @@ async def run_command(
         return ToolResult.error(f"cannot parse command {command!r}: {exc}")
     if not argv:
         return ToolResult.error("empty command")
+    environment = dict(env) if env is not None else scrubbed_env()
+    if is_git(argv):
+        try:  # git runs nothing the repository's own configuration names
+            environment = await git_environment(environment, cwd)
+        except GitConfigUnreadable as exc:
+            return ToolResult.error(f"$ {redact(command)}\nnot run: {exc}")
     try:
         proc = await asyncio.create_subprocess_exec(
             *argv,
@@ -150,7 +157,7 @@ async def run_command(
             stdout=asyncio.subprocess.PIPE,
             stderr=asyncio.subprocess.STDOUT,
             cwd=str(cwd),
-            env=dict(env) if env is not None else scrubbed_env(),
+            env=environment,
             start_new_session=True,
         )
     except FileNotFoundError:
