@@ -24,7 +24,7 @@ from sbcore.observe.model import Observation
 from sbcore.observe.project import Projector
 
 if TYPE_CHECKING:
-    from sbcore.conductor.replay import SessionReplay
+    from sbcore.conductor.replay import Replayer, SessionReplay
     from sbcore.packs.manager import PackManager
     from sbcore.packs.model import DetectorDef
     from sbcore.think.feedback import FeedbackResult
@@ -61,24 +61,31 @@ def replay_interleaved(
     definition: DetectorDef, paths: Sequence[Path], checkout: Path | None, *, manager: PackManager
 ) -> Interleaved:
     """Replay ``paths`` together with ``definition`` alone, offline, and collect its answers."""
-    from sbcore.conductor.replay import Replayer
-    from sbcore.config.effective import EffectiveConfig, merge
-    from sbcore.think.providers.offline import OfflineProvider
-
-    replayer = Replayer(
-        config=EffectiveConfig(None, [], merge([])),
-        detectors=[definition],
-        provider=OfflineProvider(),
-        triggers=manager.registry.triggers,
-        environment=manager.template_environment(),
-        anchors=CheckoutAnchors(checkout),
-    )
+    replayer = offline_replayer(definition, manager, anchors=CheckoutAnchors(checkout))
     sessions = asyncio.run(replayer.replay_interleaved(paths))
     observations: list[Observation] = []
     for path in paths:
         projector = Projector(anchors=CheckoutAnchors(checkout))
         observations += projector.feed_lines(path.read_bytes().splitlines())
     return Interleaved(tuple(observations), len(sessions), answer(sessions, definition.id))
+
+
+def offline_replayer(
+    definition: DetectorDef, manager: PackManager, anchors: AnchorResolver | None = None
+) -> Replayer:
+    """A replayer of ``definition`` alone, offline, defaults-only configuration: what a golden case runs."""
+    from sbcore.conductor.replay import Replayer
+    from sbcore.config.effective import EffectiveConfig, merge
+    from sbcore.think.providers.offline import OfflineProvider
+
+    return Replayer(
+        config=EffectiveConfig(None, [], merge([])),
+        detectors=[definition],
+        provider=OfflineProvider(),
+        triggers=manager.registry.triggers,
+        environment=manager.template_environment(),
+        anchors=anchors,
+    )
 
 
 def answer(sessions: Sequence[SessionReplay], detector: str) -> FeedbackResult | None:

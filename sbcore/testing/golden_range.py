@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from sbcore.testing.golden_interleave import answer
+from sbcore.testing.golden_interleave import answer, offline_replayer
 
 if TYPE_CHECKING:
     from sbcore.packs.manager import PackManager
@@ -36,16 +36,6 @@ def replay_range(
     definition: DetectorDef, path: Path, first: int, last: int | None, *, manager: PackManager
 ) -> Ranged:
     """Replay ``path`` up to ``last`` with ``definition`` alone, offline, judging lines ``first..last``."""
-    from sbcore.conductor.replay import Replayer
-    from sbcore.config.effective import EffectiveConfig, merge
-    from sbcore.think.providers.offline import OfflineProvider
-
-    replayer = Replayer(
-        config=EffectiveConfig(None, [], merge([])),
-        detectors=[definition],
-        provider=OfflineProvider(),
-        triggers=manager.registry.triggers,
-        environment=manager.template_environment(),
-    )
+    replayer = offline_replayer(definition, manager)
     session = asyncio.run(replayer.replay_file(path, scored=(first, last)))
     return Ranged(len(session.passes), answer([session], definition.id))
