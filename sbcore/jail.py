@@ -146,6 +146,27 @@ class Jail:
             raise JailError(f"{resolved.given!r} is not a directory")
         return resolved
 
+    def open_directory(self, given: object) -> tuple[Resolved, int]:
+        """Resolve ``given`` and open it as a folder without following any link on the way or at its end.
+
+        For a bounded listing (``os.scandir`` on the descriptor): the caller closes the descriptor. A name
+        that is a link, a FIFO or a file is refused, never opened.
+        """
+        resolved = self.resolve(given)
+        parent_fd, name = self.open_parent(resolved)
+        if name == ".":
+            return resolved, parent_fd
+        try:
+            return resolved, os.open(name, _DIR_FLAGS, dir_fd=parent_fd)
+        except FileNotFoundError:
+            raise NotFound(f"{given!r} does not exist") from None
+        except OSError as exc:
+            if exc.errno in (errno.ELOOP, errno.ENOTDIR):
+                raise JailError(f"refused: {given!r} is not a folder (or was swapped for a link)") from None
+            raise JailError(f"cannot open {given!r}: {exc.strerror}") from None
+        finally:
+            os.close(parent_fd)
+
     def read_file(self, given: object, *, max_bytes: int) -> tuple[Resolved, bytes]:
         """Resolve ``given`` and read it whole: only a regular file of at most ``max_bytes`` is read."""
         resolved = self.resolve(given)

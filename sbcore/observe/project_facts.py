@@ -5,16 +5,21 @@ that asks "were the tests run?" only where a test file was seen never asks in a 
 the agent never listed, and ``npm run check`` cannot be tied to the command it runs. This reader answers
 those questions from the checkout itself, within bounds that a hostile repository cannot stretch:
 
-- **Read-only, nothing run.** Directory entries are listed and a few manifest files read as text (JSON with
-  the standard library's reader, TOML with ``tomllib``, Makefiles and justfiles line by line). Nothing is
-  executed, expanded by a shell, imported or fetched; a script's body is kept as the words it says.
-- **Jailed.** Links are never followed (a linked file or folder is neither listed into nor read), only
-  regular files are read (no FIFO, device or socket), and nothing outside the root is touched.
-- **Bounded.** At most :data:`MAX_ENTRIES` entries, :data:`MAX_DEPTH` folders deep, manifests of at most
-  :data:`MAX_FILE_BYTES` each and :data:`MAX_TOTAL_BYTES` in all, and :data:`MAX_SECONDS` of wall time; past a
-  bound the reading stops and says so (``truncated``), keeping what it found.
-- **Cached.** One reading per root, read again only when the root or a manifest it read has changed
-  (their modification times), so a pass pays a few ``stat`` calls.
+- **Read-only, nothing run.** Folders are listed and a few manifest files read as text (JSON with the
+  standard library's reader, TOML with ``tomllib``, a Taskfile with the bounded YAML reader, Makefiles,
+  justfiles and ``mix.exs`` line by line). Nothing is executed, expanded by a shell, imported or fetched;
+  a script's body is kept as the words it says.
+- **Jailed.** Every folder and file is reached through :class:`sbcore.jail.Jail`: one component at a time
+  from the root with ``O_NOFOLLOW``, so no link is followed (a linked file or folder is neither listed into
+  nor read, even one pointing inside), only a regular file is ever opened (never a FIFO, device or socket),
+  and nothing outside the root is touched. A root the jail refuses (``/``, a pseudo-filesystem) is not read.
+- **Bounded.** At most :data:`MAX_ENTRIES` directory entries seen in all (a folder of a million files costs
+  what its first few thousand do), :data:`MAX_DEPTH` folders deep, manifests of at most
+  :data:`MAX_FILE_BYTES` each and :data:`MAX_TOTAL_BYTES` in all, and :data:`MAX_SECONDS` of wall time; past
+  a bound the reading stops and says which (``truncated``), keeping what it found. A manifest it would not
+  read says why in ``passed_over``.
+- **Cached.** :class:`ProjectReader` keeps one reading per root and reads again only when a folder it
+  listed or a manifest it read has a new modification time, so a pass pays a ``stat`` per folder.
 
 Facts never reach a model's window as such; a trigger that quotes one (a path, a script) passes it through
 the redactor like any evidence. The hooks never import this module.
@@ -23,24 +28,31 @@ the redactor like any evidence. The hooks never import this module.
 from __future__ import annotations
 
 import contextlib
+import itertools
 import json
 import os
 import re
-import stat
 import time
 import tomllib
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
-from sbcore.safefile import read_regular_text
+import yaml
+
+from sbcore.jail import Jail, JailError
+from sbcore.safeyaml import safe_load
 
 MAX_ENTRIES = 4000
-MAX_DEPTH = 4
+MAX_DEPTH = 6
+"""Folders deep the listing goes: deep enough for `src/test/java/<package>/` (Maven, Gradle)."""
 MAX_FILE_BYTES = 256 * 1024
 MAX_TOTAL_BYTES = 1024 * 1024
 MAX_SECONDS = 1.0
 MAX_SCRIPTS = 200
+MANIFEST_DEPTH = 1
+"""Manifests are read in the root and one folder down (``.cargo/config.toml``, ``web/package.json``)."""
 
 # Folders that hold what others wrote or what a build made: listing them says nothing about the project.
 SKIPPED = frozenset(
@@ -58,20 +70,111 @@ SKIPPED = frozenset(
     }
     | {".stack-work", "dist-newstyle", "_opam", ".build", "Pods", ".next", ".cache", "coverage"}
 )
-# Manifests whose scripts or tasks the reader parses, by how.
-_JSON_SCRIPTS = {
-    "package.json": "scripts",
-    "composer.json": "scripts",
-    "deno.json": "tasks",
-    "deno.jsonc": "tasks",
-}
-_TOML_SCRIPTS = {
-    "pyproject.toml": (("tool", "poe", "tasks"), ("tool", "pdm", "scripts"), ("tool", "taskipy", "tasks"))
-}
-_MAKEFILES = frozenset({"Makefile", "makefile", "GNUmakefile"})
-_JUSTFILES = frozenset({"justfile", "Justfile", ".justfile"})
-_MAKE_TARGET = re.compile(r"^([A-Za-z0-9_][A-Za-z0-9_./-]*)\s*:(?!=)")
-_JUST_RECIPE = re.compile(r"^@?([A-Za-z0-9_][A-Za-z0-9_-]*)(?:\s+[^:=]*)?:(?!=)")
+
+# -- what a path says about the project -------------------------------------------------------------------
+
+TEST_FOLDERS = frozenset({"test", "tests", "spec", "specs", "__tests__", "t", "e2e", "integration_tests"})
+"""Folder names that hold tests by convention (``t/`` is Perl's)."""
+_TEST_FILE = re.compile(
+    r"""^(?:
+        test_[^/]+\.[A-Za-z0-9]+                    # test_cart.py
+      | [^/]+_(?:test|spec|tests)\.[A-Za-z0-9]+     # cart_test.go, cart_test.exs, cart_spec.rb
+      | [^/]+\.(?:test|spec)\.[A-Za-z0-9]+          # cart.test.ts, cart.spec.js
+      | [A-Z][A-Za-z0-9]*(?:Test|Tests|Spec|IT)\.(?:java|kt|kts|scala|groovy|php|cs|fs|swift|dart|m)
+      | conftest\.py
+    )$""",
+    re.VERBOSE,
+)
+_TEST_FOLDER_SUFFIXES = (".Tests", ".Test", "Tests")  # Shop.Tests/ (.NET), ShopTests/ (Swift)
+BUILD_FILES = frozenset(
+    {
+        # JS, TS, Deno
+        "package.json",
+        "tsconfig.json",
+        "deno.json",
+        "deno.jsonc",
+        "jsconfig.json",
+        # Python
+        "pyproject.toml",
+        "setup.py",
+        "setup.cfg",
+        "hatch.toml",
+        "mypy.ini",
+        ".mypy.ini",
+        "pyrightconfig.json",
+        "tox.ini",
+        "noxfile.py",
+        # Rust, Go, Zig, Gleam, Swift, Dart, Haskell, OCaml, Nim
+        "Cargo.toml",
+        "go.mod",
+        "build.zig",
+        "gleam.toml",
+        "Package.swift",
+        "pubspec.yaml",
+        "stack.yaml",
+        "cabal.project",
+        "dune-project",
+        # JVM
+        "pom.xml",
+        "build.gradle",
+        "build.gradle.kts",
+        "settings.gradle",
+        "settings.gradle.kts",
+        "build.sbt",
+        "build.xml",
+        "deps.edn",
+        "project.clj",
+        # Elixir, Erlang, PHP, Ruby
+        "mix.exs",
+        "rebar.config",
+        "composer.json",
+        "phpstan.neon",
+        "phpstan.neon.dist",
+        "psalm.xml",
+        "Gemfile",
+        "Rakefile",
+        # C and C++, multi-language builders, task runners
+        "CMakeLists.txt",
+        "meson.build",
+        "configure.ac",
+        "SConstruct",
+        "BUILD",
+        "BUILD.bazel",
+        "MODULE.bazel",
+        "WORKSPACE",
+        "Makefile",
+        "makefile",
+        "GNUmakefile",
+        "justfile",
+        "Justfile",
+        ".justfile",
+        "Taskfile.yml",
+        "Taskfile.yaml",
+        "taskfile.yml",
+        "taskfile.yaml",
+    }
+)
+"""Manifests, build files and type-checker configurations, by exact name."""
+_BUILD_SUFFIXES = (".csproj", ".fsproj", ".vbproj", ".sln", ".cabal", ".nimble", ".gemspec")
+
+
+def is_test_path(path: str) -> bool:
+    """Whether ``path`` (relative, ``/``-separated) is a test folder, a test file or inside a test folder."""
+    parts = path.split("/")
+    if any(part in TEST_FOLDERS or part.endswith(_TEST_FOLDER_SUFFIXES) for part in parts):
+        return True
+    return bool(_TEST_FILE.match(parts[-1]))
+
+
+def is_build_path(path: str) -> bool:
+    """Whether ``path`` names a manifest, a build file or a type-checker's configuration."""
+    name = path.rsplit("/", 1)[-1]
+    return (
+        name in BUILD_FILES or name.endswith(_BUILD_SUFFIXES) or bool(re.match(r"tsconfig\..+\.json$", name))
+    )
+
+
+# -- the reading --------------------------------------------------------------------------------------------
 
 
 @dataclass(frozen=True, eq=False)  # one reading is one object: compared and hashed by identity
@@ -79,8 +182,12 @@ class ProjectFacts:
     """A bounded reading of a checkout: the relative paths of what it holds, and its scripts.
 
     ``paths`` are folders and files, relative to ``root`` with ``/`` separators, in the order read
-    (breadth first); ``scripts`` maps a script or task name to the command line it runs (the first line of a
-    Makefile or justfile recipe), by the manifest's own name for it (``npm run lint`` → ``lint``).
+    (breadth first, each folder's entries by name). ``scripts`` maps a script or task name to the command
+    line it runs, by the runner's own name for it (``npm run lint`` → ``lint``, ``hatch run lint:check`` →
+    ``lint:check``, ``cargo xtest`` → ``xtest``): a Makefile, justfile or Taskfile recipe gives its first
+    command, a list of commands (composer, pdm, hatch, mix) gives them joined with `` && ``. Where two
+    manifests define one name, the first read wins (the root's before a folder's, by file name);
+    ``sources`` keeps each manifest's own table, by its path.
     """
 
     root: str
@@ -88,123 +195,189 @@ class ProjectFacts:
     scripts: Mapping[str, str] = field(default_factory=dict)
     truncated: str = ""
     """Which bound stopped the reading, if one did (its findings are then partial)."""
+    sources: Mapping[str, Mapping[str, str]] = field(default_factory=dict)
+    passed_over: tuple[str, ...] = ()
+    """Manifests found and not read, each with why (a link, a FIFO, over the size limit, not text)."""
 
     def script(self, name: str) -> str | None:
         return self.scripts.get(name)
+
+    @property
+    def tests(self) -> tuple[str, ...]:
+        """The test folders and files found, by the conventions of :func:`is_test_path`."""
+        return tuple(path for path in self.paths if is_test_path(path))
+
+    @property
+    def builds(self) -> tuple[str, ...]:
+        """The manifests, build files and type-checker configurations found (:func:`is_build_path`)."""
+        return tuple(path for path in self.paths if is_build_path(path))
+
+    @property
+    def has_tests(self) -> bool:
+        return any(is_test_path(path) for path in self.paths)
+
+    @property
+    def has_build(self) -> bool:
+        return any(is_build_path(path) for path in self.paths)
 
 
 UNKNOWN = ProjectFacts(root="")
 """No checkout to read (a replay without one): the triggers go by what the session shows."""
 
 
-class _Budget:
-    def __init__(self) -> None:
+def read_project(root: Path) -> ProjectFacts:
+    """Read ``root`` within the bounds (see the module docstring); never raises for what the tree holds."""
+    return _Reading.of(root).facts
+
+
+class _Reading:
+    """One walk of a checkout: the facts, and the folders and manifests whose times say it is stale."""
+
+    def __init__(self, root: Path) -> None:
+        self.root = root
         self.started = time.monotonic()
+        self.visited = 0
         self.bytes = 0
         self.stopped = ""
+        self.paths: list[str] = []
+        self.watched: list[str] = []
+        self.passed_over: list[str] = []
+        self.facts = ProjectFacts(root=str(root))
 
-    def over(self, entries: int) -> bool:
-        if self.stopped:
-            return True
-        if entries >= MAX_ENTRIES:
-            self.stopped = f"more than {MAX_ENTRIES} entries"
-        elif time.monotonic() - self.started > MAX_SECONDS:
+    @classmethod
+    def of(cls, root: Path) -> _Reading:
+        reading = cls(root)
+        try:
+            jail = Jail(root)
+        except ValueError as exc:  # missing, not a folder, `/`, a pseudo-filesystem
+            reading.facts = ProjectFacts(root=str(root), truncated=f"not read: {exc}")
+            return reading
+        manifests = reading._walk(jail)
+        scripts: dict[str, str] = {}
+        sources: dict[str, dict[str, str]] = {}
+        for path in manifests:
+            for name, command in reading._scripts(jail, path):
+                if len(scripts) >= MAX_SCRIPTS:
+                    reading.stopped = reading.stopped or f"more than {MAX_SCRIPTS} scripts"
+                    break
+                sources.setdefault(path, {})[name] = command
+                scripts.setdefault(name, command)
+        reading.facts = ProjectFacts(
+            str(root), tuple(reading.paths), scripts, reading.stopped, sources, tuple(reading.passed_over)
+        )
+        return reading
+
+    def _over(self) -> bool:
+        if not self.stopped and time.monotonic() - self.started > MAX_SECONDS:
             self.stopped = f"more than {MAX_SECONDS:g} s"
         return bool(self.stopped)
 
-
-def read_project(root: Path) -> ProjectFacts:
-    """Read ``root`` within the bounds (see the module docstring); never raises for what the tree holds."""
-    try:
-        top = os.lstat(root)
-    except OSError:
-        return ProjectFacts(root=str(root), truncated="the root cannot be read")
-    if not stat.S_ISDIR(top.st_mode):
-        return ProjectFacts(root=str(root), truncated="the root is not a folder")
-    budget = _Budget()
-    paths: list[str] = []
-    manifests: list[tuple[str, Path]] = []
-    queue: list[tuple[Path, str, int]] = [(root, "", 0)]
-    while queue and not budget.over(len(paths)):
-        folder, prefix, depth = queue.pop(0)
-        for entry in _entries(folder):
-            if budget.over(len(paths)):
-                break
-            relative = f"{prefix}{entry.name}"
-            try:
-                if entry.is_symlink():
+    def _walk(self, jail: Jail) -> list[str]:
+        """List breadth first; the manifests found near the root, in the order found."""
+        manifests: list[str] = []
+        queue: list[tuple[str, int]] = [(".", 0)]
+        while queue and not self._over():
+            folder, depth = queue.pop(0)
+            self.watched.append(folder)
+            prefix = "" if folder == "." else folder + "/"
+            for name, is_dir, is_link in self._entries(jail, folder):
+                relative = prefix + name
+                manifest = depth <= MANIFEST_DEPTH and _parser(relative) is not None
+                if is_link:
+                    if manifest:
+                        self.passed_over.append(f"{relative}: a link, never followed")
                     continue  # a link may lead anywhere: never followed, never read
-                is_dir = entry.is_dir(follow_symlinks=False)
-                is_file = entry.is_file(follow_symlinks=False)
-            except OSError:
-                continue
-            if is_dir:
-                if entry.name in SKIPPED:
-                    continue
-                paths.append(relative)
-                if depth + 1 < MAX_DEPTH:
-                    queue.append((Path(entry.path), relative + "/", depth + 1))
-            elif is_file:
-                paths.append(relative)
-                if _is_manifest(entry.name) and depth <= 1:
-                    manifests.append((entry.name, Path(entry.path)))
-    scripts: dict[str, str] = {}
-    for name, path in manifests:
-        for script, command in _scripts(name, path, budget):
-            if len(scripts) >= MAX_SCRIPTS:
-                break
-            scripts.setdefault(script, command)
-    return ProjectFacts(str(root), tuple(paths), scripts, budget.stopped)
+                if is_dir:
+                    if name in SKIPPED:
+                        continue
+                    self.paths.append(relative)
+                    if depth + 1 < MAX_DEPTH:
+                        queue.append((relative, depth + 1))
+                elif is_dir is None:
+                    if manifest:
+                        self.passed_over.append(f"{relative}: not a regular file, never opened")
+                else:
+                    self.paths.append(relative)
+                    if manifest:
+                        manifests.append(relative)
+        return manifests
+
+    def _entries(self, jail: Jail, folder: str) -> list[tuple[str, bool | None, bool]]:
+        """A folder's entries as (name, is a folder (None: neither folder nor regular file), is a link),
+        sorted by name, at most what the entry bound has left."""
+        left = MAX_ENTRIES - self.visited
+        try:
+            _, fd = jail.open_directory(folder)
+        except JailError:
+            return []  # swapped for a link or removed since it was listed: nothing more to learn there
+        try:
+            with os.scandir(fd) as found:
+                taken = list(itertools.islice(found, left + 1))
+            if len(taken) > left:
+                self.stopped = f"more than {MAX_ENTRIES} entries"
+                taken = taken[:left]
+            self.visited += len(taken)
+            entries: list[tuple[str, bool | None, bool]] = []
+            for entry in taken:
+                with contextlib.suppress(OSError):
+                    if entry.is_symlink():
+                        entries.append((entry.name, None, True))
+                    elif entry.is_dir(follow_symlinks=False):
+                        entries.append((entry.name, True, False))
+                    else:  # a FIFO, socket or device: neither listed nor opened
+                        entries.append(
+                            (entry.name, False if entry.is_file(follow_symlinks=False) else None, False)
+                        )
+            return sorted(entries)
+        except OSError:
+            return []
+        finally:
+            os.close(fd)
+
+    def _scripts(self, jail: Jail, path: str) -> Iterator[tuple[str, str]]:
+        parse = _parser(path)
+        if parse is None or self._over():
+            return
+        left = MAX_TOTAL_BYTES - self.bytes
+        if left <= 0:
+            self.stopped = f"more than {MAX_TOTAL_BYTES} bytes of manifests"
+            return
+        try:
+            size = jail.stat(path)[1].st_size
+            if left < size <= MAX_FILE_BYTES:  # it would pass the bound in all: stop there, say so
+                self.stopped = f"more than {MAX_TOTAL_BYTES} bytes of manifests"
+                return
+            _, data = jail.read_file(path, max_bytes=min(MAX_FILE_BYTES, left))
+        except JailError as exc:
+            self.passed_over.append(f"{path}: {exc}")
+            return
+        self.bytes += len(data)
+        self.watched.append(path)
+        try:
+            text = data.decode("utf-8")
+        except UnicodeDecodeError:
+            self.passed_over.append(f"{path}: not UTF-8 text")
+            return
+        yield from parse(text, path)
 
 
-def _entries(folder: Path) -> list[os.DirEntry[str]]:
-    try:
-        with os.scandir(folder) as found:
-            return sorted(found, key=lambda entry: entry.name)[:MAX_ENTRIES]
-    except OSError:
-        return []
+# -- the manifests --------------------------------------------------------------------------------------
 
 
-def _is_manifest(name: str) -> bool:
-    return name in _JSON_SCRIPTS or name in _TOML_SCRIPTS or name in _MAKEFILES or name in _JUSTFILES
+def _json_table(key: str) -> Any:
+    def parse(text: str, path: str) -> Iterator[tuple[str, str]]:
+        with contextlib.suppress(ValueError, RecursionError):
+            document = json.loads(_without_comments(text) if path.endswith(".jsonc") else text)
+            table = document.get(key) if isinstance(document, dict) else None
+            if isinstance(table, dict):
+                for script, command in table.items():
+                    if isinstance(command, dict):  # deno: {"command": ..., "description": ...}
+                        command = command.get("command")
+                    found = _command(command)
+                    if found:
+                        yield script, found
 
-
-def _text(path: Path, budget: _Budget) -> str | None:
-    if budget.bytes >= MAX_TOTAL_BYTES:
-        budget.stopped = budget.stopped or f"more than {MAX_TOTAL_BYTES} bytes of manifests"
-        return None
-    try:
-        text = read_regular_text(path, max_bytes=MAX_FILE_BYTES)
-    except (OSError, UnicodeDecodeError):
-        return None  # not a regular file, too large, unreadable: nothing learnt from it
-    budget.bytes += len(text)
-    return text
-
-
-def _scripts(name: str, path: Path, budget: _Budget) -> Iterator[tuple[str, str]]:
-    text = _text(path, budget)
-    if text is None:
-        return
-    if name in _JSON_SCRIPTS:
-        yield from _json_scripts(text, _JSON_SCRIPTS[name])
-    elif name in _TOML_SCRIPTS:
-        yield from _toml_scripts(text, _TOML_SCRIPTS[name])
-    elif name in _MAKEFILES:
-        yield from _recipes(text, _MAKE_TARGET, tab_only=True)
-    else:
-        yield from _recipes(text, _JUST_RECIPE, tab_only=False)
-
-
-def _json_scripts(text: str, key: str) -> Iterator[tuple[str, str]]:
-    with contextlib.suppress(ValueError, RecursionError):
-        document = json.loads(_without_comments(text))
-        table = document.get(key) if isinstance(document, dict) else None
-        if isinstance(table, dict):
-            for script, command in table.items():
-                if isinstance(command, list):  # composer: a list of commands
-                    command = " && ".join(str(part) for part in command if isinstance(part, str))
-                if isinstance(script, str) and isinstance(command, str) and command.strip():
-                    yield script, command.strip()
+    return parse
 
 
 def _without_comments(text: str) -> str:
@@ -212,66 +385,193 @@ def _without_comments(text: str) -> str:
     return "\n".join(line for line in text.splitlines() if not line.lstrip().startswith("//"))
 
 
-def _toml_scripts(text: str, tables: tuple[tuple[str, ...], ...]) -> Iterator[tuple[str, str]]:
+def _command(value: object, *, prefix: str = "") -> str:
+    """A script's value as one command line: a string as it is, a list of strings joined with ``&&``."""
+    if isinstance(value, str):
+        return f"{prefix}{value.strip()}" if value.strip() else ""
+    if isinstance(value, list):
+        steps = [f"{prefix}{item.strip()}" for item in value if isinstance(item, str) and item.strip()]
+        return " && ".join(steps)
+    return ""
+
+
+def _toml(text: str) -> dict[str, Any]:
     try:
-        document = tomllib.loads(text)
+        return tomllib.loads(text)
     except (tomllib.TOMLDecodeError, RecursionError):
+        return {}
+
+
+def _table(document: object, *keys: str) -> dict[str, Any]:
+    for key in keys:
+        document = document.get(key) if isinstance(document, dict) else None
+    return document if isinstance(document, dict) else {}
+
+
+def _pyproject(text: str, path: str) -> Iterator[tuple[str, str]]:
+    """poe and taskipy tasks, pdm scripts, hatch environments' scripts."""
+    document = _toml(text)
+    for tool in ("poe", "taskipy"):
+        key = "tasks"
+        for script, value in _table(document, "tool", tool, key).items():
+            if isinstance(value, dict):
+                value = value.get("cmd") or value.get("shell")
+            if isinstance(value, str) and value.strip():
+                yield script, value.strip()
+    for script, value in _table(document, "tool", "pdm", "scripts").items():
+        if isinstance(value, dict):
+            if isinstance(value.get("cmd"), list):
+                value = " ".join(str(word) for word in value["cmd"])
+            else:
+                value = value.get("cmd") or value.get("shell") or value.get("composite")
+        found = _command(value)
+        if found and script != "_":  # `_` holds pdm's shared options, not a script
+            yield script, found
+    yield from _hatch(_table(document, "tool", "hatch"))
+
+
+def _hatch(config: Mapping[str, Any]) -> Iterator[tuple[str, str]]:
+    """``hatch run test`` runs the default environment's ``test``; ``hatch run lint:check`` another's."""
+    for env, settings in _table(config, "envs").items():
+        for script, value in _table(settings, "scripts").items():
+            found = _command(value)
+            if found:
+                yield (script if env == "default" else f"{env}:{script}"), found
+
+
+def _hatch_toml(text: str, path: str) -> Iterator[tuple[str, str]]:
+    yield from _hatch(_toml(text))
+
+
+def _cargo_config(text: str, path: str) -> Iterator[tuple[str, str]]:
+    """``[alias]`` of ``.cargo/config.toml``: ``cargo xtest`` runs ``cargo`` with the alias's words."""
+    for alias, value in _table(_toml(text), "alias").items():
+        words = (
+            " ".join(value) if isinstance(value, list) and all(isinstance(v, str) for v in value) else value
+        )
+        found = _command(words, prefix="cargo ")
+        if found:
+            yield alias, found
+
+
+def _taskfile(text: str, path: str) -> Iterator[tuple[str, str]]:
+    """go-task's ``tasks``: a task's first command (``cmds`` items, or the short string form)."""
+    try:
+        document = safe_load(text)
+    except (yaml.YAMLError, RecursionError):
         return
-    for keys in tables:
-        table: object = document
-        for key in keys:
-            table = table.get(key) if isinstance(table, dict) else None
-        if not isinstance(table, dict):
-            continue
-        for script, command in table.items():
-            if isinstance(command, dict):
-                command = command.get("cmd") or command.get("shell")
-            if isinstance(command, str) and command.strip():
-                yield script, command.strip()
+    for task, body in _table(document, "tasks").items():
+        if isinstance(body, dict):
+            cmds = body.get("cmds", body.get("cmd"))
+            first = cmds[0] if isinstance(cmds, list) and cmds else cmds
+            if isinstance(first, dict):
+                first = first.get("cmd")
+            body = first
+        elif isinstance(body, list) and body:
+            body = body[0]
+        if isinstance(task, str) and isinstance(body, str) and body.strip():
+            yield task, body.strip()
 
 
-def _recipes(text: str, header: re.Pattern[str], *, tab_only: bool) -> Iterator[tuple[str, str]]:
-    """Make targets and just recipes with the first line of their recipe (``@`` and ``-`` prefixes off)."""
-    lines = text.splitlines()
-    for index, line in enumerate(lines):
-        found = header.match(line)
-        if found is None or found.group(1).startswith("."):
-            continue
-        body = lines[index + 1] if index + 1 < len(lines) else ""
-        indented = body.startswith("\t") if tab_only else body[:1] in ("\t", " ")
-        command = body.strip().lstrip("@-").strip()
-        if indented and command and not command.startswith("#"):
-            yield found.group(1), command
+_MAKE_TARGET = re.compile(r"^([A-Za-z0-9_][A-Za-z0-9_./-]*)\s*:(?![=:])")
+_JUST_RECIPE = re.compile(r"^@?([A-Za-z0-9_][A-Za-z0-9_-]*)(?:\s+[^:=]*)?:(?!=)")
+
+
+def _recipes(header: re.Pattern[str], *, tab_only: bool) -> Any:
+    def parse(text: str, path: str) -> Iterator[tuple[str, str]]:
+        """Make targets and just recipes with the first line of their recipe (``@`` and ``-`` prefixes
+        off); a target with no recipe of its own (``ci: lint test``) runs nothing to tie it to."""
+        lines = text.splitlines()
+        for index, line in enumerate(lines):
+            found = header.match(line)
+            if found is None or found.group(1).startswith(".") or "%" in found.group(1):
+                continue
+            body = lines[index + 1] if index + 1 < len(lines) else ""
+            indented = body.startswith("\t") if tab_only else body[:1] in ("\t", " ")
+            command = body.strip().lstrip("@-").strip()
+            if indented and command and not command.startswith("#"):
+                yield found.group(1), command
+
+    return parse
+
+
+_MIX_ALIASES = re.compile(r"\bdefp?\s+aliases(?:\(\))?\s*,?\s*do(.*?)^\s*end\b", re.DOTALL | re.MULTILINE)
+_MIX_ENTRY = re.compile(r"""(?:"([^"\n]+)"|([a-z_][\w.]*))\s*:\s*(\[[^\[\]]*\]|"[^"\n]*")""")
+_MIX_STRING = re.compile(r'"([^"\n]*)"')
+
+
+def _mix_aliases(text: str, path: str) -> Iterator[tuple[str, str]]:
+    """``mix.exs`` aliases written as data (``test: ["ecto.create --quiet", "test"]``): each step is a mix
+    task, so ``mix setup`` runs ``mix deps.get && mix ecto.setup``; a function step is not a command."""
+    block = _MIX_ALIASES.search(text)
+    if block is None:
+        return
+    for entry in _MIX_ENTRY.finditer(block.group(1)):
+        name = entry.group(1) or entry.group(2)
+        found = _command(_MIX_STRING.findall(entry.group(3)), prefix="mix ")
+        if found:
+            yield name, found
+
+
+_PARSERS: dict[str, Any] = {
+    "package.json": _json_table("scripts"),
+    "composer.json": _json_table("scripts"),
+    "deno.json": _json_table("tasks"),
+    "deno.jsonc": _json_table("tasks"),
+    "pyproject.toml": _pyproject,
+    "hatch.toml": _hatch_toml,
+    "Taskfile.yml": _taskfile,
+    "Taskfile.yaml": _taskfile,
+    "taskfile.yml": _taskfile,
+    "taskfile.yaml": _taskfile,
+    "mix.exs": _mix_aliases,
+    **dict.fromkeys(("Makefile", "makefile", "GNUmakefile"), _recipes(_MAKE_TARGET, tab_only=True)),
+    **dict.fromkeys(("justfile", "Justfile", ".justfile"), _recipes(_JUST_RECIPE, tab_only=False)),
+}
+"""Each manifest the reader parses, by file name, and how."""
+_PATH_PARSERS: dict[str, Any] = {".cargo/config.toml": _cargo_config, ".cargo/config": _cargo_config}
+"""Manifests known by their place rather than their name alone."""
+
+
+def _parser(path: str) -> Any:
+    """How to read the manifest at ``path`` (relative to the root), or None when it is not one."""
+    return _PATH_PARSERS.get(path) or _PARSERS.get(path.rsplit("/", 1)[-1])
+
+
+# -- the cache ------------------------------------------------------------------------------------------
 
 
 class ProjectReader:
-    """Readings of checkouts, kept per root and read again when what they read has changed (the root's and
-    its manifests' modification times) or, for what changes deeper down, after ``max_age_s``."""
+    """Readings of checkouts, kept per root and read again when one of the folders a reading listed or the
+    manifests it read has a new modification time (a file added, removed or renamed anywhere it listed
+    changes its folder's time; an edit to a manifest changes the manifest's)."""
 
-    def __init__(self, max_age_s: float = 60.0, clock: Callable[[], float] = time.monotonic) -> None:
-        self._kept: dict[str, tuple[tuple[float, ...], float, ProjectFacts]] = {}
-        self._max_age_s = max_age_s
-        self._clock = clock
+    def __init__(self) -> None:
+        self._kept: dict[str, tuple[tuple[str, ...], tuple[int, ...], ProjectFacts]] = {}
 
     def facts(self, root: Path | None) -> ProjectFacts:
         if root is None:
             return UNKNOWN
-        key, now = str(root), self._clock()
+        key = str(root)
         kept = self._kept.get(key)
-        if kept is not None and now - kept[1] < self._max_age_s and kept[0] == self._stamp(root, kept[2]):
+        if kept is not None and _stamp(root, kept[0]) == kept[1]:
             return kept[2]
-        facts = read_project(root)
-        self._kept[key] = (self._stamp(root, facts), now, facts)
-        return facts
+        reading = _Reading.of(root)
+        watched = tuple(reading.watched)
+        self._kept[key] = (watched, _stamp(root, watched), reading.facts)
+        return reading.facts
 
-    @staticmethod
-    def _stamp(root: Path, facts: ProjectFacts) -> tuple[float, ...]:
-        """The modification times that tell a reading is stale: the root's and its manifests'."""
-        watched = [root, *(root / path for path in facts.paths if _is_manifest(path.rsplit("/", 1)[-1]))]
-        stamps = []
-        for path in watched:
-            try:
-                stamps.append(os.lstat(path).st_mtime)
-            except OSError:
-                stamps.append(-1.0)
-        return tuple(stamps)
+
+def _stamp(root: Path, watched: tuple[str, ...]) -> tuple[int, ...]:
+    """The modification times of ``watched`` (relative paths), each reached through the jail."""
+    try:
+        jail = Jail(root)
+    except ValueError:
+        return ()
+    stamps = []
+    for path in watched:
+        try:
+            stamps.append(jail.stat(path)[1].st_mtime_ns)
+        except JailError:
+            stamps.append(-1)
+    return tuple(stamps)

@@ -224,6 +224,31 @@ def test_final_component_swapped_for_a_link_is_refused(tree: Path, monkeypatch: 
         jail.read_file("README.md", max_bytes=4096)
 
 
+def test_open_directory_lists_a_folder_and_refuses_what_is_not_one(
+    tree: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    jail = Jail(tree)
+    resolved, fd = jail.open_directory("sub")
+    try:
+        assert resolved.rel == "sub" and [entry.name for entry in os.scandir(fd)] == ["dir"]
+    finally:
+        os.close(fd)
+    root, fd = jail.open_directory(".")
+    os.close(fd)
+    assert root.rel == "."
+    for refused in ("dirlink_out", "README.md", "fifo", "../outside"):
+        with pytest.raises(JailError):
+            jail.open_directory(refused)
+    with pytest.raises(NotFound):
+        jail.open_directory("nowhere")
+    stale = jail.resolve("src")  # swapped for a link to a folder inside after the check: not followed
+    (tree / "src").rename(tree / "src-moved")
+    (tree / "src").symlink_to(tree / "sub")
+    monkeypatch.setattr(Jail, "resolve", lambda self, given: stale)
+    with pytest.raises(JailError, match="not a folder"):
+        jail.open_directory("src")
+
+
 @pytest.mark.parametrize("root", ["/", "/proc", "/dev/shm", "/sys/kernel"])
 def test_jail_refuses_meaningless_roots(root: str) -> None:
     with pytest.raises(ValueError, match="refusing"):

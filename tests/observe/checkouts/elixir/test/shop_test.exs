@@ -1,0 +1,2 @@
+defmodule ShopTest do
+end

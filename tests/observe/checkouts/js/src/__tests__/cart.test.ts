@@ -1,0 +1,1 @@
+import { total } from '../cart';

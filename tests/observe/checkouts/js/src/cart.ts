@@ -1,0 +1,1 @@
+export const total = (a: number, b: number) => a + b;
