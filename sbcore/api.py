@@ -17,7 +17,7 @@ from __future__ import annotations
 from sbcore.observe.history import ObservationHistory, history_of
 from sbcore.observe.model import Observation
 from sbcore.observe.outcome import is_wrapper_summary
-from sbcore.observe.project_facts import UNKNOWN, ProjectFacts
+from sbcore.observe.project_facts import UNKNOWN, ProjectFacts, is_build_path, is_test_path
 from sbcore.observe.steps import CallReading, SessionTopic
 from sbcore.observe.topic import cosine as topic_cosine
 from sbcore.observe.topic import mean_pairwise as topic_mean_pairwise
@@ -68,6 +68,8 @@ __all__ = [
     "Usage",
     "history_of",
     "hookimpl",
+    "is_build_path",
+    "is_test_path",
     "is_wrapper_summary",
     "recall_terms",
     "report_once",

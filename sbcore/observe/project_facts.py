@@ -39,10 +39,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-import yaml
-
 from sbcore.jail import Jail, JailError
-from sbcore.safeyaml import safe_load
 
 MAX_ENTRIES = 4000
 MAX_DEPTH = 6
@@ -455,7 +452,15 @@ def _cargo_config(text: str, path: str) -> Iterator[tuple[str, str]]:
 
 
 def _taskfile(text: str, path: str) -> Iterator[tuple[str, str]]:
-    """go-task's ``tasks``: a task's first command (``cmds`` items, or the short string form)."""
+    """go-task's ``tasks``: a task's first command (``cmds`` items, or the short string form).
+
+    pyyaml is imported here, when a checkout has a Taskfile: importing this module stays standard library
+    only, like the rest of ``observe`` (tests/observe/test_import_cost.py).
+    """
+    import yaml
+
+    from sbcore.safeyaml import safe_load
+
     try:
         document = safe_load(text)
     except (yaml.YAMLError, RecursionError):
