@@ -1,0 +1,4 @@
+library(testthat)
+library(tidyclean)
+
+test_check("tidyclean")
