@@ -37,9 +37,10 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         help="replay transcripts through the observer (offline by default)",
         description=(
             "Replay Claude Code transcripts (files, or directories of *.jsonl) through projection, the "
-            "pacer on the records' own timestamps, detector passes and feedback. Prints each "
-            "pass (time, episode size, every detector's verdict and headline, cache tokens), then a "
-            "summary. Offline by default and deterministic for the same input."
+            "pacer on the records' own timestamps, detector passes and feedback. Prints what the "
+            "observer would have said (each finding: where, which detector, what the gate made of it), "
+            "then a summary with a row per detector; --passes prints every pass instead. Offline by "
+            "default and deterministic for the same input."
         ),
     )
     parser.add_argument("transcripts", nargs="*", type=Path, metavar="TRANSCRIPT")
@@ -74,6 +75,12 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         "(so cross-task-collision can fire between them)",
     )
     parser.add_argument("--json", action="store_true", help="print one JSON document instead of text")
+    parser.add_argument(
+        "--passes",
+        action="store_true",
+        help="print every pass of every session (time, episode size, each detector's verdict and the gate's "
+        "decision) instead of the findings alone",
+    )
     parser.add_argument(
         "--debug", type=Path, metavar="DIR", help="capture each pass's prefix and each fork's loop under DIR"
     )
@@ -294,14 +301,24 @@ async def _replay(args: argparse.Namespace, paths: list[Path], replayer: Replaye
     import dataclasses
     import tempfile
 
-    from sbcore.conductor.replay import ReplayFailure, Summary, render_summary, replay_many
+    from sbcore.conductor.replay import ReplayFailure, Summary, replay_many
     from sbcore.conductor.replay_output import JsonDocument, Spooler, write_text_session
+    from sbcore.conductor.replay_text import FindingsWriter, render_summary
 
     show = args.progress or sys.stderr.isatty()
-    summary = Summary(model=replayer.provider.model if replayer.provider.has_model else "")
+    summary = Summary(
+        model=replayer.provider.model if replayer.provider.has_model else "", detectors=replayer.detectors
+    )
+    findings = None if args.json or args.passes else FindingsWriter()
     failed = 0
     with tempfile.TemporaryDirectory(prefix="sbcore-replay-out-") as spool:
-        spooler = Spooler(Path(spool), json=args.json, timings=args.timings, soak=args.soak_log is not None)
+        spooler = Spooler(
+            Path(spool),
+            json=args.json,
+            timings=args.timings,
+            soak=args.soak_log is not None,
+            render=args.json or args.passes,
+        )
         replayer = dataclasses.replace(replayer, spooler=spooler, keep_reports=False)
         if args.interleave:
             outcomes = await _interleaved(replayer, paths)
@@ -322,14 +339,21 @@ async def _replay(args: argparse.Namespace, paths: list[Path], replayer: Replaye
                 _write_soak(args.soak_log, session, session.spooled)
             if document is not None:
                 document.session(session, session.spooled)
+            elif findings is not None:
+                session.spooled.discard()
+                for line in findings.session(session.path, session.tally.findings):
+                    print(line)
             else:
                 write_text_session(sys.stdout, session, session.spooled)
     if show:
         print(file=sys.stderr)
     if document is not None:
         document.close(summary.to_json())
-    else:
-        print("\n".join(render_summary(summary)))
+        return 1 if failed else 0
+    if findings is not None:
+        for line in findings.close():
+            print(line)
+    print("\n".join(render_summary(summary)))
     return 1 if failed else 0
 
 

@@ -49,6 +49,7 @@ from sbcore.conductor.activity import active_seconds
 from sbcore.conductor.pipeline import PassReport, Pipeline, Verdict
 from sbcore.conductor.presence import IndexSettings, Presence
 from sbcore.conductor.replay_output import PassSpool, Spooled, Spooler, header, pass_json, render_pass
+from sbcore.conductor.replay_text import Finding, detector_rows, finding
 from sbcore.deliver.mailbox import Mailbox
 from sbcore.gate.gate import Gate, GateSettings
 from sbcore.observe.anchors import AnchorResolver
@@ -68,7 +69,6 @@ from sbcore.state.taskindex import TaskIndex, Whereabouts
 from sbcore.think.debug import DebugCapture
 from sbcore.think.pass_ import EngineSettings, PassEngine, PassResult
 from sbcore.think.providers.base import Provider, Usage
-from sbcore.think.providers.offline import SKIPPED_NO_MODEL
 from sbcore.think.tools.dispatch import Toolbox
 
 if TYPE_CHECKING:
@@ -148,9 +148,12 @@ class Tally:
     """Detectors the gate delivered an advisory of (to the agent or the user)."""
     would_deliver: set[str] = field(default_factory=set)
     """Detectors delivered, or — soaking — that would have been."""
+    findings: list[Finding] = field(default_factory=list)
+    """What the replay would have said (delivered, soaked or logged), in order."""
 
-    def add(self, report: PassReport) -> None:
-        """Fold one concluded pass in."""
+    def add(self, report: PassReport, line: int | None = None) -> None:
+        """Fold one concluded pass in, decided at transcript ``line``."""
+        stamp = report.result.timestamp if report.result is not None else None
         for verdict in report.verdicts:
             result = verdict.result
             if verdict.delivered:
@@ -160,6 +163,9 @@ class Tally:
             outcome = _gate_outcome(verdict)
             if outcome is not None:
                 self.gate[result.detector][outcome] += 1
+            found = finding(verdict, outcome, stamp, line)
+            if found is not None:
+                self.findings.append(found)
         p = report.result
         if p is None:
             return
@@ -501,7 +507,7 @@ class _Feed:
                 continue  # history: its verdicts already moved the gate's memory, and are not counted
             if number is not None:
                 _mark_lines(report, number)
-            self.tally.add(report)
+            self.tally.add(report, number if number is not None else self.number)
             if self.spool is not None:
                 self.spool.add(report)
             if self.keep:
@@ -733,6 +739,8 @@ class Summary:
     active_s: float = 0.0
     advised_at_turn_end: Counter[str] = field(default_factory=Counter)
     """Per detector, how many turn-end passes it advised in (its share of turn ends)."""
+    detectors: Sequence[DetectorDef] = ()
+    """The detectors replayed: each gets a row saying what it did, silent ones included."""
 
     def add(self, session: SessionReplay) -> None:
         tally = session.tally
@@ -800,6 +808,7 @@ class Summary:
                 "turn_ends": self.turn_ends,
                 "advised_at_turn_ends": dict(sorted(self.advised_at_turn_end.items())),
             },
+            "detectors": detector_rows(self, self.detectors),
         }
 
     def per_active_hour(self, count: int) -> float | None:
@@ -887,69 +896,6 @@ def render_session(session: SessionReplay, *, timings: bool = False) -> list[str
     lines = [header(session, len(session.passes))]
     for report in session.reports:
         lines.extend(render_pass(report, timings=timings))
-    return lines
-
-
-def render_summary(summary: Summary) -> list[str]:
-    lines = [
-        "",
-        f"Summary: {summary.files} transcript(s), {summary.passes} passes, "
-        f"{summary.observations:,} observations",
-    ]
-    labels = sorted({label for counts in summary.verdicts.values() for label in counts})
-    if labels:
-        width = max(len(name) for name in summary.verdicts) + 2
-        lines.append(" " * width + "".join(f"{label:>18}" for label in labels))
-        for name, counts in sorted(summary.verdicts.items()):
-            lines.append(f"{name:<{width}}" + "".join(f"{counts.get(label, 0):>18}" for label in labels))
-    if summary.gate:
-        dropped = summary.dropped
-        why = ", ".join(
-            f"{n} {reason}" for reason, n in sorted(dropped.items(), key=lambda kv: (-kv[1], kv[0]))
-        )
-        soaked = f", {summary.soaked} soaked (would have been delivered)" if summary.soaked else ""
-        lines.append(
-            f"Gate: {summary.delivered} advisories delivered{soaked}, {sum(dropped.values())} dropped"
-            + (f" ({why})" if why else "")
-        )
-    skipped = {name: counts[SKIPPED_NO_MODEL] for name, counts in summary.verdicts.items()}
-    skipped = {name: n for name, n in sorted(skipped.items()) if n}
-    if skipped:
-        lines.append(
-            f"No model: {sum(skipped.values())} verdict(s) of {', '.join(skipped)} skipped "
-            "(they need a model; the structural detectors ran with their fallback advisories)."
-        )
-        lines.append(
-            "  To replay with a model: --provider auto (an API key in the environment, else your "
-            "logged-in `claude` CLI); the live observer chooses the same way (model.provider auto). "
-            "See docs/providers.md."
-        )
-    if summary.active_s:
-        rate = summary.per_active_hour(summary.delivered)
-        shares = ", ".join(
-            f"{name} at {n / summary.turn_ends:.1%}"
-            for name, n in sorted(summary.advised_at_turn_end.items())
-            if summary.turn_ends
-        )
-        lines.append(
-            f"Rates: {summary.active_s / 3600:.2f} active session-hours (gaps over 10 min left out), "
-            f"{rate} advisories delivered per active hour"
-            + (f" ({summary.per_active_hour(summary.soaked)} soaked)" if summary.soaked else "")
-            + f"; {summary.turn_ends} turn ends"
-            + (f", advised {shares}" if shares else "")
-        )
-    u = summary.usage
-    lines.append(
-        f"Tokens: input {u.input_tokens:,}, output {u.output_tokens:,}, cache read {u.cache_read_tokens:,}, "
-        f"cache write {u.cache_write_tokens:,}"
-    )
-    cost = summary.cost
-    if not summary.model:
-        lines.append("Estimated cost: $0.00 (offline: no model was called)")
-    elif cost is None:
-        lines.append(f"Estimated cost: unknown (no price listed for {summary.model})")
-    else:
-        lines.append(f"Estimated cost: ${cost:.4f} ({summary.model}, list prices)")
     return lines
 
 

@@ -112,6 +112,8 @@ class Spooler:
     json: bool = False
     timings: bool = False
     soak: bool = False
+    render: bool = True
+    """Whether passes are rendered at all (the default text output lists findings, not passes)."""
 
     def open(self) -> PassSpool:
         return PassSpool(self)
@@ -131,6 +133,13 @@ class Spooled:
         with open(self.path, encoding="utf-8", errors=_ERRORS) as spool:
             shutil.copyfileobj(spool, out)
         self.path.unlink()
+
+    def discard(self) -> None:
+        """Remove the spool unread (and the soak records, once read)."""
+        for path in (self.path, self.soak_path):
+            if path is not None:
+                with contextlib.suppress(FileNotFoundError):
+                    path.unlink()
 
     def soaked(self) -> Iterator[dict[str, Any]]:
         """The soak log records of the session's would-delivers, in order, one at a time."""
@@ -161,10 +170,10 @@ class PassSpool:
                 self._soaked(verdict.soak)
         if report.result is None:
             return
-        if self._spooler.json:
+        if self._spooler.render and self._spooler.json:
             body = pass_json(report, timings=self._spooler.timings)
             self._file.write(("," if self.passes else "") + "\n    " + _nested(body, 4))
-        else:
+        elif self._spooler.render:
             self._file.writelines(line + "\n" for line in render_pass(report, timings=self._spooler.timings))
         self.passes += 1
 

@@ -70,6 +70,10 @@ def test_soak_set_from_an_untrusted_workspace_applies_and_shows_in_the_text_outp
     monkeypatch.chdir(workspace(tmp_path / "ws", "detectors:\n  repeat-failure:\n    mode: soak\n"))
     assert main(["replay", str(LOOP)]) == 0
     out = capsys.readouterr().out
+    assert " repeat-failure       soaked " in out
+    assert "  repeat-failure      soaking   fired in 1 pass (1 soaked)" in out.splitlines()
+    assert main(["replay", "--passes", str(LOOP)]) == 0
+    out = capsys.readouterr().out
     assert "-> gate: soak (passed)" in out
     assert "Gate: 0 advisories delivered, 1 soaked (would have been delivered), 0 dropped" in out
 
@@ -94,7 +98,7 @@ def test_a_workspace_floor_above_the_fallbacks_confidence_keeps_it_from_the_agen
     document = replay_json(capsys, str(LOOP))
     assert gated(document, "repeat-failure") == [{"action": "drop", "reason": "below_human_floor"}]
     assert document["summary"]["gate"]["dropped"] == {"below_human_floor": 1}
-    code = main(["replay", str(LOOP)])
+    code = main(["replay", "--passes", str(LOOP)])
     text = capsys.readouterr().out
     assert code == 0
     assert "-> gate: drop (below_human_floor)" in text

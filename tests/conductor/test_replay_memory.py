@@ -20,7 +20,8 @@ import pytest
 from sbcore.bench.hostile import CaseResult, run_cli, write_large
 from sbcore.cli import main
 from sbcore.conductor.pipeline import PassReport
-from sbcore.conductor.replay import Replayer, SessionReplay, Summary, render_session, render_summary
+from sbcore.conductor.replay import Replayer, SessionReplay, Summary, render_session
+from sbcore.conductor.replay_text import render_summary
 from sbcore.config import load_config
 from sbcore.packs.catalogue import assemble_catalogue
 from sbcore.packs.manager import get_plugin_manager
@@ -86,8 +87,8 @@ def kept_replays(workspace: Path, paths: list[Path]) -> list[SessionReplay]:
     return [asyncio.run(replayer.replay_file(path)) for path in paths]
 
 
-def summary_of(sessions: list[SessionReplay]) -> Summary:
-    summary = Summary()
+def summary_of(sessions: list[SessionReplay], workspace: Path) -> Summary:
+    summary = Summary(detectors=reference_replayer(workspace).detectors)
     for session in sessions:
         summary.add(session)
     return summary
@@ -110,10 +111,12 @@ def test_streamed_text_is_what_the_kept_reports_render(
     paths = transcripts_of(CASES)
     sessions = kept_replays(tmp_path, paths)
     expected = "".join("\n".join(render_session(s)) + "\n" for s in sessions)
-    expected += "\n".join(render_summary(summary_of(sessions))) + "\n"
+    expected += "\n".join(render_summary(summary_of(sessions, tmp_path))) + "\n"
     assert sum(len(s.passes) for s in sessions) > len(paths)  # sessions of several passes each
-    assert cli(capsys, tmp_path, str(CASES)) == expected
-    assert cli(capsys, tmp_path, "-j", "2", str(CASES)) == expected  # spools written by forked workers
+    assert cli(capsys, tmp_path, "--passes", str(CASES)) == expected
+    assert (
+        cli(capsys, tmp_path, "--passes", "-j", "2", str(CASES)) == expected
+    )  # spools written by forked workers
 
 
 def test_streamed_json_is_the_document_of_the_kept_reports(
@@ -121,7 +124,10 @@ def test_streamed_json_is_the_document_of_the_kept_reports(
 ) -> None:
     paths = transcripts_of(CASES)
     sessions = kept_replays(tmp_path, paths)
-    document = {"sessions": [s.to_json() for s in sessions], "summary": summary_of(sessions).to_json()}
+    document = {
+        "sessions": [s.to_json() for s in sessions],
+        "summary": summary_of(sessions, tmp_path).to_json(),
+    }
     expected = json.dumps(document, ensure_ascii=False, indent=1) + "\n"
     assert cli(capsys, tmp_path, "--json", str(CASES)) == expected
     assert cli(capsys, tmp_path, "--json", "-j", "2", str(CASES)) == expected
@@ -144,7 +150,9 @@ def test_no_session_at_all_is_still_the_same_document(
 ) -> None:
     nothing = tmp_path / "no-transcripts"
     nothing.mkdir()
-    expected = json.dumps({"sessions": [], "summary": Summary().to_json()}, ensure_ascii=False, indent=1)
+    expected = json.dumps(
+        {"sessions": [], "summary": summary_of([], tmp_path).to_json()}, ensure_ascii=False, indent=1
+    )
     assert cli(capsys, tmp_path, "--json", str(nothing)) == expected + "\n"
 
 
@@ -153,7 +161,10 @@ def test_interleaved_sessions_stream_the_same_output(
 ) -> None:
     paths = transcripts_of(CASES)[:3]
     sessions = asyncio.run(reference_replayer(tmp_path).replay_interleaved(paths))
-    document = {"sessions": [s.to_json() for s in sessions], "summary": summary_of(sessions).to_json()}
+    document = {
+        "sessions": [s.to_json() for s in sessions],
+        "summary": summary_of(sessions, tmp_path).to_json(),
+    }
     expected = json.dumps(document, ensure_ascii=False, indent=1) + "\n"
     assert cli(capsys, tmp_path, "--json", "--interleave", *map(str, paths)) == expected
 

@@ -57,7 +57,7 @@ def catalogue_detectors() -> dict[str, object]:
 
 
 def test_offline_replay_prints_passes_verdicts_and_a_summary(capsys: pytest.CaptureFixture[str]) -> None:
-    code, out, err = run_cli(capsys, str(CASES / "rf-npm-cosmetic-loop.jsonl"))
+    code, out, err = run_cli(capsys, "--passes", str(CASES / "rf-npm-cosmetic-loop.jsonl"))
     assert code == 0 and err == ""
     lines = out.splitlines()
     assert lines[0].startswith("== rf-npm-cosmetic-loop.jsonl (session ")
@@ -69,11 +69,56 @@ def test_offline_replay_prints_passes_verdicts_and_a_summary(capsys: pytest.Capt
     assert "Gate: 1 advisories delivered, 0 dropped" in lines
     # a newcomer offline: the model-only detectors' skips are folded into the summary, with the way out
     assert not any("skipped: no model" in line for line in lines[: lines.index("")])
-    assert "No model: 5 verdict(s) of default skipped" in out
-    assert "--provider auto" in out and "logged-in `claude` CLI" in out and "model.provider auto" in out
+    assert "No model: 5 verdict(s) skipped" in out
+    assert "  default             advising  needs a model (5 passes skipped)" in lines
+    assert "--provider auto" in out and "logged-in" in out and "model.provider auto" in out
     assert "Estimated cost: $0.00 (offline: no model was called)" in lines
     summary = lines[lines.index("") + 1 :]
     assert summary[0].startswith("Summary: 1 transcript(s), ")
+
+
+def test_by_default_replay_prints_findings_then_a_row_per_detector(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """No pass lines: the advisory (where, who, what the gate did) and every replayed detector's row,
+    the soaking ones that never matched included."""
+    code, out, err = run_cli(capsys, str(CASES / "rf-npm-cosmetic-loop.jsonl"))
+    assert code == 0 and err == ""
+    lines = out.splitlines()
+    assert lines[0] == "== rf-npm-cosmetic-loop.jsonl"
+    finding = lines[1].split()
+    assert finding[0] == "line" and finding[1].isdigit()
+    assert finding[3:6] == ["repeat-failure", "delivered", "`cd"]
+    assert not any(line.startswith("pass ") for line in lines)
+    rows = lines[lines.index("Detectors:") + 1 :]
+    named = {
+        row.split()[0]: " ".join(row.split()[1:])
+        for row in rows
+        if row.startswith("  ") and not row.startswith("   ")
+    }
+    enabled = {
+        d.id
+        for d in assemble_catalogue(get_plugin_manager()).detectors
+        if d.definition.enabled and d.available
+    }
+    assert enabled <= set(named)
+    assert named["repeat-failure"] == "advising fired in 1 pass (1 delivered)"
+    assert named["default"].startswith("advising needs a model")
+    assert any(did.startswith("soaking no match: its trigger") for did in named.values())
+    assert all(len(line) <= 120 for line in lines)
+
+
+@needs_corpus
+def test_the_corpus_replay_fits_a_screen(capsys: pytest.CaptureFixture[str]) -> None:
+    """Issue 23: the main job a newcomer reads is at most 40 lines of at most 120 columns."""
+    code, out, _ = run_cli(capsys, str(CORPUS))
+    assert code == 0
+    lines = out.splitlines()
+    assert len(lines) <= 40 and max(map(len, lines)) <= 120
+    assert lines[0].startswith("== ")  # findings first
+    assert sum(1 for line in lines if " delivered " in line) >= 3
+    for soaking in ("drift", "stall", "recall"):
+        assert any(line.startswith(f"  {soaking} ") for line in lines), soaking
 
 
 def test_offline_replay_is_deterministic(capsys: pytest.CaptureFixture[str]) -> None:
