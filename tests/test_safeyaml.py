@@ -9,7 +9,7 @@ import pytest
 import yaml
 
 from sbcore import safeyaml
-from sbcore.conductor.replay import LabelError, load_labels
+from sbcore.conductor.labels import LabelError, load_labels
 from sbcore.config.edit import set_in_text
 from sbcore.config.schema import parse_value
 from sbcore.schemas import yamlpos

@@ -467,7 +467,7 @@ def _replay_vs_measure(args: argparse.Namespace) -> int:
         f"{replay_s:.2f} s ({sessions} sessions, {passes} passes); replay / measure = {result['ratio']}"
     )
     if scores is not None:
-        from sbcore.conductor.replay import render_scores
+        from sbcore.conductor.labels import render_scores
 
         print("\n".join(render_scores(scores)))
     return 0
@@ -506,7 +506,7 @@ async def _replay_offline(files: list[Path]) -> tuple[int, int]:
 async def _scores(labels: Path, corpus: Path | None) -> dict[str, Any]:
     from dataclasses import replace
 
-    from sbcore.conductor.replay import evaluate_labels, load_labels
+    from sbcore.conductor.labels import evaluate_labels, load_labels
     from sbcore.packs.catalogue import assemble_catalogue
     from sbcore.packs.manager import get_plugin_manager
 

@@ -102,9 +102,9 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     parser.add_argument(
         "--corpus",
         type=Path,
-        default=DEFAULT_CORPUS,
         metavar="DIR",
-        help=f"where `corpus:` references in a labels file point (default {DEFAULT_CORPUS})",
+        help="where `corpus:` references in a labels file point (default: the file's own `corpus:` "
+        f"directory, else {DEFAULT_CORPUS})",
     )
     parser.add_argument(
         "--workspace",
@@ -120,6 +120,20 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         metavar="N",
         help="replay N sessions side by side (processes offline, concurrent model calls with a provider); "
         "the output is the same as a serial run's",
+    )
+    parser.add_argument(
+        "--fail-under",
+        action="append",
+        metavar="[DETECTOR.]METRIC=VALUE",
+        help="with --labels: exit 1 when a scored detector's precision or recall is under VALUE (every "
+        "detector's, or DETECTOR's); repeatable",
+    )
+    parser.add_argument(
+        "--baseline",
+        type=Path,
+        metavar="FILE",
+        help="with --labels: exit 1 when a detector's precision or recall dropped below the saved result "
+        "FILE (`replay --labels ... --json > FILE`), or a case right there is wrong now",
     )
     parser.add_argument(
         "--raw",
@@ -145,8 +159,12 @@ def run(args: argparse.Namespace) -> int:
     except FileNotFoundError as exc:
         print(f"second-brain replay: {exc}", file=sys.stderr)
         return 2
+    from sbcore.cli.tracebacks import tracebacks_to_file
+
     try:
-        return asyncio.run(_main(args, paths))
+        with tracebacks_to_file() as log:
+            args.traceback_log = log
+            return asyncio.run(_main(args, paths))
     except _UsageError as exc:
         print(f"second-brain replay: {exc}", file=sys.stderr)
         return 2
@@ -303,7 +321,7 @@ async def _replay(args: argparse.Namespace, paths: list[Path], replayer: Replaye
 
     from sbcore.conductor.replay import ReplayFailure, Summary, replay_many
     from sbcore.conductor.replay_output import JsonDocument, Spooler, write_text_session
-    from sbcore.conductor.replay_text import FindingsWriter, render_summary
+    from sbcore.conductor.replay_text import FindingsWriter, render_raised, render_summary
 
     show = args.progress or sys.stderr.isatty()
     summary = Summary(
@@ -349,12 +367,14 @@ async def _replay(args: argparse.Namespace, paths: list[Path], replayer: Replaye
         print(file=sys.stderr)
     if document is not None:
         document.close(summary.to_json())
-        return 1 if failed else 0
-    if findings is not None:
-        for line in findings.close():
+    else:
+        for line in findings.close() if findings is not None else []:
             print(line)
-    print("\n".join(render_summary(summary)))
-    return 1 if failed else 0
+        print("\n".join(render_summary(summary)))
+    raised = render_raised(summary.raised, summary.raised_why, args.traceback_log.path)
+    for line in raised:
+        print(line, file=sys.stderr)
+    return 1 if failed or raised else 0
 
 
 async def _interleaved(replayer: Replayer, paths: list[Path]) -> list[Any]:
@@ -391,7 +411,8 @@ async def _labels(
     replayer: Callable[[Sequence[DetectorDef]], Replayer],
 ) -> int:
     """Score the labelled detectors (they run whether enabled or not)."""
-    from sbcore.conductor.replay import (
+    from sbcore.conductor.label_gates import GateError, Threshold, load_baseline, missed, regressions
+    from sbcore.conductor.labels import (
         LabelError,
         family_scores_json,
         judge_cases,
@@ -404,7 +425,7 @@ async def _labels(
 
     files = ", ".join(str(path) for path in args.labels)
     try:
-        cases = load_label_files(args.labels, args.corpus if args.corpus.is_dir() else None)
+        cases = load_label_files(args.labels, args.corpus, default_corpus=DEFAULT_CORPUS)
     except LabelError as exc:
         raise _UsageError(str(exc)) from None
     try:
@@ -412,9 +433,15 @@ async def _labels(
     except LabelError as exc:
         raise _UsageError(f"{files}: {exc}") from None
     scores, families = scores_by_detector(judged), scores_by_family(judged)
+    try:
+        thresholds = [Threshold.parse(text) for text in args.fail_under or ()]
+        baseline = load_baseline(args.baseline) if args.baseline is not None else None
+    except GateError as exc:
+        raise _UsageError(str(exc)) from None
     if args.json:
         document: dict[str, Any] = {name: score.to_json() for name, score in scores.items()}
         document["by_family"] = family_scores_json(families)  # no detector id has an underscore
+        document["by_case"] = [each.to_json() for each in judged]
         json.dump(document, sys.stdout, indent=1)
         print()
     else:
@@ -424,4 +451,19 @@ async def _labels(
         if families:
             print()
             print("\n".join(render_family_scores(families)))
-    return 0
+    failures: dict[str, list[str]] = {}
+    for each in judged:
+        if each.failure:
+            failures.setdefault(each.case.detector, []).append(each.failure)
+    problems = [
+        f"Error: {name} failed in {len(errors)} case{'s' if len(errors) != 1 else ''}: {errors[0]}"
+        for name, errors in sorted(failures.items())
+    ]
+    if problems and args.traceback_log.path is not None:
+        problems.append(f"  Tracebacks (each once): {args.traceback_log.path}")
+    problems += [f"Below threshold: {line}" for line in missed(thresholds, scores)]
+    if baseline is not None:
+        problems += [f"Regression: {line}" for line in regressions(baseline, scores, judged)]
+    for line in problems:
+        print(line, file=sys.stderr)
+    return 1 if problems else 0

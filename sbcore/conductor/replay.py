@@ -19,9 +19,7 @@ Offline (the default) nothing leaves the machine and the output is a function of
 clock, no randomness, ordered output. With a provider, forks really run; the policy's budget is charged with
 what they spend.
 
-Labels (:func:`evaluate_labels`) measure the structural detectors' precision and recall on cases a person
-labelled: a transcript (or a line range of one) and whether a detector must fire on it or stay silent. What
-counts as firing is what the gate would deliver, by default; ``raw=True`` scores the detectors' own verdicts.
+Labelled cases are scored through this replay by :mod:`sbcore.conductor.labels`.
 """
 
 from __future__ import annotations
@@ -33,18 +31,14 @@ import dataclasses
 import heapq
 import itertools
 import json
-import math
 import multiprocessing
 import tempfile
 from collections import Counter, defaultdict
 from collections.abc import Callable, Generator, Iterable, Iterator, Mapping, Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-import yaml
-
-from sbcore import safeyaml
 from sbcore.conductor.activity import active_seconds
 from sbcore.conductor.pipeline import PassReport, Pipeline, Verdict
 from sbcore.conductor.presence import IndexSettings, Presence
@@ -63,7 +57,6 @@ from sbcore.pace.clock import SimulatedClock, epoch_seconds
 from sbcore.pace.pacer import Hold, Pacer, PaceSettings
 from sbcore.packs.model import DetectorDef
 from sbcore.packs.registry import TriggerSpec
-from sbcore.safefile import read_regular_text
 from sbcore.state.recall import RecallReader, RecallWindow
 from sbcore.state.taskindex import TaskIndex, Whereabouts
 from sbcore.think.debug import DebugCapture
@@ -150,6 +143,10 @@ class Tally:
     """Detectors delivered, or — soaking — that would have been."""
     findings: list[Finding] = field(default_factory=list)
     """What the replay would have said (delivered, soaked or logged), in order."""
+    raised: Counter[str] = field(default_factory=Counter)
+    """Per detector, how many passes its trigger raised or its fork crashed in (a bug, never a verdict)."""
+    raised_why: dict[str, str] = field(default_factory=dict)
+    """Per detector that raised, the first error, in one line."""
 
     def add(self, report: PassReport, line: int | None = None) -> None:
         """Fold one concluded pass in, decided at transcript ``line``."""
@@ -171,6 +168,13 @@ class Tally:
             return
         self.passes += 1
         self.usage = self.usage + p.usage
+        crashes = [
+            (name, why) for name, why in p.skipped if why.startswith("trigger ") and " failed: " in why
+        ]
+        crashes += [(r.detector, r.error or "failed") for r in p.results if r.status == "failed"]
+        for name, why in crashes:
+            self.raised[name] += 1
+            self.raised_why.setdefault(name, why)
         advised = {r.detector for r in p.results if r.verdict == "advise"}
         self.fired |= advised
         if p.reason == "turn end":
@@ -741,6 +745,9 @@ class Summary:
     """Per detector, how many turn-end passes it advised in (its share of turn ends)."""
     detectors: Sequence[DetectorDef] = ()
     """The detectors replayed: each gets a row saying what it did, silent ones included."""
+    raised: Counter[str] = field(default_factory=Counter)
+    """Per detector, the passes its trigger raised or its fork crashed in."""
+    raised_why: dict[str, str] = field(default_factory=dict)
 
     def add(self, session: SessionReplay) -> None:
         tally = session.tally
@@ -754,6 +761,9 @@ class Summary:
             self.verdicts[name].update(counts)
         for name, counts in tally.gate.items():
             self.gate[name].update(counts)
+        self.raised.update(tally.raised)
+        for name, why in tally.raised_why.items():
+            self.raised_why.setdefault(name, why)
         self.usage = self.usage + tally.usage
 
     @property
@@ -809,6 +819,10 @@ class Summary:
                 "advised_at_turn_ends": dict(sorted(self.advised_at_turn_end.items())),
             },
             "detectors": detector_rows(self, self.detectors),
+            "raised": {
+                name: {"passes": n, "first": self.raised_why.get(name, "")}
+                for name, n in sorted(self.raised.items())
+            },
         }
 
     def per_active_hour(self, count: int) -> float | None:
@@ -897,321 +911,3 @@ def render_session(session: SessionReplay, *, timings: bool = False) -> list[str
     for report in session.reports:
         lines.extend(render_pass(report, timings=timings))
     return lines
-
-
-# -- labels -----------------------------------------------------------------------------------------------
-
-
-SPLITS = ("tuning", "held-out", "never-tuned")
-"""What a case may be used for: tuning reads it; a held-out case is scored and never read for rules; a
-never-tuned case belongs to a batch no detector was ever tuned on (its figures are the least flattered)."""
-
-
-@dataclass(frozen=True)
-class LabelCase:
-    """One labelled case: does ``detector`` fire on ``transcript`` (``lines``, 1-based inclusive)?
-
-    ``lines`` is the part of the transcript the label is about; the lines before it are replayed first as
-    its history (:meth:`Replayer.replay_file`, ``scored``). ``questions`` narrows a checklist detector (one
-    whose ``config.questions`` items have ids) to those items for this case, so each checklist question can
-    be labelled on its own. ``family`` (an ecosystem or a situation, free text) and ``split`` group the
-    figures (:func:`scores_by_family`); ``checkout`` is a directory standing in for the session's working
-    tree at its start, for the readers of a project's facts.
-    """
-
-    id: str
-    transcript: Path
-    detector: str
-    expect: str
-    lines: tuple[int, int] | None = None
-    questions: tuple[str, ...] = ()
-    why: str = ""
-    family: str = ""
-    split: str = ""
-    checkout: Path | None = None
-
-
-class LabelError(ValueError):
-    """A labels file that cannot be used; the message names the file and the case."""
-
-
-def load_labels(path: Path, corpus: Path | None = None) -> list[LabelCase]:
-    """Read a labels file. ``transcript`` is relative to the labels file, or ``corpus:<name>`` for a file of
-    the shared corpus (``corpus`` is its directory). Cases whose corpus file is absent are left out."""
-    try:
-        document = safeyaml.safe_load(read_regular_text(path, max_bytes=safeyaml.MAX_YAML_CHARS))
-    except (OSError, UnicodeDecodeError, yaml.YAMLError) as exc:
-        raise LabelError(f"{path}: cannot read labels: {exc}") from None
-    raw_cases = document.get("cases") if isinstance(document, dict) else None
-    if not isinstance(raw_cases, list):
-        raise LabelError(f"{path}: expected a mapping with a `cases` list")
-    cases: list[LabelCase] = []
-    seen: set[str] = set()
-    for index, raw in enumerate(raw_cases):
-        where = f"{path}: cases[{index}]"
-        if not isinstance(raw, dict):
-            raise LabelError(f"{where}: a case is a mapping")
-        missing = [key for key in ("id", "transcript", "detector", "expect") if key not in raw]
-        if missing:
-            raise LabelError(f"{where}: missing {', '.join(missing)}")
-        case_id = str(raw["id"])
-        if case_id in seen:
-            raise LabelError(f"{where}: duplicate case id {case_id!r}")
-        seen.add(case_id)
-        if raw["expect"] not in ("fire", "silent"):
-            raise LabelError(f"{where} ({case_id}): expect must be fire or silent, not {raw['expect']!r}")
-        reference = str(raw["transcript"])
-        if reference.startswith("corpus:"):
-            if corpus is None or not (corpus / reference.removeprefix("corpus:")).is_file():
-                continue
-            transcript = corpus / reference.removeprefix("corpus:")
-        else:
-            transcript = path.parent / reference
-            if not transcript.is_file():
-                raise LabelError(f"{where} ({case_id}): no transcript {transcript}")
-        span = raw.get("lines")
-        if span is not None and not (
-            isinstance(span, list) and len(span) == 2 and all(isinstance(n, int) and n >= 1 for n in span)
-        ):
-            raise LabelError(f"{where} ({case_id}): lines must be [first, last], 1-based")
-        questions = raw.get("questions") or []
-        if not isinstance(questions, list) or not all(isinstance(q, str) for q in questions):
-            raise LabelError(f"{where} ({case_id}): questions must be a list of checklist ids")
-        split = raw.get("split", "")
-        if split and split not in SPLITS:
-            raise LabelError(f"{where} ({case_id}): split must be one of {', '.join(SPLITS)}, not {split!r}")
-        family = raw.get("family", "")
-        if not isinstance(family, str):
-            raise LabelError(f"{where} ({case_id}): family is a name (text), not {family!r}")
-        checkout = None
-        if raw.get("checkout") is not None:
-            checkout = path.parent / str(raw["checkout"])
-            if not checkout.is_dir():
-                raise LabelError(f"{where} ({case_id}): checkout {checkout} is not a directory")
-        cases.append(
-            LabelCase(
-                id=case_id,
-                transcript=transcript,
-                detector=str(raw["detector"]),
-                expect=str(raw["expect"]),
-                lines=(span[0], span[1]) if span else None,
-                questions=tuple(questions),
-                why=str(raw.get("why", "")),
-                family=family,
-                split=split,
-                checkout=checkout,
-            )
-        )
-    return cases
-
-
-def load_label_files(paths: Sequence[Path], corpus: Path | None = None) -> list[LabelCase]:
-    """The cases of several labels files (:func:`load_labels`), scored together: a case id names one case,
-    so an id two files share is an error naming both."""
-    cases: list[LabelCase] = []
-    origin: dict[str, Path] = {}
-    for path in paths:
-        for case in load_labels(path, corpus):
-            if case.id in origin:
-                raise LabelError(f"{path}: case id {case.id!r} is also a case of {origin[case.id]}")
-            origin[case.id] = path
-            cases.append(case)
-    return cases
-
-
-@dataclass
-class Score:
-    """Confusion counts of one detector over the labelled cases."""
-
-    tp: int = 0
-    fp: int = 0
-    fn: int = 0
-    tn: int = 0
-    misses: list[str] = field(default_factory=list)
-    unscored: str = ""
-    """Why the cases were not scored (a model-only detector replayed offline); empty when they were."""
-    cases: int = 0
-
-    def add(self, judged: Judged) -> None:
-        """Count one case in."""
-        self.cases += 1
-        if judged.fired is None:
-            self.unscored = "not scored (no model)"
-            return
-        if judged.case.expect == "fire":
-            self.tp += judged.fired
-            self.fn += not judged.fired
-        else:
-            self.fp += judged.fired
-            self.tn += not judged.fired
-        if judged.fired != (judged.case.expect == "fire"):
-            self.misses.append(judged.case.id)
-
-    @property
-    def precision(self) -> float:
-        return self.tp / (self.tp + self.fp) if self.tp + self.fp else math.nan
-
-    @property
-    def recall(self) -> float:
-        return self.tp / (self.tp + self.fn) if self.tp + self.fn else math.nan
-
-    def to_json(self) -> dict[str, Any]:
-        if self.unscored:
-            return {"cases": self.cases, "scored": False, "reason": self.unscored}
-        return {
-            "tp": self.tp,
-            "fp": self.fp,
-            "fn": self.fn,
-            "tn": self.tn,
-            "precision": None if math.isnan(self.precision) else round(self.precision, 4),
-            "recall": None if math.isnan(self.recall) else round(self.recall, 4),
-            "wrong": self.misses,
-        }
-
-
-def restrict_questions(detector: DetectorDef, ids: Sequence[str]) -> DetectorDef:
-    """``detector`` asking only the checklist questions ``ids`` (each must exist and be enabled)."""
-    questions = detector.config.get("questions")
-    if not isinstance(questions, list):
-        raise LabelError(f"detector {detector.id} has no checklist (config.questions) to narrow")
-    by_id = {q.get("id"): q for q in questions if isinstance(q, Mapping)}
-    for ident in ids:
-        if ident not in by_id:
-            raise LabelError(f"detector {detector.id} has no checklist question {ident!r}")
-        if by_id[ident].get("enabled", True) is False:
-            raise LabelError(f"detector {detector.id}: checklist question {ident!r} is disabled")
-    kept = [q for q in questions if isinstance(q, Mapping) and q.get("id") in ids]
-    return replace(detector, config={**detector.config, "questions": kept})
-
-
-@dataclass(frozen=True)
-class Judged:
-    """A labelled case and whether its detector fired on it (None: not scored, a model-only detector
-    replayed offline)."""
-
-    case: LabelCase
-    fired: bool | None
-
-
-async def evaluate_labels(
-    cases: Sequence[LabelCase],
-    detectors: Mapping[str, DetectorDef],
-    make_replayer: Callable[[Sequence[DetectorDef]], Replayer],
-    *,
-    raw: bool = False,
-) -> dict[str, Score]:
-    """The cases judged (:func:`judge_cases`) and scored per detector."""
-    return scores_by_detector(await judge_cases(cases, detectors, make_replayer, raw=raw))
-
-
-def scores_by_detector(judged: Iterable[Judged]) -> dict[str, Score]:
-    """Confusion counts per detector, in detector order."""
-    scores: dict[str, Score] = defaultdict(Score)
-    for each in judged:
-        scores[each.case.detector].add(each)
-    for score in scores.values():
-        score.misses.sort()
-    return dict(sorted(scores.items()))
-
-
-def scores_by_family(judged: Iterable[Judged]) -> dict[tuple[str, str], Score]:
-    """Confusion counts per (split, family), every detector's cases together: how the figures hold up on
-    the ecosystems and situations tuning never read. A case without a split or a family is counted under
-    ``""``."""
-    scores: dict[tuple[str, str], Score] = defaultdict(Score)
-    for each in judged:
-        if each.fired is not None:
-            scores[(each.case.split, each.case.family)].add(each)
-    for score in scores.values():
-        score.misses.sort()
-    return dict(sorted(scores.items()))
-
-
-async def judge_cases(
-    cases: Sequence[LabelCase],
-    detectors: Mapping[str, DetectorDef],
-    make_replayer: Callable[[Sequence[DetectorDef]], Replayer],
-    *,
-    raw: bool = False,
-) -> list[Judged]:
-    """Replay each case (once per distinct transcript, range and question set) and say whether it fired.
-
-    A case is predicted to fire when the gate delivered an advisory of its detector in any pass of the
-    replay (what a user would have seen) — for a soaking detector, when it would have — or, with ``raw``,
-    when the detector advised at all. Every case
-    names a detector of ``detectors``; they run whether enabled or not.
-
-    Offline, a model-only detector (no structural trigger, or no fallback advisory) can only stay
-    silent: its silence says nothing about its judgment, so its cases are reported as not scored
-    rather than counted as true negatives and missed fires.
-    """
-    unknown = sorted({case.detector for case in cases} - set(detectors))
-    if unknown:
-        raise LabelError(f"labelled cases name unknown detectors: {', '.join(unknown)}")
-    judged: list[Judged] = []
-    offline = not make_replayer(()).provider.has_model
-    if offline:
-        mute = {name for name in {case.detector for case in cases} if model_only(detectors[name])}
-        judged.extend(Judged(case, None) for case in cases if case.detector in mute)
-        cases = [case for case in cases if case.detector not in mute]
-    groups: dict[tuple[str, tuple[int, int], tuple[str, ...], str], list[LabelCase]] = defaultdict(list)
-    for case in cases:
-        checkout = str(case.checkout) if case.checkout is not None else ""
-        groups[(str(case.transcript), case.lines or (0, 0), case.questions, checkout)].append(case)
-    for (_, _, questions, _), members in sorted(groups.items()):
-        chosen = [detectors[name] for name in sorted({case.detector for case in members})]
-        if questions:
-            chosen = [restrict_questions(d, questions) if "questions" in d.config else d for d in chosen]
-        replayer = make_replayer(chosen)
-        if members[0].checkout is not None:
-            replayer = replace(replayer, checkout=members[0].checkout)
-        session = await replayer.replay_file(members[0].transcript, scored=members[0].lines)
-        for case in members:
-            fired = session.fired(case.detector) if raw else session.would_deliver(case.detector)
-            judged.append(Judged(case, fired))
-    return judged
-
-
-def model_only(detector: DetectorDef) -> bool:
-    """Whether ``detector`` needs a model to say anything (no trigger, or no fallback advisory)."""
-    return detector.trigger is None or detector.fallback is None
-
-
-def render_scores(scores: Mapping[str, Score]) -> list[str]:
-    return _score_table("detector", scores)
-
-
-def render_family_scores(scores: Mapping[tuple[str, str], Score]) -> list[str]:
-    """The same counts per (split, family); a case with neither is shown under ``-``."""
-    named = {f"{split or '-'} / {family or '-'}": score for (split, family), score in scores.items()}
-    return _score_table("split / family", named)
-
-
-def family_scores_json(scores: Mapping[tuple[str, str], Score]) -> list[dict[str, Any]]:
-    """``--json``'s ``by_family``: one object per (split, family), with its case count."""
-    return [
-        {"split": split or None, "family": family or None, "cases": score.cases, **score.to_json()}
-        for (split, family), score in scores.items()
-    ]
-
-
-def _score_table(title: str, scores: Mapping[str, Score]) -> list[str]:
-    width = max([22, *(len(name) + 2 for name in scores)])
-    lines = [
-        f"{title:<{width}}{'cases':>7}{'tp':>5}{'fp':>5}{'fn':>5}{'tn':>5}{'precision':>11}{'recall':>8}"
-    ]
-    for name, s in scores.items():
-        total = s.tp + s.fp + s.fn + s.tn
-        if s.unscored:
-            lines.append(f"{name:<{width}}{s.cases:>7}  {s.unscored}")
-            continue
-        lines.append(
-            f"{name:<{width}}{total:>7}{s.tp:>5}{s.fp:>5}{s.fn:>5}{s.tn:>5}{_ratio(s.precision):>11}{_ratio(s.recall):>8}"
-        )
-        if s.misses:
-            lines.append(f"  wrong: {', '.join(s.misses)}")
-    return lines
-
-
-def _ratio(value: float) -> str:
-    return "n/a" if math.isnan(value) else f"{value:.2f}"

@@ -101,8 +101,8 @@ def finding(verdict: Verdict, outcome: str | None, timestamp: str | None, line: 
 
 
 def fit(text: str, width: int) -> str:
-    """``text`` on one line of at most ``width`` characters (cut with an ellipsis)."""
-    flat = " ".join(text.split())
+    """``text`` on one line of at most ``width`` characters (cut with an ellipsis), its indent kept."""
+    flat = " " * (len(text) - len(text.lstrip(" "))) + " ".join(text.split())
     return flat if len(flat) <= width else flat[: max(width - 1, 0)] + "…"
 
 
@@ -254,4 +254,16 @@ def render_summary(summary: Totals) -> list[str]:
         f"cache write {u.cache_write_tokens:,}"
     )
     lines.append(f"Estimated cost: {priced}")
+    return lines
+
+
+def render_raised(raised: Mapping[str, int], first: Mapping[str, str], log: Path | None) -> list[str]:
+    """One line per detector whose trigger raised or whose fork failed, with a count, and where the
+    tracebacks went (each once)."""
+    lines = []
+    for name, count in sorted(raised.items()):
+        head = f"Error: {name} failed in {count} pass{'es' if count != 1 else ''}: "
+        lines.append(head + fit(first.get(name, ""), WIDTH - len(head)))
+    if lines and log is not None:
+        lines.append(f"  Tracebacks (each once): {log}")
     return lines

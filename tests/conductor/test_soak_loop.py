@@ -16,7 +16,7 @@ import pytest
 
 from sbcore.cli import main
 from sbcore.conductor.labelling import read_cases
-from sbcore.conductor.replay import load_labels
+from sbcore.conductor.labels import load_labels
 from sbcore.conductor.soaklog import SoakLog, hours_record
 from sbcore.conductor.soakreport import READY_LABELLED, build_report, render_report
 from sbcore.paths import SymlinkRefused

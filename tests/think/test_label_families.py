@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from sbcore.cli import main
-from sbcore.conductor.replay import LabelError, load_label_files, load_labels
+from sbcore.conductor.labels import LabelError, load_label_files, load_labels
 
 CASES = Path(__file__).parent / "replay_cases"
 LOOP = CASES / "rf-long-fix-loop.jsonl"  # repeat-failure delivers: tsc fails six times
@@ -89,7 +89,7 @@ def test_replay_labels_scores_per_split_and_family(
         "tuning / docs": ["1", "0", "0", "1", "0", "n/a", "0.00"],
         "tuning / node": ["1", "1", "0", "0", "0", "1.00", "1.00"],
     }
-    assert "  wrong: docs" in table
+    assert "  wrong: docs: expected fire: its trigger repeat_failure never matched" in table
     assert main(["replay", "--json", "--labels", str(one), str(two)]) == 0
     document = json.loads(capsys.readouterr().out)
     assert document["repeat-failure"]["tp"] == 1 and document["repeat-failure"]["tn"] == 2

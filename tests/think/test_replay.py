@@ -5,19 +5,16 @@ from __future__ import annotations
 import asyncio
 import json
 import math
+import shutil
+import tempfile
 from pathlib import Path
 
 import pytest
+import yaml
 
 from sbcore.cli import main
-from sbcore.conductor.replay import (
-    LabelError,
-    Replayer,
-    _ends_turn,
-    estimate_cost,
-    evaluate_labels,
-    load_labels,
-)
+from sbcore.conductor.labels import LabelError, evaluate_labels, load_labels
+from sbcore.conductor.replay import Replayer, _ends_turn, estimate_cost
 from sbcore.config import load_config
 from sbcore.packs.catalogue import assemble_catalogue
 from sbcore.packs.manager import get_plugin_manager
@@ -253,8 +250,26 @@ def test_what_history_delivered_is_remembered_by_the_gate_and_not_counted() -> N
 # -- labels ------------------------------------------------------------------------------------------------
 
 
+def written_for_tests(labels: Path, folder: Path) -> Path:
+    """A copy of ``labels`` in ``folder`` with only the cases whose transcript was written for the tests."""
+    document = yaml.safe_load(labels.read_text())
+    kept = [case for case in document["cases"] if not str(case["transcript"]).startswith("corpus:")]
+    for case in kept:
+        case["transcript"] = str(labels.parent / case["transcript"])
+        if "checkout" in case:
+            case["checkout"] = str(labels.parent / case["checkout"])
+    copy = folder / labels.name
+    copy.write_text(yaml.safe_dump({"cases": kept}))
+    return copy
+
+
 def evaluate(corpus: Path | None, labels: Path = LABELS) -> dict[str, object]:
-    cases = load_labels(labels, corpus)
+    """The file's cases scored; without ``corpus``, only the cases written for these tests."""
+    if corpus is None:
+        cases = load_labels(written_for_tests(labels, tmp := Path(tempfile.mkdtemp())))
+        shutil.rmtree(tmp)
+    else:
+        cases = load_labels(labels, corpus)
     base = replayer(only=())
 
     def make(chosen: object) -> Replayer:
@@ -294,12 +309,13 @@ def test_labels_on_the_cases_written_for_these_tests() -> None:
     )
 
 
+@needs_corpus
 def test_the_label_files_hold_150_cases_a_third_from_the_corpus() -> None:
-    cases = load_labels(LABELS, CORPUS) + load_labels(HELDOUT, CORPUS)
-    if CORPUS.is_dir():
-        assert len(cases) >= 150
-        assert sum(1 for c in cases if CORPUS in c.transcript.parents) * 3 >= len(cases)
-    assert not {c.id for c in load_labels(LABELS, None)} & {c.id for c in load_labels(HELDOUT, None)}
+    tuning, heldout = load_labels(LABELS), load_labels(HELDOUT)  # each file names the corpus it reads
+    cases = tuning + heldout
+    assert len(cases) >= 150
+    assert sum(1 for c in cases if CORPUS in c.transcript.resolve().parents) * 3 >= len(cases)
+    assert not {c.id for c in tuning} & {c.id for c in heldout}
 
 
 @pytest.mark.corpus
@@ -419,7 +435,8 @@ def test_label_file_errors(tmp_path: Path) -> None:
     with pytest.raises(LabelError, match="expect must be fire or silent"):
         load_labels(bad)
     bad.write_text("cases:\n  - {id: a, transcript: 'corpus:absent.jsonl', detector: x, expect: fire}\n")
-    assert load_labels(bad, tmp_path) == []  # corpus cases are skipped when the corpus file is absent
+    with pytest.raises(LabelError, match=r"\(a\): no transcript .*absent\.jsonl"):
+        load_labels(bad, tmp_path)  # a corpus case whose file is absent is an error, never dropped
     (tmp_path / "t.jsonl").write_text("")
     bad.write_text(
         "cases:\n  - {id: a, transcript: t.jsonl, detector: standard-questions,"

@@ -1,0 +1,403 @@
+"""Labelled cases: precision and recall of the detectors, scored through replay.
+
+A case is a transcript (or a line range of one, replayed with its history) and whether a detector must fire
+on it or stay silent, written by a person reading the session before anything ran. What counts as firing
+is what the gate would deliver, by default; ``raw=True`` scores the detectors' own verdicts. Cases carry a
+``family`` (an ecosystem or a situation) and a ``split`` (tuning, held-out, never-tuned) so figures can be
+read where no tuning looked.
+"""
+
+from __future__ import annotations
+
+import math
+from collections import defaultdict
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass, field, replace
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+from sbcore import safeyaml
+from sbcore.conductor.replay import Replayer, SessionReplay
+from sbcore.conductor.replay_text import WIDTH, fit
+from sbcore.packs.model import DetectorDef
+from sbcore.safefile import read_regular_text
+
+SPLITS = ("tuning", "held-out", "never-tuned")
+"""What a case may be used for: tuning reads it; a held-out case is scored and never read for rules; a
+never-tuned case belongs to a batch no detector was ever tuned on (its figures are the least flattered)."""
+
+
+@dataclass(frozen=True)
+class LabelCase:
+    """One labelled case: does ``detector`` fire on ``transcript`` (``lines``, 1-based inclusive)?
+
+    ``lines`` is the part of the transcript the label is about; the lines before it are replayed first as
+    its history (:meth:`Replayer.replay_file`, ``scored``). ``questions`` narrows a checklist detector (one
+    whose ``config.questions`` items have ids) to those items for this case, so each checklist question can
+    be labelled on its own. ``family`` (an ecosystem or a situation, free text) and ``split`` group the
+    figures (:func:`scores_by_family`); ``checkout`` is a directory standing in for the session's working
+    tree at its start, for the readers of a project's facts.
+    """
+
+    id: str
+    transcript: Path
+    detector: str
+    expect: str
+    lines: tuple[int, int] | None = None
+    questions: tuple[str, ...] = ()
+    why: str = ""
+    family: str = ""
+    split: str = ""
+    checkout: Path | None = None
+
+
+class LabelError(ValueError):
+    """A labels file that cannot be used; the message names the file and the case."""
+
+
+def load_labels(
+    path: Path, corpus: Path | None = None, *, default_corpus: Path | None = None
+) -> list[LabelCase]:
+    """Read a labels file. ``transcript`` is relative to the labels file, or ``corpus:<name>`` for a file of
+    the shared corpus, found in ``corpus`` if given, else in the file's own top-level ``corpus:`` directory
+    (relative to the file, so the file scores the same from any directory), else in ``default_corpus``.
+    A transcript that is not there is an error naming the case: a case is never dropped."""
+    try:
+        document = safeyaml.safe_load(read_regular_text(path, max_bytes=safeyaml.MAX_YAML_CHARS))
+    except (OSError, UnicodeDecodeError, yaml.YAMLError) as exc:
+        raise LabelError(f"{path}: cannot read labels: {exc}") from None
+    raw_cases = document.get("cases") if isinstance(document, dict) else None
+    if not isinstance(raw_cases, list):
+        raise LabelError(f"{path}: expected a mapping with a `cases` list")
+    declared = document.get("corpus")
+    if declared is not None and not isinstance(declared, str):
+        raise LabelError(f"{path}: corpus: a directory (relative to the file), not {declared!r}")
+    if corpus is None:
+        corpus = path.parent / declared if declared is not None else default_corpus
+    cases: list[LabelCase] = []
+    seen: set[str] = set()
+    for index, raw in enumerate(raw_cases):
+        where = f"{path}: cases[{index}]"
+        if not isinstance(raw, dict):
+            raise LabelError(f"{where}: a case is a mapping")
+        missing = [key for key in ("id", "transcript", "detector", "expect") if key not in raw]
+        if missing:
+            raise LabelError(f"{where}: missing {', '.join(missing)}")
+        case_id = str(raw["id"])
+        if case_id in seen:
+            raise LabelError(f"{where}: duplicate case id {case_id!r}")
+        seen.add(case_id)
+        if raw["expect"] not in ("fire", "silent"):
+            raise LabelError(f"{where} ({case_id}): expect must be fire or silent, not {raw['expect']!r}")
+        reference = str(raw["transcript"])
+        if reference.startswith("corpus:"):
+            if corpus is None:
+                raise LabelError(
+                    f"{where} ({case_id}): {reference} is a corpus file, but no corpus directory is known: "
+                    "add `corpus: DIR` (relative to this file) at its top, or pass --corpus DIR"
+                )
+            transcript = corpus / reference.removeprefix("corpus:")
+            if not transcript.is_file():
+                raise LabelError(
+                    f"{where} ({case_id}): no transcript {transcript} (the corpus is {corpus}; "
+                    "pass --corpus DIR if it is elsewhere)"
+                )
+        else:
+            transcript = path.parent / reference
+            if not transcript.is_file():
+                raise LabelError(f"{where} ({case_id}): no transcript {transcript}")
+        span = raw.get("lines")
+        if span is not None and not (
+            isinstance(span, list) and len(span) == 2 and all(isinstance(n, int) and n >= 1 for n in span)
+        ):
+            raise LabelError(f"{where} ({case_id}): lines must be [first, last], 1-based")
+        questions = raw.get("questions") or []
+        if not isinstance(questions, list) or not all(isinstance(q, str) for q in questions):
+            raise LabelError(f"{where} ({case_id}): questions must be a list of checklist ids")
+        split = raw.get("split", "")
+        if split and split not in SPLITS:
+            raise LabelError(f"{where} ({case_id}): split must be one of {', '.join(SPLITS)}, not {split!r}")
+        family = raw.get("family", "")
+        if not isinstance(family, str):
+            raise LabelError(f"{where} ({case_id}): family is a name (text), not {family!r}")
+        checkout = None
+        if raw.get("checkout") is not None:
+            checkout = path.parent / str(raw["checkout"])
+            if not checkout.is_dir():
+                raise LabelError(f"{where} ({case_id}): checkout {checkout} is not a directory")
+        cases.append(
+            LabelCase(
+                id=case_id,
+                transcript=transcript,
+                detector=str(raw["detector"]),
+                expect=str(raw["expect"]),
+                lines=(span[0], span[1]) if span else None,
+                questions=tuple(questions),
+                why=str(raw.get("why", "")),
+                family=family,
+                split=split,
+                checkout=checkout,
+            )
+        )
+    return cases
+
+
+def load_label_files(
+    paths: Sequence[Path], corpus: Path | None = None, *, default_corpus: Path | None = None
+) -> list[LabelCase]:
+    """The cases of several labels files (:func:`load_labels`), scored together: a case id names one case,
+    so an id two files share is an error naming both."""
+    cases: list[LabelCase] = []
+    origin: dict[str, Path] = {}
+    for path in paths:
+        for case in load_labels(path, corpus, default_corpus=default_corpus):
+            if case.id in origin:
+                raise LabelError(f"{path}: case id {case.id!r} is also a case of {origin[case.id]}")
+            origin[case.id] = path
+            cases.append(case)
+    return cases
+
+
+@dataclass
+class Score:
+    """Confusion counts of one detector over the labelled cases."""
+
+    tp: int = 0
+    fp: int = 0
+    fn: int = 0
+    tn: int = 0
+    misses: list[str] = field(default_factory=list)
+    why: dict[str, str] = field(default_factory=dict)
+    """Per wrong case, what decided it (:func:`explain`)."""
+    unscored: str = ""
+    """Why the cases were not scored (a model-only detector replayed offline); empty when they were."""
+    cases: int = 0
+
+    def add(self, judged: Judged) -> None:
+        """Count one case in."""
+        self.cases += 1
+        if judged.fired is None:
+            self.unscored = "not scored (no model)"
+            return
+        if judged.case.expect == "fire":
+            self.tp += judged.fired
+            self.fn += not judged.fired
+        else:
+            self.fp += judged.fired
+            self.tn += not judged.fired
+        if not judged.right:
+            self.misses.append(judged.case.id)
+            self.why[judged.case.id] = f"expected {judged.case.expect}: {judged.why}"
+
+    @property
+    def precision(self) -> float:
+        return self.tp / (self.tp + self.fp) if self.tp + self.fp else math.nan
+
+    @property
+    def recall(self) -> float:
+        return self.tp / (self.tp + self.fn) if self.tp + self.fn else math.nan
+
+    def to_json(self) -> dict[str, Any]:
+        if self.unscored:
+            return {"cases": self.cases, "scored": False, "reason": self.unscored}
+        return {
+            "tp": self.tp,
+            "fp": self.fp,
+            "fn": self.fn,
+            "tn": self.tn,
+            "precision": None if math.isnan(self.precision) else round(self.precision, 4),
+            "recall": None if math.isnan(self.recall) else round(self.recall, 4),
+            "wrong": self.misses,
+        }
+
+
+def restrict_questions(detector: DetectorDef, ids: Sequence[str]) -> DetectorDef:
+    """``detector`` asking only the checklist questions ``ids`` (each must exist and be enabled)."""
+    questions = detector.config.get("questions")
+    if not isinstance(questions, list):
+        raise LabelError(f"detector {detector.id} has no checklist (config.questions) to narrow")
+    by_id = {q.get("id"): q for q in questions if isinstance(q, Mapping)}
+    for ident in ids:
+        if ident not in by_id:
+            raise LabelError(f"detector {detector.id} has no checklist question {ident!r}")
+        if by_id[ident].get("enabled", True) is False:
+            raise LabelError(f"detector {detector.id}: checklist question {ident!r} is disabled")
+    kept = [q for q in questions if isinstance(q, Mapping) and q.get("id") in ids]
+    return replace(detector, config={**detector.config, "questions": kept})
+
+
+@dataclass(frozen=True)
+class Judged:
+    """A labelled case and whether its detector fired on it (None: not scored, a model-only detector
+    replayed offline), with what decided it in one line."""
+
+    case: LabelCase
+    fired: bool | None
+    why: str = ""
+    failure: str = ""
+    """The first error of the case's detector in its replay (its trigger raised, its fork failed)."""
+
+    @property
+    def right(self) -> bool | None:
+        return None if self.fired is None else self.fired == (self.case.expect == "fire")
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "id": self.case.id,
+            "detector": self.case.detector,
+            "expect": self.case.expect,
+            "fired": self.fired,
+            "right": self.right,
+            "why": self.why,
+            "failure": self.failure or None,
+            "family": self.case.family or None,
+            "split": self.case.split or None,
+        }
+
+
+def explain(session: SessionReplay, detector: DetectorDef) -> str:
+    """What decided ``detector``'s outcome in a replayed case: the finding it gave, what the gate made of
+    its advice, its own verdicts, its failure, or its trigger never matching."""
+    tally = session.tally
+    name = detector.id
+    for found in tally.findings:
+        if found.detector == name:
+            return f"{found.outcome} at line {found.line}: {found.headline}"
+    if tally.gate.get(name):
+        dropped = ", ".join(f"{n} {reason}" for reason, n in sorted(tally.gate[name].items()))
+        return f"advised, but the gate dropped it ({dropped})"
+    if tally.raised.get(name):
+        return f"failed in {tally.raised[name]} passes: {tally.raised_why.get(name, '')}"
+    verdicts = tally.verdicts.get(name)
+    if verdicts:
+        return "answered " + ", ".join(f"{label} in {n} passes" for label, n in sorted(verdicts.items()))
+    if detector.trigger is not None:
+        return f"its trigger {detector.trigger.name} never matched"
+    return "never asked (no pass selected it)"
+
+
+async def evaluate_labels(
+    cases: Sequence[LabelCase],
+    detectors: Mapping[str, DetectorDef],
+    make_replayer: Callable[[Sequence[DetectorDef]], Replayer],
+    *,
+    raw: bool = False,
+) -> dict[str, Score]:
+    """The cases judged (:func:`judge_cases`) and scored per detector."""
+    return scores_by_detector(await judge_cases(cases, detectors, make_replayer, raw=raw))
+
+
+def scores_by_detector(judged: Iterable[Judged]) -> dict[str, Score]:
+    """Confusion counts per detector, in detector order."""
+    scores: dict[str, Score] = defaultdict(Score)
+    for each in judged:
+        scores[each.case.detector].add(each)
+    for score in scores.values():
+        score.misses.sort()
+    return dict(sorted(scores.items()))
+
+
+def scores_by_family(judged: Iterable[Judged]) -> dict[tuple[str, str], Score]:
+    """Confusion counts per (split, family), every detector's cases together: how the figures hold up on
+    the ecosystems and situations tuning never read. A case without a split or a family is counted under
+    ``""``."""
+    scores: dict[tuple[str, str], Score] = defaultdict(Score)
+    for each in judged:
+        if each.fired is not None:
+            scores[(each.case.split, each.case.family)].add(each)
+    for score in scores.values():
+        score.misses.sort()
+    return dict(sorted(scores.items()))
+
+
+async def judge_cases(
+    cases: Sequence[LabelCase],
+    detectors: Mapping[str, DetectorDef],
+    make_replayer: Callable[[Sequence[DetectorDef]], Replayer],
+    *,
+    raw: bool = False,
+) -> list[Judged]:
+    """Replay each case (once per distinct transcript, range and question set) and say whether it fired.
+
+    A case is predicted to fire when the gate delivered an advisory of its detector in any pass of the
+    replay (what a user would have seen) — for a soaking detector, when it would have — or, with ``raw``,
+    when the detector advised at all. Every case
+    names a detector of ``detectors``; they run whether enabled or not.
+
+    Offline, a model-only detector (no structural trigger, or no fallback advisory) can only stay
+    silent: its silence says nothing about its judgment, so its cases are reported as not scored
+    rather than counted as true negatives and missed fires.
+    """
+    unknown = sorted({case.detector for case in cases} - set(detectors))
+    if unknown:
+        raise LabelError(f"labelled cases name unknown detectors: {', '.join(unknown)}")
+    judged: list[Judged] = []
+    offline = not make_replayer(()).provider.has_model
+    if offline:
+        mute = {name for name in {case.detector for case in cases} if model_only(detectors[name])}
+        judged.extend(Judged(case, None) for case in cases if case.detector in mute)
+        cases = [case for case in cases if case.detector not in mute]
+    groups: dict[tuple[str, tuple[int, int], tuple[str, ...], str], list[LabelCase]] = defaultdict(list)
+    for case in cases:
+        checkout = str(case.checkout) if case.checkout is not None else ""
+        groups[(str(case.transcript), case.lines or (0, 0), case.questions, checkout)].append(case)
+    for (_, _, questions, _), members in sorted(groups.items()):
+        chosen = [detectors[name] for name in sorted({case.detector for case in members})]
+        if questions:
+            chosen = [restrict_questions(d, questions) if "questions" in d.config else d for d in chosen]
+        replayer = make_replayer(chosen)
+        if members[0].checkout is not None:
+            replayer = replace(replayer, checkout=members[0].checkout)
+        session = await replayer.replay_file(members[0].transcript, scored=members[0].lines)
+        by_id = {d.id: d for d in chosen}
+        for case in members:
+            fired = session.fired(case.detector) if raw else session.would_deliver(case.detector)
+            failure = session.tally.raised_why.get(case.detector, "")
+            judged.append(Judged(case, fired, explain(session, by_id[case.detector]), failure))
+    return judged
+
+
+def model_only(detector: DetectorDef) -> bool:
+    """Whether ``detector`` needs a model to say anything (no trigger, or no fallback advisory)."""
+    return detector.trigger is None or detector.fallback is None
+
+
+def render_scores(scores: Mapping[str, Score]) -> list[str]:
+    return _score_table("detector", scores)
+
+
+def render_family_scores(scores: Mapping[tuple[str, str], Score]) -> list[str]:
+    """The same counts per (split, family); a case with neither is shown under ``-``."""
+    named = {f"{split or '-'} / {family or '-'}": score for (split, family), score in scores.items()}
+    return _score_table("split / family", named)
+
+
+def family_scores_json(scores: Mapping[tuple[str, str], Score]) -> list[dict[str, Any]]:
+    """``--json``'s ``by_family``: one object per (split, family), with its case count."""
+    return [
+        {"split": split or None, "family": family or None, "cases": score.cases, **score.to_json()}
+        for (split, family), score in scores.items()
+    ]
+
+
+def _score_table(title: str, scores: Mapping[str, Score]) -> list[str]:
+    width = max([22, *(len(name) + 2 for name in scores)])
+    lines = [
+        f"{title:<{width}}{'cases':>7}{'tp':>5}{'fp':>5}{'fn':>5}{'tn':>5}{'precision':>11}{'recall':>8}"
+    ]
+    for name, s in scores.items():
+        total = s.tp + s.fp + s.fn + s.tn
+        if s.unscored:
+            lines.append(f"{name:<{width}}{s.cases:>7}  {s.unscored}")
+            continue
+        lines.append(
+            f"{name:<{width}}{total:>7}{s.tp:>5}{s.fp:>5}{s.fn:>5}{s.tn:>5}{_ratio(s.precision):>11}{_ratio(s.recall):>8}"
+        )
+        lines.extend(fit(f"  wrong: {case}: {s.why[case]}", WIDTH) for case in s.misses)
+    return lines
+
+
+def _ratio(value: float) -> str:
+    return "n/a" if math.isnan(value) else f"{value:.2f}"
