@@ -319,6 +319,7 @@ async def _replay(args: argparse.Namespace, paths: list[Path], replayer: Replaye
     import dataclasses
     import tempfile
 
+    from sbcore.conductor.provenance import provenance
     from sbcore.conductor.replay import ReplayFailure, Summary, replay_many
     from sbcore.conductor.replay_output import JsonDocument, Spooler, write_text_session
     from sbcore.conductor.replay_text import FindingsWriter, render_raised, render_summary
@@ -344,7 +345,8 @@ async def _replay(args: argparse.Namespace, paths: list[Path], replayer: Replaye
             outcomes = await replay_many(
                 replayer, paths, jobs=args.jobs, progress=_progress if show else None
             )
-        document = JsonDocument(sys.stdout) if args.json else None
+        head = provenance(replayer.detectors, replayer.config)
+        document = JsonDocument(sys.stdout, head) if args.json else None
         for session in outcomes:
             if isinstance(session, ReplayFailure):
                 print(f"\nsecond-brain replay: {session.path}: {session.message}", file=sys.stderr)
@@ -422,6 +424,7 @@ async def _labels(
         scores_by_detector,
         scores_by_family,
     )
+    from sbcore.conductor.provenance import provenance
 
     files = ", ".join(str(path) for path in args.labels)
     try:
@@ -439,7 +442,8 @@ async def _labels(
     except GateError as exc:
         raise _UsageError(str(exc)) from None
     if args.json:
-        document: dict[str, Any] = {name: score.to_json() for name, score in scores.items()}
+        document: dict[str, Any] = provenance(detectors, replayer(()).config)
+        document.update((name, score.to_json()) for name, score in scores.items())
         document["by_family"] = family_scores_json(families)  # no detector id has an underscore
         document["by_case"] = [each.to_json() for each in judged]
         json.dump(document, sys.stdout, indent=1)

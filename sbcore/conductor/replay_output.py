@@ -209,16 +209,20 @@ def write_text_session(out: TextIO, session: ReplayedSession, spooled: Spooled) 
 
 
 class JsonDocument:
-    """The ``--json`` document ``{"sessions": [...], "summary": {...}}``, written one session at a time.
+    """The ``--json`` document ``{<head>, "sessions": [...], "summary": {...}}``, written one session at a
+    time (the head: :func:`sbcore.conductor.provenance.provenance`).
 
     Byte for byte what ``json.dump(document, indent=1, ensure_ascii=False)`` followed by a newline writes,
     without holding the sessions.
     """
 
-    def __init__(self, out: TextIO) -> None:
+    def __init__(self, out: TextIO, head: dict[str, Any] | None = None) -> None:
         self._out = out
         self._sessions = 0
-        out.write('{\n "sessions": [')
+        out.write("{")
+        for key, value in (head or {}).items():
+            out.write("\n " + json.dumps(key, ensure_ascii=False) + ": " + _nested(value, 1) + ",")
+        out.write('\n "sessions": [')
 
     def session(self, session: ReplayedSession, spooled: Spooled) -> None:
         out = self._out

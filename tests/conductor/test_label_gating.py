@@ -11,6 +11,7 @@ from typing import Any
 
 import pytest
 
+import sbcore
 from sbcore.cli import main
 from sbcore.packs.registry import TriggerSpec
 
@@ -157,3 +158,26 @@ def test_a_detector_that_raises_fails_the_scoring(
     ]
     assert "Traceback (most recent" not in err
     Path(err.splitlines()[-1].split(": ", 1)[1]).unlink()
+
+
+def test_results_carry_versions_and_a_fingerprint_of_what_ran(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    labels = suite(tmp_path / "suite")
+    monkeypatch.chdir(tmp_path)
+    _, first, _ = scores(capsys, str(labels))
+    assert (first["schema_version"], first["sbcore_version"]) == (1, sbcore.__version__)
+    copy = tmp_path / "copy"
+    shutil.copytree(tmp_path / "suite", copy)
+    assert scores(capsys, str(copy / "labels.yaml"))[1]["fingerprint"] == first["fingerprint"]
+    ws = tmp_path / "ws"
+    (ws / ".second-brain").mkdir(parents=True)
+    (ws / ".second-brain" / "config.yaml").write_text(
+        "detectors:\n  repeat-failure:\n    confidence_floor: 0.8\n"
+    )
+    monkeypatch.chdir(ws)
+    changed = scores(capsys, str(labels))[1]["fingerprint"]
+    assert changed.startswith("sha256:") and changed != first["fingerprint"]
+    assert main(["replay", "--json", str(LOOP)]) == 0
+    replayed = json.loads(capsys.readouterr().out)
+    assert list(replayed)[:3] == ["schema_version", "sbcore_version", "fingerprint"]

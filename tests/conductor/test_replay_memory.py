@@ -20,6 +20,7 @@ import pytest
 from sbcore.bench.hostile import CaseResult, run_cli, write_large
 from sbcore.cli import main
 from sbcore.conductor.pipeline import PassReport
+from sbcore.conductor.provenance import provenance
 from sbcore.conductor.replay import Replayer, SessionReplay, Summary, render_session
 from sbcore.conductor.replay_text import render_summary
 from sbcore.config import load_config
@@ -87,6 +88,12 @@ def kept_replays(workspace: Path, paths: list[Path]) -> list[SessionReplay]:
     return [asyncio.run(replayer.replay_file(path)) for path in paths]
 
 
+def head(workspace: Path) -> dict[str, object]:
+    """What every replay document starts with: versions and the fingerprint of what ran."""
+    replayer = reference_replayer(workspace)
+    return provenance(replayer.detectors, replayer.config)
+
+
 def summary_of(sessions: list[SessionReplay], workspace: Path) -> Summary:
     summary = Summary(detectors=reference_replayer(workspace).detectors)
     for session in sessions:
@@ -125,6 +132,7 @@ def test_streamed_json_is_the_document_of_the_kept_reports(
     paths = transcripts_of(CASES)
     sessions = kept_replays(tmp_path, paths)
     document = {
+        **head(tmp_path),
         "sessions": [s.to_json() for s in sessions],
         "summary": summary_of(sessions, tmp_path).to_json(),
     }
@@ -142,7 +150,7 @@ def test_an_empty_replay_is_still_one_json_document(
     assert document["sessions"][0]["passes"] == []
     out = cli(capsys, tmp_path, "--json", str(empty))
     assert json.loads(out)["sessions"] == document["sessions"]
-    assert out.startswith('{\n "sessions": [\n  {\n   "path"') and '"passes": [],' in out
+    assert out.startswith('{\n "schema_version": 1,\n') and '"passes": [],' in out
 
 
 def test_no_session_at_all_is_still_the_same_document(
@@ -151,7 +159,9 @@ def test_no_session_at_all_is_still_the_same_document(
     nothing = tmp_path / "no-transcripts"
     nothing.mkdir()
     expected = json.dumps(
-        {"sessions": [], "summary": summary_of([], tmp_path).to_json()}, ensure_ascii=False, indent=1
+        {**head(tmp_path), "sessions": [], "summary": summary_of([], tmp_path).to_json()},
+        ensure_ascii=False,
+        indent=1,
     )
     assert cli(capsys, tmp_path, "--json", str(nothing)) == expected + "\n"
 
@@ -162,6 +172,7 @@ def test_interleaved_sessions_stream_the_same_output(
     paths = transcripts_of(CASES)[:3]
     sessions = asyncio.run(reference_replayer(tmp_path).replay_interleaved(paths))
     document = {
+        **head(tmp_path),
         "sessions": [s.to_json() for s in sessions],
         "summary": summary_of(sessions, tmp_path).to_json(),
     }
