@@ -122,6 +122,19 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         "the output is the same as a serial run's",
     )
     parser.add_argument(
+        "--report",
+        type=Path,
+        metavar="FILE.html",
+        help="with --labels: write a self-contained HTML report (scores with intervals, a chart, every "
+        "false alarm and miss with the observations before it); TRANSCRIPTs given too add their rates",
+    )
+    parser.add_argument(
+        "--markdown",
+        type=Path,
+        metavar="FILE.md",
+        help="with --labels: write the same report as Markdown, for a pull request",
+    )
+    parser.add_argument(
         "--fail-under",
         action="append",
         metavar="[DETECTOR.]METRIC=VALUE",
@@ -222,7 +235,10 @@ async def _main(args: argparse.Namespace, paths: list[Path]) -> int:
                 if args.detectors
                 else soaking([d.definition for d in catalogue.detectors if d.available], args.soak)
             )
-            return await _labels(args, labelled, replayer)
+            summary = await _sessions_summary(paths, replayer(detectors)) if paths else None
+            return await _labels(args, labelled, replayer, summary)
+        if args.report is not None or args.markdown is not None:
+            raise _UsageError("--report and --markdown come with --labels FILE (the scores they report)")
         return await _replay(args, paths, replayer(detectors))
 
 
@@ -407,10 +423,25 @@ def _progress(index: int, total: int, path: Path) -> None:
     sys.stderr.flush()
 
 
+async def _sessions_summary(paths: list[Path], replayer: Replayer) -> dict[str, Any]:
+    """The summary of replaying ``paths`` (for a report's rates), nothing printed."""
+    from sbcore.conductor.replay import ReplayFailure, Summary, replay_many
+
+    summary = Summary(
+        model=replayer.provider.model if replayer.provider.has_model else "", detectors=replayer.detectors
+    )
+    for session in await replay_many(replayer, paths):
+        if isinstance(session, ReplayFailure):
+            raise _UsageError(f"{session.path}: {session.message}")
+        summary.add(session)
+    return summary.to_json()
+
+
 async def _labels(
     args: argparse.Namespace,
     detectors: Sequence[DetectorDef],
     replayer: Callable[[Sequence[DetectorDef]], Replayer],
+    summary: dict[str, Any] | None = None,
 ) -> int:
     """Score the labelled detectors (they run whether enabled or not)."""
     from sbcore.conductor.label_gates import GateError, Threshold, load_baseline, missed, regressions
@@ -455,6 +486,23 @@ async def _labels(
         if families:
             print()
             print("\n".join(render_family_scores(families)))
+    if args.report is not None or args.markdown is not None:
+        from sbcore.conductor.report import render_html, render_markdown, report_data
+
+        data = report_data(
+            scores,
+            family_scores_json(families),
+            judged,
+            head=provenance(detectors, replayer(()).config),
+            sources=[path.name for path in args.labels],
+            summary=summary,
+        )
+        for target, render in ((args.report, render_html), (args.markdown, render_markdown)):
+            if target is not None:
+                try:
+                    target.write_text(render(data), encoding="utf-8")
+                except OSError as exc:
+                    raise _UsageError(f"cannot write {target}: {exc.strerror or exc}") from None
     failures: dict[str, list[str]] = {}
     for each in judged:
         if each.failure:

@@ -238,6 +238,8 @@ class Judged:
     why: str = ""
     failure: str = ""
     """The first error of the case's detector in its replay (its trigger raised, its fork failed)."""
+    line: int | None = None
+    """The transcript line the detector's first finding was decided at (None: it gave none)."""
 
     @property
     def right(self) -> bool | None:
@@ -252,6 +254,7 @@ class Judged:
             "right": self.right,
             "why": self.why,
             "failure": self.failure or None,
+            "line": self.line,
             "family": self.case.family or None,
             "split": self.case.split or None,
         }
@@ -355,7 +358,8 @@ async def judge_cases(
         for case in members:
             fired = session.fired(case.detector) if raw else session.would_deliver(case.detector)
             failure = session.tally.raised_why.get(case.detector, "")
-            judged.append(Judged(case, fired, explain(session, by_id[case.detector]), failure))
+            line = next((f.line for f in session.tally.findings if f.detector == case.detector), None)
+            judged.append(Judged(case, fired, explain(session, by_id[case.detector]), failure, line))
     return judged
 
 
