@@ -28,6 +28,8 @@ if TYPE_CHECKING:
     from sbcore.think.tools.base import RemoteToolSource
     from sbcore.think.tools.dispatch import Toolbox
 
+    ReplayerFactory = Callable[[Sequence[DetectorDef]], Replayer]
+
 DEFAULT_CORPUS = Path("../shared/corpus/transcripts")
 
 
@@ -135,6 +137,19 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         help="with --labels: write the same report as Markdown, for a pull request",
     )
     parser.add_argument(
+        "--compare-workspace",
+        type=Path,
+        metavar="DIR",
+        help="with --labels: an A/B — score the same cases again under DIR's configuration and catalogue (B) "
+        "and list every verdict that changed, with per-detector deltas",
+    )
+    parser.add_argument(
+        "--compare-checkout",
+        type=Path,
+        metavar="DIR",
+        help="with --labels: an A/B — score the same cases again with DIR as the project the sessions found",
+    )
+    parser.add_argument(
         "--fail-under",
         action="append",
         metavar="[DETECTOR.]METRIC=VALUE",
@@ -211,23 +226,7 @@ async def _main(args: argparse.Namespace, paths: list[Path]) -> int:
         _toolbox(manager, config, detectors, args, provider) as box,
         _notes(config, args.workspace) as recall,
     ):
-
-        def replayer(chosen: Sequence[DetectorDef]) -> Replayer:
-            from sbcore.conductor.replay import Replayer
-
-            return Replayer(
-                config=config,
-                detectors=chosen,
-                provider=provider,
-                triggers=manager.registry.triggers,
-                environment=manager.template_environment(),
-                toolbox=box,
-                debug_root=args.debug,
-                log_only={d.id: d.log_only for d in catalogue.detectors if d.log_only},
-                recall=recall,
-                keep_reports=False,  # the tally is all the CLI reads: memory stays flat however long the log
-                checkout=args.checkout,
-            )
+        replayer = _factory(config, catalogue, manager, provider, box, recall, args, args.checkout)
 
         if args.labels is not None:
             labelled = (
@@ -236,10 +235,78 @@ async def _main(args: argparse.Namespace, paths: list[Path]) -> int:
                 else soaking([d.definition for d in catalogue.detectors if d.available], args.soak)
             )
             summary = await _sessions_summary(paths, replayer(detectors)) if paths else None
-            return await _labels(args, labelled, replayer, summary)
+            other = None
+            if args.compare_workspace is not None or args.compare_checkout is not None:
+                other = _other(args, manager, provider, box, recall)
+            return await _labels(args, labelled, replayer, summary, other)
         if args.report is not None or args.markdown is not None:
             raise _UsageError("--report and --markdown come with --labels FILE (the scores they report)")
         return await _replay(args, paths, replayer(detectors))
+
+
+def _factory(
+    config: EffectiveConfig,
+    catalogue: EffectiveCatalogue,
+    manager: PackManager,
+    provider: Provider,
+    box: Toolbox | None,
+    recall: RecallReader | None,
+    args: argparse.Namespace,
+    checkout: Path | None,
+) -> ReplayerFactory:
+    """Replayers of chosen detectors under ``config`` and ``catalogue``, all else shared."""
+
+    def replayer(chosen: Sequence[DetectorDef]) -> Replayer:
+        from sbcore.conductor.replay import Replayer
+
+        return Replayer(
+            config=config,
+            detectors=chosen,
+            provider=provider,
+            triggers=manager.registry.triggers,
+            environment=manager.template_environment(),
+            toolbox=box,
+            debug_root=args.debug,
+            log_only={d.id: d.log_only for d in catalogue.detectors if d.log_only},
+            recall=recall,
+            keep_reports=False,  # the tally is all the CLI reads: memory stays flat however long the log
+            checkout=checkout,
+        )
+
+    return replayer
+
+
+def _other(
+    args: argparse.Namespace,
+    manager: PackManager,
+    provider: Provider,
+    box: Toolbox | None,
+    recall: RecallReader | None,
+) -> tuple[str, list[DetectorDef], ReplayerFactory]:
+    """The B side of an A/B: another workspace's configuration and catalogue, and/or another checkout."""
+    from sbcore.config import load_config
+    from sbcore.packs.catalogue import assemble_catalogue
+
+    workspace = args.compare_workspace or args.workspace
+    if not workspace.is_dir():
+        raise _UsageError(f"--compare-workspace {workspace} is not a folder")
+    checkout = args.compare_checkout or args.checkout
+    if checkout is not None and not checkout.is_dir():
+        raise _UsageError(f"--compare-checkout {checkout} is not a folder")
+    config = load_config(workspace)
+    catalogue = assemble_catalogue(manager, workspace=workspace, config=config)
+    chosen = (
+        soaking(_detectors(catalogue, args), args.soak)
+        if args.detectors
+        else soaking([d.definition for d in catalogue.detectors if d.available], args.soak)
+    )
+    parts = []
+    if args.compare_workspace is not None:
+        parts.append(f"the configuration and catalogue of {workspace}")
+    if args.compare_checkout is not None:
+        parts.append(f"checkout {checkout}")
+    factory = _factory(config, catalogue, manager, provider, box, recall, args, checkout)
+    return " and ".join(parts), chosen, factory
 
 
 def soaking(detectors: list[DetectorDef], ids: str | None) -> list[DetectorDef]:
@@ -440,10 +507,12 @@ async def _sessions_summary(paths: list[Path], replayer: Replayer) -> dict[str, 
 async def _labels(
     args: argparse.Namespace,
     detectors: Sequence[DetectorDef],
-    replayer: Callable[[Sequence[DetectorDef]], Replayer],
+    replayer: ReplayerFactory,
     summary: dict[str, Any] | None = None,
+    other: tuple[str, list[DetectorDef], ReplayerFactory] | None = None,
 ) -> int:
     """Score the labelled detectors (they run whether enabled or not)."""
+    from sbcore.conductor.label_compare import changed_verdicts, deltas, render_compare
     from sbcore.conductor.label_gates import GateError, Threshold, load_baseline, missed, regressions
     from sbcore.conductor.labels import (
         LabelError,
@@ -467,6 +536,22 @@ async def _labels(
     except LabelError as exc:
         raise _UsageError(f"{files}: {exc}") from None
     scores, families = scores_by_detector(judged), scores_by_family(judged)
+    compared = None
+    if other is not None:
+        name, chosen, factory = other
+        try:
+            judged_b = await judge_cases(cases, {d.id: d for d in chosen}, factory, raw=args.raw)
+        except LabelError as exc:
+            raise _UsageError(f"{files} (B: {name}): {exc}") from None
+        scores_b = scores_by_detector(judged_b)
+        compared = {
+            "a": "this workspace" + (f" and checkout {args.checkout}" if args.checkout else ""),
+            "b": name,
+            "b_fingerprint": provenance(chosen, factory(()).config)["fingerprint"],
+            "b_scores": {key: score.to_json() for key, score in scores_b.items()},
+            "deltas": deltas(scores, scores_b),
+            "changed": changed_verdicts(judged, judged_b),
+        }
     try:
         thresholds = [Threshold.parse(text) for text in args.fail_under or ()]
         baseline = load_baseline(args.baseline) if args.baseline is not None else None
@@ -477,6 +562,8 @@ async def _labels(
         document.update((name, score.to_json()) for name, score in scores.items())
         document["by_family"] = family_scores_json(families)  # no detector id has an underscore
         document["by_case"] = [each.to_json() for each in judged]
+        if compared is not None:
+            document["compare"] = compared
         json.dump(document, sys.stdout, indent=1)
         print()
     else:
@@ -486,6 +573,8 @@ async def _labels(
         if families:
             print()
             print("\n".join(render_family_scores(families)))
+        if compared is not None:
+            print("\n".join(render_compare(scores, scores_b, compared["changed"], (compared["a"], name))))
     if args.report is not None or args.markdown is not None:
         from sbcore.conductor.report import render_html, render_markdown, report_data
 
@@ -496,6 +585,7 @@ async def _labels(
             head=provenance(detectors, replayer(()).config),
             sources=[path.name for path in args.labels],
             summary=summary,
+            compared=compared,
         )
         for target, render in ((args.report, render_html), (args.markdown, render_markdown)):
             if target is not None:

@@ -89,6 +89,7 @@ def report_data(
     head: Mapping[str, Any],
     sources: Sequence[str],
     summary: Mapping[str, Any] | None = None,
+    compared: Mapping[str, Any] | None = None,
 ) -> dict[str, Any]:
     """Everything the report shows, as JSON-ready data."""
     wrong = []
@@ -119,6 +120,7 @@ def report_data(
         "families": list(families),
         "wrong": wrong,
         "summary": dict(summary) if summary is not None else None,
+        "compared": dict(compared) if compared is not None else None,
     }
 
 

@@ -181,3 +181,35 @@ def test_results_carry_versions_and_a_fingerprint_of_what_ran(
     assert main(["replay", "--json", str(LOOP)]) == 0
     replayed = json.loads(capsys.readouterr().out)
     assert list(replayed)[:3] == ["schema_version", "sbcore_version", "fingerprint"]
+
+
+def test_an_ab_of_two_configurations_lists_exactly_the_verdicts_that_changed(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A known change: a floor above the fallback's confidence (0.75) keeps repeat-failure's advice from
+    everyone, so exactly the case that fired stops firing; the silent ones stay as they were."""
+    labels = str(suite(tmp_path / "suite"))
+    b = tmp_path / "b"
+    (b / ".second-brain").mkdir(parents=True)
+    (b / ".second-brain" / "config.yaml").write_text("gate:\n  human_floor: 0.8\n  confidence_floor: 0.8\n")
+    code, document, _ = scores(capsys, labels, "--compare-workspace", str(b))
+    assert code == 0
+    compared = document["compare"]
+    assert [(c["id"], c["a_fired"], c["b_fired"], c["b_right"]) for c in compared["changed"]] == [
+        ("loop", True, False, False)
+    ]
+    assert compared["changed"][0]["b_why"] == "advised, but the gate dropped it (1 below_human_floor)"
+    assert compared["deltas"]["repeat-failure"] == {"precision": None, "recall": -0.5}
+    assert compared["b_fingerprint"] != document["fingerprint"]
+    assert compared["b_scores"]["repeat-failure"]["tp"] == 0
+
+    assert main(["replay", "--labels", labels, "--compare-workspace", str(b)]) == 0
+    out = capsys.readouterr().out.splitlines()
+    assert "Changed verdicts: 1" in out
+    assert any(
+        line.startswith("  loop (repeat-failure, expected fire): A fired, B silent, now wrong")
+        for line in out
+    )
+
+    same = scores(capsys, labels, "--compare-workspace", str(tmp_path / "suite"))[1]["compare"]
+    assert same["changed"] == []  # the same settings on both sides: nothing moves
