@@ -95,11 +95,12 @@ _PYTEST_VALUED = frozenset({"-p", "-W", "-o", "--cov"})
 _PYTEST_SELECTORS = frozenset({"-k", "-m"})
 # Options whose value is the directory a program works in (any program: a hint, not a list of tools), and
 # those whose value is a file in that directory.
+# Long names are read with one dash or two (`terraform -chdir=infra`, `--chdir infra`).
 _DIRECTORY_OPTIONS = frozenset(
-    {"-C", "--cwd", "--dir", "--directory", "--chdir", "--prefix", "--workdir", "--working-directory"}
-    | {"--project", "--project-dir", "--manifest-path", "--rootdir", "--root-dir"}
+    {"cwd", "dir", "directory", "chdir", "prefix", "workdir", "working-directory"}
+    | {"project", "project-dir", "manifest-path", "rootdir", "root-dir"}
 )
-_FILE_IN_DIRECTORY = frozenset({"--manifest-path"})
+_FILE_IN_DIRECTORY = frozenset({"manifest-path"})
 # Option values that tune a run rather than select its work, whatever the option (`-j 8`, `--timeout 60s`,
 # `--color never`, `--reporter json`): a number, a duration or a mode word.
 _TUNING_NUMBER = re.compile(r"^\d+(?:\.\d+)?(?:ms|[smhd]|x)?$")
@@ -226,8 +227,10 @@ def _without_directory_option(words: list[str]) -> tuple[list[str], str]:
     """
     for index, word in enumerate(words[1:], start=1):
         name, has_value, value = word.partition("=")
-        if name not in _DIRECTORY_OPTIONS:
+        long_name = name[:1] == "-" and len(name) > 2 and name.lstrip("-") in _DIRECTORY_OPTIONS
+        if name != "-C" and not long_name:
             continue
+        name = name.lstrip("-")
         if not has_value:
             if index + 1 >= len(words) or _is_flag(words[index + 1]):
                 continue
@@ -460,6 +463,8 @@ def _program_name(word: str) -> str:
         return _LAUNCHERS[base]
     if local and not _BIN_DIRS.search(word):
         return word
+    if "/" in word and word[0] not in "/~" and _SCRIPT_FILE.match(word) and not _BIN_DIRS.search(word):
+        return _as_run(word)  # `uv run scripts/migrate.py` runs the project's script: `./scripts/migrate.py`
     return "python" if _PYTHON.match(base) else base
 
 

@@ -150,11 +150,12 @@ class ScriptAliases:
         return self._to.get(key, key)
 
     def learn(self, key: str, work: Work, signature: str, earlier: tuple[str, Work, str] | None) -> str:
-        """The key this failure belongs to, given the failure just before it (with no edit between).
+        """The key this failure belongs to, given the failure just before it.
 
-        ``earlier`` is that failure's key, work and error signature, or None when there was none or
-        an edit came between. The two are tied when they failed with one specific error signature, in
-        the same directory, and their works are :func:`related`.
+        ``earlier`` is that failure's key, work and error signature, or None when there was none.
+        The two are tied when they failed with one specific error signature, in the same directory,
+        and their works are :func:`related`; an edit between them that left the error as it was
+        changed nothing they differ in.
         """
         if earlier is None or key in self._to:
             return self.resolve(key)
@@ -177,11 +178,11 @@ def related(one: Work, other: Work) -> bool:
 
     - a script run and a direct tool run (``npm run lint`` and ``eslint src/``);
     - a chain and one of its steps (``npm run build && npm test`` and ``npm test``);
-    - one program and subcommand whose selections one includes the other's (``cabal test`` and
-      ``cabal test --test-show-details=direct``, ``dune test`` and ``dune test --force``), whatever
-      option spellings or values the tool has: the shared error is the evidence, not a table of its
-      options. Disjoint selections (``pytest tests/a.py`` and ``pytest tests/b.py``) stay apart: two
-      targets can fail on one missing module.
+    - one program whose selections one includes the other's (``cabal test`` and ``cabal test
+      --test-show-details=direct``, ``busted`` and ``busted -o gtest spec``, ``prove t`` and ``prove
+      t/parse.t``), whatever option spellings or values the tool has: the shared error is the evidence,
+      not a table of its options. Disjoint selections (``pytest tests/a.py`` and ``pytest tests/b.py``,
+      ``cargo test`` and ``cargo build``) stay apart: two targets can fail on one missing module.
     """
     if is_script(one) != is_script(other):
         return True
@@ -192,9 +193,19 @@ def related(one: Work, other: Work) -> bool:
     if one.steps or other.steps:
         return False
     mine, theirs = one.body.split(" "), other.body.split(" ")
-    if mine[:2] != theirs[:2]:
+    if mine[0] != theirs[0]:
         return False
-    return set(mine[2:]) <= set(theirs[2:]) or set(theirs[2:]) <= set(mine[2:])
+    return _within(mine[1:], theirs[1:]) or _within(theirs[1:], mine[1:])
+
+
+def _within(narrow: list[str], wide: list[str]) -> bool:
+    """Whether every word of ``narrow`` selects what a word of ``wide`` selects, or part of it: the same
+    word, or a path inside it (``t/parse.t`` inside ``t``). No words at all select everything. A word
+    both have (``crystal spec``'s subcommand) is matched as itself, never read as a folder holding the
+    other's paths (``spec/cart_spec.cr`` and ``spec/user_spec.cr`` stay two selections)."""
+    shared = set(narrow)
+    folders = [outer.rstrip("/") + "/" for outer in wide if outer not in shared]
+    return all(word in wide or word.startswith(tuple(folders)) for word in narrow)
 
 
 def runs_tests(work: Work) -> bool:

@@ -139,7 +139,6 @@ class _Walk:
         self.targets: dict[str, str] = {}  # work body -> the key of its latest target
         self.aliases = ScriptAliases()
         self.latest: tuple[str, Work, str] | None = None  # the latest failure (key, work, signature) ...
-        self.latest_at = -1  # ... and where it sits, to tell whether an edit came after it
 
     def holds(self, first: _Entry | None, root: str, calls: _Calls, errors: Errors) -> bool:
         if self.first is not first or self.root != root:
@@ -420,9 +419,8 @@ def repeat_failure(
         ("calls", wanted, tuple(ignored), id(project)), lambda: _Calls(wanted, ignored, scripts)
     )
     errors = history.fold("errors", Errors)
-    edit_calls = _edit_calls(history)
     root = history.fold(("project-root", wanted), lambda: _RootEvidence(wanted)).evidence.root()
-    due = _due(calls, errors, edit_calls, root, history, min_failures)
+    due = _due(calls, errors, root, history, min_failures)
     for key, attempts in sorted(due, key=lambda item: item[1][-1].call.index, reverse=True):
         if report_once(state, f"{key}@{attempts[0].call.observation.tool_use_id}"):
             return _failure_match(key, attempts, history, max_evidence)
@@ -432,7 +430,6 @@ def repeat_failure(
 def _due(
     calls: _Calls,
     errors: Errors,
-    edit_calls: Positions,
     root: str,
     history: ObservationHistory,
     min_failures: int,
@@ -455,7 +452,7 @@ def _due(
             for done in entry.ended_by_success(work):  # a success ends its work's streak (a chain's steps')
                 streaks.pop(aliases.resolve(_target(done, targets, streaks)), None)
         else:
-            _read_failure(walk, calls, entry, work, error, edit_calls)
+            _read_failure(walk, calls, entry, work, error)
         walk.walked += 1
         walk.through = entry.index
     walk.seen = history.end
@@ -472,9 +469,7 @@ def _due(
     return ready
 
 
-def _read_failure(
-    walk: _Walk, calls: _Calls, entry: _Entry, work: Work, error: Observation, edit_calls: Positions
-) -> None:
+def _read_failure(walk: _Walk, calls: _Calls, entry: _Entry, work: Work, error: Observation) -> None:
     """Add a failed call to its streak (the streak of the step that failed, when the result says)."""
     streaks = walk.streaks
     work = failed_step(work, error.outcome, error.text)
@@ -482,15 +477,13 @@ def _read_failure(
     attempt = entry.attempt(error, calls.ignored)
     if attempt is None:
         return
-    if walk.latest is not None and edit_calls.any_between(walk.latest_at, entry.index):
-        walk.latest = None
     resolved = walk.aliases.learn(key, work, attempt.signature, walk.latest)
     if resolved != key and key in streaks:  # a tool's own failures join its script's, in order
         streaks[resolved] = sorted(
             streaks.get(resolved, []) + streaks.pop(key), key=lambda found: found.call.index
         )
     streaks.setdefault(resolved, []).append(attempt)
-    walk.latest, walk.latest_at = (resolved, work, attempt.signature), entry.index
+    walk.latest = (resolved, work, attempt.signature)
 
 
 def _target(work: Work, targets: dict[str, str], streaks: dict[str, list[_Attempt]]) -> str:

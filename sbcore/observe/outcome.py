@@ -39,15 +39,20 @@ _HARNESS_EXIT = re.compile(r"^\s*exit code (-?\d+)\s*$", re.I | re.M)
 _COUNT = re.compile(r"\b(\d+) (failed|passed|errors?|failing|passing)\b", re.I)
 _ERROR_SUMMARY = re.compile(r"(?:^|[\s,(=])[1-9]\d* errors? (?:in|during)\b|\bFound [1-9]\d* errors?\b", re.M)
 # A runner's failure summary: these open a line ...
+# Build tools' own failure banners are among them, whatever the tool: a level tag opening the line
+# (`[ERROR]`, `[error]`), `BUILD FAILED`/`BUILD FAILURE`, `FAILURE:`, `Result: FAIL`, and a summary
+# counting failures or errors above zero (`Tests run: 14, Failures: 1`, `3 examples, 1 failure`).
 _FAILURE_LINE = re.compile(
     r"^(?:FAILED\b|FAIL\b|--- FAIL:|ERROR:|Error:|npm ERR!|error(?:\[E\d+\])?:|Tests:\s+\d+ failed|"
-    r"Traceback \(most recent call last\)|make(?:\[\d+\])?: \*\*\*)",
+    r"Traceback \(most recent call last\)|make(?:\[\d+\])?: \*\*\*|"
+    r"\[(?:ERROR|error|FAIL|fail)\]|BUILD FAIL(?:ED|URE)\b|FAILURE:|Result: FAIL\b|"
+    r".*\bFailures: [1-9]|.*\b[1-9]\d* failures?\b)",
     re.M,
 )
 # ... and these may stand anywhere in one (searched unanchored: a `^.*` in front costs a scan per line).
 _FAILURE_ANYWHERE = re.compile(r"\btest result: FAILED\b|\b\d+ (?:failed|failing)\b|\berror TS\d+:")
 # Words each of the two patterns cannot match without: tested first, since most results hold none.
-_LINE_WORDS = ("FAIL", "ERROR:", "Error:", "npm ERR!", "error", "Tests:", "Traceback", "make")
+_LINE_WORDS = ("FAIL", "ERROR", "Error:", "npm ERR!", "error", "Tests:", "Traceback", "make", "ailure")
 _ANYWHERE_WORDS = ("test result: FAILED", " failed", " failing", "error TS")
 _ERROR_WORDS = re.compile(
     r"error|fail|exception|traceback|not found|no such|denied|cannot|can't|unable|invalid|refused|"
@@ -60,12 +65,17 @@ _ERROR_WORD_LIST = (
     *("unable", "invalid", "refused", "timed out", "timedout", "time out", "timeout", "fatal", "panic"),
     *("abort", "assert"),
 )
-_NOISE = re.compile(r"^(?:exit code -?\d+|[=\-_*#~. ]+|traceback \(most recent call last\):?)$", re.I)
+_NOISE = re.compile(
+    r"^(?:exit code -?\d+|[=\-_*#~. ]+|traceback \(most recent call last\):?"
+    r"|\[(?:error|warn(?:ing)?|info|fail(?:ed)?)\])$",  # a level tag with nothing after it
+    re.I,
+)
 _NAMED_ERROR = re.compile(r"\b[A-Z]\w*(?:Error|Exception):")
 _BANNER = re.compile(r"^[=\-_ ]*(?:test session starts|short test summary info|FAILURES|ERRORS)[=\-_ ]*$")
 _ASSERTION = re.compile(
     r"^(?:E\s{2,}|\w*(?:Error|Exception)\b:|error(?:\[E\d+\])?:|--- FAIL:|panic:"
-    r"|FAILED\s+\S+\s+-\s+\S)"  # pytest's short summary: `FAILED <test> - <its assertion>`
+    r"|FAILED\s+\S+\s+-\s+\S"  # pytest's short summary: `FAILED <test> - <its assertion>`
+    r"|.*\b(?i:expected)\b.*\bbut (?:was|got|found)\b)"  # JUnit, NUnit, Hamcrest, testify...
 )
 
 # A runner or a wrapper reporting that something under it failed (a task, a script, a recipe, a build, a
@@ -188,7 +198,8 @@ _OTHER_BREAKS = ("\r", "\x0b", "\x0c", "\x1c", "\x1d", "\x1e", "\x85", "\u2028",
 # whitespace ``strip`` removes within a line, and no part of the pattern can reach past a line's end.
 _ASSERTION_LINE = re.compile(
     r"^(?:\[error\][^:\n]*:)?[^\S\n]*(?:E[^\S\n]{2,}\S|\w*(?:Error|Exception)\b:|error(?:\[E\d+\])?:"
-    r"|--- FAIL:|panic:|FAILED[^\S\n]+\S+[^\S\n]+-[^\S\n]+\S)",
+    r"|--- FAIL:|panic:|FAILED[^\S\n]+\S+[^\S\n]+-[^\S\n]+\S"
+    r"|[^\n]*\b(?i:expected)\b[^\n]*\bbut (?:was|got|found)\b)",
     re.M,
 )
 

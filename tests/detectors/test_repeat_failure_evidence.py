@@ -183,7 +183,9 @@ def test_a_project_script_and_the_command_its_manifest_gives_it_are_one_piece_of
     s.fail("just verify", error)
     s.edit("src/cart.rkt")
     s.fail("raco test src", error)
-    assert fire(s) is None  # edits between: nothing in the session ties the recipe to the command
+    # the session ties the recipe to the command: one specific error from both, the edits between left it
+    assert (match := fire(s)) is not None and match.data["failures"] == 3
+    # the manifest ties them by name, before any error could
     project = ProjectFacts(root="/repo", paths=("justfile",), scripts={"verify": "raco test src"})
     match = repeat_failure(s.observations, {"min_failures": 3}, {}, project)
     assert match is not None and match.data["failures"] == 3 and match.key == "raco test src"

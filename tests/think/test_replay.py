@@ -30,11 +30,7 @@ HELDOUT = HERE / "labels-heldout.yaml"
 # shares enough words with the work so far (a handler, a container, a package) to count as on-topic and break
 # the run of four; drift stays quiet rather than guess
 HELDOUT_DRIFT_MISSES = ["hd-csv-to-benchmark", "hd-email-to-index", "hd-flaky-to-rename"]
-HELDOUT_RF_MISSES = [
-    "h4-rf-eslint-same-error",
-    "h5-rf-rails-and-ruby",
-    "hx-rf-pyright-oscillates",
-]
+HELDOUT_RF_MISSES = ["h5-rf-rails-and-ruby"]
 CORPUS = (HERE / "../../../shared/corpus/transcripts").resolve()
 needs_corpus = pytest.mark.skipif(not CORPUS.is_dir(), reason="the shared corpus is not present")
 
@@ -294,12 +290,14 @@ def test_labels_on_the_cases_written_for_these_tests() -> None:
     heldout = evaluate(None, HELDOUT)
     assert scored(heldout, "drift") == (1, 0, 3, 4, HELDOUT_DRIFT_MISSES)
     assert scored(heldout, "stall") == (4, 0, 0, 4, [])
-    # held out: a -D property added to mvn and pyright narrowed to `src` stay apart, and so does the fourth
-    # batch's `npm run lint` beside `npx eslint`; of the fifth (written after the same-work tuning cases
-    # t5-rf-*), `bin/rails test` beside `ruby -Itest` stays apart (a Go test failing differently after each
-    # edit read as one error until the line under `--- FAIL:` was read with it, tuned on t6-rf-*); a version
+    # held out: of the fifth batch (written after the same-work tuning cases t5-rf-*), `bin/rails test`
+    # beside `ruby -Itest` stays apart (a Go test failing differently after each edit read as one error
+    # until the line under `--- FAIL:` was read with it, tuned on t6-rf-*); an edit between two spellings
+    # no longer unties them when their one error stayed (the second round of issue 22, tuned on loops in
+    # ecosystems of its own: tests/detectors/test_repeat_failure_families.py), which brought in the -D
+    # property added to mvn, pyright narrowed to `src` and `npm run lint` beside `npx eslint`; a version
     # bump and a one-word typo read as code changes worth a checklist
-    assert scored(heldout, "repeat-failure") == (33, 0, 3, 28, HELDOUT_RF_MISSES)
+    assert scored(heldout, "repeat-failure") == (35, 0, 1, 28, HELDOUT_RF_MISSES)
     assert scored(heldout, "standard-questions") == (
         19,
         2,
@@ -368,12 +366,12 @@ def test_labels_precision_and_recall_with_the_corpus(capsys: pytest.CaptureFixtu
     assert code == 0, err
     heldout = json.loads(out)
     assert heldout["repeat-failure"] == {
-        "tp": 34,
+        "tp": 36,
         "fp": 0,
-        "fn": 3,
+        "fn": 1,
         "tn": 34,
         "precision": 1.0,
-        "recall": 0.9189,
+        "recall": 0.973,
         "wrong": HELDOUT_RF_MISSES,
     }
     assert heldout["standard-questions"] == {

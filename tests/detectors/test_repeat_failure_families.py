@@ -1,0 +1,183 @@
+"""repeat-failure on families of sessions no rule was written for (issue 22, second round).
+
+Found by replaying loops written for ecosystems the tables never named (OpenTofu, Leiningen, Ant, V,
+Perl's prove): the same failure came back three times, yet nothing fired. Each rule here reads evidence
+any tool shows, and each test uses a tool named in no table of the built-in pack:
+
+- a long option naming the working directory is one whatever its dashes (`tofu -chdir=infra plan`);
+- a project script run by its relative path is one script, however it is started;
+- an edit between two spellings that left their one specific error as it was does not untie them;
+- a program with no selection runs everything, so it includes any selection of its own; a path inside
+  a folder is part of that folder's selection;
+- a failure hidden by a pipe (`| tail`, `| tee`) is read from the runner's own failure banner or counts
+  (`[ERROR]`, `BUILD FAILED`, `Result: FAIL`, `1 failures`), and the assertion under it is quoted.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import pytest
+from sbcore.detectors.identity import work_identity
+from sbcore.detectors.triggers import repeat_failure
+
+from sbcore.observe.outcome import error_line, read_outcome
+from sbcore.observe.project import Projector
+from tests.detectors.test_triggers import Session, fire
+
+NO_PROVIDER = (
+    'Exit code 1\n│ Error: Invalid provider configuration\n│ Provider "acme" requires explicit configuration.'
+)
+
+
+@pytest.mark.parametrize(
+    ("left", "right"),
+    [
+        ("cd infra && tofu plan", "tofu -chdir=infra plan"),  # one dash or two, a directory option
+        ("cd infra && tofu plan", "tofu --chdir infra plan"),
+        ("python tools/seed.py --dry-run", "tools/seed.py --dry-run"),  # a script by its relative path
+        ("python3 tools/seed.py", "./tools/seed.py"),
+    ],
+)
+def test_directory_options_and_script_paths_are_the_same_work(left: str, right: str) -> None:
+    assert work_identity(left).key == work_identity(right).key
+
+
+def test_a_loop_with_edits_between_and_the_spelling_changing_each_time_is_caught() -> None:
+    s = Session()
+    s.fail("cd infra && tofu plan", NO_PROVIDER)
+    s.edit("/repo/infra/providers.tf")
+    s.fail("tofu -chdir=infra plan -no-color", NO_PROVIDER)
+    s.edit("/repo/infra/providers.tf")
+    s.fail("cd infra && tofu plan -no-color", NO_PROVIDER)
+    match = fire(s)
+    assert match is not None and match.data["failures"] == 3 and match.data["edits_between"] == 2
+
+
+SPEC = "Exit code 1\nsrc/cart_test.v:12: fn test_total\n   > assert c.total() == 3\n     Left value: 4"
+
+
+def test_a_selection_inside_the_folder_run_before_is_the_same_work_through_edits() -> None:
+    s = Session()
+    s.fail("v test src", SPEC)
+    s.edit("/repo/src/cart.v")
+    s.fail("v test src/cart_test.v", SPEC)
+    s.edit("/repo/src/cart.v")
+    s.fail("v -stats test src/cart_test.v", SPEC)
+    match = fire(s)
+    assert match is not None and match.data["failures"] == 3
+
+
+def test_the_program_with_no_selection_includes_any_of_its_selections() -> None:
+    failure = (
+        "Exit code 1\nFAIL in (test-total) (core_test.clj:9)\n"
+        "expected: (= 3 (total cart))\n  actual: (not (= 3 4))"
+    )
+    s = Session()
+    s.fail("lein test", failure)
+    s.edit("/repo/src/orders/core.clj")
+    s.fail("lein test :only orders.core-test", failure)
+    assert fire(s) is None
+    s.edit("/repo/src/orders/core.clj")
+    s.fail("lein test :only orders.core-test/test-total", failure)  # one test of that namespace
+    match = fire(s)
+    assert match is not None and match.data["failures"] == 3
+
+
+def test_disjoint_selections_stay_apart_through_edits_too() -> None:
+    s = Session()
+    for name in ("src/cart_test.v", "src/order_test.v", "src/user_test.v"):
+        s.fail(f"v test {name}", SPEC)
+        s.edit("/repo/src/shared.v")
+    assert fire(s) is None
+
+
+def test_a_folder_named_like_the_subcommand_is_not_a_container() -> None:
+    s = Session()
+    for name in ("test/cart_test.v", "test/order_test.v", "test/user_test.v"):
+        s.fail(f"v test {name}", SPEC)
+    assert fire(s) is None
+
+
+# -- failures a pipe hides ---------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("command", "output"),
+    [
+        (
+            "ant test 2>&1 | tail -5",
+            "test:\n    [junit] Tests run: 4, Failures: 1, Errors: 0\n\n"
+            "BUILD FAILED\n/repo/build.xml:41: Test failed",
+        ),
+        ("lein test | tee test.log", "Ran 3 tests containing 5 assertions.\n1 failures, 0 errors."),
+        ("prove -l t 2>&1 | tail -3", "Files=1, Tests=6,  0 wallclock secs\nResult: FAIL"),
+        (
+            "ant dist 2>&1 | tail",
+            "[ERROR] /repo/src/Cart.java:[14,9] cannot find symbol\n[ERROR]   symbol: method total()",
+        ),
+    ],
+)
+def test_a_runner_banner_shows_the_failure_a_pipe_hid(command: str, output: str) -> None:
+    outcome = read_outcome(output, command, is_error=False)
+    assert outcome is not None and outcome["failed"]
+
+
+@pytest.mark.parametrize(
+    "output",
+    [
+        "BUILD SUCCESSFUL\nTotal time: 3 seconds",
+        "Ran 3 tests containing 5 assertions.\n0 failures, 0 errors.",
+        "Tests run: 4, Failures: 0, Errors: 0",
+        "Result: PASS",
+    ],
+)
+def test_a_passing_summary_stays_a_success(output: str) -> None:
+    outcome = read_outcome(output, "ant test | tail", is_error=False)
+    assert outcome is None or not outcome["failed"]
+
+
+def test_the_assertion_is_quoted_over_level_tags_and_the_runners_banner() -> None:
+    text = (
+        "[ERROR] Failed to execute goal on project core: There are test failures.\n[ERROR] \n"
+        "[ERROR]   CartTest.total:31 expected:<3> but was:<4>"
+    )
+    assert error_line(text) == "[ERROR]   CartTest.total:31 expected:<3> but was:<4>"
+
+
+def transcript(*steps: tuple[str, str, int]) -> list[bytes]:
+    """A session running each (command, output, exit code), an edit after each; as transcript lines."""
+    lines: list[dict[str, Any]] = []
+    for index, (command, output, code) in enumerate(steps):
+        call = f"toolu_{index:03d}"
+        stamp = f"2026-01-01T10:{index * 2:02d}:00Z"
+        use = {"type": "tool_use", "id": call, "name": "Bash", "input": {"command": command}}
+        lines.append(
+            {"type": "assistant", "timestamp": stamp, "message": {"role": "assistant", "content": [use]}}
+        )
+        content = (f"Exit code {code}\n" if code else "") + output
+        result = {"type": "tool_result", "tool_use_id": call, "content": content, "is_error": bool(code)}
+        lines.append({"type": "user", "timestamp": stamp, "message": {"role": "user", "content": [result]}})
+        edit = {
+            "type": "tool_use",
+            "id": f"edit_{index}",
+            "name": "Edit",
+            "input": {"file_path": "/repo/build.xml"},
+        }
+        lines.append(
+            {"type": "assistant", "timestamp": stamp, "message": {"role": "assistant", "content": [edit]}}
+        )
+    return [json.dumps(line).encode() for line in lines]
+
+
+def test_a_loop_behind_a_pipe_is_caught_from_the_projected_session() -> None:
+    output = (
+        "    [junit] Tests run: 4, Failures: 1, Errors: 0\n"
+        "    [junit] CartTest.total: expected:<3> but was:<4>\n\nBUILD FAILED"
+    )
+    lines = transcript(*[(f"ant test 2>&1 | tail -{n}", output, 0) for n in (20, 30, 40)])
+    observations = Projector().feed_lines(lines)
+    match = repeat_failure(observations, {}, {})
+    assert match is not None and match.data["failures"] == 3
+    assert "expected:<3> but was:<4>" in match.data["error"]
