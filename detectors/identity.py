@@ -61,12 +61,27 @@ _WRAPPERS: dict[tuple[str, ...], int] = {
     ("npx",): 1,
     ("bunx",): 1,
     ("pnpx",): 1,
-    ("env",): 1,
-    ("time",): 1,
-    ("nice",): 1,
     ("command",): 1,
     ("exec",): 1,
+    ("direnv", "exec"): 3,  # `direnv exec DIR cmd`
 }
+# Programs that run the command after their own options, and which of those options take a value: how
+# long, how nicely, how buffered or in what environment the work runs, never what it is. `timeout`
+# takes its duration after them; `nix develop`/`nix shell` run what follows `-c`/`--command`.
+_RUNS_THE_REST: dict[str, frozenset[str]] = {
+    "timeout": frozenset({"-k", "--kill-after", "-s", "--signal"}),
+    "time": frozenset({"-f", "--format", "-o", "--output"}),
+    "nice": frozenset({"-n", "--adjustment"}),
+    "ionice": frozenset({"-c", "--class", "-n", "--classdata", "-t"}),
+    "stdbuf": frozenset({"-i", "-o", "-e"}),
+    "nohup": frozenset(),
+    "unbuffer": frozenset(),
+    "chronic": frozenset(),
+    "caffeinate": frozenset({"-t", "-w"}),
+    "env": frozenset({"-u", "--unset"}),
+}
+# Shells handed the work as one string (`bash -c '…'`, `sh -ec "…"`, `nix-shell --run '…'`).
+_SHELLS = frozenset({"bash", "sh", "zsh", "dash", "ksh"})
 _PYTHON = re.compile(r"^python(?:\d+(?:\.\d+)?)?$")
 # A project's launcher for a tool is that tool.
 _LAUNCHERS = {"gradlew": "gradle", "mvnw": "mvn", "bazelisk": "bazel"}
@@ -86,6 +101,8 @@ _JS_RUNNERS = frozenset({"jest", "vitest", "mocha"})
 _SETUP = frozenset({"cd", "pushd", "source", ".", "set", "sleep", "true", ":", "mkdir"})
 # Steps that only print: never the work of a chain (`pytest || echo failed`).
 _PRINTS = frozenset({"echo", "printf"})
+# Steps that only show a file, after the work that wrote it.
+_VIEWS = frozenset({"cat", "tail", "head", "less", "more", "grep"})
 _PROBES = frozenset(
     {"curl", "wget", "nc", "http", "pg_isready", "ping", "lsof", "ps", "pgrep", "ss", "netstat"}
 )
@@ -189,6 +206,8 @@ def work_identity(command: str) -> Work:
             continue
         if head in _SETUP or head in _PRINTS:
             continue  # setup, a message, or the exit status echoed
+        if head in _VIEWS and steps:
+            continue  # `make > build.log; tail build.log`: reading what the work wrote
         if not directory and not steps:
             words, directory = _without_directory_option(words)  # `make -C web` is `cd web && make`
         if steps:
@@ -198,6 +217,10 @@ def work_identity(command: str) -> Work:
         text = normalise_command(command)
         return Work(text, text.split(" ", 1)[0] if text else "", probe=polls)
     directory = _plain(directory) if directory not in (".", "./") else ""
+    script = _shell_script(steps[0]) if len(steps) == 1 and not exports else None
+    if script is not None:  # `bash -c 'cd web && make check'` is the work of its script
+        inner = work_identity(script)
+        return replace(inner, directory=inner.directory or directory, probe=inner.probe or polls)
     prefix = f"export {' '.join(sorted(exports))} && " if exports else ""
     canonical = [_canonical(words) for words in steps]
     probe = polls or canonical[0][0] in _PROBES or _is_status_check(steps[0])
@@ -275,7 +298,8 @@ def scripted(work: Work, scripts: Mapping[str, str]) -> Work:
 
 
 def strip_prefixes(segment: list[str]) -> list[str]:
-    """Drop environment assignments, ``timeout N`` and wrappers that run the rest unchanged."""
+    """Drop environment assignments and wrappers that run the rest unchanged (with their own options:
+    ``timeout -k 10 5m``, ``/usr/bin/time -v``, ``nice -n 10``, ``env -u HOME``, ``nix develop -c``)."""
     words = list(segment)
     changed = True
     while words and changed:
@@ -283,15 +307,57 @@ def strip_prefixes(segment: list[str]) -> list[str]:
         while words and _ASSIGNMENT.match(words[0]):
             words = words[1:]
             changed = True
-        if len(words) > 2 and words[0] == "timeout" and _DURATION.match(words[1]):
-            words = words[2:]
-            changed = True
+        rest = _after_wrapper(words)
+        if rest is not None:
+            words, changed = rest, True
+            continue
         for prefix, size in _WRAPPERS.items():
             if tuple(words[: len(prefix)]) == prefix and len(words) > size:
                 words = words[size:]
                 changed = True
                 break
     return words
+
+
+def _after_wrapper(words: list[str]) -> list[str] | None:
+    """The command an option-taking wrapper runs (None: ``words`` is no such wrapper, or runs nothing)."""
+    if not words:
+        return None
+    program = words[0].rsplit("/", 1)[-1]
+    if program == "nix" and words[1:2] in (["develop"], ["shell"]):
+        for marker in ("-c", "--command"):
+            if marker in words:
+                at = words.index(marker)
+                return words[at + 1 :] or None
+        return None
+    valued = _RUNS_THE_REST.get(program)
+    if valued is None:
+        return None
+    index = 1
+    while index < len(words) and _is_flag(words[index]):
+        name = words[index].partition("=")[0]
+        index += 2 if name in valued and "=" not in words[index] and len(name) == len(words[index]) else 1
+    if program == "timeout":
+        if index >= len(words) or not _DURATION.match(words[index]):
+            return None
+        index += 1
+    return words[index:] or None
+
+
+def _shell_script(words: list[str]) -> str | None:
+    """The script of a shell handed the work as one string (``bash -c 'make check'``, ``sh -ec "…"``,
+    ``nix-shell --run '…'``), or None."""
+    program = words[0].rsplit("/", 1)[-1] if words else ""
+    if program == "nix-shell" and "--run" in words[:-1]:
+        return words[words.index("--run") + 1]
+    if program not in _SHELLS:
+        return None
+    for index, word in enumerate(words[1:-1], start=1):
+        if word.startswith("-") and not word.startswith("--") and "c" in word:
+            return words[index + 1]
+        if not word.startswith("-"):
+            return None
+    return None
 
 
 def _canonical(words: list[str]) -> tuple[str, str]:
@@ -301,13 +367,8 @@ def _canonical(words: list[str]) -> tuple[str, str]:
     elif _INTERPRETERS.match(program) and len(words) > 1 and _BIN_DIRS.search(words[1]):
         words = words[1:]  # `php vendor/bin/phpunit` is phpunit
         program = words[0].rsplit("/", 1)[-1]
-    elif (
-        _INTERPRETERS.match(program)
-        and len(words) > 1
-        and _SCRIPT_FILE.match(words[1])
-        and words[1][0] != "/"
-    ):
-        words = [_as_run(words[1]), *words[2:]]  # `python manage.py` is `./manage.py`
+    elif _INTERPRETERS.match(program) and (at := _script_at(words)) is not None:
+        words = [_as_run(words[at]), *words[at + 1 :]]  # `python -u manage.py` is `./manage.py`
         program = words[0].rsplit("/", 1)[-1]
     if program in ("pytest", "py.test"):
         return "pytest", f"pytest {_pytest_targets(without_shown('pytest', words[1:]))}".strip()
@@ -321,6 +382,18 @@ def _canonical(words: list[str]) -> tuple[str, str]:
         words = [words[0], *words[2:]]  # `composer run-script test` is `composer test`
     name = _program_name(words[0])
     return name, _generic(words)
+
+
+def _script_at(words: list[str]) -> int | None:
+    """Where the script file an interpreter runs sits, past the interpreter's own switches (``bash -x
+    ci.sh``, ``python3 -u tools/r.py``), or None (code given inline, a module, an absolute path)."""
+    for index, word in enumerate(words[1:], start=1):
+        if word in ("-c", "-e", "-m", "-r", "--eval", "--require"):
+            return None  # what runs is the next word, not a file
+        if _is_flag(word):
+            continue
+        return index if _SCRIPT_FILE.match(word) and word[0] != "/" else None
+    return None
 
 
 def _pytest_targets(args: list[str]) -> str:

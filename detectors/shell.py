@@ -20,6 +20,7 @@ _REDIRECTS = re.compile(r"(?<!\S)(?:[12]?>&[12]|[12&]?>>?\s*/dev/null)(?!\S)")
 # A shell comment starts at a word boundary and runs to the end of its line.
 _COMMENT = re.compile(r"(?m)(?<!\S)#.*$")
 _OPERATORS = frozenset({"&&", "||", ";", "|", "|&", "&"})
+_OUTPUT_REDIRECTS = frozenset({">", ">>", "&>", "&>>", ">|", ">&"})
 _PAGERS = frozenset({"tail", "head", "cat", "less", "more"})
 _DIR_CHANGES = frozenset({"cd", "pushd"})
 _DURATION = re.compile(r"^\d+(?:\.\d+)?[smhd]?$")
@@ -91,11 +92,24 @@ def _closes_at_end(tokens: list[str]) -> bool:
 
 
 def _split(tokens: list[str]) -> tuple[list[list[str]], list[str]]:
-    """Split on top-level operators (parentheses keep ``$(a | b)`` in one segment)."""
+    """Split on top-level operators (parentheses keep ``$(a | b)`` in one segment). An output
+    redirection and its target (``> out.log``, ``2>> err.log``, ``&> all.log``) change where output
+    goes, not what runs, and are dropped; an input redirection (``< schema.sql``) is kept: it is what
+    the program reads."""
     segments: list[list[str]] = [[]]
     operators: list[str] = []
     depth = 0
+    target = False  # the next word is where output goes
     for token in tokens:
+        if target:
+            target = False
+            if not _is_punctuation(token):
+                continue
+        if depth == 0 and token in _OUTPUT_REDIRECTS:
+            if segments[-1] and segments[-1][-1] in ("1", "2"):
+                segments[-1].pop()  # `2> err.log`: the descriptor went with it
+            target = True
+            continue
         if _is_punctuation(token):
             depth += token.count("(") - token.count(")")
         if depth == 0 and token in _OPERATORS:

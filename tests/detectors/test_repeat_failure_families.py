@@ -44,6 +44,35 @@ def test_directory_options_and_script_paths_are_the_same_work(left: str, right: 
     assert work_identity(left).key == work_identity(right).key
 
 
+@pytest.mark.parametrize(
+    "wrapped",
+    [
+        "bash -c 'tofu plan'",  # a shell handed the work as one string
+        "sh -ec 'tofu plan'",
+        "nix-shell --run 'tofu plan'",
+        "nix develop -c tofu plan",
+        "timeout --signal=KILL 600 tofu plan",  # wrappers with options of their own
+        "timeout -k 10 5m tofu plan",
+        "/usr/bin/time -v tofu plan",
+        "nice -n 10 tofu plan",
+        "stdbuf -oL tofu plan",
+        "env -u TF_LOG tofu plan",
+        "direnv exec . tofu plan",
+        "tofu plan > plan.log 2>&1; tail -40 plan.log",  # output sent to a file, then read
+        "tofu plan 2> err.log",
+    ],
+)
+def test_wrappers_shells_and_redirections_leave_the_work_as_it_is(wrapped: str) -> None:
+    assert work_identity(wrapped).key == work_identity("tofu plan").key
+
+
+def test_a_shell_string_keeps_its_own_directory_and_polling() -> None:
+    assert work_identity("bash -c 'cd infra && tofu plan'").key == work_identity("cd infra && tofu plan").key
+    assert work_identity("timeout 60 sh -c 'until tofu plan; do sleep 5; done'").probe
+    assert work_identity("bash -x scripts/plan.sh").key == work_identity("./scripts/plan.sh").key
+    assert work_identity("psql < a.sql").key != work_identity("psql < b.sql").key  # what it reads stays
+
+
 def test_a_loop_with_edits_between_and_the_spelling_changing_each_time_is_caught() -> None:
     s = Session()
     s.fail("cd infra && tofu plan", NO_PROVIDER)
