@@ -17,21 +17,21 @@ LOOP = CASES / "rf-npm-cosmetic-loop.jsonl"  # `npm test` fails three times: rep
 
 
 @pytest.fixture
-def stall_raises(monkeypatch: pytest.MonkeyPatch) -> None:
-    """The stall trigger raises every time it is asked (a pack's bug); the others work."""
+def checklist_raises(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The standard-questions trigger raises every time it is asked (a pack's bug); the others work."""
     real = TriggerSpec.invoke
 
     def invoke(
         self: TriggerSpec, observations: Sequence[Any], params: Mapping[str, Any], *a: Any, **k: Any
     ) -> Any:
-        if self.name == "stall":
+        if self.name == "standard_questions":
             raise ValueError("boom in a pack's trigger")
         return real(self, observations, params, *a, **k)
 
     monkeypatch.setattr(TriggerSpec, "invoke", invoke)
 
 
-@pytest.mark.usefixtures("stall_raises")
+@pytest.mark.usefixtures("checklist_raises")
 def test_a_raising_trigger_exits_non_zero_with_one_line_and_its_tracebacks_in_a_file(
     capsys: pytest.CaptureFixture[str],
 ) -> None:
@@ -42,8 +42,8 @@ def test_a_raising_trigger_exits_non_zero_with_one_line_and_its_tracebacks_in_a_
     lines = err.splitlines()
     errors = [line for line in lines if line.startswith("Error: ")]
     assert len(errors) == 1
-    assert errors[0].startswith("Error: stall failed in ")
-    assert "trigger stall failed: ValueError: boom in a pack's trigger" in errors[0]
+    assert errors[0].startswith("Error: standard-questions failed in ")
+    assert "trigger standard_questions failed: ValueError: boom in a pack's trigger" in errors[0]
     log = Path(lines[lines.index(errors[0]) + 1].split(": ", 1)[1])
     text = log.read_text()
     assert text.count("Traceback (most recent call last)") == 1  # each distinct traceback once
@@ -54,7 +54,7 @@ def test_a_raising_trigger_exits_non_zero_with_one_line_and_its_tracebacks_in_a_
     log.unlink()
 
 
-@pytest.mark.usefixtures("stall_raises")
+@pytest.mark.usefixtures("checklist_raises")
 def test_the_json_document_names_the_failure_and_the_exit_status_says_it(
     capsys: pytest.CaptureFixture[str],
 ) -> None:
@@ -62,7 +62,7 @@ def test_the_json_document_names_the_failure_and_the_exit_status_says_it(
     out, err = capsys.readouterr()
     assert code == 1
     raised = json.loads(out)["summary"]["raised"]
-    assert list(raised) == ["stall"] and raised["stall"]["passes"] >= 1
+    assert list(raised) == ["standard-questions"] and raised["standard-questions"]["passes"] >= 1
     assert "Traceback (most recent" not in err
     Path(err.strip().splitlines()[-1].split(": ", 1)[1]).unlink()
 

@@ -54,7 +54,7 @@ def test_list_shows_the_twelve_builtins(capsys: pytest.CaptureFixture[str], work
     assert lines[0].split() == ["ID", "PACK", "ENABLED", "STATUS", "SOURCE"]
     rows = {line.split()[0]: line for line in lines[1:]}
     assert len(rows) == 12
-    assert rows["drift"].split()[1:5] == ["builtin", "yes", "preview,", "soak"], "shipped on, soaking"
+    assert rows["drift"].split()[1:5] == ["builtin", "no", "preview,", "soak"], "shipped off, soaks when on"
     assert rows["default"].split()[1:4] == ["builtin", "yes", "stable"]
     assert rows["git-log"].split()[1:5] == ["builtin", "no", "preview,", "soak"], "a preview detector soaks"
     assert rows["cross-task-collision"].split()[1:5] == ["builtin", "no", "preview,", "soak"]
