@@ -55,6 +55,7 @@ from dataclasses import dataclass
 
 from sbcore.observe import secret_contexts
 from sbcore.observe.entropy import looks_random
+from sbcore.observe.secret_categories import redact_categories
 
 MAX_SECRET_SPAN = 1024
 """The longest prefix of a single-line secret that ``redact`` needs to see to recognise it."""
@@ -839,12 +840,18 @@ def redact(text: str) -> str:
     size = len(text)
     if size < _SHORTEST or (size <= _CLEAN_LONGEST and text in _CLEAN):
         return text
+    out = redact_categories(_redact_listed(text))  # the listed rules, then the categories for the rest
+    if out is text and size <= _CLEAN_LONGEST:
+        if len(_CLEAN) >= _CLEAN_KEPT:
+            _CLEAN.clear()
+        _CLEAN.add(text)
+    return out
+
+
+def _redact_listed(text: str) -> str:
+    """``text`` with every secret the listed formats and contexts find replaced (``text`` itself: none)."""
     out = _redact_once(text)
     if out is text:
-        if size <= _CLEAN_LONGEST:
-            if len(_CLEAN) >= _CLEAN_KEPT:
-                _CLEAN.clear()
-            _CLEAN.add(text)
         return text
     # A secret glued to the start of another (``sk-…-----BEGIN … PRIVATE KEY``) is missed while a rule
     # that needs a boundary after it sees the other's characters there; once the other is a marker, it is

@@ -1,0 +1,205 @@
+"""Secrets recognised by category, for the formats no rule lists.
+
+:mod:`sbcore.observe.redact` knows hundreds of vendor prefixes and the keys a secret usually sits under.
+A fresh format slips past both: a service's own ``ACME_SERVICE_KEY=…``, a ``--key=…`` flag, base64 key
+material under ``client-key-data:``, a session cookie, a ``.pgpass`` line, a PuTTY key's private lines, a
+key nobody listed under a name that says it is one. So after the listed rules, these categories
+are read, each by shape rather than by vendor:
+
+* **a name that says secret, then a secret-shaped value**: any ``NAME=``, ``NAME:``, ``"NAME": "…"`` or
+  ``--name=`` whose name holds *key*, *token*, *secret*, *password*, *pwd*, *auth*, *credential*, *cookie*,
+  *session* or *sid*, and whose value reads as random (:func:`~sbcore.observe.entropy.looks_random`, as a
+  named value) — so ``cache_key=user_profile`` and ``sort_key: created_at`` stay;
+* **cookies**: each value of a ``Cookie:`` or ``Set-Cookie:`` header that reads as random;
+* **password files**: the last field of a ``host:port:database:user:password`` line;
+* **private-key containers**: a PuTTY key file's ``Private-Lines`` and ``Private-MAC``.
+
+Not a category: a short word, ``_`` and random characters alone in prose (``tok_7Hq2…``). Message, request
+and object ids have that shape (``msg_01UHi2…``, ``toolu_…``, ``cus_…``), and a real transcript holds
+thousands of them; without a name saying *secret*, such a value is left alone.
+
+The value becomes ``[REDACTED:<kind>]``; names, quotes and punctuation stay. Standard library only, and a
+text holding none of the words these need is returned after a few substring checks: it runs on every
+projected string, in every store (spool, events, recall index, request bodies) through ``redact``.
+"""
+
+from __future__ import annotations
+
+import re
+
+from sbcore.observe.entropy import looks_random
+
+_NAME_CHARS = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_.-")
+# An operator with a value of twelve characters or more after it: a text with none holds no named secret,
+# and most texts have none, so this one scan (a small set of characters to look for) comes first.
+_OPERATOR_THEN_VALUE = re.compile(r"[:=][ \t]*\\?[\"']?[A-Za-z0-9+/_.~-]{12}")
+# Then, one pattern a word a name must hold, each opening with a literal (scanned for at the speed of a
+# substring search) and asking for the operator and the value's first twelve characters after the name.
+_SECRET_WORDS = ("key", "token", "secret", "passw", "pwd", "auth", "credential", "cookie", "sess", "sid")
+_WORDS_BEFORE_OPERATOR = tuple(
+    (word, re.compile(word + r"[a-z0-9_.-]*(?=\\?[\"']?[ \t]*[:=][ \t]*\\?[\"']?[a-z0-9+/_.~-]{12})"))
+    for word in _SECRET_WORDS
+)
+_OPERATOR_VALUE = re.compile(r"\\?\"?'?[ \t]*[:=][ \t]*\\?\"?'?(?P<v>[A-Za-z0-9+/_.~-]{12,}={0,3})", re.ASCII)
+_NAME_SAYS_SECRET = re.compile(
+    r"key|token|secret|passw|pwd|auth|credential|cookie|sess|(?:^|[_.-])sid$", re.IGNORECASE
+)
+# Names that hold a secret word but name something else: a public key, a key's id or file, a token count.
+_NAME_SAYS_OTHERWISE = re.compile(
+    r"public|pubkey|_?ids?$|[_.-]id$|file$|path$|dir$|name$|type$|count$|length$|size$|limit$|url$|uri$"
+    r"|author|kind$|format$|algorithm$|alg$|fingerprint$|version$|max[_-]?tokens?$|tokens?[_-]?max$"
+    # keys of data, not of locks: a cache's, a table's, a map's
+    r"|(?:cache|sort|primary|foreign|partition|shard|idempotency|dedupe?|lookup|map|dict|hash|row|range"
+    r"|group|order|index|composite|unique|natural|surrogate|routing|object|bucket)[_.-]?keys?$",
+    re.IGNORECASE,
+)
+_COOKIE_HEADER = re.compile(r"(?i)(?<![\w-])(?:set-)?cookie[^\S\n]*:(?P<rest>[^\n\"'\\]*)")
+_COOKIE_PAIR = re.compile(r"(?P<name>[^\s=;,]+)=(?P<v>[^\s;,]+)")
+# host:port:database:user:password, five fields and no more (a path list or a compiler's file:line:col
+# run together has other punctuation in its fields)
+_PGPASS_PORT = re.compile(r":(?:\d{1,5}|\*):")
+_PGPASS = re.compile(r"[\w.*-]+:(?:\d{1,5}|\*):[\w.*-]+:[\w.@*-]+:(?P<v>[^\s:\"']{4,})")
+_TOKEN_EDGES = " \t\n\"'"
+_PGPASS_REACH = 300
+_PUTTY = re.compile(
+    r"(?m)^(?P<head>Private-(?:Lines:[^\S\n]*\d+\n|MAC:[^\S\n]*))"
+    r"(?P<v>(?:(?!Private-)[A-Za-z0-9+/=]+(?:\n|$))+)"
+)
+_MARKER = "[REDACTED:"
+_PLACEHOLDER = re.compile(r"(?i)^(?:x+|\*+|(.)\1{5,}|.*(?:example|placeholder|changeme|dummy|redacted).*)$")
+
+
+def redact_categories(text: str) -> str:
+    """``text`` with every secret of the categories above replaced; ``text`` itself when none is found.
+
+    Each category is looked for where its own punctuation or words occur (``re`` is fast only while it
+    scans for a literal or a small set of characters), so a text holding none costs a scan or two."""
+    spans = _named_spans(text)
+    if text.count(":") >= 4:
+        spans += _pgpass_spans(text)
+    out = _replaced(text, spans) if spans else text
+    if "ookie" in out or "OOKIE" in out:
+        out = _COOKIE_HEADER.sub(_cookies, out)
+    if "Private-" in out:
+        out = _PUTTY.sub(
+            lambda m: m.group("head") + "[REDACTED:private-key]" + "\n" * m.group("v").endswith("\n"), out
+        )
+    return text if out == text else out
+
+
+def _named_spans(text: str) -> list[tuple[int, int, str]]:
+    """The values after names that say secret: a secret word, the rest of its name, then an operator."""
+    if _OPERATOR_THEN_VALUE.search(text) is None:
+        return []
+    low = text.lower()
+    found: dict[int, tuple[int, int, str]] = {}
+    for word, pattern in _WORDS_BEFORE_OPERATOR:
+        if word not in low:
+            continue
+        for hit in pattern.finditer(low):
+            start, end = hit.start(), hit.end()
+            if end in found:
+                continue
+            while start > 0 and text[start - 1] in _NAME_CHARS:
+                start -= 1
+            judged = _named(text, start, end)
+            if judged is not None:
+                found[end] = judged
+    return list(found.values())
+
+
+def _named(text: str, start: int, end: int) -> tuple[int, int, str] | None:
+    """The span of the value after the name ``text[start:end]`` when the name says secret and the value
+    reads so."""
+    flag = text[start:end]
+    name = flag.lstrip("-")
+    if not name or not (name[0].isalpha() or name[0] == "_") or not _NAME_SAYS_SECRET.search(name):
+        return None
+    if _NAME_SAYS_OTHERWISE.search(name):
+        return None
+    if name.lower() in ("key", "keys") and flag == name:
+        return None  # a bare `key:` is a cache's or a map's as often as a lock's; `--key=` is not
+    found = _OPERATOR_VALUE.match(text, end)
+    if found is None or not _secret_value(found.group("v")):
+        return None
+    return found.start("v"), found.end("v"), _kind(name)
+
+
+def _pgpass_spans(text: str) -> list[tuple[int, int, str]]:
+    """The password of each ``host:port:database:user:password`` token, found from its port."""
+    spans = []
+    for port in _PGPASS_PORT.finditer(text):
+        # the token around the port, looked for within a line's reach (a longer token is no such line)
+        low, high = max(port.start() - _PGPASS_REACH, 0), port.end() + _PGPASS_REACH
+        start = max(text.rfind(edge, low, port.start()) for edge in _TOKEN_EDGES) + 1
+        ends = [at for edge in _TOKEN_EDGES if (at := text.find(edge, port.end(), high)) >= 0]
+        end = min(ends, default=min(high, len(text)))
+        if start == 0 and low > 0:
+            continue
+        match = _PGPASS.fullmatch(text, start, end)
+        if match is not None:
+            spans.append((match.start("v"), match.end("v"), "password"))
+    return spans
+
+
+def _replaced(text: str, spans: list[tuple[int, int, str]]) -> str:
+    """``text`` with each span's value replaced by its marker (overlaps: the first one wins)."""
+    parts, last = [], 0
+    for start, end, kind in sorted(spans):
+        if start < last:
+            continue
+        parts += [text[last:start], f"[REDACTED:{kind}]"]
+        last = end
+    return "".join(parts) + text[last:]
+
+
+def _replace(match: re.Match[str], kind: str) -> str:
+    start, end = match.span("v")
+    whole = match.group(0)
+    offset = match.start()
+    return whole[: start - offset] + f"[REDACTED:{kind}]" + whole[end - offset :]
+
+
+def _kind(name: str) -> str:
+    low = name.lower()
+    if "passw" in low or "pwd" in low:
+        return "password"
+    if "cookie" in low or "sess" in low or low.endswith("sid"):
+        return "session-cookie"
+    if "token" in low:
+        return "token"
+    if "auth" in low or "credential" in low:
+        return "credentials"
+    if "secret" in low:
+        return "secret"
+    return "secret-key"
+
+
+def _secret_value(value: str) -> bool:
+    if _PLACEHOLDER.match(value) or value.startswith("http"):
+        return False
+    if value.startswith(("/", "./", "~")) and value.count("/") >= 2 and "+" not in value and value[-1] != "=":
+        return False  # a path (base64 may open with "/" too, but has "+" or padding, or one "/" alone)
+    core = value.strip("=").rstrip(".")
+    if looks_random(core, named=True):
+        return True
+    # URL-safe base64 cut by `-` and `_` into short pieces reads like snake-case words to the entropy
+    # test; with both cases and a digit in it, it is judged without its separators
+    joined = core.replace("-", "").replace("_", "").replace(".", "")
+    mixed = any(c.isupper() for c in joined) and any(c.islower() for c in joined)
+    return mixed and any(c.isdigit() for c in joined) and looks_random(joined, named=True)
+
+
+def _cookies(match: re.Match[str]) -> str:
+    rest = match.group("rest")
+    kept = _COOKIE_PAIR.sub(
+        lambda pair: (
+            _replace(pair, "session-cookie")
+            if len(pair.group("v")) >= 16
+            and _MARKER not in pair.group("v")
+            and looks_random(pair.group("v"), 16, named=True)
+            else pair.group(0)
+        ),
+        rest,
+    )
+    return match.group(0)[: match.start("rest") - match.start()] + kept
