@@ -147,7 +147,7 @@ The workspace layer comes with the repository, so it is someone else's input unt
 otherwise. Every key declares in the schema (`x-trust`) what it can do, and that decides whether
 it applies from a workspace you have not trusted (see [privacy.md](privacy.md) for the whole model):
 
-- **safe** keys (the unmarked ones below: detector switches, floors, rates, caps, checklists, a grant of
+- **safe** keys (the unmarked ones below: detector switches, floors, rates, caps, a grant of
   `Read`, `Grep` and `Glob`) apply from any layer;
 - **capability** keys run a process, open a connection, or choose where data goes or which secret
   is sent. From the workspace layer they are ignored until you run `second-brain trust` in that

@@ -54,6 +54,8 @@ def test_soak_is_the_safe_value_of_the_mode_voice_knob() -> None:
     assert config_class(("detectors", "any-id", "mode")) == "voice"
     assert value_class(("detectors", "any-id", "mode"), "advise") == "voice"
     assert value_class(("detectors", "any-id", "mode"), "soak") == "safe"
+    # a checklist's words reach the agent through the fallback: a voice, not a switch
+    assert config_class(("detectors", "standard-questions", "config")) == "voice"
 
 
 @pytest.mark.parametrize(
@@ -64,7 +66,6 @@ def test_soak_is_the_safe_value_of_the_mode_voice_knob() -> None:
         ("loop", "min_interval_s"),
         ("projection", "bash_cap"),
         ("detectors", "x", "enabled"),
-        ("detectors", "x", "config"),
         ("detectors", "x", "confidence_floor"),
     ],
 )
