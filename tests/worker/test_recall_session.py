@@ -9,7 +9,7 @@ import textwrap
 from pathlib import Path
 
 import pytest
-from worker_helpers import World, drive, make_session, until
+from worker_helpers import FAST_CONFIG, World, drive, make_session, until
 
 from sbcore.conductor.soaklog import soak_path
 from sbcore.state.recall import index_path
@@ -30,6 +30,8 @@ ERROR = "E   psycopg.errors.TooManyConnections: remaining connection slots are r
 @pytest.fixture(autouse=True)
 def _private_env(world: World, monkeypatch: pytest.MonkeyPatch) -> None:
     world.apply_env(monkeypatch)
+    # recall ships off (docs/soak.md, "Soaking detectors' verdicts"): the user turns it on, and it soaks
+    world.write_config(FAST_CONFIG + "detectors:\n  recall:\n    enabled: true\n")
 
 
 def _digest(path: Path) -> str:
