@@ -2,14 +2,14 @@
 
 File reads only, so it answers with or without a worker (stale-but-readable, and it says when the status
 was written): see :mod:`sbcore.conductor.stats` for the sources and the counting rules, docs/stats.md for
-the fields. ``--json`` prints the whole document. Exit codes: 0 printed, 2 no session found.
+the fields. ``--json`` prints the whole document. Exit code 0, also when nothing was observed yet (it says
+so).
 """
 
 from __future__ import annotations
 
 import argparse
 import json
-import sys
 import time
 from collections.abc import Mapping
 from datetime import datetime
@@ -43,7 +43,10 @@ def session_options(parser: argparse.ArgumentParser) -> None:
 
 
 def locate(args: argparse.Namespace) -> tuple[Path, str, dict[str, Any] | None] | None:
-    """The data directory, the session and its status document (None when the worker never wrote one)."""
+    """The data directory, the session and its status document (None when the worker never wrote one).
+
+    None, after saying so, when no session was ever observed here: on a fresh install that is the
+    answer, not an error (exit 0; with ``--json`` a document saying it)."""
     from sbcore import paths
     from sbcore.worker import locate as where
     from sbcore.worker.status import read_status
@@ -51,9 +54,14 @@ def locate(args: argparse.Namespace) -> tuple[Path, str, dict[str, Any] | None] 
     data = Path(args.data) if args.data else paths.data_dir()
     session = args.session or where.session_from_env() or _newest(data)
     if session is None:
-        print(
-            f"second-brain {args.command}: no session: pass --session (nothing under {data})", file=sys.stderr
+        reason = (
+            "nothing observed yet: no session has run with the observer here "
+            f"({data}); start Claude Code with the plugin installed, then ask again"
         )
+        if args.json:
+            print(json.dumps({"observed": False, "data_dir": str(data), "reason": reason}, indent=2))
+        else:
+            print(f"second-brain {args.command}: {reason}")
         return None
     return data, session, read_status(data, session)
 
@@ -81,7 +89,7 @@ def _stats(args: argparse.Namespace) -> int:
 
     found = locate(args)
     if found is None:
-        return 2
+        return 0
     data, session, status = found
     document = collect(
         data,

@@ -3,7 +3,7 @@
 "Why did it say that / why was it silent" (design, §Human surfaces) answered from files: the gate's
 history of the session's task (every decision, claim, expiry and outcome, with the reason code and the
 sentence the gate wrote), and the last pass as the status file or, with no status, the pass journal has
-it. ``--json`` prints both. Exit codes: 0 printed, 2 no session found.
+it. ``--json`` prints both. Exit code 0, also when nothing was observed yet (it says so).
 """
 
 from __future__ import annotations
@@ -64,7 +64,7 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
 def _why(args: argparse.Namespace) -> int:
     found = locate(args)
     if found is None:
-        return 2
+        return 0
     data, session, status = found
     decisions = recent_decisions(data, session, status, n=max(0, args.n), silences=args.all)
     last = last_pass(data, session, status)

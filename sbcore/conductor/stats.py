@@ -325,16 +325,21 @@ def _span(
     }
 
 
+MIN_RATE_HOURS = 1 / 60
+"""No rate per hour is given over less than a minute of passes."""
+
+
 def per_hour(rows: list[sqlite3.Row], *, delivered: int, cost: float | None) -> dict[str, Any] | None:
     """Advisories delivered and observer cost per hour of the span's passes, first to last.
 
-    Refused (None) below two passes: the first pass runs cold and would mislead as a rate (design, §Human
-    surfaces), and one pass has no duration to divide by.
+    Refused (None) below two passes, and below a minute of them: the first pass runs cold and would
+    mislead as a rate (design, §Human surfaces), one pass has no duration to divide by, and a burst of
+    passes seconds apart would extrapolate to thousands an hour.
     """
     if len(rows) < 2:
         return None
     hours = (float(rows[-1]["at"]) - float(rows[0]["at"])) / 3600
-    if hours <= 0:
+    if hours < MIN_RATE_HOURS:
         return None
     return {
         "hours": round(hours, 3),

@@ -2,6 +2,11 @@
 
 from __future__ import annotations
 
+import json
+from pathlib import Path
+
+import pytest
+
 from sbcore.conductor import prices
 from sbcore.conductor.stats import advisories, worker
 
@@ -56,3 +61,31 @@ def test_rates_per_hour_are_refused_below_two_passes() -> None:
         "delivered": 0.0,
         "observer_cost_usd": None,
     }
+
+
+def test_rates_are_never_extrapolated_from_under_a_minute_of_passes() -> None:
+    """Issue 26: three passes seconds apart once read as 3196.82 delivered per hour."""
+    from sbcore.conductor.stats import per_hour
+
+    assert per_hour([{"at": 0.0}, {"at": 3.0}, {"at": 59.0}], delivered=3, cost=0.1) is None
+    assert per_hour([{"at": 0.0}, {"at": 60.0}], delivered=1, cost=None) == {
+        "hours": 0.017,
+        "delivered": 60.0,
+        "observer_cost_usd": None,
+    }
+
+
+@pytest.mark.parametrize("command", ["stats", "why"])
+def test_on_a_fresh_install_stats_and_why_say_nothing_was_observed_yet(
+    command: str, tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from sbcore.cli import main
+
+    monkeypatch.delenv("CLAUDE_CODE_SESSION_ID", raising=False)
+    data = tmp_path / "data"
+    assert main([command, "--data", str(data)]) == 0
+    out = capsys.readouterr().out
+    assert "nothing observed yet" in out and str(data) in out
+    assert main([command, "--data", str(data), "--json"]) == 0
+    document = json.loads(capsys.readouterr().out)
+    assert document["observed"] is False and document["data_dir"] == str(data)
