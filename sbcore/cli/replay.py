@@ -403,8 +403,9 @@ async def _replay(args: argparse.Namespace, paths: list[Path], replayer: Replaye
     import tempfile
 
     from sbcore.conductor.provenance import provenance
-    from sbcore.conductor.replay import ReplayFailure, Summary, replay_many
+    from sbcore.conductor.replay import ReplayFailure, replay_many
     from sbcore.conductor.replay_output import JsonDocument, Spooler, write_text_session
+    from sbcore.conductor.replay_summary import Summary
     from sbcore.conductor.replay_text import FindingsWriter, render_raised, render_summary
 
     show = args.progress or sys.stderr.isatty()
@@ -492,7 +493,8 @@ def _progress(index: int, total: int, path: Path) -> None:
 
 async def _sessions_summary(paths: list[Path], replayer: Replayer) -> dict[str, Any]:
     """The summary of replaying ``paths`` (for a report's rates), nothing printed."""
-    from sbcore.conductor.replay import ReplayFailure, Summary, replay_many
+    from sbcore.conductor.replay import ReplayFailure, replay_many
+    from sbcore.conductor.replay_summary import Summary
 
     summary = Summary(
         model=replayer.provider.model if replayer.provider.has_model else "", detectors=replayer.detectors

@@ -242,6 +242,6 @@ class JsonDocument:
         self._sessions += 1
 
     def close(self, summary: dict[str, Any]) -> None:
-        """End the document with ``summary`` (:meth:`sbcore.conductor.replay.Summary.to_json`)."""
+        """End the document with ``summary`` (:meth:`sbcore.conductor.replay_summary.Summary.to_json`)."""
         self._out.write(("\n ]" if self._sessions else "]") + ',\n "summary": ' + _nested(summary, 1))
         self._out.write("\n}\n")

@@ -35,7 +35,7 @@ is counted in the summary, not listed again."""
 
 
 class Totals(Protocol):
-    """What the summary is rendered from (:class:`sbcore.conductor.replay.Summary`)."""
+    """What the summary is rendered from (:class:`sbcore.conductor.replay_summary.Summary`)."""
 
     @property
     def files(self) -> int: ...

@@ -21,7 +21,8 @@ from sbcore.bench.hostile import CaseResult, run_cli, write_large
 from sbcore.cli import main
 from sbcore.conductor.pipeline import PassReport
 from sbcore.conductor.provenance import provenance
-from sbcore.conductor.replay import Replayer, SessionReplay, Summary, render_session
+from sbcore.conductor.replay import Replayer, SessionReplay, render_session
+from sbcore.conductor.replay_summary import Summary
 from sbcore.conductor.replay_text import render_summary
 from sbcore.config import load_config
 from sbcore.packs.catalogue import assemble_catalogue
