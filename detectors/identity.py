@@ -120,12 +120,13 @@ _DIRECTORY_OPTIONS = frozenset(
 _FILE_IN_DIRECTORY = frozenset({"manifest-path"})
 # Option values that tune a run rather than select its work, whatever the option (`-j 8`, `--timeout 60s`,
 # `--color never`, `--reporter json`): a number, a duration or a mode word.
-_TUNING_NUMBER = re.compile(r"^\d+(?:\.\d+)?(?:ms|[smhd]|x)?$")
+_TUNING_NUMBER = re.compile(r"^\d+(?:\.\d+)?(?:ms|[smhdx]|[kmgt]i?b?)?$", re.IGNORECASE)  # `-j8`, `60s`, `2G`
 _MODE_WORDS = frozenset(
     {"always", "never", "auto", "true", "false", "yes", "no", "on", "off", "none", "json", "text", "plain"}
     | {"short", "long", "full", "line", "dot", "dots", "spec", "tap", "junit", "xml", "html", "github"}
     | {"verbose", "quiet", "silent", "minimal", "normal", "detailed", "diagnostic", "compact", "pretty"}
     | {"summary", "progress", "errors", "human", "default", "native", "debug", "info", "warn", "error"}
+    | {"table", "raw", "color", "colour", "nocolor", "ansi", "expanded", "simple", "pretty", "github-actions"}
 )
 # `--name=value` settings that change how a run goes, not what it runs (`go test -count=1`).
 _RUN_SETTINGS = frozenset(

@@ -26,7 +26,7 @@ from __future__ import annotations
 
 import re
 from collections import Counter
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from functools import lru_cache
 from typing import Any
 
@@ -149,27 +149,56 @@ class ScriptAliases:
     def resolve(self, key: str) -> str:
         return self._to.get(key, key)
 
-    def learn(self, key: str, work: Work, signature: str, earlier: tuple[str, Work, str] | None) -> str:
-        """The key this failure belongs to, given the failure just before it.
+    def learn(
+        self, key: str, work: Work, signature: str, open_streaks: Iterable[tuple[str, Sequence[Work], str]]
+    ) -> str:
+        """The key this failure belongs to, given each streak still open (its key, the works it holds and
+        its latest error signature), the most recent first.
 
-        ``earlier`` is that failure's key, work and error signature, or None when there was none.
-        The two are tied when they failed with one specific error signature, in the same directory,
-        and their works are :func:`related`; an edit between them that left the error as it was
-        changed nothing they differ in.
+        It joins the first of them it is tied to: one specific error signature, the same directory, and
+        a work :func:`related` to one of the streak's. Whatever came between (an edit, another command,
+        another failure) left that error as it was, so it changed nothing the spellings differ in.
         """
-        if earlier is None or key in self._to:
+        if key in self._to:
             return self.resolve(key)
-        earlier_key, earlier_work, earlier_signature = earlier
-        if (
-            earlier_key != key
-            and related(work, earlier_work)
-            and work.directory == earlier_work.directory
-            and signature == earlier_signature
-            and len(signature.strip()) >= MIN_SIGNATURE
-        ):
-            self._to[key] = earlier_key
-            return earlier_key
+        if len(signature.strip()) < MIN_SIGNATURE:
+            return key
+        for earlier_key, works, earlier_signature in open_streaks:
+            if (
+                earlier_key != key
+                and same_failure(signature, earlier_signature)
+                and any(work.directory == other.directory and related(work, other) for other in works)
+            ):
+                self._to[key] = earlier_key
+                return earlier_key
         return key
+
+
+def same_failure(one: str, other: str) -> bool:
+    """Whether two error signatures are one failure: equal, or two runners' renderings of one message
+    (``✗ testTotal, XCTAssertEqual failed: (21.0) is not equal to (21.5)`` from a formatter and
+    ``Tests.swift:#: error: -[Tests testTotal] : XCTAssertEqual failed: (21.0) is not equal to (21.5)``
+    from the tool under it): the same ending, at least :data:`MIN_SHARED` characters of it and most of
+    the shorter, whatever else the shorter says being in the longer too. A different ending (``Received:
+    100``, then ``Received: NaN``) or another name before one ending (``'discount' is assigned a value
+    but never used``, then ``'total' is …``) is another failure."""
+    if one == other:
+        return True
+    shorter, longer = sorted((one, other), key=len)
+    shared = 0
+    while shared < len(shorter) and shorter[-1 - shared] == longer[-1 - shared]:
+        shared += 1
+    if shared < MIN_SHARED or shared < 0.6 * len(shorter):
+        return False
+    # what the shorter says before that ending (the test's name in a formatter's line) the longer says too
+    return all(word in longer for word in _WORDS.findall(shorter[: len(shorter) - shared]))
+
+
+_WORDS = re.compile(r"[a-z0-9_]{3,}")
+
+
+MIN_SHARED = 24
+"""The shortest ending two renderings of one error must share to be taken for one failure."""
 
 
 def related(one: Work, other: Work) -> bool:
@@ -191,21 +220,46 @@ def related(one: Work, other: Work) -> bool:
     ):
         return True
     if one.steps or other.steps:
-        return False
+        return any(related(step, other) for step in one.steps) or any(
+            related(one, step) for step in other.steps
+        )
     mine, theirs = one.body.split(" "), other.body.split(" ")
     if mine[0] != theirs[0]:
         return False
-    return _within(mine[1:], theirs[1:]) or _within(theirs[1:], mine[1:])
+    if not is_script(one) and _subcommand(mine) and _subcommand(theirs) and mine[1] != theirs[1]:
+        return True  # `mix test` and `mix deps.compile` failing alike: the failure is under both (a
+        # script runner's names are not subcommands: `npm run lint` and `npm run typecheck` are two works)
+    return _within(mine[1:], theirs[1:]) or _within(theirs[1:], mine[1:]) or _same_stem(mine[1:], theirs[1:])
+
+
+# A program's subcommand: a lower-case word, not a path, a file or a selection (`test`, `deps.compile`).
+_SUBCOMMAND = re.compile(r"^[a-z][a-z0-9_:-]*(?:\.[a-z][a-z0-9_-]{4,})*$")
+
+
+def _subcommand(words: list[str]) -> bool:
+    return len(words) > 1 and _SUBCOMMAND.match(words[1]) is not None
+
+
+def _same_stem(one: list[str], other: list[str]) -> bool:
+    """Whether a selection of one names the file a selection of the other runs (``--filter CartTest`` and
+    ``tests/CartTest.php``)."""
+    stems = {word.rsplit("/", 1)[-1].split(".", 1)[0] for word in one + other if "/" in word or "." in word}
+    return any(
+        word in stems for word in one + other if "/" not in word and "." not in word and len(word) >= 6
+    )
 
 
 def _within(narrow: list[str], wide: list[str]) -> bool:
     """Whether every word of ``narrow`` selects what a word of ``wide`` selects, or part of it: the same
-    word, or a path inside it (``t/parse.t`` inside ``t``). No words at all select everything. A word
+    word, a path inside it (``t/parse.t`` inside ``t``), or a place in it (``cart_test.exs:42``, a line of
+    ``cart_test.exs``; ``cart_test.py::test_total``). No words at all select everything. A word
     both have (``crystal spec``'s subcommand) is matched as itself, never read as a folder holding the
     other's paths (``spec/cart_spec.cr`` and ``spec/user_spec.cr`` stay two selections)."""
     shared = set(narrow)
-    folders = [outer.rstrip("/") + "/" for outer in wide if outer not in shared]
-    return all(word in wide or word.startswith(tuple(folders)) for word in narrow)
+    holders = tuple(
+        outer.rstrip("/") + mark for outer in wide if outer not in shared for mark in ("/", ":", "::")
+    )
+    return all(word in wide or word.startswith(holders) for word in narrow)
 
 
 def runs_tests(work: Work) -> bool:

@@ -49,7 +49,15 @@ from .checklist import (
     runs_any,
 )
 from .identity import Work, only_waits, scripted, work_identity
-from .same_work import RootEvidence, ScriptAliases, edited_path, failed_step, path_words, relative_to
+from .same_work import (
+    RootEvidence,
+    ScriptAliases,
+    edited_path,
+    failed_step,
+    path_words,
+    relative_to,
+    same_failure,
+)
 from .shell import normalise_command
 
 __all__ = ["normalise_command", "repeat_failure", "standard_questions", "work_identity"]
@@ -138,7 +146,7 @@ class _Walk:
         self.streaks: dict[str, list[_Attempt]] = {}
         self.targets: dict[str, str] = {}  # work body -> the key of its latest target
         self.aliases = ScriptAliases()
-        self.latest: tuple[str, Work, str] | None = None  # the latest failure (key, work, signature) ...
+        self.latest: dict[str, tuple[list[Work], str]] = {}  # each streak's works, its latest signature
 
     def holds(self, first: _Entry | None, root: str, calls: _Calls, errors: Errors) -> bool:
         if self.first is not first or self.root != root:
@@ -477,13 +485,19 @@ def _read_failure(walk: _Walk, calls: _Calls, entry: _Entry, work: Work, error: 
     attempt = entry.attempt(error, calls.ignored)
     if attempt is None:
         return
-    resolved = walk.aliases.learn(key, work, attempt.signature, walk.latest)
+    open_streaks = [
+        (name, *walk.latest[name]) for name in reversed(walk.latest) if name in streaks and name != key
+    ]
+    resolved = walk.aliases.learn(key, work, attempt.signature, open_streaks)
     if resolved != key and key in streaks:  # a tool's own failures join its script's, in order
         streaks[resolved] = sorted(
             streaks.get(resolved, []) + streaks.pop(key), key=lambda found: found.call.index
         )
     streaks.setdefault(resolved, []).append(attempt)
-    walk.latest = (resolved, work, attempt.signature)
+    works = walk.latest.pop(resolved, ([], ""))[0]
+    if work not in works:
+        works.append(work)
+    walk.latest[resolved] = (works, attempt.signature)  # kept in order: the most recent last
 
 
 def _target(work: Work, targets: dict[str, str], streaks: dict[str, list[_Attempt]]) -> str:
@@ -554,7 +568,7 @@ def _recurring(attempts: list[_Attempt], history: ObservationHistory) -> list[_A
     after other errors in between is a loop too (the fixes go round in a circle), unless the user
     asked for a retry along the way."""
     latest = attempts[-1]
-    same = [attempt for attempt in attempts if attempt.signature == latest.signature]
+    same = [attempt for attempt in attempts if same_failure(attempt.signature, latest.signature)]
     if _waits(history).any_between(same[0].call.index, latest.call.index):
         return []  # polling
     if any(_user_granted(history, a.call.index, b.call.index) for a, b in pairwise(same)):
@@ -581,7 +595,9 @@ def _stuck(earlier: _Attempt, later: _Attempt, history: ObservationHistory) -> b
     fewer = earlier.failing is not None and later.failing is not None and later.failing < earlier.failing
     if fewer:
         return False
-    return earlier.signature == later.signature or not _tool_calls(history).any_between(first, then)
+    return same_failure(earlier.signature, later.signature) or not _tool_calls(history).any_between(
+        first, then
+    )
 
 
 def _failure_match(

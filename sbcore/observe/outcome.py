@@ -210,7 +210,12 @@ def _shown(raw: str) -> str:
 
 
 def _counts_as_line(line: str) -> bool:
-    return bool(line) and not _NOISE.match(line) and not _BANNER.match(line)
+    return bool(line) and not _NOISE.match(line) and not _BANNER.match(line) and not _ECHOED.match(line)
+
+
+# A command echoed before it runs, not what it printed: a script runner's `> phpstan analyse …` or `> jest`,
+# a shell trace's `+ make test`, a prompt's `$ …`, a make recipe's `set -o pipefail && …`.
+_ECHOED = re.compile(r"(?:[>+$] \S|set -[eouxv]+ )")
 
 
 def _telling_line(text: str) -> str:

@@ -210,3 +210,95 @@ def test_a_loop_behind_a_pipe_is_caught_from_the_projected_session() -> None:
     match = repeat_failure(observations, {}, {})
     assert match is not None and match.data["failures"] == 3
     assert "expected:<3> but was:<4>" in match.data["error"]
+
+
+# -- tuned on blind batch b1 (tuning split), written with tools of no table -----------------------------
+
+
+def test_a_line_or_a_test_of_a_file_is_part_of_that_file() -> None:
+    failure = "Exit code 1\nAssertion with == failed\ncode: assert Cart.total(c) == 107.00\nleft: 106.99"
+    s = Session()
+    s.fail("roc test tests/cart.roc", failure)
+    s.run("grep -n total src/cart.roc")
+    s.fail("roc test tests/cart.roc:42", failure)
+    s.run("cat src/cart.roc")
+    s.fail("roc test tests/cart.roc::total", failure)
+    match = fire(s)
+    assert match is not None and match.data["failures"] == 3
+
+
+def test_different_subcommands_of_one_program_failing_alike_are_one_failure() -> None:
+    """The failure sits under both (a dependency that cannot build): `gleam test`, `gleam build`, `gleam
+    deps download && gleam build` all stop at the same specific error."""
+    failure = "Exit code 1\nerror: Dependency build failed: esqlite: cc: No such file or directory"
+    s = Session()
+    s.fail("gleam test", failure)
+    s.fail("gleam build", failure)
+    s.fail("gleam deps download && gleam build", failure)
+    match = fire(s)
+    assert match is not None and match.data["failures"] == 3
+
+
+def test_two_named_scripts_stay_two_works_though_they_fail_alike() -> None:
+    failure = "Exit code 1\nerror: Dependency build failed: esqlite: cc: No such file or directory"
+    s = Session()
+    s.fail("just lint", failure)
+    s.fail("just typecheck", failure)
+    s.fail("just docs", failure)
+    assert fire(s) is None
+
+
+def test_a_failure_joins_the_streak_it_repeats_whatever_failed_in_between() -> None:
+    """The same error three times, another tool's different error between the second and the third: the
+    third still joins the first two (a chain holding their step)."""
+    failure = "Exit code 1\nerror: Target of URI hasn't been generated: 'note.g.ext' (lib/note.ext:6)"
+    s = Session()
+    s.fail("hare build", failure)
+    s.fail("hare build", failure)
+    s.fail("harec -o out lib/note.ha", "Exit code 1\nlib/note.ha:6:6: error: unknown module note_g")
+    s.fail("rm -rf .cache && hare build", failure)
+    match = fire(s)
+    assert match is not None and match.data["failures"] == 3
+
+
+def test_a_formatters_line_and_the_tools_line_of_one_assertion_are_one_failure() -> None:
+    formatted = 'Exit code 2\n✗ testTotal, CheckEqual failed: ("21.0") is not equal to ("21.5")'
+    raw = (
+        "Exit code 65\n/src/CartTests.ext:34: error: -[CartTests testTotal] : CheckEqual failed: "
+        '("21.0") is not equal to ("21.5")'
+    )
+    s = Session()
+    s.fail("just check", formatted)
+    s.fail("odin test cart -all-packages", raw)
+    s.fail("odin test cart", raw)
+    s.fail("just check", formatted)
+    match = fire(s)
+    assert match is not None and match.data["failures"] == 4
+
+
+def test_another_name_before_one_ending_is_another_failure() -> None:
+    s = Session()
+    for name in ("discount", "total", "subtotal"):
+        s.fail("odin check src", f"Exit code 1\nsrc/cart.odin:12:7: '{name}' is declared but not used here")
+        s.edit("/repo/src/cart.odin")
+    assert fire(s) is None
+
+
+@pytest.mark.parametrize(
+    ("left", "right"),
+    [
+        ("tofu plan -parallelism 2G", "tofu plan -parallelism 512M"),  # a size tunes the run
+        ("tofu plan --output table", "tofu plan --output raw"),  # and so does a display mode
+    ],
+)
+def test_sizes_and_display_modes_are_tuning_values(left: str, right: str) -> None:
+    assert work_identity(left).key == work_identity(right).key
+
+
+def test_an_echoed_command_is_never_the_error_quoted() -> None:
+    text = (
+        "> phpstan analyse --memory-limit=512M '--error-format=table'\n"
+        "set -o pipefail && xcodebuild test | xcpretty\n"
+        "  88  Method Gateway::fetch() should return string but returns int."
+    )
+    assert error_line(text) == "88  Method Gateway::fetch() should return string but returns int."
