@@ -273,15 +273,25 @@ def _without_directory_option(words: list[str]) -> tuple[list[str], str]:
 
 # Runners of a project's named scripts (a script manager, a task runner) and how they are told a name.
 _SCRIPT_RUNNERS = frozenset(
-    {"make", "just", "task", "mise", "composer", "rake", "poe", "invoke", "pdm", "deno"}
+    {"make", "just", "task", "mise", "composer", "rake", "poe", "invoke", "pdm", "deno", "mix"}
 )
 
 
 def scripted(work: Work, scripts: Mapping[str, str]) -> Work:
     """``work`` when it runs a project script by its name alone (``npm run check``, ``make lint``) and the
     project's manifest says what that script runs: the identity of that command, in ``work``'s folder."""
-    if not scripts or work.steps:
+    body = script_body(work, scripts)
+    if not body:
         return work
+    found = work_identity(body)
+    return work if found.probe else replace(found, directory=work.directory or found.directory)
+
+
+def script_body(work: Work, scripts: Mapping[str, str]) -> str | None:
+    """What the project's manifest says ``work`` runs, when it runs a script by its name alone (``npm run
+    check``, ``make lint``, ``mix ci``); None otherwise."""
+    if not scripts or work.steps:
+        return None
     words = work.body.split(" ")
     if work.runner == "js-test" and words == ["js-test"]:
         name = "test"
@@ -290,12 +300,8 @@ def scripted(work: Work, scripts: Mapping[str, str]) -> Work:
     elif work.runner in _SCRIPT_RUNNERS and len(words) in (2, 3):
         name = words[-1] if len(words) == 2 or words[1] in ("run", "run-script", "task") else ""
     else:
-        return work
-    body = scripts.get(name)
-    if not body:
-        return work
-    found = work_identity(body)
-    return work if found.probe else replace(found, directory=work.directory or found.directory)
+        return None
+    return scripts.get(name) or None
 
 
 def strip_prefixes(segment: list[str]) -> list[str]:

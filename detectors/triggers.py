@@ -48,7 +48,7 @@ from .checklist import (
     regex,
     runs_any,
 )
-from .identity import Work, only_waits, scripted, work_identity
+from .identity import Work, only_waits, script_body, scripted, work_identity
 from .same_work import (
     RootEvidence,
     ScriptAliases,
@@ -819,11 +819,17 @@ class _SessionReading:
         those a delegation (a subagent's prompt) spelt out for the subagent to run."""
         tools, delegates = self._command_tools, self._delegate_tools
         compiled = tuple(regex(pattern) for pattern in patterns)
+        scripts = self._project.scripts
+
+        def runs(command: str) -> bool:  # the command, or the project script it names (`mix ci`)
+            if runs_any(command, compiled):
+                return True
+            body = script_body(work_identity(command), scripts) if scripts else None
+            return body is not None and runs_any(body, compiled)
+
         return self.history.fold(
-            ("commands", tools, delegates, tuple(patterns)),
-            lambda: Matches(
-                lambda obs: _commands_in(obs, tools, delegates), lambda command: runs_any(command, compiled)
-            ),
+            ("commands", tools, delegates, tuple(patterns), id(self._project)),
+            lambda: Matches(lambda obs: _commands_in(obs, tools, delegates), runs),
         )
 
     def can_answer(self, question: Mapping[str, Any]) -> bool:

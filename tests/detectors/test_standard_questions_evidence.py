@@ -184,3 +184,25 @@ def test_any_tools_own_test_or_build_subcommand_answers(
     still_open = open_ids(ask(s, checklist))
     assert ("tests_run" not in still_open) is runs_tests
     assert ("compiles" not in still_open) is builds
+
+
+def test_a_project_script_whose_body_runs_the_tests_answers_that_they_ran(checklist: dict[str, Any]) -> None:
+    """Tuned on blind batch b1: `mix ci` runs the tests when the project's manifest says its alias does.
+    Here a Taskfile's `verify` runs `gleam test`: the session never shows that, the checkout does."""
+    from sbcore.detectors.triggers import standard_questions
+
+    from sbcore.observe.project_facts import ProjectFacts
+
+    s = Session()
+    s.run("ls test/cart_test.gleam")
+    s.edit("/repo/src/cart.gleam")
+    s.run("task verify")
+    unaware = standard_questions(s.observations, {}, {}, checklist)
+    assert "tests_run" in open_ids(unaware)
+    project = ProjectFacts(
+        root="/repo", paths=("Taskfile.yml",), scripts={"verify": "gleam format --check && gleam test"}
+    )
+    informed = standard_questions(s.observations, {}, {}, checklist, project=project)
+    assert "tests_run" not in open_ids(informed)
+    quiet = ProjectFacts(root="/repo", paths=("Taskfile.yml",), scripts={"verify": "gleam format --check"})
+    assert "tests_run" in open_ids(standard_questions(s.observations, {}, {}, checklist, project=quiet))
