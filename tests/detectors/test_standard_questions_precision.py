@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import uuid
 from typing import Any
 
 import pytest
@@ -27,6 +28,7 @@ def edit(s: Session, path: str, new: str, old: str) -> None:
             tool="Edit",
             tool_use_id=f"toolu_e{len(s.observations)}",
             args={"file_path": path, "new_string": new, "old_string": old},
+            uuid=str(uuid.uuid4()),  # as a record's: the memo of what an observation shows keys on it
         )
     )
 

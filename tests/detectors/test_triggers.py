@@ -5,6 +5,7 @@ from __future__ import annotations
 import copy
 import itertools
 import json
+import uuid
 from collections.abc import Iterator, Sequence
 from pathlib import Path
 from typing import Any
@@ -53,12 +54,18 @@ class Session:
                 tool=tool,
                 tool_use_id=tool_use_id,
                 args={"command": command},
+                uuid=str(uuid.uuid4()),
             )
         )
         if error is not None:
             self.observations.append(
                 Observation(
-                    kind="error", text=error, timestamp=self._stamp(), tool=tool, tool_use_id=tool_use_id
+                    kind="error",
+                    text=error,
+                    timestamp=self._stamp(),
+                    tool=tool,
+                    tool_use_id=tool_use_id,
+                    uuid=str(uuid.uuid4()),
                 )
             )
         return tool_use_id
@@ -76,6 +83,7 @@ class Session:
                 tool=tool,
                 tool_use_id=f"toolu_{next(self._ids):03d}",
                 args={key: path},
+                uuid=str(uuid.uuid4()),
             )
         )
 
