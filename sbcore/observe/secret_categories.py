@@ -178,8 +178,8 @@ def _kind(name: str) -> str:
 def _secret_value(value: str) -> bool:
     if _PLACEHOLDER.match(value) or value.startswith("http"):
         return False
-    if value.startswith(("/", "./", "~")) and value.count("/") >= 2 and "+" not in value and value[-1] != "=":
-        return False  # a path (base64 may open with "/" too, but has "+" or padding, or one "/" alone)
+    if _path_like(value):
+        return False
     core = value.strip("=").rstrip(".")
     if looks_random(core, named=True):
         return True
@@ -188,6 +188,24 @@ def _secret_value(value: str) -> bool:
     joined = core.replace("-", "").replace("_", "").replace(".", "")
     mixed = any(c.isupper() for c in joined) and any(c.islower() for c in joined)
     return mixed and any(c.isdigit() for c in joined) and looks_random(joined, named=True)
+
+
+def _path_like(value: str) -> bool:
+    """Whether ``value`` reads as a path (``--ssh-key=/home/me/.ssh/id_ed25519``), not base64 key material.
+
+    Base64 may open with ``/`` and hold more: it is not a path when it has ``+`` or padding, or when one
+    of its pieces is a long run of both cases and digits (a path's pieces are words, versions, and hashes
+    of one case)."""
+    if not value.startswith(("/", "./", "~")) or value.count("/") < 2 or "+" in value or value[-1] == "=":
+        return False
+    return not any(
+        len(piece) >= 16
+        and any(c.isupper() for c in piece)
+        and any(c.islower() for c in piece)
+        and any(c.isdigit() for c in piece)
+        and looks_random(piece, named=True)
+        for piece in value.split("/")
+    )
 
 
 def _cookies(match: re.Match[str]) -> str:

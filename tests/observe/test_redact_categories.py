@@ -202,3 +202,17 @@ def test_look_alikes_built_the_same_way_survive() -> None:
     ]
     changed = [(text, redact(text)) for text in survivors if redact(text) != text]
     assert changed == [], f"seed {SEED} (replay: SBCORE_REDACT_SEED={SEED})"
+
+
+def test_a_value_opening_with_a_slash_is_a_path_only_when_its_pieces_read_as_words() -> None:
+    """Base64 opens with ``/`` one time in sixty-four: a seed drew such a webhook secret and it leaked,
+    read as a path. A path's pieces are words, versions and one-case hashes; key material's are not."""
+    secret = "/AZ5P65w6YCqcbVAADPcFEyftzgMWfwOn/OcLGePdd4ab3KLpAhthgh9"
+    assert secret not in redact(f"--quarix-webhook-secret={secret}")
+    assert secret not in redact(f"QUARIX_WEBHOOK_SECRET={secret}")
+    for path in (
+        "--ssh-key=/home/me/.ssh/id_ed25519",
+        "SECRET_KEY=/nix/store/0c3x9vq8m7yk1a2b3c4d5e6f7g8h9j0k-secrets/key",
+        "--token=/tmp/tmp.AbC123xyz/tok",
+    ):
+        assert redact(path) == path
