@@ -18,7 +18,7 @@ from pathlib import Path
 from typing import Any, Literal
 
 from sbcore import __version__
-from sbcore.state import document
+from sbcore.state import document, status_line
 from sbcore.state.status import VERSION, process_alive, status_path
 
 __all__ = ["VERSION", "State", "StatusFile", "read_status", "status_path", "summarise_pass"]
@@ -30,6 +30,7 @@ class StatusFile:
     """The worker's status document; :meth:`update` merges fields and rewrites the file."""
 
     def __init__(self, data: Path, session_id: str, **identity: Any) -> None:
+        self.data = data
         self.path = status_path(data, session_id)
         now = time.time()
         self._doc: dict[str, Any] = {
@@ -54,10 +55,11 @@ class StatusFile:
         return state
 
     def update(self, **fields: Any) -> None:
-        """Merge ``fields`` into the document and write it (atomic rename, 0600)."""
+        """Merge ``fields`` into the document and write it (atomic rename, 0600), then its status-bar line."""
         self._doc.update(fields)
         self._doc["updated_at"] = time.time()
         document.write(self.path, self._doc, version=VERSION)
+        status_line.refresh(self.data, self._doc["session_id"], doc=self._doc)
         self.writes += 1
 
 

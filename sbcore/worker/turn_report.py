@@ -17,7 +17,7 @@ from typing import Any
 
 from sbcore.conductor.pipeline import Verdict
 from sbcore.deliver.framing import frame_for_user
-from sbcore.state import turns
+from sbcore.state import status_line, turns
 
 log = logging.getLogger("sbcore.worker")
 
@@ -56,4 +56,5 @@ def record(data: Path, report: dict[str, Any], *, show: bool) -> None:
     except OSError as error:
         log.warning("turn-end report not written: %s", error)
         return
+    status_line.refresh(data, str(report["session_id"]), report=report)
     log.info("turn-end report (pass %s): %s", report["pass"], report["line"])

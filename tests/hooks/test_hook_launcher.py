@@ -161,11 +161,18 @@ def test_a_waiting_turn_end_report_takes_the_tool_hook_to_python_once(
     assert not flag.exists(), "shown once: the fast path holds again"
 
 
-def test_the_interpreter_binding_file_is_read(wall_clock_env: Env, tmp_path: Path) -> None:
+def _plugin_copy(tmp_path: Path) -> Path:
+    """``plugin/bin/sb-hook`` and the ``plugin/lib`` it reads, copied under ``tmp_path``; the bin folder."""
     bin_dir = tmp_path / "plugin" / "bin"
     bin_dir.mkdir(parents=True)
+    shutil.copy2(LAUNCHER, bin_dir / "sb-hook")
+    shutil.copytree(LAUNCHER.parent.parent / "lib", tmp_path / "plugin" / "lib")
+    return bin_dir
+
+
+def test_the_interpreter_binding_file_is_read(wall_clock_env: Env, tmp_path: Path) -> None:
+    bin_dir = _plugin_copy(tmp_path)
     launcher = bin_dir / "sb-hook"
-    shutil.copy2(LAUNCHER, launcher)
     (bin_dir / "python-path").write_text(sys.executable)  # no trailing newline: still read
     wall_clock_env.post()
     environment = _environment(wall_clock_env, "")
@@ -176,9 +183,7 @@ def test_the_interpreter_binding_file_is_read(wall_clock_env: Env, tmp_path: Pat
 
 
 def test_the_binding_is_found_when_run_by_a_bare_name(wall_clock_env: Env, tmp_path: Path) -> None:
-    bin_dir = tmp_path / "plugin" / "bin"
-    bin_dir.mkdir(parents=True)
-    shutil.copy2(LAUNCHER, bin_dir / "sb-hook")
+    bin_dir = _plugin_copy(tmp_path)
     (bin_dir / "python-path").write_text(f"{sys.executable}\n")
     wall_clock_env.post()
     environment = _environment(wall_clock_env, "")
@@ -196,8 +201,7 @@ def test_the_binding_is_found_when_run_by_a_bare_name(wall_clock_env: Env, tmp_p
 
 
 def test_no_bound_interpreter_fails_open_and_logs(wall_clock_env: Env, tmp_path: Path) -> None:
-    launcher = tmp_path / "sb-hook"
-    shutil.copy2(LAUNCHER, launcher)
+    launcher = _plugin_copy(tmp_path) / "sb-hook"
     wall_clock_env.post()
     environment = _environment(wall_clock_env, "")
     del environment["SBCORE_PYTHON"]
@@ -343,3 +347,14 @@ def test_the_installed_data_dir_pointer_is_followed_without_python(
     (elsewhere / "mailbox" / f"{wall_clock_env.session}.json").write_text("{}")
     _run("PostToolUse", b"{}", environment)
     assert flag.exists()  # mail there: Python was started
+
+
+def test_without_its_lib_the_launcher_goes_to_python(wall_clock_env: Env, tmp_path: Path) -> None:
+    """A plugin folder missing plugin/lib (a partial copy) loses the fast path, never a hook's answer."""
+    launcher = tmp_path / "sb-hook"
+    shutil.copy2(LAUNCHER, launcher)
+    wall_clock_env.post()
+    payload = json.dumps(wall_clock_env.payload("PostToolUse")).encode()
+    result = _run("PostToolUse", payload, _environment(wall_clock_env, sys.executable), launcher=launcher)
+    assert result.returncode == 0
+    assert json.loads(result.stdout)["systemMessage"]
