@@ -22,6 +22,7 @@ from sbcore import __version__
 COMMANDS: tuple[str, ...] = (
     # the session
     "install",
+    "doctor",
     "run_now",
     "forget",
     "stats",

@@ -80,6 +80,7 @@ EXPECTED = {
     "stats": r"^session [0-9a-f-]+, task .*\n\nsession:\n  passes \d+",
     "why": r"^session [0-9a-f-]+: the last \d+ decisions",
     "forget": r"^second-brain forget: forgot session [0-9a-f-]+",
+    "doctor": r"(?m)^ok +python: .*\n(?s:.*)^ok +plugin: second-brain@\S+ [\d.]+, (enabled|loaded)",
 }
 """What each command's answer must show (it ran against this session, whatever it had to report)."""
 

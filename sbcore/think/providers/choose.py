@@ -66,6 +66,11 @@ class Choice:
         where = self.base_url or _DEFAULT_BASE_URL.get(self.provider, "its default endpoint")
         return f"sbcore: model provider {self.provider} ({self.model} at {where}): {self.reason}"
 
+    @property
+    def address(self) -> str | None:
+        """Where requests go: the base URL, or the provider's default one; None for a provider of no URL."""
+        return self.base_url or _DEFAULT_BASE_URL.get(self.provider)
+
     def to_json(self) -> dict[str, Any]:
         """The choice for the status file and ``config show --json``: no key, only the variable's name."""
         return {
