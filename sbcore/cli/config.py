@@ -78,6 +78,11 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         ),
     )
     reset.add_argument("target", metavar="GROUP|KEY|all")
+    reset.add_argument(
+        "--yes",
+        action="store_true",
+        help="remove more than one key without asking (otherwise asked at a terminal, refused elsewhere)",
+    )
     _layer_options(reset)
     _directory_option(reset)
     reset.set_defaults(func=_reset)
@@ -193,13 +198,21 @@ def _provider_choice(config: EffectiveConfig) -> dict[str, Any]:
 def _print_problems(config: EffectiveConfig, dropped: list[str]) -> None:
     """Every problem on stderr, before any table: a skipped layer first, with what it costs and the fix."""
     for layer in config.layers:
-        if layer.status != "skipped":
+        if layer.status == "skipped":
+            print(
+                f"error: the {layer.name} layer ({layer.path}) is skipped: none of its values apply until "
+                f"{'this is' if len(layer.problems) == 1 else 'these are'} fixed",
+                file=sys.stderr,
+            )
+        elif layer.held:
+            print(
+                f"error: the {layer.name} layer ({layer.path}) has keys held back; the rest of it applies:",
+                file=sys.stderr,
+            )
+            for line in layer.held_lines():
+                print(f"  {line}", file=sys.stderr)
+        else:
             continue
-        print(
-            f"error: the {layer.name} layer ({layer.path}) is skipped: none of its values apply until "
-            f"{'this is' if len(layer.problems) == 1 else 'these are'} fixed",
-            file=sys.stderr,
-        )
         for problem in layer.problems:
             print(f"  {problem}".replace("\n", "\n  "), file=sys.stderr)
             if problem.key:
@@ -290,6 +303,8 @@ def _print_layers(config: EffectiveConfig) -> None:
         if layer.status == "ok":
             count = _count_keys(layer.data)
             state = f"{count} key{'s' if count != 1 else ''}"
+            if layer.held:
+                state += f", {len(layer.held)} HELD BACK (problems above)"
         elif layer.status == "missing":
             state = "no file"
         else:
@@ -476,7 +491,12 @@ def _reset(args: argparse.Namespace) -> int:
     from sbcore.config import ConfigRejected, reset_value
 
     try:
-        outcome = reset_value(args.target, layer=args.layer, workspace=_workspace(args))
+        outcome = reset_value(
+            args.target,
+            layer=args.layer,
+            workspace=_workspace(args),
+            confirm=None if args.yes else _confirm_removal,
+        )
     except ConfigRejected as exc:
         return _refused(exc.reasons)
     if outcome.changed:
@@ -488,6 +508,18 @@ def _reset(args: argparse.Namespace) -> int:
         print(f"warning: {warning}", file=sys.stderr)
     _refresh_hot_snapshot(_workspace(args))
     return 0
+
+
+def _confirm_removal(count: int, path: Path) -> bool:
+    """Ask before removing several keys at once (a team's workspace file, a whole group); no terminal, no."""
+    if not (sys.stdin.isatty() and sys.stdout.isatty()):
+        print(
+            f"error: this would remove {count} keys from {path}; pass --yes to do it without a terminal",
+            file=sys.stderr,
+        )
+        return False
+    answer = input(f"Remove {count} keys from {path}? [y/N] ").strip().lower()
+    return answer in ("y", "yes")
 
 
 def _refresh_hot_snapshot(workspace: Path) -> None:

@@ -199,4 +199,7 @@ def _worker_lines(worker: Mapping[str, Any]) -> list[str]:
         f"worker: {worker['state']} ({alive}, status written {stamp}); code {worker.get('version')}, "
         f"plugin {worker.get('plugin_version') or '?'}, installed package {worker['installed_version']}"
     ]
-    return lines + [f"  VERSION SKEW: {item}" for item in worker["skew"]]
+    lines += [f"  VERSION SKEW: {item}" for item in worker["skew"]]
+    return lines + [
+        f"  CONFIGURATION: {item.splitlines()[0]}" for item in worker.get("config_problems") or ()
+    ]

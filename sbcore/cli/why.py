@@ -68,10 +68,19 @@ def _why(args: argparse.Namespace) -> int:
     data, session, status = found
     decisions = recent_decisions(data, session, status, n=max(0, args.n), silences=args.all)
     last = last_pass(data, session, status)
+    problems = [str(item) for item in (status or {}).get("config_problems") or ()]
     if args.json:
-        print(json.dumps({"session_id": session, "decisions": decisions, "last_pass": last}, indent=2))
+        document = {
+            "session_id": session,
+            "decisions": decisions,
+            "last_pass": last,
+            "config_problems": problems,
+        }
+        print(json.dumps(document, indent=2))
         return 0
     print(render(session, decisions, last))
+    for problem in problems:
+        print(f"configuration: {problem.splitlines()[0]}")
     return 0
 
 

@@ -379,7 +379,7 @@ def budget(status: Mapping[str, Any] | None) -> dict[str, Any] | None:
 def worker(status: Mapping[str, Any] | None, *, installed: str) -> dict[str, Any]:
     """The worker's state as its status file says, and any skew between plugin, worker and package."""
     if status is None:
-        return {"state": "absent", "installed_version": installed, "skew": []}
+        return {"state": "absent", "installed_version": installed, "skew": [], "config_problems": []}
     running, plugin = status.get("version"), status.get("plugin_version")
     skew = []
     if running and running != installed:
@@ -397,4 +397,5 @@ def worker(status: Mapping[str, Any] | None, *, installed: str) -> dict[str, Any
         "installed_version": installed,
         "skew": skew,
         "provider": status.get("provider"),
+        "config_problems": [str(item) for item in status.get("config_problems") or ()],
     }

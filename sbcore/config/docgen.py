@@ -75,12 +75,22 @@ Editors can check a layer file as you type: put
 - Anything else (a number, a string, a list, a boolean) from a higher layer replaces the lower
   value whole. So does an MCP server definition, `tools.mcp_servers.<name>`: half of one server
   merged onto half of another would describe neither.
-- A layer file that cannot be used (not valid YAML, a duplicate or misspelt key, a value of the
-  wrong type or out of range) is skipped as a whole, and each problem is reported with the file,
-  line and key: by `second-brain config show` and the `detectors` commands, before anything else
-  they print (they then exit 1), and in the log of whatever loaded it. Nothing crashes and the
-  file is never rewritten or removed because of it; fix it by hand, or remove the bad key with
-  `second-brain config reset KEY --<layer>`.
+- A key the schema refuses (misspelt, of the wrong type, out of range) is **held back alone**:
+  the value below it (a lower layer's, or the default) applies in its place, and the rest of the
+  file applies as written, so one typo does not turn off a team's other overrides. Where falling
+  back could leave a wider setting than the file meant, the broken key is read at its narrowest
+  instead: a broken `mute.all` mutes, a broken `enable.default` opts out, a broken
+  `model.provider` is `offline`, a broken `detectors.<id>.mode` is `soak` and a broken
+  `detectors.<id>.enabled` is `false` (every key with one always-safe value narrows this way; a
+  group or detector entry broken whole narrows every such key under it). A file that cannot be read
+  as a mapping of keys at all (not valid YAML, a duplicate key, a tag or an alias JSON cannot hold)
+  is skipped as a whole.
+- Each problem is reported with the file, line and key, every one of them (none hides another): by
+  `second-brain config show` and the `detectors` commands, before anything else they print (they
+  then exit 1), in the log of whatever loaded it, and to you once in the session as a notice
+  (unless the session is muted); `why`, `stats` and the status line (`config: N problems`) keep
+  saying it while it lasts. Nothing crashes and the file is never rewritten or removed because of
+  it; fix it by hand, or remove the bad key with `second-brain config reset KEY --<layer>`.
 - A `detectors.<id>.<field>` override is also checked against the detector it changes, the way
   the catalogue checks it: `set` refuses one the catalogue would refuse (exit 2, nothing written),
   with the catalogue's reason. One written by hand and refused is reported by `config show` and
@@ -117,7 +127,7 @@ Schema machinery.
 ```
 second-brain config [show] [KEY|GROUP] [--json] [-C DIR]
 second-brain config set KEY VALUE [--global | --workspace | --local] [-C DIR]
-second-brain config reset GROUP|KEY|all [--global | --workspace | --local] [-C DIR]
+second-brain config reset GROUP|KEY|all [--yes] [--global | --workspace | --local] [-C DIR]
 ```
 
 - `show` lists every key with its effective value and layer, after the layer files and their
@@ -133,7 +143,9 @@ second-brain config reset GROUP|KEY|all [--global | --workspace | --local] [-C D
   overrides the key, `set` says so.
 - `reset` removes a key, a whole group, or `all` from one layer (again local by default), so the
   layers below show through. A key the schema does not know can be removed too, which is how a
-  misspelt key that makes a layer unusable is cleaned up.
+  misspelt key is cleaned up. A reset that would remove more than one key asks first at a
+  terminal (`[y/N]`) and is refused elsewhere (exit 2, nothing written) unless given `--yes`: `reset
+  all --workspace` is the team's whole file.
 - Edits touch only the lines of the key being changed: other keys, their order and the file's
   comments are kept. Files are replaced atomically. Files in the config and data directories are
   private to you (mode 0600); the workspace file keeps whatever mode it has in the repository.

@@ -393,8 +393,9 @@ def load_config(workspace: Path | None = None) -> EffectiveConfig:
     workspace layer's capability and voice keys apply only when the user
     trusted its exact content (:mod:`sbcore.config.trust`); otherwise they are
     held back and listed in ``config.trust``. Never
-    raises for bad configuration: each broken layer is skipped and its problems
-    are logged (``sbcore.config``) and listed in ``EffectiveConfig.problems``.
+    raises for bad configuration: each key the schema rejects is held back alone (a
+    layer that is not a mapping at all is skipped), and the problems are logged
+    (``sbcore.config``) and listed in ``EffectiveConfig.problems``.
     """
     root = Path(os.path.realpath(workspace)) if workspace is not None else None
     before = tuple(_stamp(path) for name in LAYERS[1:] if (path := layer_path(name, root)) is not None)
@@ -412,6 +413,12 @@ def load_config(workspace: Path | None = None) -> EffectiveConfig:
         if layer.status == "skipped":
             details = "\n".join(str(problem) for problem in layer.problems)
             log.warning("configuration layer %s is skipped:\n%s", layer.name, details)
+        elif layer.held:
+            details = "\n".join(str(problem) for problem in layer.problems)
+            held = "\n".join(layer.held_lines())
+            log.warning(
+                "configuration layer %s: keys held back, the rest applies:\n%s\n%s", layer.name, held, details
+            )
     for problem in config.conflicts:
         log.warning("configuration conflict: %s", problem)
     return config

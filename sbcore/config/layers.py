@@ -3,18 +3,21 @@
 Precedence, lowest first: the schema's defaults, the user's global file, the
 workspace file committed in the repository (shared by the team), and the local
 file for this user in this workspace (kept in the data directory, never in the
-repository). A layer file that cannot be used is reported with file, line and
-key, and skipped as a whole; the file itself is left exactly as it was.
+repository). A key the schema rejects is reported with file, line and key and
+held back alone (:mod:`sbcore.config.holdback`); a file that cannot be read as a
+mapping at all is skipped as a whole. The file itself is left exactly as it was.
 """
 
 from __future__ import annotations
 
+import json
 import os
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Literal
 
+from sbcore.config.holdback import Held, hold_back
 from sbcore.config.schema import schema_issues
 from sbcore.paths import config_dir, data_dir, workspace_key
 from sbcore.safefile import read_regular_text
@@ -108,10 +111,23 @@ class LayerFile:
     data: dict[str, Any] = field(default_factory=dict)
     problems: list[ConfigProblem] = field(default_factory=list)
     lines: Mapping[tuple[str | int, ...], int] = field(default_factory=dict)
+    held: list[Held] = field(default_factory=list)
+    """Keys the schema rejected, taken out alone (the rest of the layer applies; see holdback)."""
 
     @property
     def used(self) -> bool:
         return self.status == "ok"
+
+    def held_lines(self) -> list[str]:
+        """One line a held-back key: ``gate.floor`` (the value below applies), or what it narrowed to."""
+        lines = []
+        for item in self.held:
+            if item.narrowed:
+                taken = ", ".join(f"{key} = {json.dumps(value)}" for key, value in item.narrowed.items())
+                lines.append(f"{item.key}: held back, read at its narrowest ({taken})")
+            else:
+                lines.append(f"{item.key}: held back (the value below this layer applies)")
+        return lines
 
     def line_of(self, path: tuple[str | int, ...]) -> int | None:
         """Line of the deepest part of ``path`` present in the file."""
@@ -191,7 +207,11 @@ def parse_layer(layer: LayerFile, text: str) -> LayerFile:
             )
             for issue in issues
         ]
-        return _skip(layer, problems)
+        kept = hold_back(data, issues)
+        if kept is None:
+            return _skip(layer, problems)
+        data, layer.held = kept
+        layer.problems = problems
     layer.data = data
     layer.status = "ok"
     return layer

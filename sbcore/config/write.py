@@ -149,12 +149,21 @@ def set_value(
     return outcome
 
 
-def reset_value(target_key: str, *, layer: LayerName = "local", workspace: Path | None) -> Outcome:
+def reset_value(
+    target_key: str,
+    *,
+    layer: LayerName = "local",
+    workspace: Path | None,
+    confirm: Callable[[int, Path], bool] | None = None,
+) -> Outcome:
     """Remove a key, a group, or (``all``) everything from one layer, so lower layers show through.
 
     A key the schema does not know can still be removed when the file holds
     it: that is how a misspelt key that breaks a layer gets cleaned up.
+    ``confirm(count, file)`` is asked before a reset that would remove more than one key (a team's
+    whole workspace file, say); False refuses it and nothing is written.
     """
+    answers: dict[int, bool] = {}
     target = _target(layer, workspace)
     if target_key == "all":
         path: tuple[str, ...] = ()
@@ -174,8 +183,15 @@ def reset_value(target_key: str, *, layer: LayerName = "local", workspace: Path 
         if text is None:
             return None
         current = _parse(layer, target, text)
-        if path and lookup(current.data, path) is MISSING:
+        removed = lookup(current.data, path) if path else current.data
+        if removed is MISSING:
             return None
+        count = count_keys(removed)
+        if confirm is not None and count > 1:
+            if count not in answers:
+                answers[count] = confirm(count, target)
+            if not answers[count]:
+                raise ConfigRejected([f"not confirmed: {shown} is {count} keys of {target}"])
         return remove_from_text(text, path)
 
     changed, comments_kept = _transact(layer, target, workspace, compute)
@@ -185,10 +201,11 @@ def reset_value(target_key: str, *, layer: LayerName = "local", workspace: Path 
     if not comments_kept:
         outcome.warnings.append(f"{target}: the file's comments could not be kept by this edit")
     config = load_config(workspace)
-    remaining = [p for f in config.layers if f.name == layer for p in f.problems]
-    if remaining:
+    written = next(f for f in config.layers if f.name == layer)
+    if written.problems:
+        state = "is still skipped" if written.status == "skipped" else "still has keys held back"
         outcome.warnings.append(
-            f"the {layer} layer is still skipped:\n" + "\n".join(str(problem) for problem in remaining)
+            f"the {layer} layer {state}:\n" + "\n".join(str(problem) for problem in written.problems)
         )
     if path and len(path) >= 2 and not _user_keyed_entry(path):
         with contextlib.suppress(KeyError):
@@ -406,6 +423,13 @@ def _waits_for_trust(key: str, held: list[Request]) -> bool:
 
 
 # -- writing ------------------------------------------------------------------------------------
+
+
+def count_keys(value: Any) -> int:
+    """How many keys (leaves) ``value`` sets: a mapping counts its leaves, anything else one."""
+    if isinstance(value, dict):
+        return sum(count_keys(item) for item in value.values())
+    return 1
 
 
 def _transact(

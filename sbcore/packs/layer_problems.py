@@ -20,17 +20,24 @@ if TYPE_CHECKING:
 
 
 def config_chains(config: EffectiveConfig) -> list[ErrorChain]:
-    """One error per problem of a skipped layer; one warning per pair of knobs that contradict each other."""
+    """One error per problem of a layer (skipped whole, or a key held back); one warning per pair of knobs
+    that contradict each other."""
     chains = []
     for layer in config.layers:
-        if layer.status != "skipped":
+        if layer.status == "skipped":
+            cost = (
+                f"so the whole {layer.name} layer is skipped: none of its values apply, its "
+                "detectors.<id>.* overrides included"
+            )
+        elif layer.held:
+            cost = "so this key is held back (the rest of the layer applies)"
+        else:
             continue
         for problem in layer.problems:
             chains.append(
                 ErrorChain(
                     _source(problem, layer.path),
-                    f"{problem.message}; so the whole {layer.name} layer is skipped: none of its values "
-                    "apply, its detectors.<id>.* overrides included",
+                    f"{problem.message}; {cost}",
                     key=problem.key,
                     hint=_fix(problem, layer.name),
                 )

@@ -74,7 +74,7 @@ def _report(data: Path, session_id: str) -> dict[str, Any] | None:
 
 
 def render(doc: Mapping[str, Any], report: Mapping[str, Any] | None, *, alive: bool) -> str:
-    """``SB <state> · <outcome> · <budget>``; ``alive``: whether the worker's process still runs."""
+    """``SB <state> · <outcome> · <budget> · config: N problems``; ``alive``: whether the worker runs."""
     state = str(doc.get("state") or "unknown")
     if state != "exited" and not alive:
         state = "stopped"
@@ -85,6 +85,9 @@ def render(doc: Mapping[str, Any], report: Mapping[str, Any] | None, *, alive: b
     budget = _budget(doc.get("policy"))
     if budget:
         parts.append(budget)
+    problems = doc.get("config_problems")
+    if isinstance(problems, list) and problems:
+        parts.append(f"config: {len(problems)} problem{'s' * (len(problems) != 1)}")
     line = " · ".join(parts)
     line = " ".join(line.split())  # one line, whatever a headline held
     return line if len(line) <= LINE_CAP else line[: LINE_CAP - 1] + "…"

@@ -12,7 +12,9 @@ and a changed layer is told about again.
 
 from __future__ import annotations
 
+import hashlib
 import time
+from typing import TYPE_CHECKING
 
 from sbcore.config.trust import WorkspaceTrust
 from sbcore.deliver.framing import NOTICE_KIND, slash_command
@@ -20,6 +22,9 @@ from sbcore.deliver.notices import NOTICE_TTL_S, user_notice
 from sbcore.gate.advice import Advice
 from sbcore.gate.calibration import Demotion, demotion_notice
 from sbcore.pace.budget import Exhaustion
+
+if TYPE_CHECKING:
+    from sbcore.config import EffectiveConfig
 
 LISTED = 8
 """Keys listed by name; the rest are counted."""
@@ -53,6 +58,29 @@ def trust_notice(trust: WorkspaceTrust, *, session_id: str, task_id: str, now: f
         queue_timeout=NOTICE_TTL_S,
         human_only=True,
     )
+
+
+def held_keys_notice(config: EffectiveConfig) -> tuple[str, str, str] | None:
+    """``(key, headline, body)`` of the notice that configuration keys are held back; None when none is.
+
+    The key is a digest of what is held, so the user hears once per session about each state of the
+    files, and again after an edit that leaves a different problem."""
+    lines = [
+        f"{line} in the {layer.name} layer ({layer.path})"
+        for layer in config.layers
+        if layer.held
+        for line in layer.held_lines()
+    ]
+    if not lines:
+        return None
+    digest = hashlib.sha256("\n".join(lines).encode()).hexdigest()[:16]
+    shown = lines[:LISTED] + ([f"and {len(lines) - LISTED} more"] if len(lines) > LISTED else [])
+    body = (
+        "Configuration values that break the schema are held back, and the rest of their files applies: "
+        + "; ".join(shown)
+        + ". `second-brain config show` lists each problem with its fix."
+    )
+    return f"config-held:{digest}", f"{len(lines)} configuration key{'s' * (len(lines) != 1)} held back", body
 
 
 def demotion_advice(demotion: Demotion, *, session_id: str, task_id: str, now: float) -> Advice:

@@ -109,7 +109,7 @@ from sbcore.worker.follow import Follower
 from sbcore.worker.ledger_link import LedgerLink
 from sbcore.worker.lifecycle import Channel, Lifeline, workers_dir
 from sbcore.worker.new_goal import GoalJudge, NewGoalSettings
-from sbcore.worker.notice import budget_notice, trust_notice
+from sbcore.worker.notice import budget_notice, held_keys_notice, trust_notice
 from sbcore.worker.recall import RecallRefresher
 from sbcore.worker.status import StatusFile, summarise_pass
 
@@ -520,6 +520,9 @@ class Session:
         if self.observer is not None:
             problems += self.observer.problems
         self._announce_trust()
+        held = held_keys_notice(self.config)
+        if held is not None:
+            self.post_user_notice(*held)
         self.status.update(
             config_problems=problems,
             provider=self.observer.provider_line if self.observer is not None else None,

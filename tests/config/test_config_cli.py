@@ -88,17 +88,28 @@ def test_show_json(dirs: Dirs, capsys: pytest.CaptureFixture[str]) -> None:
 
 
 def test_show_reports_a_broken_layer_and_exits_1(dirs: Dirs, capsys: pytest.CaptureFixture[str]) -> None:
-    dirs.put(dirs.workspace_file, "gate:\n  rate_per_hour: 100\n")
+    dirs.put(dirs.workspace_file, "gate:\n  rate_per_hour: 100\n  cooldown_s: 5\n")
     code, out, err = run(capsys)
     assert code == 1
-    assert "SKIPPED: 1 problem" in out
-    assert err.splitlines()[:3] == [
-        f"error: the workspace layer ({dirs.workspace_file}) is skipped: none of its values apply until this "
-        "is fixed",
+    assert "1 key, 1 HELD BACK (problems above)" in out
+    assert err.splitlines()[:4] == [
+        f"error: the workspace layer ({dirs.workspace_file}) has keys held back; the rest of it applies:",
+        "  gate.rate_per_hour: held back (the value below this layer applies)",
         f"  {dirs.workspace_file}:2: gate.rate_per_hour: 100 is greater than the maximum of 60",
         "    fix: correct the value in the file, or remove it: "
         "second-brain config reset gate.rate_per_hour --workspace",
     ]
+
+
+def test_show_reports_an_unreadable_layer_as_skipped(dirs: Dirs, capsys: pytest.CaptureFixture[str]) -> None:
+    dirs.put(dirs.workspace_file, "gate:\n  rate_per_hour: [1\n")
+    code, out, err = run(capsys)
+    assert code == 1
+    assert "SKIPPED: 1 problem" in out
+    assert err.splitlines()[0] == (
+        f"error: the workspace layer ({dirs.workspace_file}) is skipped: none of its values apply until this "
+        "is fixed"
+    )
 
 
 def merged_output(argv: list[str]) -> tuple[int, str]:
@@ -239,3 +250,37 @@ def test_the_installed_command_runs_and_reports_each_problem_once(dirs: Dirs) ->
     result = subprocess.run(command, capture_output=True, text=True, check=False)
     assert result.returncode == 1
     assert result.stderr.count("100 is greater than the maximum of 60") == 1, result.stderr
+
+
+def test_a_reset_of_several_keys_asks_or_takes_yes(
+    dirs: Dirs, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """`config reset all --workspace` used to wipe the team's file without a word."""
+    team = "gate:\n  rate_per_hour: 2\n  cooldown_s: 5\nmute:\n  all: false\n"
+    dirs.put(dirs.workspace_file, team)
+    code, out, err = run(capsys, "reset", "all", "--workspace")  # no terminal under pytest
+    assert code == 2 and out == ""
+    assert f"this would remove 3 keys from {dirs.workspace_file}; pass --yes" in err
+    assert "nothing was written" in err
+    assert dirs.workspace_file.read_text() == team
+
+    monkeypatch.setattr("sys.stdin.isatty", lambda: True, raising=False)
+    monkeypatch.setattr("sys.stdout.isatty", lambda: True, raising=False)
+    monkeypatch.setattr("builtins.input", lambda prompt: "n")
+    assert run(capsys, "reset", "gate", "--workspace")[0] == 2
+    assert dirs.workspace_file.read_text() == team
+    monkeypatch.setattr("builtins.input", lambda prompt: "y")
+    code, out, _ = run(capsys, "reset", "gate", "--workspace")
+    assert code == 0 and out.startswith("removed gate from the workspace layer")
+    assert "rate_per_hour" not in dirs.workspace_file.read_text()
+
+    code, out, _ = run(capsys, "reset", "mute.all", "--workspace")  # one key: no question
+    assert code == 0
+
+
+def test_reset_yes_removes_several_keys_without_a_terminal(
+    dirs: Dirs, capsys: pytest.CaptureFixture[str]
+) -> None:
+    dirs.put(dirs.workspace_file, "gate:\n  rate_per_hour: 2\n  cooldown_s: 5\n")
+    code, out, _ = run(capsys, "reset", "all", "--workspace", "--yes")
+    assert code == 0 and out.startswith("removed every key from the workspace layer")

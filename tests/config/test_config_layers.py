@@ -122,22 +122,15 @@ def test_values_handed_out_are_copies(dirs: Dirs) -> None:
 
 BROKEN = [
     ("gate:\n  rate_per_hour: [2\n", 3, None, "not valid YAML"),
-    (
-        "gate:\n  cooldown_s: 5\n  rate_per_hour: 200\n",
-        3,
-        "gate.rate_per_hour",
-        "greater than the maximum of 60",
-    ),
-    ("gate:\n  rate_per_hr: 2\n", 2, "gate.rate_per_hr", "unknown key 'rate_per_hr'"),
     ("mute:\n  all: true\nmute:\n  all: false\n", 3, "mute", "duplicate key 'mute' (first on line 1)"),
     ("- gate\n", 1, None, "expected a mapping of groups"),
-    ("model:\n  provider: Anthropic API\n", 2, "model.provider", "a pack's provider name"),
     ("debug:\n  path: 2024-01-01\n", 2, "debug.path", "JSON cannot hold"),
 ]
+"""Files that cannot be read as a mapping of keys at all: skipped whole."""
 
 
 @pytest.mark.parametrize(("text", "line", "key", "message"), BROKEN)
-def test_a_broken_layer_is_reported_with_file_line_key_and_skipped(
+def test_an_unreadable_layer_is_reported_with_file_line_key_and_skipped(
     dirs: Dirs, caplog: pytest.LogCaptureFixture, text: str, line: int, key: str | None, message: str
 ) -> None:
     dirs.put(dirs.global_file, "gate:\n  rate_per_hour: 1\n")
@@ -160,6 +153,89 @@ def test_a_broken_layer_is_reported_with_file_line_key_and_skipped(
     assert dirs.workspace_file.read_bytes() == before
     assert "configuration layer workspace is skipped" in caplog.text
     assert message in caplog.text
+
+
+HELD = [
+    (
+        "gate:\n  cooldown_s: 5\n  rate_per_hour: 200\n",
+        3,
+        "gate.rate_per_hour",
+        "greater than the maximum of 60",
+    ),
+    ("gate:\n  cooldown_s: 5\n  rate_per_hr: 2\n", 3, "gate.rate_per_hr", "unknown key 'rate_per_hr'"),
+    ("gate:\n  cooldown_s: 5\n  rate_per_hour: '2'\n", 3, "gate.rate_per_hour", 'got string "2"'),
+]
+"""One bad key among good ones: that key is held back alone."""
+
+
+@pytest.mark.parametrize(("text", "line", "key", "message"), HELD)
+def test_a_bad_key_is_held_back_alone_and_the_rest_of_its_layer_applies(
+    dirs: Dirs, caplog: pytest.LogCaptureFixture, text: str, line: int, key: str, message: str
+) -> None:
+    dirs.put(dirs.global_file, "gate:\n  rate_per_hour: 1\n")
+    dirs.put(dirs.workspace_file, text)
+    dirs.put(dirs.local_file, "gate:\n  body_cap: 300\n")
+    before = dirs.workspace_file.read_bytes()
+    with caplog.at_level(logging.WARNING, logger="sbcore.config"):
+        config = load_config(dirs.workspace)
+    workspace_layer = config.layers[1]
+    assert workspace_layer.status == "ok"
+    (problem,) = workspace_layer.problems
+    assert (problem.file, problem.line, problem.key) == (dirs.workspace_file, line, key)
+    assert message in problem.message
+    assert [item.key for item in workspace_layer.held] == [key]
+    assert config.problems == [problem]
+    # The held key falls back to the layer below; the layer's other keys apply.
+    assert config.get("gate.rate_per_hour") == 1
+    assert config.get("gate.cooldown_s") == 5
+    assert config.layer_of("gate.cooldown_s") == "workspace"
+    assert config.get("gate.body_cap") == 300
+    assert dirs.workspace_file.read_bytes() == before
+    assert "configuration layer workspace: keys held back, the rest applies" in caplog.text
+    assert f"{key}: held back (the value below this layer applies)" in caplog.text
+
+
+NARROWED = [
+    ("mute:\n  all: 'yes'\n", {"mute.all": True}),
+    ("mute: on\n", {"mute.all": True}),
+    ("enable:\n  default: nope\n", {"enable.default": False}),
+    ("model:\n  provider: Anthropic API\n", {"model.provider": "offline"}),
+    ("detectors:\n  repeat-failure:\n    enabled: 'no'\n", {"detectors.repeat-failure.enabled": False}),
+    ("detectors:\n  repeat-failure:\n    mode: quiet\n", {"detectors.repeat-failure.mode": "soak"}),
+    (
+        "detectors:\n  repeat-failure: off\n",
+        {"detectors.repeat-failure.enabled": False, "detectors.repeat-failure.mode": "soak"},
+    ),
+]
+
+
+@pytest.mark.parametrize(("text", "narrowest"), NARROWED)
+def test_a_broken_key_that_narrows_applies_its_narrowest_reading(
+    dirs: Dirs, text: str, narrowest: dict[str, object]
+) -> None:
+    """Falling back below would be wider than the layer meant: a misspelt mute must still mute."""
+    dirs.put(
+        dirs.global_file, "mute:\n  all: false\nenable:\n  default: true\nmodel:\n  provider: anthropic\n"
+    )
+    dirs.put(dirs.local_file, text)
+    config = load_config(dirs.workspace)
+    local = config.layers[2]
+    assert local.status == "ok" and local.problems
+    for key, value in narrowest.items():
+        assert config.get(key) == value, key
+        assert config.layer_of(key) == "local"
+    (held,) = local.held
+    assert held.narrowed == narrowest
+    assert "read at its narrowest" in local.held_lines()[0]
+
+
+def test_an_untrusted_workspace_layer_keeps_its_narrowest_readings(dirs: Dirs) -> None:
+    """The narrowest values are the ones that need no trust, so they apply from an untrusted layer too."""
+    dirs.put(dirs.workspace_file, "mute:\n  all: 1\nmodel:\n  provider: 'not a provider'\n")
+    config = load_config(dirs.workspace)
+    assert config.trust is not None and not config.trust.trusted
+    assert config.get("mute.all") is True
+    assert config.get("model.provider") == "offline"
 
 
 def test_an_unreadable_layer_is_skipped(dirs: Dirs) -> None:

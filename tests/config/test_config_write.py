@@ -175,7 +175,7 @@ def test_set_into_a_layer_with_other_problems_is_refused_and_says_how_to_fix(dir
 
 def test_set_can_fix_the_value_that_breaks_a_layer(dirs: Dirs) -> None:
     dirs.put(dirs.local_file, "gate:\n  rate_per_hour: 200  # oops\n")
-    assert load_config(dirs.workspace).layers[2].status == "skipped"
+    assert [item.key for item in load_config(dirs.workspace).layers[2].held] == ["gate.rate_per_hour"]
     set_value("gate.rate_per_hour", "20", workspace=dirs.workspace)
     assert dirs.local_file.read_text() == "gate:\n  rate_per_hour: 20  # oops\n"
     config = load_config(dirs.workspace)
@@ -194,7 +194,7 @@ def test_set_into_unparseable_yaml_is_refused(dirs: Dirs) -> None:
 
 def test_reset_removes_a_misspelt_key_that_breaks_a_layer(dirs: Dirs) -> None:
     dirs.put(dirs.local_file, "gate:\n  rate_per_hr: 2\n  cooldown_s: 30\n")
-    assert load_config(dirs.workspace).layers[2].status == "skipped"
+    assert [item.key for item in load_config(dirs.workspace).layers[2].held] == ["gate.rate_per_hr"]
     outcome = reset_value("gate.rate_per_hr", workspace=dirs.workspace)
     assert outcome.changed
     assert outcome.warnings == []

@@ -323,20 +323,20 @@ def test_validate_without_paths_passes_a_clean_workspace(
     )
 
 
-def test_a_skipped_layer_comes_first_names_the_fix_and_fails(workspace: Path) -> None:
+def test_a_held_back_key_comes_first_names_the_fix_and_fails(workspace: Path) -> None:
     mine = local_layer(workspace)
     mine.write_text("detectors:\n  git-log:\n    enabled: true\ngate:\n  rate_per_hour: -3\n")
     code, text = merged("detectors", "list", "--workspace", str(workspace))
     assert code == 1
     assert text.startswith(
-        f"==> File {mine}:5\n==> At key: gate.rate_per_hour\n=====> -3 is less than the minimum of 0; so the "
-        "whole local layer is skipped: none of its values apply, its detectors.<id>.* overrides included\n"
+        f"==> File {mine}:5\n==> At key: gate.rate_per_hour\n=====> -3 is less than the minimum of 0; "
+        "so this key is held back (the rest of the layer applies)\n"
         "hint: fix the value in the file, or remove it: "
         "second-brain config reset gate.rate_per_hour --local\n"
     )
     assert text.index("hint: fix the value") < text.index("ID  ")
     [row] = [line for line in text.splitlines() if line.startswith("git-log")]
-    assert " no " in row  # the override in the skipped layer does not apply, and the text above says so
+    assert " yes " in row  # the layer's other keys apply: its override turned git-log on
 
     code, text = merged("detectors", "validate", "--workspace", str(workspace))
     assert (code, text.splitlines()[-1]) == (1, "1 error in 1 file")
