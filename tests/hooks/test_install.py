@@ -70,8 +70,8 @@ def test_install_binds_this_python_and_installs_with_claude(
     out = capsys.readouterr().out
     assert "Successfully did install" in out and "progress noise" not in out
     assert (
-        "its commands there: /second-brain:config, /second-brain:doctor, /second-brain:forget, /second-brain:run, "
-        "/second-brain:stats, /second-brain:why" in out
+        "its commands there: /second-brain:config, /second-brain:doctor, /second-brain:forget, "
+        "/second-brain:run, /second-brain:stats, /second-brain:why" in out
     )
 
 
