@@ -28,7 +28,7 @@ def checkout(tmp_path: Path) -> Path:
     root = tmp_path / "checkout"
     shutil.copytree(ROOT / ".claude-plugin", root / ".claude-plugin")
     shutil.copytree(ROOT / "plugin", root / "plugin", ignore=shutil.ignore_patterns("python-path"))
-    (root / "plugin" / "bin" / "python-path").write_text(f"{sys.executable}\n")
+    (root / "plugin" / "lib" / "python-path").write_text(f"{sys.executable}\n")
     return root
 
 
@@ -134,7 +134,7 @@ def test_a_cli_below_the_minimum_fails_and_a_newer_one_is_untested(
 
 
 def test_unbound_hooks(healthy: dict[str, Path], capsys: pytest.CaptureFixture[str]) -> None:
-    (healthy["checkout"] / "plugin" / "bin" / "python-path").unlink()
+    (healthy["checkout"] / "plugin" / "lib" / "python-path").unlink()
     code, checks = _doctor(capsys, healthy["checkout"])
     assert (code, checks["hooks"].status) == (1, "fail")
     assert "no interpreter bound" in checks["hooks"].detail
@@ -147,7 +147,7 @@ def test_hooks_bound_to_an_interpreter_without_sbcore(
     bare = tmp_path / "bare-python"
     bare.write_text("#!/bin/sh\necho \"ModuleNotFoundError: No module named 'sbcore'\" >&2\nexit 1\n")
     bare.chmod(0o755)
-    (healthy["checkout"] / "plugin" / "bin" / "python-path").write_text(f"{bare}\n")
+    (healthy["checkout"] / "plugin" / "lib" / "python-path").write_text(f"{bare}\n")
     code, checks = _doctor(capsys, healthy["checkout"])
     assert (code, checks["hooks"].status) == (1, "fail")
     assert "No module named 'sbcore'" in checks["hooks"].detail

@@ -149,10 +149,10 @@ def claude_cli(scene: Scene) -> Check:
 
 
 def hooks(scene: Scene) -> Check:
-    """The interpreter the hooks start (``SBCORE_PYTHON`` or ``plugin/bin/python-path``) runs the hooks."""
+    """The interpreter the hooks start (``SBCORE_PYTHON`` or ``plugin/lib/python-path``) runs the hooks."""
     if scene.plugin_dir is None:
         return Check("hooks", "fail", "no plugin folder, so no hooks", "install from a checkout")
-    binding = scene.plugin_dir / "bin" / "python-path"
+    binding = scene.plugin_dir / "lib" / "python-path"
     given = os.environ.get("SBCORE_PYTHON")
     if given:
         interpreter, source = given, "SBCORE_PYTHON"

@@ -2,7 +2,7 @@
 
 Install does two things:
 
-1. binds the plugin to an interpreter: ``plugin/bin/python-path`` holds the
+1. binds the plugin to an interpreter: ``plugin/lib/python-path`` holds the
    Python that has sbcore installed (``--python``, default the one running
    this command). The plugin's launchers (``bin/sb-hook``, ``bin/sb-worker``,
    ``bin/second-brain``) read it on every call; ``SBCORE_PYTHON`` overrides it;
@@ -62,7 +62,7 @@ class Checkout:
 
     @property
     def binding(self) -> Path:
-        return self.plugin_dir / "bin" / BINDING
+        return self.plugin_dir / "lib" / BINDING
 
     @property
     def plugin_id(self) -> str:
@@ -74,7 +74,7 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         "install",
         help="install the Claude Code plugin from this checkout, bound to this Python",
         description=(
-            "Bind the plugin in this checkout to a Python interpreter (plugin/bin/python-path), register "
+            "Bind the plugin in this checkout to a Python interpreter (plugin/lib/python-path), register "
             "the checkout as a Claude Code marketplace and install the second-brain plugin from it with "
             "`claude plugin`. The plugin runs in place from the checkout."
         ),
@@ -283,13 +283,17 @@ def check_interpreter(python: Path) -> None:
 
 
 def bind(checkout: Checkout, python: Path) -> None:
-    """Write ``plugin/bin/python-path`` and make sure the launchers are executable."""
+    """Write ``plugin/lib/python-path`` and make sure the launchers are executable.
+
+    The binding lived in ``plugin/bin/`` before, where Claude Code's validator lists every file as a
+    program; an old one left there is removed (the launchers read only the new place)."""
     binding = checkout.binding
     tmp = binding.with_name(f".{BINDING}.tmp")
     tmp.write_text(f"{python}\n", encoding="utf-8")
     os.replace(tmp, binding)
+    (checkout.plugin_dir / "bin" / BINDING).unlink(missing_ok=True)
     for name in LAUNCHERS:
-        launcher = binding.parent / name
+        launcher = checkout.plugin_dir / "bin" / name
         mode = launcher.stat().st_mode
         if mode & 0o111 != 0o111:
             os.chmod(launcher, mode | 0o755)

@@ -166,14 +166,18 @@ def _plugin_copy(tmp_path: Path) -> Path:
     bin_dir = tmp_path / "plugin" / "bin"
     bin_dir.mkdir(parents=True)
     shutil.copy2(LAUNCHER, bin_dir / "sb-hook")
-    shutil.copytree(LAUNCHER.parent.parent / "lib", tmp_path / "plugin" / "lib")
+    shutil.copytree(
+        LAUNCHER.parent.parent / "lib",
+        tmp_path / "plugin" / "lib",
+        ignore=shutil.ignore_patterns("python-path"),
+    )
     return bin_dir
 
 
 def test_the_interpreter_binding_file_is_read(wall_clock_env: Env, tmp_path: Path) -> None:
     bin_dir = _plugin_copy(tmp_path)
     launcher = bin_dir / "sb-hook"
-    (bin_dir / "python-path").write_text(sys.executable)  # no trailing newline: still read
+    (bin_dir.parent / "lib" / "python-path").write_text(sys.executable)  # no trailing newline: still read
     wall_clock_env.post()
     environment = _environment(wall_clock_env, "")
     del environment["SBCORE_PYTHON"]
@@ -184,7 +188,7 @@ def test_the_interpreter_binding_file_is_read(wall_clock_env: Env, tmp_path: Pat
 
 def test_the_binding_is_found_when_run_by_a_bare_name(wall_clock_env: Env, tmp_path: Path) -> None:
     bin_dir = _plugin_copy(tmp_path)
-    (bin_dir / "python-path").write_text(f"{sys.executable}\n")
+    (bin_dir.parent / "lib" / "python-path").write_text(f"{sys.executable}\n")
     wall_clock_env.post()
     environment = _environment(wall_clock_env, "")
     del environment["SBCORE_PYTHON"]

@@ -66,7 +66,7 @@ def test_install_binds_this_python_and_installs_with_claude(
         ["plugin", "marketplace", "add", str(checkout), "--scope", "user", "--json"],
         ["plugin", "install", "second-brain@sbcore", "--scope", "user", "--json"],
     ]
-    assert (checkout / "plugin" / "bin" / "python-path").read_text() == f"{sys.executable}\n"
+    assert (checkout / "plugin" / "lib" / "python-path").read_text() == f"{sys.executable}\n"
     out = capsys.readouterr().out
     assert "Successfully did install" in out and "progress noise" not in out
     assert (
@@ -111,7 +111,7 @@ def test_without_claude_install_says_what_to_do(
     assert cli(["install", "--repo", str(checkout)]) == 1
     err = capsys.readouterr().err
     assert "cannot find `claude` on PATH" in err and "--bind-only" in err
-    assert (checkout / "plugin" / "bin" / "python-path").exists()  # the binding is done first
+    assert (checkout / "plugin" / "lib" / "python-path").exists()  # the binding is done first
 
 
 def test_a_failing_claude_step_is_an_error(
@@ -133,7 +133,7 @@ def test_an_interpreter_without_sbcore_is_refused(
     bare.chmod(0o755)
     assert cli(["install", "--repo", str(checkout), "--python", str(bare), "--bind-only"]) == 1
     assert "cannot import sbcore" in capsys.readouterr().err
-    assert not (checkout / "plugin" / "bin" / "python-path").exists()
+    assert not (checkout / "plugin" / "lib" / "python-path").exists()
 
 
 def test_a_missing_interpreter_is_refused(checkout: Path, capsys: pytest.CaptureFixture[str]) -> None:
@@ -154,7 +154,7 @@ def test_uninstall_reverses_both_and_keeps_data(checkout: Path, tmp_path: Path) 
         ["plugin", "uninstall", "second-brain@sbcore", "--scope", "user", "--keep-data", "--json"],
         ["plugin", "marketplace", "remove", "sbcore", "--scope", "user", "--json"],
     ]
-    assert not (checkout / "plugin" / "bin" / "python-path").exists()
+    assert not (checkout / "plugin" / "lib" / "python-path").exists()
 
 
 def test_uninstall_purge_lets_claude_delete_the_data(checkout: Path, tmp_path: Path) -> None:
@@ -205,6 +205,16 @@ def test_real_cli_validates_the_plugin_and_the_marketplace(tmp_path: Path) -> No
         report = json.loads(result.stdout)
         assert report["success"] is True
         assert report["manifest"]["errors"] == []
+        assert report["manifest"]["warnings"] == []
+        if target.name == "plugin":
+            # What `claude plugin validate` warned about: no icon, no declared hosts, a bin entry
+            # (the interpreter binding) that is no program.
+            assert report["directory"]["findings"] == [], report["directory"]
+            assert {item["host"] for item in report["hosts"]["named"]} == {
+                "api.anthropic.com",
+                "api.openai.com",
+            }
+            assert report["provides"]["bin"] == ["sb-hook", "sb-statusline", "sb-worker", "second-brain"]
 
 
 @pytest.mark.e2e
@@ -248,7 +258,7 @@ def test_real_cli_install_and_uninstall(checkout: Path, tmp_path: Path) -> None:
     assert uninstall.returncode == 0, uninstall.stdout + uninstall.stderr
     settings = json.loads((tmp_path / "home" / ".claude" / "settings.json").read_text())
     assert settings["enabledPlugins"] == {} and settings["extraKnownMarketplaces"] == {}
-    assert not (checkout / "plugin" / "bin" / "python-path").exists()
+    assert not (checkout / "plugin" / "lib" / "python-path").exists()
 
 
 def test_install_points_terminal_commands_at_the_plugin_data_dir(

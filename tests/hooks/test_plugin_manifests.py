@@ -107,4 +107,4 @@ def test_launchers_are_executable_posix_scripts(name: str) -> None:
 
 
 def test_interpreter_binding_is_not_committed() -> None:
-    assert "/bin/python-path" in (PLUGIN / ".gitignore").read_text().splitlines()
+    assert "/lib/python-path" in (PLUGIN / ".gitignore").read_text().splitlines()
