@@ -73,6 +73,7 @@ def catalogue_report(
                 "step": broken.step,
                 "error": broken.error,
                 "hint": broken.hint,
+                "frame": broken.frame,
             }
             for broken in manager.broken
         ],

@@ -34,7 +34,10 @@ Switches (each argument wins over its environment variable):
 
 from __future__ import annotations
 
+import difflib
 import os
+import re
+import traceback
 import warnings
 from collections.abc import Callable, Collection, Iterable
 from dataclasses import dataclass
@@ -55,6 +58,12 @@ ENV_DISABLE_AUTOLOAD = "SBCORE_DISABLE_PLUGIN_AUTOLOAD"
 ENV_PACKS = "SBCORE_PACKS"
 
 _TRUE = frozenset({"1", "true", "yes", "on"})
+HOOK_NAMES: list[str] = sorted(
+    name
+    for name, value in vars(hookspecs).items()
+    if callable(value) and hasattr(value, f"{PROJECT_NAME}_spec")
+)
+"""The hooks a pack may implement (for a did-you-mean under a misspelt one)."""
 _REGISTER_HOOKS: tuple[tuple[str, str], ...] = (
     ("register_catalogues", "register_catalogue"),
     ("register_triggers", "register_trigger"),
@@ -90,6 +99,8 @@ class BrokenPack:
     error: str
     entry_point: str | None = None  # the entry point's value, ``module:object``
     distribution: str | None = None  # "name version" of the installed distribution declaring it
+    frame: str | None = None  # ``file:line in function``: the pack's own code where it raised
+    missing: str | None = None  # the module a ModuleNotFoundError named
 
     @property
     def step(self) -> str:
@@ -106,6 +117,17 @@ class BrokenPack:
         """What to do about it."""
         check = f"then check it with `second-brain pack test {self.name}`"
         if self.stage == "import":
+            module = (self.entry_point or "").split(":")[0]
+            if self.missing is not None and not (
+                module == self.missing or module.startswith(f"{self.missing}.")
+            ):
+                return (
+                    f"the pack imports {self.missing}, which is not installed: install it, and list it "
+                    f"among the pack's dependencies in its pyproject.toml; {check}"
+                )
+            if self.missing is None:
+                where = f" at {self.frame}" if self.frame else ""
+                return f"the pack's own code raised this while it was imported{where}: fix it there; {check}"
             dist = (self.distribution or "").split(" ")[0]
             reinstall = f"pip install --force-reinstall {dist}" if dist else "reinstall the pack"
             return (
@@ -113,8 +135,13 @@ class BrokenPack:
                 f'under [project.entry-points."{ENTRY_POINT_GROUP}"] in its pyproject.toml); {check}'
             )
         if self.stage in ("register", "hookimpl"):
+            unknown = re.search(r"unknown hook '([^']+)'", self.error)
+            close = (
+                difflib.get_close_matches(unknown.group(1), HOOK_NAMES, n=1, cutoff=0.8) if unknown else []
+            )
             return (
-                "each @hookimpl function must be named like a hook of sbcore.api and take only its "
+                (f"did you mean {close[0]!r}? " if close else "")
+                + "each @hookimpl function must be named like a hook of sbcore.api and take only its "
                 f"arguments (docs/pack-authoring.md lists them); {check}"
             )
         if self.stage.startswith("hook "):
@@ -125,7 +152,8 @@ class BrokenPack:
 
     def __str__(self) -> str:
         origin = f" (distribution {self.distribution})" if self.distribution else ""
-        return f"pack {self.name!r}{origin}: {self.step} failed: {self.error}\n  fix: {self.hint}"
+        at = f"\n  at: {self.frame}" if self.frame else ""
+        return f"pack {self.name!r}{origin}: {self.step} failed: {self.error}{at}\n  fix: {self.hint}"
 
 
 _STEPS: dict[str, str] = {
@@ -219,7 +247,9 @@ class PackManager(pluggy.PluginManager):
     ) -> bool:
         def fail(stage: str, error: str, cause: BaseException | None = None) -> None:
             dist = f"{origin.distribution} {origin.version or ''}".strip() if origin.distribution else None
-            self._report(BrokenPack(name, stage, error, entry_point, dist), cause)
+            missing = cause.name if isinstance(cause, ModuleNotFoundError) else None
+            frame = _pack_frame(cause) if cause is not None and stage != "hookimpl" else None
+            self._report(BrokenPack(name, stage, error, entry_point, dist, frame, missing), cause)
 
         if name in self._origins or self.has_plugin(name):
             fail("register", "a pack of this name is already loaded")
@@ -327,6 +357,18 @@ def _is_builtin(ep: metadata.EntryPoint) -> bool:
 
 def _canonical(name: str) -> str:
     return name.lower().replace("_", "-").replace(".", "-")
+
+
+def _pack_frame(exc: BaseException) -> str | None:
+    """``file:line in function`` of the innermost frame of ``exc`` in the pack's code: not Python's
+    import machinery, not sbcore, not pluggy; None when it never reached the pack's code."""
+    ours = (os.path.dirname(os.path.dirname(__file__)), os.path.dirname(pluggy.__file__))
+    for frame in reversed(traceback.extract_tb(exc.__traceback__)):
+        name = frame.filename
+        if name.startswith("<frozen") or name.startswith(ours) or "importlib" in name:
+            continue
+        return f"{name}:{frame.lineno} in {frame.name}"
+    return None
 
 
 def _describe(exc: BaseException) -> str:

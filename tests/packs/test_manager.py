@@ -392,3 +392,56 @@ def test_strict_cli_names_the_broken_pack_without_a_traceback(
         detectors_cli._plugin_manager.cache_clear()
     err = capsys.readouterr().err
     assert "broken" in err and "Traceback" not in err
+
+
+def _module_on_path(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, name: str, source: str) -> Path:
+    """A real module file the entry point imports, so its traceback has the pack's own frames."""
+    path = tmp_path / f"{name}.py"
+    path.write_text(source)
+    monkeypatch.syspath_prepend(str(tmp_path))
+    monkeypatch.delitem(sys.modules, name, raising=False)
+    return path
+
+
+def test_a_pack_whose_own_code_raises_on_import_shows_its_frame_and_no_reinstall(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    path = _module_on_path(
+        tmp_path,
+        monkeypatch,
+        "h5_raising_pack",
+        "import os\n\n\ndef _settings():\n    return os.environ['ACME_REQUIRED_SETTING']\n\n\n"
+        "SETTING = _settings()\n",
+    )
+    manager = PackManager()
+    with warnings.catch_warnings(record=True):
+        warnings.simplefilter("always")
+        manager.load_entry_points(_distribution(tmp_path, "acme = h5_raising_pack").entry_points)
+    (broken,) = manager.broken
+    assert broken.frame == f"{path}:5 in _settings"
+    shown = str(broken)
+    assert f"  at: {path}:5 in _settings\n" in shown
+    assert "force-reinstall" not in shown
+    assert f"the pack's own code raised this while it was imported at {path}:5 in _settings" in shown
+
+
+def test_a_pack_missing_a_dependency_says_to_install_it(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    _module_on_path(tmp_path, monkeypatch, "h5_needy_pack", "import h5_dependency_nobody_has  # noqa\n")
+    manager = PackManager()
+    with warnings.catch_warnings(record=True):
+        warnings.simplefilter("always")
+        manager.load_entry_points(_distribution(tmp_path, "acme = h5_needy_pack").entry_points)
+    (broken,) = manager.broken
+    assert broken.missing == "h5_dependency_nobody_has"
+    assert "the pack imports h5_dependency_nobody_has, which is not installed" in broken.hint
+    assert "force-reinstall" not in broken.hint
+
+
+def test_a_misspelt_hookimpl_gets_a_did_you_mean(monkeypatch: pytest.MonkeyPatch) -> None:
+    install(monkeypatch, typo=pack("h5_typo_pack2", register_trigers=lambda register: None))
+    with pytest.warns(PackWarning):
+        manager = get_plugin_manager()
+    (broken,) = manager.broken
+    assert broken.hint.startswith("did you mean 'register_triggers'? each @hookimpl function")
