@@ -167,6 +167,7 @@ def test_list_names_a_broken_pack(
         "step": "importing its entry point module h5_cli_missing_module",
         "error": None,
         "hint": None,
+        "frame": None,  # it never reached the pack's code: the module is not there
     }
     assert (
         shaky["error"].startswith("ModuleNotFoundError") and "second-brain pack test shaky" in shaky["hint"]
