@@ -162,7 +162,7 @@ def validate_sources(sources: Sequence[tuple[str, Path]], context: ValidationCon
             )
         except CatalogueError as exc:
             report.errors.extend(exc.chains)
-            continue
+            loaded = exc.loaded  # the good files are still checked: their clashes are errors too
         for detector in loaded:
             if detector.id in first_of:
                 report.errors.append(duplicate_error(detector.id, first_of[detector.id], detector))

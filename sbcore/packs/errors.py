@@ -73,10 +73,13 @@ class ErrorChain:
 
 
 class CatalogueError(Exception):
-    """One or more detector files are invalid; ``chains`` holds every problem found."""
+    """One or more detector files are invalid; ``chains`` holds every problem found, and ``loaded`` the
+    detectors of the files that were fine (so a validator can still check them against other packs:
+    one broken file must not hide another file's clash)."""
 
-    def __init__(self, chains: Iterable[ErrorChain]) -> None:
+    def __init__(self, chains: Iterable[ErrorChain], *, loaded: Iterable[DetectorDef] = ()) -> None:
         self.chains: list[ErrorChain] = list(chains)
+        self.loaded: list[DetectorDef] = list(loaded)
         super().__init__(render_chains(self.chains))
 
 

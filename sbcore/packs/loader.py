@@ -177,7 +177,7 @@ def load_catalogue(
         first_of[detector.id] = detector
         loaded.append(detector)
     if chains:
-        raise CatalogueError(chains)
+        raise CatalogueError(chains, loaded=loaded)
     return loaded
 
 

@@ -403,3 +403,18 @@ def test_a_workspace_template_computing_a_huge_power_is_refused_at_its_line(
     assert f"==> File {detectors / 'huge.yaml'}:6" in err
     assert "template computes too much" in err
     assert "default" in out  # the rest of the catalogue still loads
+
+
+def test_validate_reports_a_clash_beside_another_files_errors(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    """One broken file used to hide every other file's clash with an installed pack."""
+    (tmp_path / "a.yaml").write_text(
+        'schema_version: 1\nid: repeat-failure\ndescription: mine\nprompt: "Say something."\n'
+    )
+    (tmp_path / "b.yaml").write_text("id: broken-one\nprompt: 3\n")
+    code, out, _ = run(capsys, "detectors", "validate", str(tmp_path))
+    assert code == 1
+    assert "detector id 'repeat-failure' is already used by installed pack 'builtin'" in out
+    assert "expected string, got integer 3" in out
+    assert out.rstrip().endswith("4 errors in 2 files")
