@@ -49,6 +49,23 @@ def test_a_schema_is_created_once_and_rebuilt_when_its_version_changes(tmp_path:
         assert "tag" in [row[1] for row in conn.execute("PRAGMA table_info(notes)")]
 
 
+def test_an_older_sbcore_refuses_a_newer_schema_and_erases_nothing(tmp_path: Path) -> None:
+    """Going back to an older release must not rebuild (and so empty) the newer one's tables."""
+    newer = db.Schema(name="notes", version=2, ddl=NOTES.ddl, tables=("notes",))
+    path = tmp_path / db.DB_NAME
+    with db.opened(path) as conn:
+        db.ensure(conn, newer)
+        with conn:
+            conn.execute("INSERT INTO notes (body) VALUES ('the newer one keeps this')")
+        with pytest.raises(db.SchemaTooNew, match=r"second-brain forget --all") as refused:
+            db.ensure(conn, NOTES)
+        assert isinstance(refused.value, sqlite3.DatabaseError)  # the callers' sqlite3 handling applies
+        assert "version 2, written by a newer sbcore than this one (which reads 1)" in str(refused.value)
+        assert [tuple(row) for row in conn.execute("SELECT body FROM notes")] == [
+            ("the newer one keeps this",)
+        ]
+
+
 def test_a_read_only_connection_cannot_write_and_never_creates_the_file(tmp_path: Path) -> None:
     path = tmp_path / db.DB_NAME
     with pytest.raises(sqlite3.OperationalError):
@@ -65,3 +82,20 @@ def test_a_read_only_connection_cannot_write_and_never_creates_the_file(tmp_path
 def test_the_default_path_is_in_the_data_directory(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("SBCORE_DATA_DIR", str(tmp_path))
     assert db.db_path() == tmp_path / db.DB_NAME
+
+
+def test_forget_all_clears_a_database_a_newer_sbcore_wrote(tmp_path: Path) -> None:
+    """The refusal names `second-brain forget --all`, which must work where this release cannot read the
+    tables."""
+    from sbcore.state import ledger
+    from sbcore.worker.forget import forget_all
+
+    data = tmp_path / "data"
+    newer = db.Schema(ledger.SCHEMA.name, ledger.SCHEMA.version + 1, ledger.SCHEMA.ddl, ledger.SCHEMA.tables)
+    with db.opened(db.db_path(data)) as conn:
+        db.ensure(conn, newer)
+    report = forget_all(data)
+    assert report.problems == []
+    assert not db.db_path(data).exists()
+    with db.opened(db.db_path(data)) as conn:
+        db.ensure(conn, ledger.SCHEMA)  # this release starts over with its own tables

@@ -33,6 +33,7 @@ from pathlib import Path
 from typing import Any
 
 from sbcore import paths
+from sbcore.cli.data_move import carry_over
 
 LAUNCHERS = ("sb-hook", "sb-worker", "second-brain", "sb-statusline")
 """The plugin's executables, which must keep their execute bits."""
@@ -144,7 +145,9 @@ def _install(args: argparse.Namespace) -> int:
         claude = find_claude(args.claude)
         _step(claude, ["plugin", "marketplace", "add", str(checkout.root), "--scope", args.scope])
         _step(claude, ["plugin", "install", checkout.plugin_id, "--scope", args.scope])
+        previous = paths.data_dir()
         data = record_data_dir(checkout)
+        carried = carry_over(previous, data)
         if args.statusline:
             print(_statusline_add(checkout))
     except InstallError as error:
@@ -152,6 +155,8 @@ def _install(args: argparse.Namespace) -> int:
         return 1
     print(f"installed {checkout.plugin_id} (scope {args.scope}); it runs in place from {checkout.plugin_dir}")
     print(f"state lives in {data} (recorded for terminal commands in {paths.config_dir()})")
+    if carried:
+        print(f"copied your state from {previous} (left there as it was): {', '.join(carried)}")
     print("start a new Claude Code session (or run /reload-plugins) to load it")
     print(f"its commands there: {', '.join(plugin_commands(checkout))}")
     return 0

@@ -76,13 +76,26 @@ def _tighten_sidecars(target: Path) -> None:
                 os.chmod(sidecar, FILE_MODE)
 
 
+class SchemaTooNew(sqlite3.DatabaseError):
+    """The database was written by a newer sbcore: this one must not rebuild (and so erase) its tables."""
+
+
 def ensure(conn: sqlite3.Connection, schema: Schema) -> None:
-    """Create ``schema``'s tables, rebuilding them when the stored version is another one."""
+    """Create ``schema``'s tables, rebuilding them when the stored version is an older one.
+
+    A newer stored version is refused (:class:`SchemaTooNew`, naming what to run) rather than rebuilt:
+    going back to an older sbcore must not erase what the newer one keeps."""
     with conn:
         conn.execute("CREATE TABLE IF NOT EXISTS sb_schema (name TEXT PRIMARY KEY, version INTEGER NOT NULL)")
         row = conn.execute("SELECT version FROM sb_schema WHERE name = ?", (schema.name,)).fetchone()
         if row is not None and row[0] == schema.version:
             return
+        if row is not None and row[0] > schema.version:
+            raise SchemaTooNew(
+                f"{schema.name} tables are version {row[0]}, written by a newer sbcore than this one "
+                f"(which reads {schema.version}): upgrade sbcore (and run `second-brain install`) to keep "
+                "them, or run `second-brain forget --all` to start them over"
+            )
         if row is not None:
             for table in schema.tables:
                 conn.execute(f'DROP TABLE IF EXISTS "{table}"')

@@ -15,6 +15,7 @@ forgotten is not read from the transcript again; a session no worker holds is de
 
 from __future__ import annotations
 
+import contextlib
 import json
 import logging
 import os
@@ -147,6 +148,18 @@ def _drop_ledgers(data: Path, session_id: str | None, report: ForgetReport) -> l
             conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")
             if session_id is None:
                 conn.execute("VACUUM")  # nothing of the deleted rows is left in free pages
+    except db.SchemaTooNew as error:
+        if session_id is not None:
+            report.problems.append(f"ledgers: {error}")
+            return []
+        # everything, and this release cannot read the tables to delete rows from: the whole file goes
+        for suffix in ("", "-wal", "-shm"):
+            sidecar = path.with_name(path.name + suffix)
+            with contextlib.suppress(FileNotFoundError):
+                report.bytes += sidecar.stat().st_size
+                sidecar.unlink()
+                report.files += 1
+        return []
     except sqlite3.Error as error:
         report.problems.append(f"ledgers: {error}")
         return []

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import shutil
@@ -276,3 +277,53 @@ def test_install_points_terminal_commands_at_the_plugin_data_dir(
     assert (paths.config_dir() / paths.DATA_DIR_POINTER).stat().st_mode & 0o777 == 0o600
     assert cli(["uninstall", "--repo", str(checkout)]) == 0
     assert paths.data_dir() != expected
+
+
+def test_an_install_over_an_older_data_directory_keeps_trust_layers_labels_and_the_database(
+    checkout: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Before install, terminal commands keep state under $XDG_DATA_HOME/sbcore; install points them (and
+    the hooks) at the plugin's data directory. What the user made in the old one must come along."""
+    from sbcore import paths
+    from sbcore.config import load_config, set_value
+    from sbcore.config.trust import grant
+    from sbcore.state import db
+
+    monkeypatch.delenv("SBCORE_DATA_DIR")
+    old = paths.data_dir()
+    workspace = tmp_path / "repo"
+    (workspace / ".git").mkdir(parents=True)
+    (workspace / ".second-brain").mkdir()
+    (workspace / ".second-brain" / "config.yaml").write_text("model:\n  provider: anthropic\n")
+    grant(load_config(workspace).trust)  # type: ignore[arg-type]
+    set_value("gate.cooldown_s", "45", workspace=workspace)
+    labels = old / "labels" / f"{paths.workspace_key(workspace)}.yaml"
+    labels.parent.mkdir(parents=True)
+    labels.write_text("cases: []\n")
+    with contextlib.closing(db.connect(db.db_path(old))) as connection:
+        connection.execute("CREATE TABLE IF NOT EXISTS carried (x)")
+        connection.execute("INSERT INTO carried VALUES (42)")
+        connection.commit()
+    assert load_config(workspace).trust.trusted  # type: ignore[union-attr]
+
+    claude, _ = _fake_claude(tmp_path)
+    monkeypatch.setenv("PATH", f"{claude.parent}{os.pathsep}{os.environ['PATH']}")
+    assert cli(["install", "--repo", str(checkout)]) == 0
+    new = paths.data_dir()
+    assert new != old and new.name == "second-brain-sbcore"
+    out = capsys.readouterr().out
+    assert f"copied your state from {old} (left there as it was): " in out
+    assert "workspaces/: 2 files, labels/: 1 file, sbcore.db" in out
+
+    config = load_config(workspace)
+    assert config.trust is not None and config.trust.trusted, "still trusted after the move"
+    assert (config.get("gate.cooldown_s"), config.layer_of("gate.cooldown_s")) == (45, "local")
+    assert (new / "labels" / labels.name).read_text() == "cases: []\n"
+    with contextlib.closing(db.connect(db.db_path(new))) as connection:
+        assert [tuple(row) for row in connection.execute("SELECT x FROM carried")] == [(42,)]
+    for path in (new / "labels" / labels.name, new / "sbcore.db"):
+        assert path.stat().st_mode & 0o777 == 0o600
+    assert labels.exists(), "the old directory is left as it was"
+
+    assert cli(["install", "--repo", str(checkout)]) == 0  # installing again copies nothing over
+    assert "copied your state" not in capsys.readouterr().out
