@@ -107,8 +107,6 @@ def _new(args: argparse.Namespace) -> int:
     )
     for path in [*result.files, *result.snapshots]:
         print(f"  {path.relative_to(result.root)}")
-    if result.note:
-        print(f"\nnote: {result.note}")
     print(
         "\nNext:\n"
         f"  cd {result.root}\n"

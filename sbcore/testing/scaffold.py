@@ -16,10 +16,11 @@ written. A scaffold whose own cases fail is a bug here, and is reported as one.
 from __future__ import annotations
 
 import importlib.util
+import json
 import keyword
 import re
 import sys
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -96,7 +97,6 @@ class Scaffolded:
     names: Names
     files: list[Path] = field(default_factory=list)
     snapshots: list[Path] = field(default_factory=list)
-    note: str = ""
 
 
 def scaffold_pack(name: str, parent: Path, *, record_snapshots: bool = True) -> Scaffolded:
@@ -126,18 +126,27 @@ def scaffold_pack(name: str, parent: Path, *, record_snapshots: bool = True) -> 
         path.write_text(environment.get_template(template).render(context), encoding="utf-8")
         result.files.append(path)
     if record_snapshots:
-        try:
-            from syrupy.extensions.json import JSONSnapshotExtension
-        except ImportError:
-            result.note = (
-                "syrupy is not installed: run `pytest --snapshot-update` once to record the snapshots"
-            )
-        else:
-            result.snapshots = _record_snapshots(root, names, JSONSnapshotExtension())
+        result.snapshots = _record_snapshots(root, names, _serializer())
     return result
 
 
-def _record_snapshots(root: Path, names: Names, extension: Any) -> list[Path]:
+def _serializer() -> Callable[[Any], str]:
+    """syrupy's JSON serializer when syrupy is installed; else the same text, written the same way.
+
+    A pack is scaffolded before its test dependencies are installed (``pip install sbcore`` brings no
+    syrupy), and its first ``pytest`` must find the snapshots. A snapshot value is plain JSON data, for
+    which syrupy's JSON extension writes exactly ``json.dumps(…, indent=2, ensure_ascii=False)`` with
+    every mapping's keys sorted, and a newline; the scaffold test installs syrupy afterwards and runs
+    the pack's tests against what was written here, so a change in syrupy's format fails there."""
+    try:
+        from syrupy.extensions.json import JSONSnapshotExtension
+    except ImportError:
+        return lambda value: json.dumps(value, indent=2, ensure_ascii=False, sort_keys=True) + "\n"
+    extension = JSONSnapshotExtension()
+    return lambda value: str(extension.serialize(value))
+
+
+def _record_snapshots(root: Path, names: Names, serialize: Callable[[Any], str]) -> list[Path]:
     """Run the new pack's golden cases and write their syrupy snapshots; every case must pass."""
     from sbcore.packs.manager import get_plugin_manager
     from sbcore.testing.goldens import GoldenRunner, case_files, case_test_id, load_case
@@ -155,7 +164,7 @@ def _record_snapshots(root: Path, names: Names, extension: Any) -> list[Path]:
                 raise ScaffoldError(f"the scaffold's own golden case does not pass:\n{result.report()}")
             directory.mkdir(parents=True, exist_ok=True)
             target = directory / f"{TEST_FUNCTION}[{case_test_id(path)}].json"
-            target.write_text(extension.serialize(result.snapshot_value), encoding="utf-8")
+            target.write_text(serialize(result.snapshot_value), encoding="utf-8")
             written.append(target)
     return written
 
