@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import json
+import os
 import re
+import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -133,8 +135,14 @@ def test_pre_commit_hooks_validate_detector_files_and_nothing_else(
     capsys: pytest.CaptureFixture[str],
 ) -> None:
     hooks = yaml.safe_load((ROOT / ".pre-commit-hooks.yaml").read_text(encoding="utf-8"))
-    assert [hook["id"] for hook in hooks] == ["sbcore-validate-detectors", "sbcore-validate-detectors-system"]
-    assert [hook["language"] for hook in hooks] == ["python", "system"]
+    assert [hook["id"] for hook in hooks] == [
+        "sbcore-validate-detectors",
+        "sbcore-validate-detectors-system",
+        "sbcore-validate-workspace",
+        "sbcore-workspace-goldens",
+    ]
+    assert [hook["language"] for hook in hooks] == ["python", "system", "system", "system"]
+    hooks = hooks[:2]  # the per-file ones; the workspace mode is run below from a clone
     for hook in hooks:
         assert {"id", "name", "entry", "language", "files"} <= set(hook)
         assert hook["entry"] == "second-brain detectors validate"
@@ -181,3 +189,53 @@ def test_the_scaffold_hook_runs_the_same_check(tmp_path: Path) -> None:
     assert not re.search(
         hook["files"], "goldens/acme-checks/acme-checks-markers-left/marker-left-behind.yaml"
     )
+
+
+def test_the_workspace_hooks_run_from_a_local_clone_of_this_repository(tmp_path: Path) -> None:
+    """`pre-commit try-repo` clones the hook repository (this checkout) and runs the workspace mode on a
+    team's repository: the documented example passes; a broken detector and a failing golden fail."""
+    workspace = tmp_path / "team-repo"
+    shutil.copytree(ROOT / "docs" / "examples" / "declarative", workspace)
+    environment = {
+        **os.environ,
+        "PRE_COMMIT_HOME": str(tmp_path / "pre-commit-home"),
+        "PATH": f"{Path(sys.executable).parent}{os.pathsep}{os.environ['PATH']}",
+        "GIT_CONFIG_GLOBAL": os.devnull,
+        "GIT_AUTHOR_NAME": "t",
+        "GIT_AUTHOR_EMAIL": "t@example.invalid",
+        "GIT_COMMITTER_NAME": "t",
+        "GIT_COMMITTER_EMAIL": "t@example.invalid",
+    }
+
+    def git(*args: str) -> None:
+        subprocess.run(["git", *args], cwd=workspace, env=environment, check=True, capture_output=True)
+
+    def hook(name: str) -> subprocess.CompletedProcess[str]:
+        return subprocess.run(
+            [sys.executable, "-m", "pre_commit", "try-repo", str(ROOT), name, "--all-files"],
+            cwd=workspace,
+            env=environment,
+            capture_output=True,
+            text=True,
+            timeout=300,
+            check=False,
+        )
+
+    git("init", "-q")
+    git("add", "-A")
+    for name in ("sbcore-validate-workspace", "sbcore-workspace-goldens"):
+        done = hook(name)
+        assert done.returncode == 0, done.stdout + done.stderr
+        assert "Passed" in done.stdout
+
+    detector = workspace / ".second-brain" / "detectors" / "untested-python-edits.yaml"
+    lines = detector.read_text().splitlines(keepends=True)
+    detector.write_text("".join(line for line in lines if not line.lstrip().startswith("absent:")))
+    git("add", "-A")
+    goldens = hook("sbcore-workspace-goldens")
+    assert goldens.returncode == 1 and "expected silence, but the detector advised" in goldens.stdout
+
+    (workspace / ".second-brain" / "config.yaml").write_text("gate:\n  rate_per_hour: lots\n")
+    git("add", "-A")
+    validate = hook("sbcore-validate-workspace")
+    assert validate.returncode == 1 and "gate.rate_per_hour" in validate.stdout
