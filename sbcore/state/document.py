@@ -49,10 +49,16 @@ def decode(path: Path, raw: bytes, *, version: int) -> dict[str, Any]:
         raise DocumentError(f"{path}: not JSON ({error})") from None
     if not isinstance(document, dict):
         raise DocumentError(f"{path}: expected an object, got {type(document).__name__}")
-    if document.get("v") != version:
-        raise DocumentError(
-            f"{path}: key 'v': unsupported version {document.get('v')!r} (expected {version})"
+    found = document.get("v")
+    if found != version:
+        newer = isinstance(found, int) and not isinstance(found, bool) and found > version
+        fix = (
+            ": a newer sbcore wrote it; upgrade sbcore (then `second-brain install`), or run "
+            "`second-brain forget --all` to start over"
+            if newer
+            else ""
         )
+        raise DocumentError(f"{path}: key 'v': unsupported version {found!r} (expected {version}){fix}")
     return document
 
 

@@ -170,7 +170,11 @@ def test_offsets_round_trip_per_stream(data: Path) -> None:
         (b"", "not JSON"),
         (b"{trunc", "not JSON"),
         (b"[]", "expected an object, got list"),
-        (b'{"v": 9, "offset": 1}', "key 'v': unsupported version 9"),
+        (
+            b'{"v": 9, "offset": 1}',
+            r"key 'v': unsupported version 9 \(expected 1\): a newer sbcore wrote it; upgrade sbcore "
+            r"\(then `second-brain install`\), or run `second-brain forget --all` to start over",
+        ),
         (b'{"v": 1, "offset": -4}', "key 'offset': expected a non-negative integer, got -4"),
         (b'{"v": 1, "offset": "12"}', "key 'offset': expected a non-negative integer, got '12'"),
         (b'{"v": 1, "offset": true}', "key 'offset': expected a non-negative integer, got True"),
