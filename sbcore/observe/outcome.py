@@ -23,6 +23,7 @@ Standard library only.
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 from typing import Any
 
 from sbcore.observe.elide import redact
@@ -45,14 +46,16 @@ _ERROR_SUMMARY = re.compile(r"(?:^|[\s,(=])[1-9]\d* errors? (?:in|during)\b|\bFo
 _FAILURE_LINE = re.compile(
     r"^(?:FAILED\b|FAIL\b|--- FAIL:|ERROR:|Error:|npm ERR!|error(?:\[E\d+\])?:|Tests:\s+\d+ failed|"
     r"Traceback \(most recent call last\)|make(?:\[\d+\])?: \*\*\*|"
-    r"\[(?:ERROR|error|FAIL|fail)\]|BUILD FAIL(?:ED|URE)\b|FAILURE:|Result: FAIL\b|"
-    r".*\bFailures: [1-9]|.*\b[1-9]\d* failures?\b)",
+    r"\[(?:ERROR|error|FAIL|fail)\]|BUILD FAIL(?:ED|URE)\b|FAILURE:|Result: FAIL\b)",
     re.M,
 )
+# A summary counting failures above zero, anywhere in a line (`Tests run: 14, Failures: 1`, `3 examples,
+# 1 failure`): searched unanchored, and only where "ailure" is, since a `^.*` costs a scan per line.
+_FAILURE_COUNT = re.compile(r"\bFailures: [1-9]|\b[1-9]\d* failures?\b")
 # ... and these may stand anywhere in one (searched unanchored: a `^.*` in front costs a scan per line).
 _FAILURE_ANYWHERE = re.compile(r"\btest result: FAILED\b|\b\d+ (?:failed|failing)\b|\berror TS\d+:")
 # Words each of the two patterns cannot match without: tested first, since most results hold none.
-_LINE_WORDS = ("FAIL", "ERROR", "Error:", "npm ERR!", "error", "Tests:", "Traceback", "make", "ailure")
+_LINE_WORDS = ("FAIL", "ERROR", "Error:", "npm ERR!", "error", "Tests:", "Traceback", "make")
 _ANYWHERE_WORDS = ("test result: FAILED", " failed", " failing", "error TS")
 _ERROR_WORDS = re.compile(
     r"error|fail|exception|traceback|not found|no such|denied|cannot|can't|unable|invalid|refused|"
@@ -91,10 +94,22 @@ _WRAPPER_SUMMARY = re.compile(
 )
 
 
+# Words every alternative of ``_WRAPPER_SUMMARY`` holds (lowercase): most lines hold none, and looking for
+# them is cheaper than the pattern's scan, which tries each of its openings at every position.
+_WRAPPER_WORDS = (
+    *("exit", "non-zero", "nonzero", "command failed", "the following", "recipe", "script", "task"),
+    *("lifecycle", "build failed", "failed to", "err!", "process completed", "compilation failed"),
+    *("failure", "*** [", "] error", "error:"),
+)
+
+
 def is_wrapper_summary(line: str) -> bool:
     """Whether ``line`` only reports that something under a runner failed (``make: *** [test] Error 2``,
     ``error: script "test" exited with code 1``, ``> Task :app:test FAILED``, ``npm ERR! Test failed``),
     so a more telling line, the root error, should be quoted instead when the text has one."""
+    low = line.lower()
+    if not any(word in low for word in _WRAPPER_WORDS):
+        return False
     return _WRAPPER_SUMMARY.search(line) is not None
 
 
@@ -198,10 +213,35 @@ _OTHER_BREAKS = ("\r", "\x0b", "\x0c", "\x1c", "\x1d", "\x1e", "\x85", "\u2028",
 # whitespace ``strip`` removes within a line, and no part of the pattern can reach past a line's end.
 _ASSERTION_LINE = re.compile(
     r"^(?:\[error\][^:\n]*:)?[^\S\n]*(?:E[^\S\n]{2,}\S|\w*(?:Error|Exception)\b:|error(?:\[E\d+\])?:"
-    r"|--- FAIL:|panic:|FAILED[^\S\n]+\S+[^\S\n]+-[^\S\n]+\S"
-    r"|[^\n]*\b(?i:expected)\b[^\n]*\bbut (?:was|got|found)\b)",
+    r"|--- FAIL:|panic:|FAILED[^\S\n]+\S+[^\S\n]+-[^\S\n]+\S)",
     re.M,
 )
+# ``_ASSERTION``'s "expected … but was" anywhere in a line, found apart (a ``[^\n]*`` opening the pattern
+# above would cost a scan of every line); its line is the one it is in.
+_EXPECTED_BUT = re.compile(r"\b(?i:expected)\b[^\n]*\bbut (?:was|got|found)\b")
+
+
+def _assertion_lines(text: str) -> Iterator[int]:
+    """Where each line that ``_ASSERTION`` matches (as :func:`_shown` renders it) begins, in order."""
+    expected: list[int] = []
+    if "expected" in text.lower():
+        found = {text.rfind("\n", 0, hit.start()) + 1 for hit in _EXPECTED_BUT.finditer(text)}
+        expected = sorted(found)
+    index, position = 0, 0
+    while position <= len(text):
+        hit = _ASSERTION_LINE.search(text, position)
+        at = -1 if hit is None else hit.start()
+        while index < len(expected) and expected[index] < position:
+            index += 1
+        if index < len(expected) and (at < 0 or expected[index] < at):
+            at = expected[index]
+        if at < 0:
+            return
+        yield at
+        after = text.find("\n", at)
+        if after < 0:
+            return
+        position = after + 1
 
 
 def _shown(raw: str) -> str:
@@ -221,13 +261,11 @@ _ECHOED = re.compile(r"(?:[>+$] \S|set -[eouxv]+ )")
 def _telling_line(text: str) -> str:
     """:func:`_telling_line_by_line` for a text whose lines end only at ``\n``."""
     summary = ""  # the first wrapper summary met, quoted only when nothing better is found
-    found = _ASSERTION_LINE.search(text)
-    while found is not None:
-        line = _shown(_line_at(text, found.start()))
+    for at in _assertion_lines(text):
+        line = _shown(_line_at(text, at))
         if not is_wrapper_summary(line):
             return line
         summary = summary or line
-        found = _ASSERTION_LINE.search(text, text.find("\n", found.start()) + 1 or len(text))
     folded = _folded(text)
     low = text if folded is None else folded
     word_at = _error_pattern_at if folded is None else _error_word_at
@@ -325,6 +363,8 @@ def _summary_failed(scanned: str, counts: dict[str, int]) -> bool:
     if _error_summary(scanned):
         return True
     if any(word in scanned for word in _LINE_WORDS) and _FAILURE_LINE.search(scanned):
+        return True
+    if "ailure" in scanned and _FAILURE_COUNT.search(scanned):
         return True
     return _failure_anywhere(scanned)
 

@@ -61,6 +61,9 @@ _PGPASS_PORT = re.compile(r":(?:\d{1,5}|\*):")
 _PGPASS = re.compile(r"[\w.*-]+:(?:\d{1,5}|\*):[\w.*-]+:[\w.@*-]+:(?P<v>[^\s:\"']{4,})")
 _TOKEN_EDGES = " \t\n\"'"
 _PGPASS_REACH = 300
+# A port then database:user:password, looked for first from its colon (a literal the scan finds fast): a text
+# without one has no such line, and the token around each port is only worked out where one is.
+_PGPASS_TAIL = re.compile(r":(?:\d{1,5}|\*):[\w.*-]+:[\w.@*-]+:[^\s:\"']{4,}")
 _PUTTY = re.compile(
     r"(?m)^(?P<head>Private-(?:Lines:[^\S\n]*\d+\n|MAC:[^\S\n]*))"
     r"(?P<v>(?:(?!Private-)[A-Za-z0-9+/=]+(?:\n|$))+)"
@@ -75,7 +78,7 @@ def redact_categories(text: str) -> str:
     Each category is looked for where its own punctuation or words occur (``re`` is fast only while it
     scans for a literal or a small set of characters), so a text holding none costs a scan or two."""
     spans = _named_spans(text)
-    if text.count(":") >= 4:
+    if text.count(":") >= 4 and _PGPASS_TAIL.search(text) is not None:
         spans += _pgpass_spans(text)
     out = _replaced(text, spans) if spans else text
     if "ookie" in out or "OOKIE" in out:
