@@ -12,6 +12,8 @@ from typing import Any
 import pytest
 from hook_helpers import ROOT
 
+import sbcore
+
 PLUGIN = ROOT / "plugin"
 EVENTS = {"SessionStart", "UserPromptSubmit", "PostToolUse", "PostToolUseFailure", "Stop", "SubagentStop"}
 
@@ -27,9 +29,10 @@ def _hooks() -> dict[str, list[dict[str, Any]]]:
 
 def test_plugin_manifest_matches_the_distribution() -> None:
     manifest = _json(PLUGIN / ".claude-plugin" / "plugin.json")
-    version = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]["version"]
+    project = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]
+    assert project["dynamic"] == ["version"]  # read from sbcore.__version__ (tests/test_release.py)
     assert manifest["name"] == "second-brain"
-    assert manifest["version"] == version
+    assert manifest["version"] == sbcore.__version__
     assert manifest["description"]
 
 
