@@ -24,3 +24,12 @@ def _private_state_dirs(
     monkeypatch.setenv("CLAUDE_CONFIG_DIR", str(home / "claude"))
     monkeypatch.delenv("CLAUDE_PLUGIN_DATA", raising=False)
     yield
+
+
+@pytest.fixture
+def as_the_user(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The test stands in for the user at their own terminal: trust may be granted directly.
+
+    ``grant`` asks the same check ``second-brain trust`` makes (sbcore.config.user_act); the tests of that
+    check run it for real (tests/trust/test_trust_command.py)."""
+    monkeypatch.setattr("sbcore.config.user_act.refusal", lambda *args, **kwargs: None)

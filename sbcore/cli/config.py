@@ -413,10 +413,10 @@ def _widening(key: str, text: str, layer: str) -> str | None:
     ``second-brain trust``, which asks for the user's own act itself. So is a
     value that only switches a capability off (``model.provider offline``).
     """
-    from sbcore.cli.user_act import refusal
     from sbcore.config import UnknownKeyError, resolve_key
     from sbcore.config.schema import BadValueError, parse_value
     from sbcore.config.trustclass import value_class
+    from sbcore.config.user_act import refusal
 
     if layer == "workspace":
         return None

@@ -9,7 +9,7 @@ change to the layer, or to a repository file a capability names, withdraws it.
 
 ``--show`` prints what would be granted, ``--revoke`` forgets the approval;
 neither needs a terminal. Granting does: it refuses inside a Claude Code
-session and without an interactive terminal (:mod:`sbcore.cli.user_act`).
+session and without an interactive terminal (:mod:`sbcore.config.user_act`).
 
 Exit codes: 0 granted, shown or revoked; 1 nothing to trust, declined, or
 nothing to revoke; 2 refused (not the user's own act).
@@ -55,9 +55,9 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
 
 
 def _trust(args: argparse.Namespace) -> int:
-    from sbcore.cli.user_act import refusal
     from sbcore.config import find_workspace, load_config
     from sbcore.config.trust import revoke
+    from sbcore.config.user_act import refusal
 
     workspace = find_workspace(args.directory or Path.cwd())
     if args.revoke:

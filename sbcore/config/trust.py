@@ -27,6 +27,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from sbcore.config import user_act
 from sbcore.config.layers import LayerFile, local_dir, workspace_detector_dir, workspace_path
 from sbcore.config.schema import child_schema, config_schema
 from sbcore.config.trustclass import (
@@ -449,8 +450,18 @@ def assess(workspace: Path, layer: LayerFile) -> WorkspaceTrust:
     return WorkspaceTrust(workspace, digest, trusted, recorded, tuple(requests), tuple(files), held)
 
 
+class TrustRefused(PermissionError):
+    """Trust was asked for by something that cannot stand for the user (see :mod:`sbcore.config.user_act`)."""
+
+
 def grant(state: WorkspaceTrust) -> Path:
-    """Record the user's approval of exactly the content ``state`` was assessed from."""
+    """Record the user's approval of exactly the content ``state`` was assessed from.
+
+    Only the user grants: the same check ``second-brain trust`` makes runs here, so a process an agent
+    started cannot reach the approval by importing this module instead of running the command."""
+    why = user_act.refusal()
+    if why is not None:
+        raise TrustRefused(f"second-brain trust: refused: {why}")
     path = record_path(state.workspace)
     document = {
         "v": RECORD_VERSION,

@@ -19,7 +19,7 @@ itself. The three classes:
   ``catalogue.file``, ``headless.*``, ``debug.*``). Ignored until the user
   trusts that exact content with ``second-brain trust``; setting one in the
   user's own layers, where it applies at once, is the user's act too
-  (:mod:`sbcore.cli.user_act`).
+  (:mod:`sbcore.config.user_act`).
 
 ``x-trust-safe-values`` lists the values of a ``consent`` or ``capability``
 knob that only switch something off, and so are safe.

@@ -2,7 +2,7 @@
 
 ``second-brain trust`` and ``config set`` of a capability key into a layer
 that applies at once insist on an interactive terminal
-(:mod:`sbcore.cli.user_act`). Tests and harnesses that stand in for the user
+(:mod:`sbcore.config.user_act`). Tests and harnesses that stand in for the user
 drive them through a pty from the standard library's :mod:`pty`, with typed
 ``answer`` lines, and read back everything the command printed.
 """

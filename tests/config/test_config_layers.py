@@ -48,6 +48,7 @@ def test_without_a_workspace_only_defaults_and_global_apply(dirs: Dirs) -> None:
     assert config.workspace_detector_dir() is None
 
 
+@pytest.mark.usefixtures("as_the_user")
 def test_mappings_merge_and_everything_else_replaces(dirs: Dirs) -> None:
     dirs.put(
         dirs.global_file,
@@ -307,6 +308,7 @@ def test_enablement(dirs: Dirs, tmp_path: Path) -> None:
     assert load_config(dirs.workspace).is_enabled() is False
 
 
+@pytest.mark.usefixtures("as_the_user")
 def test_catalogue_file_resolution(dirs: Dirs, tmp_path: Path) -> None:
     assert load_config(dirs.workspace).catalogue_file() is None
     dirs.put(dirs.workspace_file, "catalogue:\n  file: team/detectors\n")

@@ -359,6 +359,6 @@ def test_a_provider_a_pack_registers_can_be_set(tmp_path: Path, monkeypatch: pyt
     monkeypatch.setattr(choose, "registered_factories", lambda manager=None: {"acme-llm": object()})
     # A capability into the local layer is the user's act: refused without a terminal (as under pytest).
     assert main(["config", "set", "model.provider", "acme-llm", "-C", str(tmp_path)]) == 2
-    monkeypatch.setattr("sbcore.cli.user_act.refusal", lambda *args, **kwargs: None)  # as at a terminal
+    monkeypatch.setattr("sbcore.config.user_act.refusal", lambda *args, **kwargs: None)  # as at a terminal
     assert main(["config", "set", "model.provider", "acme-llm", "-C", str(tmp_path)]) == 0
     assert main(["config", "set", "model.provider", "acme-lm", "-C", str(tmp_path)]) == 2

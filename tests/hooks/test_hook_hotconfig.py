@@ -38,6 +38,7 @@ def test_defaults_without_a_snapshot_are_the_schema_defaults(env: Env) -> None:
     assert hot.enabled and not hot.muted and not hot.headless_observe
 
 
+@pytest.mark.usefixtures("as_the_user")
 def test_snapshot_matches_the_effective_configuration(env: Env) -> None:
     (env.project / ".second-brain").mkdir()
     (env.project / ".second-brain" / "config.yaml").write_text(

@@ -279,6 +279,7 @@ def test_install_points_terminal_commands_at_the_plugin_data_dir(
     assert paths.data_dir() != expected
 
 
+@pytest.mark.usefixtures("as_the_user")
 def test_an_install_over_an_older_data_directory_keeps_trust_layers_labels_and_the_database(
     checkout: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:

@@ -7,6 +7,7 @@ import textwrap
 import tomllib
 from pathlib import Path
 from typing import Any
+from unittest import mock
 
 import pytest
 from jsonschema import Draft202012Validator
@@ -56,10 +57,11 @@ def manager() -> PackManager:
 
 
 def _trust(workspace: Path) -> None:
-    """Approve the workspace's layer as it is now (the user's act, done directly)."""
+    """Approve the workspace's layer as it is now: the user's act, done directly, the test standing in."""
     state = load_config(workspace).trust
     assert state is not None
-    grant(state)
+    with mock.patch("sbcore.config.user_act.refusal", lambda *args, **kwargs: None):
+        grant(state)
 
 
 def build(manager: PackManager, workspace: Path, **overrides: dict[str, Any]) -> EffectiveCatalogue:

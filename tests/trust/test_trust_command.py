@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 import os
+import subprocess
 import sys
 from pathlib import Path
 
@@ -17,9 +18,9 @@ import pytest
 from trust_helpers import Repo, marker_server, touch_command
 
 from sbcore.cli import main
-from sbcore.cli.user_act import SESSION_MARKERS, refusal
 from sbcore.config import global_path, load_config
 from sbcore.config.trust import read_record, record_path
+from sbcore.config.user_act import SESSION_MARKERS, refusal
 from sbcore.testing.terminal import at_terminal
 
 CLI = [sys.executable, "-c", "import sys; from sbcore.cli import main; sys.exit(main())"]
@@ -202,3 +203,69 @@ def test_the_status_file_carries_the_trust_state(repo: Repo, tmp_path: Path) -> 
     assert found["trust"]["trusted"] is False
     assert found["trust"]["command"] == f"second-brain trust -C {repo.root}"
     assert {item["key"] for item in found["trust"]["ignored"]} >= {"tools.mcp_servers"}
+
+
+def _from_a_claude_process(tmp_path: Path, code: str) -> subprocess.CompletedProcess[str]:
+    """Run ``code`` the way an agent would to fake the user: from a process named ``claude`` (as the
+    CLI's is), in a cleaned environment (``env -i``), at a pseudo-terminal it allocated itself."""
+    agent = tmp_path / "bin" / "claude"
+    agent.parent.mkdir(exist_ok=True)
+    script = tmp_path / "fake_the_user.py"
+    script.write_text(code)
+    # a shell script keeps its own process (named after the file) as the parent of what it runs
+    agent.write_text(f'#!/bin/sh\n"{sys.executable}" "{script}"\necho "exit $?"\n')
+    agent.chmod(0o755)
+    return subprocess.run([str(agent)], env=_env(), capture_output=True, text=True, timeout=120, check=False)
+
+
+def test_a_cleaned_environment_at_a_pty_under_claude_cannot_grant_trust(repo: Repo, tmp_path: Path) -> None:
+    _asking(repo)
+    code = f"""
+import os, sys
+from sbcore.testing.terminal import at_terminal
+done = at_terminal(
+    [{sys.executable!r}, "-c", "import sys; from sbcore.cli import main; sys.exit(main())",
+     "trust", "--yes", "-C", {str(repo.root)!r}],
+    env={{name: os.environ[name] for name in ("PATH", "HOME", "SBCORE_DATA_DIR", "SBCORE_CONFIG_DIR")}},
+)
+print(done.output)
+sys.exit(done.returncode)
+"""
+    done = _from_a_claude_process(tmp_path, code)
+    assert "exit 2" in done.stdout, done.stdout + done.stderr
+    assert "refused: it was started from within a Claude Code CLI (pid" in done.stdout
+    assert not record_path(repo.root).exists()
+
+
+def test_calling_the_library_from_under_claude_cannot_grant_trust(repo: Repo, tmp_path: Path) -> None:
+    """The check lives in grant() itself: importing the module is no way around the command."""
+    _asking(repo)
+    code = f"""
+import os, pty, sys
+leader, follower = pty.openpty()
+pid = os.fork()
+if pid == 0:
+    os.setsid()
+    for fd in (0, 1, 2):
+        os.dup2(follower, fd)
+    from sbcore.config import load_config
+    from sbcore.config.trust import TrustRefused, grant
+    try:
+        grant(load_config({str(repo.root)!r}).trust)
+    except TrustRefused as error:
+        open({str(tmp_path / "said")!r}, "w").write(str(error))
+        os._exit(3)
+    os._exit(0)
+_, status = os.waitpid(pid, 0)
+sys.exit(os.waitstatus_to_exitcode(status))
+"""
+    done = _from_a_claude_process(tmp_path, code)
+    assert "exit 3" in done.stdout, done.stdout + done.stderr
+    assert "started from within a Claude Code CLI" in (tmp_path / "said").read_text()
+    assert not record_path(repo.root).exists()
+
+
+def test_a_users_own_terminal_has_no_such_ancestor() -> None:
+    from sbcore.config.user_act import session_ancestor
+
+    assert session_ancestor(os.getpid()) is None  # pytest, run by a person or CI, not by Claude Code

@@ -21,6 +21,7 @@ from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
+from unittest import mock
 
 import pytest
 
@@ -69,10 +70,12 @@ class Repo:
         return self.markers / name
 
     def trust(self) -> WorkspaceTrust:
-        """The user's approval, recorded directly (the terminal check is tested on its own)."""
+        """The user's approval, recorded directly, the test standing in for the user at their terminal (the
+        check ``grant`` makes is tested on its own, in test_trust_command.py)."""
         state = load_config(self.root).trust
         assert state is not None
-        grant(state)
+        with mock.patch("sbcore.config.user_act.refusal", lambda *args, **kwargs: None):
+            grant(state)
         return state
 
     def state(self) -> WorkspaceTrust:
