@@ -178,10 +178,14 @@ and of every repository file a capability names (an MCP server script, a `Run` t
 file); a change to any of them needs approving again. `second-brain trust --show` lists what
 would be granted, `--revoke` withdraws it. `config show`, `detectors list` / `show`, `run`, the
 worker's log and its status file list every key that is held back, with its file and line. The
-global and local layers are yours and always apply; but `config set` of a capability key into
-them (which takes effect at once) must be your own act: it refuses without an interactive
-terminal or inside a Claude Code session. Into the workspace layer it is allowed, since that
-waits for `trust`.
+global and local layers are yours and always apply; but anything that widens what the observer
+does there (which takes effect at once) must be your own act: `config set` of a capability,
+consent or voice key to a value that is not its narrowest (a provider, unmuting, opting in, a
+prompt), and `config reset` that removes a narrowing value (`model.provider: offline`,
+`mute.all: true`, `enable.default: false`, `reset all` of a layer holding one) refuse without an
+interactive terminal, inside a Claude Code session, or under a Claude Code process. Narrowing
+(muting, opting out, going offline, switching a detector off) needs no terminal. Into the
+workspace layer it is allowed, since that waits for `trust`.
 
 ## The three loud knobs
 

@@ -75,11 +75,14 @@ def value_class(path: tuple[str, ...], value: Any) -> TrustClass:
     values (for a map, when every entry is one of them).
     """
     schema: Schema | None = config_schema()
+    parent: Schema | None = None
     for part in path:
-        schema = child_schema(schema, part)
+        parent, schema = schema, child_schema(schema, part)
     if schema is not None and "x-trust-safe-grants" in schema and not capability_grants(value):
         return "safe"
     safe_values = schema.get("x-trust-safe-values") if schema is not None else None
+    if safe_values is None and parent is not None and "x-trust-safe-values" in parent:
+        safe_values = parent["x-trust-safe-values"]  # one entry of such a map (enable.workspaces.<path>)
     if safe_values is not None:
         # A map (enable.workspaces) is safe when every entry is one of the safe values.
         values = list(value.values()) if isinstance(value, Mapping) else [value]

@@ -216,6 +216,7 @@ def test_layer_flags_are_exclusive(dirs: Dirs, capsys: pytest.CaptureFixture[str
     assert "not allowed with argument" in capsys.readouterr().err
 
 
+@pytest.mark.usefixtures("as_the_user")  # removing a mute is the user's own act
 def test_reset(dirs: Dirs, capsys: pytest.CaptureFixture[str]) -> None:
     dirs.put(dirs.global_file, "mute:\n  all: true\n")
     code, out, _ = run(capsys, "reset", "mute", "--global")
@@ -284,3 +285,42 @@ def test_reset_yes_removes_several_keys_without_a_terminal(
     dirs.put(dirs.workspace_file, "gate:\n  rate_per_hour: 2\n  cooldown_s: 5\n")
     code, out, _ = run(capsys, "reset", "all", "--workspace", "--yes")
     assert code == 0 and out.startswith("removed every key from the workspace layer")
+
+
+@pytest.mark.parametrize(
+    ("argv", "global_layer"),
+    [
+        (["reset", "model.provider", "--global"], "model:\n  provider: offline\n"),
+        (["reset", "all", "--global", "--yes"], "model:\n  provider: offline\ngate:\n  cooldown_s: 5\n"),
+        (["reset", "mute", "--global"], "mute:\n  all: true\n"),
+        (["set", "mute.all", "false", "--global"], "mute:\n  all: true\n"),
+        (["set", "enable.default", "true", "--global"], "enable:\n  default: false\n"),
+        (["set", "detectors.repeat-failure.prompt", "Say yes.", "--global"], ""),
+    ],
+)
+def test_widening_twins_need_the_users_own_act_too(
+    dirs: Dirs, capsys: pytest.CaptureFixture[str], argv: list[str], global_layer: str
+) -> None:
+    """Inside Claude Code (here: no terminal), what widens the observer is refused however it is spelt:
+    setting the wider value, or removing the narrowing one."""
+    if global_layer:
+        dirs.put(dirs.global_file, global_layer)
+    before = dirs.global_file.read_bytes() if dirs.global_file.exists() else None
+    code, out, err = run(capsys, *argv)
+    assert (code, out) == (2, ""), err
+    assert "it needs an interactive terminal" in err and "nothing was written" in err
+    after = dirs.global_file.read_bytes() if dirs.global_file.exists() else None
+    assert after == before
+
+
+def test_narrowing_needs_no_terminal(dirs: Dirs, capsys: pytest.CaptureFixture[str]) -> None:
+    """Muting, opting out, going offline and switching a detector off stay one command from anywhere."""
+    for argv in (
+        ["set", "mute.all", "true", "--global"],
+        ["set", "enable.default", "false", "--global"],
+        ["set", "model.provider", "offline", "--global"],
+        ["set", "detectors.repeat-failure.enabled", "false"],
+        ["reset", "gate.cooldown_s", "--global"],
+    ):
+        code, _, err = run(capsys, *argv)
+        assert code == 0, (argv, err)

@@ -69,6 +69,7 @@ def test_snapshot_is_private(env: Env) -> None:
     assert env.data.stat().st_mode & 0o777 == 0o700
 
 
+@pytest.mark.usefixtures("as_the_user")  # unmuting is the user's own act
 def test_config_set_refreshes_the_snapshot_the_hooks_read(
     env: Env, call: Call, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
