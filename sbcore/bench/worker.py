@@ -40,8 +40,8 @@ from sbcore.observe.config import ProjectionConfig
 from sbcore.observe.offsets import CorruptOffset, OffsetStore
 from sbcore.observe.project import Projector
 from sbcore.observe.spool import Spool
-from sbcore.worker.session import WorkerState
 from sbcore.worker.status import read_status
+from sbcore.worker.worker_state import WorkerState
 
 SESSION = "5f0c2a8e-3b7d-4c1e-9a6f-2d8b7e4c1a91"
 CONFIG = "enable:\n  default: true\nmodel:\n  provider: offline\n"

@@ -89,8 +89,8 @@ def _ask_worker(data: Path, session: str, request: str, timeout: float) -> dict[
     """Hand the request to a live worker and wait for its pass; None when no worker holds the session."""
     from sbcore import paths
     from sbcore.worker.lifecycle import SessionLock
-    from sbcore.worker.session import request_path
     from sbcore.worker.status import read_status
+    from sbcore.worker.worker_state import request_path
 
     probe = SessionLock(data, session)
     if probe.try_acquire(host="run-probe"):

@@ -112,7 +112,7 @@ def _stat(pid: int) -> tuple[int, int] | None:
 
 
 def _what_runs(pid: int) -> str | None:
-    """"a Claude Code CLI" or "an observer worker" when ``pid`` is one, else None."""
+    """ "a Claude Code CLI" or "an observer worker" when ``pid`` is one, else None."""
     try:
         with open(f"/proc/{pid}/comm", "rb") as handle:
             comm = handle.read().decode("utf-8", "replace").strip()

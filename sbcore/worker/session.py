@@ -98,7 +98,6 @@ from sbcore.pace.clock import SystemClock, epoch_seconds
 from sbcore.pace.episode import Episode
 from sbcore.pace.machine import MachinePace, MachineSettings
 from sbcore.pace.pacer import Pacer
-from sbcore.state import document
 from sbcore.think.pass_ import PassResult
 from sbcore.think.tools.base import RemoteToolSource
 from sbcore.worker import crosstask, locate, retention, turn_report
@@ -107,11 +106,12 @@ from sbcore.worker.calibrate import calibrate
 from sbcore.worker.engine import Observer, ObserverFactory
 from sbcore.worker.follow import Follower
 from sbcore.worker.ledger_link import LedgerLink
-from sbcore.worker.lifecycle import Channel, Lifeline, workers_dir
+from sbcore.worker.lifecycle import Channel, Lifeline
 from sbcore.worker.new_goal import GoalJudge, NewGoalSettings
 from sbcore.worker.notice import budget_notice, held_keys_notice, trust_notice
 from sbcore.worker.recall import RecallRefresher
 from sbcore.worker.status import StatusFile, summarise_pass
+from sbcore.worker.worker_state import WorkerState, request_path
 
 log = logging.getLogger("sbcore.worker")
 
@@ -124,83 +124,6 @@ RECENT_PASSES = 32
 LAST_TURN_S = 30.0
 """How long a worker whose CLI is gone may spend judging the turn it ended on (``_judge_last_turn``)."""
 BACKGROUND_TOOLS = {"Bash": "bash", "Agent": "agent", "Task": "agent"}
-
-
-# -- durable worker state -------------------------------------------------------------------------
-
-
-@dataclass
-class WorkerState:
-    """``<data>/workers/<session>.state.json`` (0600): where a restarted worker resumes.
-
-    ``spool_offset`` is the end of what completed passes covered;
-    ``events_offset`` how far the events file was read; ``epoch`` counts the
-    task boundaries seen in this session (``/clear``, a fork, a new goal) and ``epoch_at``
-    when the last one was (so a re-read event is not counted twice); ``task_since``
-    when the current task began if a new goal began it (the spool before it is the
-    previous task's, so a restart does not restore it); ``task_used``
-    the tokens the current task has spent, so a restart keeps its budget;
-    ``trust_told`` the digest of the untrusted workspace layer the user was
-    last told about (:mod:`sbcore.worker.notice`), so it is said once;
-    ``told`` the keys of the one-time notices already queued for the user
-    (:mod:`sbcore.deliver.notices`: a spent budget, an auto-mute).
-    """
-
-    path: Path
-    spool_offset: int = 0
-    spool_file: FileId | None = None
-    events_offset: int = 0
-    epoch: int = 0
-    epoch_at: float = 0.0
-    task_since: float = 0.0
-    task_used: int = 0
-    trust_told: str = ""
-    told: list[str] = field(default_factory=list)
-
-    @classmethod
-    def load(cls, data: Path, session_id: str) -> WorkerState:
-        path = workers_dir(data) / f"{paths.safe_name(session_id)}.state.json"
-        try:
-            body = document.read(path, version=1)
-            if body is None:
-                return cls(path)
-            file_id = body.get("spool_file")
-            return cls(
-                path,
-                spool_offset=int(body["spool_offset"]),
-                spool_file=FileId(*file_id) if isinstance(file_id, list) and len(file_id) == 4 else None,
-                events_offset=int(body["events_offset"]),
-                epoch=int(body.get("epoch", 0)),
-                epoch_at=float(body.get("epoch_at", 0.0)),
-                task_since=float(body.get("task_since", 0.0)),
-                task_used=max(0, int(body.get("task_used", 0))),
-                trust_told=str(body.get("trust_told", "")),
-                told=[str(key) for key in body.get("told", []) if isinstance(key, str)],
-            )
-        except (ValueError, KeyError, TypeError) as error:  # a DocumentError is a ValueError
-            log.warning(
-                "worker state %s unusable (%s): starting from the beginning of the spool", path, error
-            )
-            return cls(path)
-
-    def save(self) -> None:
-        body = {
-            "spool_offset": self.spool_offset,
-            "spool_file": list(self.spool_file) if self.spool_file else None,
-            "events_offset": self.events_offset,
-            "epoch": self.epoch,
-            "epoch_at": self.epoch_at,
-            "task_since": self.task_since,
-            "task_used": self.task_used,
-            "trust_told": self.trust_told,
-            "told": self.told,
-        }
-        document.write(self.path, body, version=1)
-
-
-def request_path(data: Path, session_id: str) -> Path:
-    """Where ``second-brain run`` asks a running worker for a pass now."""
-    return workers_dir(data) / f"{paths.safe_name(session_id)}.run-request"
 
 
 # -- the session ----------------------------------------------------------------------------------

@@ -20,7 +20,7 @@ from worker_helpers import World, finish_gate_advice, holder_pid, turn_end_pass_
 
 from sbcore.deliver.mailbox import Mailbox
 from sbcore.observe.project import ADVISORY_SENTINEL
-from sbcore.worker.session import WorkerState
+from sbcore.worker.worker_state import WorkerState
 
 CLI = [sys.executable, "-c", "import sys; from sbcore.cli import main; sys.exit(main())"]
 CORPUS = Path(__file__).resolve().parents[2] / ".." / "shared" / "corpus" / "transcripts"
