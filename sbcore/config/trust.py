@@ -37,6 +37,8 @@ from sbcore.config.trustclass import (
     value_class,
 )
 from sbcore.paths import write_private
+from sbcore.safefile import read_regular_text
+from sbcore.safeyaml import MAX_YAML_CHARS
 from sbcore.schemas import yamlpos
 
 RECORD_NAME = "trust.json"
@@ -223,7 +225,8 @@ def _detector_files(workspace: Path) -> list[_DetectorFile]:
         try:
             if not path.is_file():
                 continue
-            located = yamlpos.load(path.read_text(encoding="utf-8"))
+            # read as the layers are: a regular file only, up to the YAML size limit
+            located = yamlpos.load(read_regular_text(path, max_bytes=MAX_YAML_CHARS))
         except (OSError, UnicodeDecodeError, yamlpos.YamlSyntaxError):
             continue  # the catalogue reports it; a file that does not load grants nothing
         data = located.data if isinstance(located.data, Mapping) else {}

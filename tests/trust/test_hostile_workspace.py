@@ -386,3 +386,30 @@ def test_a_prompt_file_leading_out_of_the_repository_is_never_read_or_sent(
     assert fake.requests and not fake.requests_for("reader")
     assert not any("OUTSIDE-PROMPT-SECRET-0815" in text for text in every_header_and_body(fake))
     assert any("prompt_file" in item["key"] for item in report["trust"]["ignored"])
+
+
+def test_the_trust_scan_reads_a_detector_file_only_up_to_the_yaml_limit(
+    repo: Repo, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A committed detector file of many megabytes is not read whole by the trust scan (nor loaded by the
+    catalogue): it grants nothing and runs nothing, at the cost of a bounded read."""
+    from sbcore.config.trust import _detector_files
+    from sbcore.safeyaml import MAX_YAML_CHARS
+
+    def whole(self: Path, *args: object, **kwargs: object) -> str:
+        raise AssertionError(f"{self} read whole, with no size limit")
+
+    monkeypatch.setattr(Path, "read_text", whole)
+
+    monkeypatch.undo()
+    huge = repo.detector(
+        "huge",
+        "schema_version: 1\nid: huge\ndescription: Big.\nprompt: Run.\n"
+        'tools:\n  - run: ["sh -c true"]\n' + "# padding\n" * (MAX_YAML_CHARS // 10 + 1),
+    )
+    assert huge.stat().st_size > MAX_YAML_CHARS
+    monkeypatch.setattr(Path, "read_text", whole)
+    assert [item.path.name for item in _detector_files(repo.root)] == []
+    monkeypatch.undo()
+    state = load_config(repo.root).trust
+    assert state is not None and not any("huge" in request.where for request in state.requests)
