@@ -75,6 +75,11 @@ def _trust(args: argparse.Namespace) -> int:
     _describe(state)
     if args.show:
         return 0
+    if state.refusals:
+        print("second-brain trust: refused: this content cannot be trusted as it is:", file=sys.stderr)
+        for why in state.refusals:
+            print(f"  {why}", file=sys.stderr)
+        return 1
     why = refusal()
     if why is not None:
         print(f"second-brain trust: refused: {why}", file=sys.stderr)
@@ -115,3 +120,7 @@ def _describe(state: WorkspaceTrust) -> None:
         print("repository files this approval covers besides .second-brain/ (a change withdraws it):")
         for path in state.files:
             print(f"  {path}")
+    if state.refusals:
+        print("what keeps it from being trusted as it is:")
+        for why in state.refusals:
+            print(f"  {why}")

@@ -30,6 +30,7 @@ from typing import Any
 from sbcore.config import user_act
 from sbcore.config.layers import LayerFile, local_dir, workspace_detector_dir, workspace_path
 from sbcore.config.schema import child_schema, config_schema
+from sbcore.config.trust_reach import inside, reach
 from sbcore.config.trustclass import (
     TrustClass,
     capability_grants,
@@ -44,8 +45,6 @@ from sbcore.schemas import yamlpos
 RECORD_NAME = "trust.json"
 RECORD_VERSION = 1
 DETECTOR_SUFFIXES = (".yaml", ".yml")
-MAX_NAMED_FILES = 512
-"""Most repository files one layer's capabilities may name (a catalogue directory counts each file)."""
 
 
 def trust_command(workspace: Path) -> str:
@@ -96,6 +95,8 @@ class WorkspaceTrust:
     requests: tuple[Request, ...] = ()
     files: tuple[Path, ...] = ()
     held_detector_files: frozenset[Path] = field(default_factory=frozenset)
+    refusals: tuple[str, ...] = ()
+    """Why this content cannot be trusted as it is (:mod:`sbcore.config.trust_reach`): nothing is granted."""
 
     @property
     def needed(self) -> bool:
@@ -135,6 +136,7 @@ class WorkspaceTrust:
             "command": self.command,
             "ignored": [r.to_json() for r in self.ignored],
             "log_only": [r.to_json() for r in self.log_only],
+            "refusals": list(self.refusals),
         }
 
 
@@ -241,7 +243,7 @@ def _reads_outside(workspace: Path, item: _DetectorFile) -> list[str]:
     if not isinstance(name, str):
         return []
     target = item.path.parent / os.path.expanduser(name)
-    if _inside(target, workspace) is not None:
+    if inside(target, workspace) is not None:
         return []
     return [f"prompt_file: {name} (outside the repository)"]
 
@@ -288,94 +290,6 @@ def detector_requests(workspace: Path, files: list[_DetectorFile]) -> tuple[list
     return found, frozenset(held)
 
 
-# -- the files a capability names ------------------------------------------------------------------
-
-
-def _tokens(text: str) -> list[str]:
-    try:
-        words = shlex.split(text)
-    except ValueError:
-        words = text.split()
-    out = []
-    for word in words:
-        out.append(word)
-        if "=" in word:
-            out.append(word.split("=", 1)[1])
-    return out
-
-
-def _inside(candidate: Path, root: Path) -> Path | None:
-    real = Path(os.path.realpath(candidate))
-    if real == root or root not in real.parents:
-        return None
-    return real
-
-
-def _named(workspace: Path, words: list[str], base: Path) -> Iterator[Path]:
-    """Repository files among ``words`` (relative ones resolved against ``base``); a directory's files too."""
-    for word in words:
-        if not word or (word.startswith("-") and "/" not in word):
-            continue
-        path = Path(os.path.expanduser(word))
-        inside = _inside(path if path.is_absolute() else base / path, workspace)
-        if inside is None:
-            continue
-        if inside.is_file():
-            yield inside
-        elif inside.is_dir():
-            for directory, subdirs, names in os.walk(inside):
-                subdirs.sort()
-                yield from (Path(directory) / name for name in sorted(names))
-
-
-def named_files(workspace: Path, data: Mapping[str, Any], detectors: list[_DetectorFile]) -> list[Path]:
-    """Files of the repository that the layer's capabilities name or execute.
-
-    Bounded: at most :data:`MAX_NAMED_FILES`, taken in the order the layer
-    names them, so a ``Run`` of ``pytest tests`` in a large repository costs
-    a bounded walk rather than the whole tree.
-    """
-    found: dict[Path, None] = {}
-    for path in _candidates(workspace, data, detectors):
-        found[path] = None
-        if len(found) >= MAX_NAMED_FILES:
-            break
-    return sorted(found)
-
-
-def _candidates(workspace: Path, data: Mapping[str, Any], detectors: list[_DetectorFile]) -> Iterator[Path]:
-    servers = (data.get("tools") or {}).get("mcp_servers") or {}
-    if isinstance(servers, Mapping):
-        for spec in servers.values():
-            if isinstance(spec, Mapping):
-                words = [str(spec.get("command") or "")]
-                words += [str(arg) for arg in spec.get("args") or [] if isinstance(arg, str)]
-                yield from _named(workspace, words, workspace)
-    catalogue = (data.get("catalogue") or {}).get("file")
-    if isinstance(catalogue, str):
-        yield from _named(workspace, [catalogue], workspace)
-    overrides = data.get("detectors") or {}
-    if isinstance(overrides, Mapping):
-        for fields in overrides.values():
-            if isinstance(fields, Mapping):
-                yield from _run_targets(workspace, fields.get("tools"))
-    for item in detectors:
-        yield from _run_targets(workspace, item.data.get("tools"))
-        prompt_file = item.data.get("prompt_file")
-        if isinstance(prompt_file, str):
-            yield from _named(workspace, [prompt_file], item.path.parent)
-
-
-def _run_targets(workspace: Path, tools: Any) -> Iterator[Path]:
-    if not isinstance(tools, list):
-        return
-    for item in tools:
-        if isinstance(item, Mapping) and isinstance(item.get("run"), list):
-            for command in item["run"]:
-                if isinstance(command, str):
-                    yield from _named(workspace, _tokens(command), workspace)
-
-
 # -- the digest and the record ---------------------------------------------------------------------
 
 
@@ -393,10 +307,10 @@ def _feed(digest: Any, workspace: Path, path: Path) -> None:
         status = os.lstat(path)
         if stat.S_ISLNK(status.st_mode):
             digest.update(b"\0link\0" + os.fsencode(os.readlink(path)))
-            inside = _inside(path, workspace)
-            if inside is None or not inside.is_file():
+            target = inside(path, workspace)
+            if target is None or not target.is_file():
                 return
-            path = inside
+            path = target
         elif not stat.S_ISREG(status.st_mode):
             digest.update(b"\0kind\0" + str(stat.S_IFMT(status.st_mode)).encode())
             return
@@ -445,12 +359,17 @@ def assess(workspace: Path, layer: LayerFile) -> WorkspaceTrust:
     requests = config_requests(layer) if layer.used else []
     found, held = detector_requests(workspace, detectors)
     requests += found
-    files = named_files(workspace, layer.data if layer.used else {}, detectors)
+    reached = reach(
+        workspace, layer.data if layer.used else {}, [(item.path, item.data) for item in detectors]
+    )
+    files = sorted(reached.files)
     digest = content_digest(workspace, files)
     record = read_record(workspace)
     recorded = record is not None
-    trusted = record is not None and record.get("digest") == digest
-    return WorkspaceTrust(workspace, digest, trusted, recorded, tuple(requests), tuple(files), held)
+    trusted = record is not None and record.get("digest") == digest and not reached.refusals
+    return WorkspaceTrust(
+        workspace, digest, trusted, recorded, tuple(requests), tuple(files), held, tuple(reached.refusals)
+    )
 
 
 class TrustRefused(PermissionError):
@@ -465,6 +384,8 @@ def grant(state: WorkspaceTrust) -> Path:
     why = user_act.refusal()
     if why is not None:
         raise TrustRefused(f"second-brain trust: refused: {why}")
+    if state.refusals:
+        raise TrustRefused("second-brain trust: refused: " + "; ".join(state.refusals))
     path = record_path(state.workspace)
     document = {
         "v": RECORD_VERSION,
