@@ -13,9 +13,11 @@ import pytest
 from hook_helpers import ROOT
 
 import sbcore
+from sbcore.hooks.dispatch import HANDLERS
 
 PLUGIN = ROOT / "plugin"
-EVENTS = {"SessionStart", "UserPromptSubmit", "PostToolUse", "PostToolUseFailure", "Stop", "SubagentStop"}
+EVENTS = set(HANDLERS)
+"""The hook events, declared once (sbcore.hooks.dispatch.HANDLERS); hooks.json and the launcher follow."""
 
 
 def _json(path: Path) -> Any:
@@ -111,3 +113,13 @@ def test_launchers_are_executable_posix_scripts(name: str) -> None:
 
 def test_interpreter_binding_is_not_committed() -> None:
     assert "/lib/python-path" in (PLUGIN / ".gitignore").read_text().splitlines()
+
+
+def test_the_launcher_passes_on_exactly_the_events_the_handlers_declare() -> None:
+    """sb-hook answers an event it does not list with exit 0 and nothing: an event added to HANDLERS but not
+    to the launcher's case list would be silently dropped, so the two lists are compared here."""
+    launcher = (PLUGIN / "bin" / "sb-hook").read_text()
+    listed = set()
+    for pattern in re.findall(r"^([A-Za-z |]+)\)", launcher, re.M):
+        listed |= {name.strip() for name in pattern.split("|") if name.strip()}
+    assert listed == EVENTS
