@@ -77,8 +77,8 @@ def _trust(args: argparse.Namespace) -> int:
         return 0
     if state.refusals:
         print("second-brain trust: refused: this content cannot be trusted as it is:", file=sys.stderr)
-        for why in state.refusals:
-            print(f"  {why}", file=sys.stderr)
+        for reason in state.refusals:
+            print(f"  {reason}", file=sys.stderr)
         return 1
     why = refusal()
     if why is not None:

@@ -45,6 +45,7 @@ from sbcore.config.schema import (
     BadValueError,
     KeyRef,
     UnknownKeyError,
+    config_schema,
     knob,
     parse_value,
     resolve_key,
@@ -263,8 +264,12 @@ def _normalise(
 
 
 def _check_provider(name: str, provider_names: Callable[[], Iterable[str]] | None) -> None:
-    """A provider must exist when set: ``auto``, or a name an installed pack (built-ins too) registers."""
-    known = {"auto", "anthropic", "openai", "offline"}
+    """A provider must exist when set: ``auto``, or a name an installed pack (built-ins too) registers.
+
+    The built-in names come from the schema's list of them (the one the docs print; a test keeps it equal
+    to what the built-in pack registers), so a broken pack environment cannot make them unsettable."""
+    provider = config_schema()["properties"]["model"]["properties"]["provider"]
+    known = {str(name) for name in provider.get("examples", ())}
     try:
         if provider_names is not None:
             known |= set(provider_names())

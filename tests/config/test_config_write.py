@@ -362,3 +362,13 @@ def test_a_provider_a_pack_registers_can_be_set(tmp_path: Path, monkeypatch: pyt
     monkeypatch.setattr("sbcore.config.user_act.refusal", lambda *args, **kwargs: None)  # as at a terminal
     assert main(["config", "set", "model.provider", "acme-llm", "-C", str(tmp_path)]) == 0
     assert main(["config", "set", "model.provider", "acme-lm", "-C", str(tmp_path)]) == 2
+
+
+def test_the_built_in_provider_names_are_the_schemas_and_the_registrys() -> None:
+    """Three lists used to be kept by hand: the schema's (docs), config set's, the built-in registry's."""
+    from sbcore.config import config_schema
+    from sbcore.packs.manager import get_plugin_manager
+
+    examples = set(config_schema()["properties"]["model"]["properties"]["provider"]["examples"])
+    registered = set(get_plugin_manager(autoload=False).registry.providers)
+    assert examples == registered | {"auto", "offline"}
