@@ -76,11 +76,18 @@ def workspace_key(workspace: str | os.PathLike[str]) -> str:
 def ensure_private_dir(path: Path) -> Path:
     """Create ``path`` (and any missing parents) as 0700 directories; tighten it if it exists.
 
+    ``path`` itself must not be a symbolic link (``NotADirectoryError``), unless it is the data directory
+    (which a user may keep elsewhere): neither chmod nor writes follow a folder of it out.
+
     Parents are created one by one rather than with ``mkdir(parents=True)``,
     which would give them the umask's default mode (0777 under umask 0).
     Directories that already exist above ``path`` are left as they are: they
     may be the user's own (``~/.local/share``).
     """
+    if os.path.islink(path) and Path(path) != data_dir():
+        # a folder of the data directory replaced by a link (events/ pointing at someone else's tree):
+        # writing through it would put private state, 0700 and 0600, wherever it points
+        raise NotADirectoryError(errno.ENOTDIR, "a symbolic link where a private folder belongs", str(path))
     missing: list[Path] = []
     probe = path
     while not probe.is_dir():

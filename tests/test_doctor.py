@@ -180,7 +180,9 @@ def test_a_data_directory_open_to_others_is_a_warning(
     assert checks["data directory"].fix == f"`chmod 700 {healthy['data']}`"
 
 
-@pytest.mark.parametrize("breakage", ["a file", "a link", "another owner's", "missing its parent's access"])
+@pytest.mark.parametrize(
+    "breakage", ["a file", "a link to a file", "another owner's", "missing its parent's access"]
+)
 def test_a_data_directory_that_cannot_serve(
     breakage: str,
     healthy: dict[str, Path],
@@ -192,9 +194,9 @@ def test_a_data_directory_that_cannot_serve(
     if breakage == "a file":
         data.rmdir()
         data.write_text("not a folder")
-    elif breakage == "a link":
+    elif breakage == "a link to a file":
         data.rmdir()
-        (tmp_path / "elsewhere").mkdir(mode=0o700)
+        (tmp_path / "elsewhere").write_text("not a folder")
         data.symlink_to(tmp_path / "elsewhere")
     elif breakage == "another owner's":
         if os.getuid() != 0:
@@ -269,3 +271,15 @@ def test_the_tested_cli_is_the_one_ci_installs() -> None:
     pinned = re.search(r"@anthropic-ai/claude-code@(\d+\.\d+\.\d+)", (ROOT / ".ci" / "run").read_text())
     assert pinned is not None
     assert pinned.group(1) == TESTED
+
+
+def test_a_data_directory_kept_elsewhere_through_a_link_is_fine(
+    healthy: dict[str, Path], tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    data = healthy["data"]
+    data.rmdir()
+    (tmp_path / "big-disk").mkdir(mode=0o700)
+    data.symlink_to(tmp_path / "big-disk")
+    code, checks = _doctor(capsys, healthy["checkout"])
+    assert (code, checks["data directory"].status) == (0, "ok")
+    assert f"(a link to {tmp_path / 'big-disk'})" in checks["data directory"].detail

@@ -162,3 +162,26 @@ def test_workspace_key_keeps_paths_that_safe_name_folds_apart(tmp_path: Path) ->
     assert paths.workspace_key(first) != paths.workspace_key(second)
     assert paths.workspace_key(first) == paths.workspace_key(str(first))
     assert paths.workspace_key(first).startswith("b-c-")
+
+
+def test_ensure_private_dir_refuses_a_link_in_place_of_a_folder(tmp_path: Path) -> None:
+    """events/ or logs/ replaced by a link to a folder elsewhere is not followed (nor chmod-ed there)."""
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.mkdir(mode=0o755)
+    data = tmp_path / "data"
+    data.mkdir()
+    (data / "events").symlink_to(elsewhere)
+    with pytest.raises(NotADirectoryError, match="symbolic link"):
+        paths.ensure_private_dir(data / "events")
+    assert (elsewhere.stat().st_mode & 0o777) == 0o755
+
+
+def test_the_data_directory_itself_may_be_a_link(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A user may keep their data directory elsewhere and link to it; only its folders must be real."""
+    elsewhere = tmp_path / "big-disk"
+    elsewhere.mkdir()
+    (tmp_path / "data").symlink_to(elsewhere)
+    monkeypatch.setenv("SBCORE_DATA_DIR", str(tmp_path / "data"))
+    assert paths.ensure_private_dir(tmp_path / "data") == tmp_path / "data"
+    paths.ensure_private_dir(tmp_path / "data" / "events")
+    assert (elsewhere / "events").is_dir()

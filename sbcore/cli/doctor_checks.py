@@ -215,10 +215,18 @@ def data_directory(scene: Scene) -> Check:
         return Check(
             "data directory", "fail", f"{data}: {error.strerror}", f"check the permissions above {data}"
         )
-    if stat.S_ISLNK(info.st_mode):
-        return Check(
-            "data directory", "fail", f"{data} is a symbolic link", f"replace it with a folder: `rm {data}`"
-        )
+    linked = ""
+    if stat.S_ISLNK(info.st_mode):  # a user may keep it elsewhere: its target is what is checked
+        linked = f" (a link to {os.path.realpath(data)})"
+        try:
+            info = os.stat(data)
+        except OSError as error:
+            return Check(
+                "data directory",
+                "fail",
+                f"{data} is a link to nothing usable: {error.strerror}",
+                f"`rm {data}`",
+            )
     if not stat.S_ISDIR(info.st_mode):
         return Check(
             "data directory", "fail", f"{data} is not a folder", f"move it away: `mv {data} {data}.old`"
@@ -239,7 +247,7 @@ def data_directory(scene: Scene) -> Check:
             "(its contents are private; a worker makes it 0700 when it starts)",
             f"`chmod 700 {data}`",
         )
-    return Check("data directory", "ok", f"{data} (0700)")
+    return Check("data directory", "ok", f"{data}{linked} (0700)")
 
 
 def provider(scene: Scene, reach: Callable[[str], str | None] | None = None) -> Check:
