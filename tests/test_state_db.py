@@ -30,23 +30,51 @@ def test_the_database_and_its_sidecars_are_private_and_in_wal(tmp_path: Path) ->
     assert stat.S_IMODE(path.parent.stat().st_mode) == 0o700
 
 
-def test_a_schema_is_created_once_and_rebuilt_when_its_version_changes(tmp_path: Path) -> None:
+def test_a_schema_is_created_once_and_a_cache_rebuilt_when_its_version_changes(tmp_path: Path) -> None:
     path = tmp_path / db.DB_NAME
+    cache = db.Schema(**{**NOTES.__dict__, "rebuildable": True})
     with db.opened(path) as conn:
-        db.ensure(conn, NOTES)
+        db.ensure(conn, cache)
         with conn:
             conn.execute("INSERT INTO notes (body) VALUES ('kept')")
-        db.ensure(conn, NOTES)
+        db.ensure(conn, cache)
         assert conn.execute("SELECT count(*) FROM notes").fetchone()[0] == 1
         newer = db.Schema(
             name="notes",
             version=2,
             ddl="CREATE TABLE IF NOT EXISTS notes (id INTEGER PRIMARY KEY, body TEXT, tag TEXT);",
             tables=("notes",),
+            rebuildable=True,
         )
         db.ensure(conn, newer)
         assert conn.execute("SELECT count(*) FROM notes").fetchone()[0] == 0
         assert "tag" in [row[1] for row in conn.execute("PRAGMA table_info(notes)")]
+
+
+def test_an_upgrade_migrates_the_rows_step_by_step_or_refuses_to_lose_them(tmp_path: Path) -> None:
+    path = tmp_path / db.DB_NAME
+    with db.opened(path) as conn:
+        db.ensure(conn, NOTES)
+        with conn:
+            conn.execute("INSERT INTO notes (body) VALUES ('a user''s row')")
+        skipping = db.Schema("notes", 3, NOTES.ddl, ("notes",), migrations={2: "SELECT 1;"})
+        with pytest.raises(db.SchemaMismatch, match=r"version 1 and this sbcore reads 3 with no migration"):
+            db.ensure(conn, skipping)
+        assert conn.execute("SELECT count(*) FROM notes").fetchone()[0] == 1, "nothing erased"
+        migrated = db.Schema(
+            "notes",
+            3,
+            "CREATE TABLE IF NOT EXISTS notes (id INTEGER PRIMARY KEY, body TEXT, tag TEXT, seen INTEGER);",
+            ("notes",),
+            migrations={
+                1: "ALTER TABLE notes ADD COLUMN tag TEXT;",
+                2: "ALTER TABLE notes ADD COLUMN seen INTEGER;",
+            },
+        )
+        db.ensure(conn, migrated)
+        rows = [tuple(row) for row in conn.execute("SELECT body, tag, seen FROM notes")]
+        assert rows == [("a user's row", None, None)]
+        db.ensure(conn, migrated)  # once at its version, nothing runs again
 
 
 def test_an_older_sbcore_refuses_a_newer_schema_and_erases_nothing(tmp_path: Path) -> None:
@@ -57,7 +85,7 @@ def test_an_older_sbcore_refuses_a_newer_schema_and_erases_nothing(tmp_path: Pat
         db.ensure(conn, newer)
         with conn:
             conn.execute("INSERT INTO notes (body) VALUES ('the newer one keeps this')")
-        with pytest.raises(db.SchemaTooNew, match=r"second-brain forget --all") as refused:
+        with pytest.raises(db.SchemaMismatch, match=r"second-brain forget --all") as refused:
             db.ensure(conn, NOTES)
         assert isinstance(refused.value, sqlite3.DatabaseError)  # the callers' sqlite3 handling applies
         assert "version 2, written by a newer sbcore than this one (which reads 1)" in str(refused.value)

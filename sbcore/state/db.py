@@ -18,8 +18,8 @@ from __future__ import annotations
 import contextlib
 import os
 import sqlite3
-from collections.abc import Iterator
-from dataclasses import dataclass
+from collections.abc import Iterator, Mapping
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from sbcore.paths import FILE_MODE, data_dir, ensure_private_dir
@@ -42,7 +42,13 @@ class Schema:
     version: int
     ddl: str
     tables: tuple[str, ...]
-    """The tables ``ddl`` creates, dropped when the stored version differs."""
+    """The tables ``ddl`` creates (dropped when a rebuildable room's stored version is older)."""
+    migrations: Mapping[int, str] = field(default_factory=dict)
+    """SQL taking the tables from version ``k`` to ``k + 1``, by ``k``: an older stored version is migrated
+    step by step when every step is here."""
+    rebuildable: bool = False
+    """Whether the tables only cache what can be read again (the recall index): an older stored version
+    with no migration is then rebuilt empty; any other room's is refused rather than lose its rows."""
 
 
 def connect(path: Path | None = None, *, readonly: bool = False) -> sqlite3.Connection:
@@ -76,27 +82,38 @@ def _tighten_sidecars(target: Path) -> None:
                 os.chmod(sidecar, FILE_MODE)
 
 
-class SchemaTooNew(sqlite3.DatabaseError):
-    """The database was written by a newer sbcore: this one must not rebuild (and so erase) its tables."""
+class SchemaMismatch(sqlite3.DatabaseError):
+    """The stored tables are of a version this sbcore neither reads nor migrates: it refuses rather than
+    erase them, and says what to run."""
 
 
 def ensure(conn: sqlite3.Connection, schema: Schema) -> None:
-    """Create ``schema``'s tables, rebuilding them when the stored version is an older one.
-
-    A newer stored version is refused (:class:`SchemaTooNew`, naming what to run) rather than rebuilt:
-    going back to an older sbcore must not erase what the newer one keeps."""
+    """Create ``schema``'s tables; migrate an older stored version step by step, rebuild a rebuildable one,
+    and refuse anything else (:class:`SchemaMismatch`, naming what to run), a newer version included:
+    going back to an older sbcore must not erase what the newer one keeps, nor an upgrade a user's rows."""
     with conn:
         conn.execute("CREATE TABLE IF NOT EXISTS sb_schema (name TEXT PRIMARY KEY, version INTEGER NOT NULL)")
         row = conn.execute("SELECT version FROM sb_schema WHERE name = ?", (schema.name,)).fetchone()
         if row is not None and row[0] == schema.version:
             return
-        if row is not None and row[0] > schema.version:
-            raise SchemaTooNew(
-                f"{schema.name} tables are version {row[0]}, written by a newer sbcore than this one "
+        stored = None if row is None else int(row[0])
+        if stored is not None and stored > schema.version:
+            raise SchemaMismatch(
+                f"{schema.name} tables are version {stored}, written by a newer sbcore than this one "
                 f"(which reads {schema.version}): upgrade sbcore (and run `second-brain install`) to keep "
                 "them, or run `second-brain forget --all` to start them over"
             )
-        if row is not None:
+        steps = range(stored, schema.version) if stored is not None else range(0)
+        if stored is not None and all(step in schema.migrations for step in steps):
+            for step in steps:
+                conn.executescript(schema.migrations[step])
+        elif stored is not None and not schema.rebuildable:
+            raise SchemaMismatch(
+                f"{schema.name} tables are version {stored} and this sbcore reads {schema.version} with no "
+                "migration between them: run `second-brain forget --all` to start them over (the rows are "
+                "lost), or go back to the sbcore that wrote them"
+            )
+        elif stored is not None:
             for table in schema.tables:
                 conn.execute(f'DROP TABLE IF EXISTS "{table}"')
     conn.executescript(schema.ddl)

@@ -32,6 +32,7 @@ from sbcore.state import db
 SCHEMA = db.Schema(
     name="recall",
     version=1,
+    rebuildable=True,  # read again from its sources (the notes; the live sessions) when rebuilt
     ddl="""
 CREATE TABLE IF NOT EXISTS recall_files (
     source TEXT PRIMARY KEY,

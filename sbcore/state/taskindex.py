@@ -29,6 +29,7 @@ from sbcore.state import db
 SCHEMA = db.Schema(
     name="taskindex",
     version=1,
+    rebuildable=True,  # read again from its sources (the notes; the live sessions) when rebuilt
     ddl="""
 CREATE TABLE IF NOT EXISTS xtask_tasks (
     task TEXT PRIMARY KEY,

@@ -148,7 +148,7 @@ def _drop_ledgers(data: Path, session_id: str | None, report: ForgetReport) -> l
             conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")
             if session_id is None:
                 conn.execute("VACUUM")  # nothing of the deleted rows is left in free pages
-    except db.SchemaTooNew as error:
+    except db.SchemaMismatch as error:
         if session_id is not None:
             report.problems.append(f"ledgers: {error}")
             return []
