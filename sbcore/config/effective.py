@@ -386,13 +386,14 @@ def read_layers(workspace: Path | None) -> list[LayerFile]:
     return [read_layer(name, layer_path(name, workspace)) for name in LAYERS[1:]]
 
 
-def load_config(workspace: Path | None = None) -> EffectiveConfig:
+def load_config(workspace: Path | None = None, *, as_untrusted: bool = False) -> EffectiveConfig:
     """Merge defaults, global, workspace and local layers into the configuration in force.
 
     With ``workspace=None`` only the defaults and the global layer apply. The
     workspace layer's capability and voice keys apply only when the user
     trusted its exact content (:mod:`sbcore.config.trust`); otherwise they are
-    held back and listed in ``config.trust``. Never
+    held back and listed in ``config.trust``; ``as_untrusted`` reads it so even when
+    it is trusted (what applies once the approval lapses). Never
     raises for bad configuration: each key the schema rejects is held back alone (a
     layer that is not a mapping at all is skipped), and the problems are logged
     (``sbcore.config``) and listed in ``EffectiveConfig.problems``.
@@ -405,7 +406,7 @@ def load_config(workspace: Path | None = None) -> EffectiveConfig:
     if root is not None:
         team = next(layer for layer in layers if layer.name == "workspace")
         trust = assess(root, team)
-        if not trust.trusted:
+        if not trust.trusted or as_untrusted:
             documents = [(name, split(team) if name == "workspace" else data) for name, data in documents]
     merged = merge(documents)
     config = EffectiveConfig(root, layers, merged, before, trust)

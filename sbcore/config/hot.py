@@ -24,10 +24,11 @@ from pathlib import Path
 from typing import Any
 
 from sbcore.config.effective import EffectiveConfig, load_config
+from sbcore.config.layers import workspace_path
 from sbcore.paths import data_dir, ensure_private_dir, open_private
 from sbcore.state import document, floors
 from sbcore.state.floors import DetectorLike
-from sbcore.state.hot import ANY_WORKSPACE, GROUPS, VERSION, snapshot_path
+from sbcore.state.hot import ANY_WORKSPACE, GROUPS, VERSION, file_stamp, snapshot_path
 
 MAX_SCOPES = 64
 """Most workspace scopes kept in the snapshot."""
@@ -73,6 +74,8 @@ def write_hot_snapshot(
             ):
                 written_at = stamp
             scopes[scope] = scope_entry(config, catalogue, written_at)
+            if config.trust is not None and config.trust.trusted and config.trust.needed:
+                scopes[scope]["withdrawn"] = _withdrawn(Path(scope), catalogue, written_at)
         kept = sorted(
             (scope for scope in scopes if scope != ANY_WORKSPACE),
             key=lambda scope: scopes[scope]["written_at"],
@@ -95,6 +98,24 @@ def scope_entry(config: EffectiveConfig, catalogue: Mapping[str, Any], written_a
     for name in GROUPS:
         entry[name] = config.group(name)
     entry["detectors"] = floors.resolve(catalogue, config.get("detectors", {}))
+    return entry
+
+
+def _withdrawn(workspace: Path, catalogue: Mapping[str, Any], written_at: float) -> dict[str, Any]:
+    """What the hooks read for ``workspace`` once its approval lapses, and how they tell it lapsed.
+
+    A teammate's commit can change the trusted layer between two refreshes of the snapshot; until the
+    worker or a command writes it again, a hook would go on reading what the approval allowed. So the
+    scope also carries the values as if untrusted, and the stamps (inode, size, modification time) of the
+    two files the approval and those values hang on: the layer and the approval record. A hook that finds
+    either changed reads these instead (two ``stat`` calls)."""
+    from sbcore.config.trust import record_path
+
+    entry = scope_entry(load_config(workspace, as_untrusted=True), catalogue, written_at)
+    entry.pop("catalogue", None)
+    entry["stamps"] = {
+        str(path): file_stamp(path) for path in (workspace_path(workspace), record_path(workspace))
+    }
     return entry
 
 

@@ -37,7 +37,7 @@ from pathlib import Path
 from typing import Any
 
 from sbcore.state import document
-from sbcore.state.hot import ANY_WORKSPACE, DETECTOR_KEYS, GROUPS, VERSION, snapshot_path
+from sbcore.state.hot import ANY_WORKSPACE, DETECTOR_KEYS, GROUPS, VERSION, file_stamp, snapshot_path
 
 WORKSPACE_MARKER = ".second-brain"
 """A directory holding this (or ``.git``) is a workspace root, as in :mod:`sbcore.config.layers`."""
@@ -159,9 +159,20 @@ def load_hot_config(data: Path, cwd: str | None) -> HotConfig:
         return HotConfig(defaults, {}, workspace, "defaults")
     if not isinstance(entry, dict):
         raise HotConfigError(f"{path}: scope {scope!r} is not an object")
+    withdrawn = entry.get("withdrawn")
+    if isinstance(withdrawn, dict) and _lapsed(withdrawn.get("stamps")):
+        entry, scope = withdrawn, f"{scope} (approval lapsed)"
     groups = {name: {**defaults[name], **_group(path, scope, entry, name)} for name in GROUPS}
     _check(path, scope, groups)
     return HotConfig(groups, _detectors(path, scope, entry), workspace, f"snapshot:{scope}")
+
+
+def _lapsed(stamps: Any) -> bool:
+    """Whether a file the workspace's approval hangs on changed since the snapshot was written (a pull
+    that changed the trusted layer, a revoked approval): then the values as if untrusted apply."""
+    if not isinstance(stamps, dict):
+        return True
+    return any(file_stamp(Path(name)) != recorded for name, recorded in stamps.items())
 
 
 def _group(path: Path, scope: str, entry: Mapping[str, Any], name: str) -> dict[str, Any]:

@@ -413,3 +413,26 @@ def test_the_trust_scan_reads_a_detector_file_only_up_to_the_yaml_limit(
     monkeypatch.undo()
     state = load_config(repo.root).trust
     assert state is not None and not any("huge" in request.where for request in state.requests)
+
+
+def test_a_lapsed_approval_reaches_the_hooks_before_any_refresh(repo: Repo) -> None:
+    """A pull that changes the trusted layer (or a revoke) takes the capability away from the hooks at once,
+    not at the snapshot's next refresh: the snapshot carries the values as if untrusted and the stamps of
+    the layer and the approval."""
+    from sbcore import paths
+    from sbcore.config.trust import revoke
+
+    repo.config("headless:\n  observe: true\nmute:\n  all: false\n")
+    repo.trust()
+    write_hot_snapshot(repo.root)
+    assert load_hot_config(paths.data_dir(), str(repo.root)).headless_observe is True
+    repo.config("headless:\n  observe: true\nmute:\n  all: false\ngate:\n  rate_per_hour: 5\n")  # a pull
+    lapsed = load_hot_config(paths.data_dir(), str(repo.root))
+    assert lapsed.headless_observe is False and lapsed.source.endswith("(approval lapsed)")
+
+    repo.config("headless:\n  observe: true\nmute:\n  all: false\n")
+    repo.trust()
+    write_hot_snapshot(repo.root)
+    assert load_hot_config(paths.data_dir(), str(repo.root)).headless_observe is True
+    revoke(repo.root)
+    assert load_hot_config(paths.data_dir(), str(repo.root)).headless_observe is False
