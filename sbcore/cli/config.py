@@ -168,7 +168,9 @@ def _show(args: argparse.Namespace) -> int:
         document["problems"] += dropped
         if shows_model:
             document["provider_choice"] = _provider_choice(config)
-        print(json.dumps(document, indent=2, ensure_ascii=False))
+        from sbcore.conductor.provenance import stamped
+
+        print(json.dumps(stamped(document, config.workspace), indent=2, ensure_ascii=False))
         return 1 if config.problems or dropped else 0
     _print_problems(config, dropped)
     if len(prefix) > 1 and len(rows) <= 1:

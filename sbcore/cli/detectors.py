@@ -415,7 +415,10 @@ def _list(args: argparse.Namespace) -> int:
     failed = any(chain.severity == "error" for chain in problems) or bool(manager.broken)
     trust = config.trust.to_json() if config.trust is not None and config.trust.needed else None
     if args.json:
-        report = catalogue_report(catalogue, manager, problems) | {"trust": trust}
+        from sbcore.conductor.provenance import provenance
+
+        shown = [item.definition for item in catalogue.detectors]
+        report = provenance(shown, config) | catalogue_report(catalogue, manager, problems) | {"trust": trust}
         print(json.dumps(report, indent=2, ensure_ascii=False))
         return 1 if failed else 0
     _print_problems(problems)

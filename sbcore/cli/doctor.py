@@ -61,7 +61,10 @@ def _doctor(args: argparse.Namespace) -> int:
             results.append(Check(name, "fail", f"the check itself failed: {type(error).__name__}: {error}"))
     failed = any(result.status == "fail" for result in results)
     if args.json:
-        print(json.dumps({"ok": not failed, "checks": [result.to_json() for result in results]}, indent=2))
+        from sbcore.conductor.provenance import stamped
+
+        checks = {"ok": not failed, "checks": [result.to_json() for result in results]}
+        print(json.dumps(stamped(checks, scene.workspace), indent=2))
         return 1 if failed and not args.exit_zero else 0
     for result in results:
         print(f"{MARKS[result.status]}  {result.name}: {result.detail}")

@@ -59,7 +59,10 @@ def _run(args: argparse.Namespace) -> int:
             return 2
         report, what = forget.forget(data, session, timeout=args.timeout), f"session {session}"
     if args.json:
-        print(json.dumps({"forgot": what, **report.to_json()}, indent=2, sort_keys=True))
+        from sbcore.conductor.provenance import here, stamped
+
+        document = stamped({"forgot": what, **report.to_json()}, here())
+        print(json.dumps(document, indent=2, sort_keys=True))
     else:
         print(f"second-brain forget: forgot {what}")
         print(f"  files removed: {report.files} ({report.bytes:,} bytes)")

@@ -59,7 +59,9 @@ def run(args: argparse.Namespace) -> int:
         print("second-brain measure: no *.jsonl transcript found", file=sys.stderr)
         return 2
     if args.json:
-        print(json.dumps(result, ensure_ascii=False, sort_keys=True))
+        from sbcore.conductor.provenance import stamped
+
+        print(json.dumps(stamped(result, None), ensure_ascii=False, sort_keys=True))
     else:
         print(render_tables(result))
     return 0

@@ -67,7 +67,9 @@ def _run(args: argparse.Namespace) -> int:
             data, session, project, Path(args.transcript) if args.transcript else None, request
         )
     if args.json:
-        print(json.dumps(report, indent=2, sort_keys=True, default=str))
+        from sbcore.conductor.provenance import stamped
+
+        print(json.dumps(stamped(report, Path(project)), indent=2, sort_keys=True, default=str))
     else:
         print(_render(session, report))
     return 1 if "refused" in report else 0

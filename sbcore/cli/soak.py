@@ -92,7 +92,10 @@ def run_report(args: argparse.Namespace) -> int:
         print(f"second-brain soak report: {exc}", file=sys.stderr)
         return 2
     if args.json:
-        print(json.dumps({"log": str(log), "labels": str(labels), **report.to_json()}, indent=1))
+        from sbcore.conductor.provenance import stamped
+
+        document = {"log": str(log), "labels": str(labels), **report.to_json()}
+        print(json.dumps(stamped(document, _workspace(args)), indent=1))
     else:
         print(f"soak log {log}; labels {labels}")
         if not report.detectors:

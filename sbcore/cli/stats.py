@@ -59,7 +59,10 @@ def locate(args: argparse.Namespace) -> tuple[Path, str, dict[str, Any] | None] 
             f"({data}); start Claude Code with the plugin installed, then ask again"
         )
         if args.json:
-            print(json.dumps({"observed": False, "data_dir": str(data), "reason": reason}, indent=2))
+            from sbcore.conductor.provenance import here, stamped
+
+            nothing = {"observed": False, "data_dir": str(data), "reason": reason}
+            print(json.dumps(stamped(nothing, here()), indent=2))
         else:
             print(f"second-brain {args.command}: {reason}")
         return None
@@ -100,7 +103,9 @@ def _stats(args: argparse.Namespace) -> int:
         now=time.time(),
     )
     if args.json:
-        print(json.dumps(document, indent=2, sort_keys=True))
+        from sbcore.conductor.provenance import here, stamped
+
+        print(json.dumps(stamped(document, here()), indent=2, sort_keys=True))
     else:
         print(render(document))
     return 0

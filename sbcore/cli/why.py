@@ -76,7 +76,9 @@ def _why(args: argparse.Namespace) -> int:
             "last_pass": last,
             "config_problems": problems,
         }
-        print(json.dumps(document, indent=2))
+        from sbcore.conductor.provenance import here, stamped
+
+        print(json.dumps(stamped(document, here()), indent=2))
         return 0
     print(render(session, decisions, last))
     for problem in problems:

@@ -13,6 +13,7 @@ import hashlib
 import json
 from collections.abc import Sequence
 from dataclasses import asdict
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from sbcore import __version__
@@ -43,3 +44,39 @@ def provenance(detectors: Sequence[DetectorDef], config: EffectiveConfig | None)
         "sbcore_version": __version__,
         "fingerprint": fingerprint(detectors, config),
     }
+
+
+def for_workspace(workspace: Path | None) -> dict[str, Any]:
+    """The provenance keys for a document about ``workspace``: its effective catalogue and configuration.
+
+    Used by every command's ``--json`` that is not a replay (which knows the detectors as they ran):
+    ``stats``, ``why``, ``doctor``, ``config show``, ``detectors list``, ``soak report``, ``run``,
+    ``forget``, ``measure``. A catalogue that cannot be assembled still yields the keys, from the
+    configuration alone."""
+    from sbcore.config import load_config
+    from sbcore.packs.catalogue import assemble_catalogue
+
+    try:
+        config = load_config(workspace)
+    except Exception:  # the document is still worth stamping: with nothing behind it
+        return provenance([], None)
+    try:
+        detectors = [
+            item.definition for item in assemble_catalogue(workspace=workspace, config=config).detectors
+        ]
+    except Exception:
+        detectors = []
+    return provenance(detectors, config)
+
+
+def here() -> Path:
+    """The workspace the current directory belongs to."""
+    from sbcore.config import find_workspace
+
+    return find_workspace(Path.cwd())
+
+
+def stamped(document: Any, workspace: Path | None) -> dict[str, Any]:
+    """``document`` with the provenance keys first (a list becomes ``{"items": [...]}``)."""
+    body = document if isinstance(document, dict) else {"items": document}
+    return {**for_workspace(workspace), **body}

@@ -87,6 +87,7 @@ def test_dispatch_refuses_repository_code_unless_the_grant_or_workspace_is_trust
     assert "exit status 0" in call(Toolbox(tmp_path), trusted) and marker.exists()
 
 
+@pytest.mark.usefixtures("as_the_user")
 def test_a_tools_override_from_the_users_own_layer_is_trusted_and_the_workspaces_is_not(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -112,6 +113,7 @@ def test_a_tools_override_from_the_users_own_layer_is_trusted_and_the_workspaces
     assert from_user is not None and from_user.definition.run_trusted
 
 
+@pytest.mark.usefixtures("as_the_user")
 def test_the_workers_toolbox_runs_repository_code_only_in_a_workspace_the_user_trusted(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
