@@ -269,3 +269,25 @@ def test_a_users_own_terminal_has_no_such_ancestor() -> None:
     from sbcore.config.user_act import session_ancestor
 
     assert session_ancestor(os.getpid()) is None  # pytest, run by a person or CI, not by Claude Code
+
+
+def test_a_cleaned_environment_at_a_pty_under_claude_cannot_widen_a_setting(tmp_path: Path) -> None:
+    """The widening twins meet the same check: unmuting the global layer from a faked terminal is refused."""
+    global_file = global_path()
+    global_file.parent.mkdir(parents=True, exist_ok=True)
+    global_file.write_text("mute:\n  all: true\n")
+    code = f"""
+import os, sys
+from sbcore.testing.terminal import at_terminal
+done = at_terminal(
+    [{sys.executable!r}, "-c", "import sys; from sbcore.cli import main; sys.exit(main())",
+     "config", "set", "mute.all", "false", "--global"],
+    env={{name: os.environ[name] for name in ("PATH", "HOME", "SBCORE_DATA_DIR", "SBCORE_CONFIG_DIR")}},
+)
+print(done.output)
+sys.exit(done.returncode)
+"""
+    done = _from_a_claude_process(tmp_path, code)
+    assert "exit 2" in done.stdout, done.stdout + done.stderr
+    assert "started from within a Claude Code CLI" in done.stdout
+    assert global_file.read_text() == "mute:\n  all: true\n"
