@@ -742,7 +742,11 @@ def _recall(args: argparse.Namespace) -> int:
 
 
 def _print_json(value: Any) -> None:
+    """The figures, after what produced them (provenance: versions and the fingerprint of the workspace's
+    catalogue and configuration; a list of figures goes under ``items``)."""
     import json
 
-    json.dump(value, sys.stdout, indent=1)
+    from sbcore.conductor.provenance import here, stamped
+
+    json.dump(stamped(value, here()), sys.stdout, indent=1)
     print()

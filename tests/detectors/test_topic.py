@@ -235,7 +235,9 @@ def test_stall_threshold_is_a_knob() -> None:
 
 def test_the_topic_benchmark_reports_both_triggers_at_two_lengths(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["bench", "topic", "--observations", "30", "--every", "5", "--json"]) == 0
-    rows = json.loads(capsys.readouterr().out)
+    document = json.loads(capsys.readouterr().out)
+    assert document["sbcore_version"] and document["fingerprint"].startswith("sha256:")
+    rows = document["items"]
     assert [(row["trigger"], row["observations"], row["passes"]) for row in rows] == [
         ("drift", 31, 7),
         ("stall", 31, 7),
