@@ -51,8 +51,8 @@ def for_workspace(workspace: Path | None) -> dict[str, Any]:
 
     Used by every command's ``--json`` that is not a replay (which knows the detectors as they ran):
     ``stats``, ``why``, ``doctor``, ``config show``, ``detectors list``, ``soak report``, ``run``,
-    ``forget``, ``measure``, every ``bench``. A catalogue that cannot be assembled still yields the keys, from the
-    configuration alone."""
+    ``forget``, ``measure``, every ``bench``. A catalogue that cannot be assembled still yields the keys,
+    from the configuration alone."""
     from sbcore.config import load_config
     from sbcore.packs.catalogue import assemble_catalogue
 
