@@ -245,6 +245,24 @@ def _user_granted(history: ObservationHistory, first: int, then: int) -> bool:
     return prompt is not None and not _tool_calls(history).any_between(prompt, then)
 
 
+# A prompt asking for the same thing to be run again and again: "rerun it a few times", "retry until it
+# goes through", "keep trying". Said before the attempts, it makes their blind retries the user's.
+_RETRIES_ASKED = re.compile(
+    r"\b(?:re-?run|re-?try|try (?:it |that |this )?again|run (?:it |that |this )?again"
+    r"|(?:a few|several|a couple of|a couple|multiple|many) (?:more )?times"
+    r"|keep (?:on )?(?:trying|retrying|re-?running|running it)"
+    r"|until it (?:works|passes|succeeds|gets through|goes through|connects))\b",
+    re.IGNORECASE,
+)
+
+
+def _retries_asked(history: ObservationHistory, first: int) -> bool:
+    """Whether the user's prompt of this turn (the last one before the attempt at ``first``) asked for the
+    work to be retried: then running it again straight away is what they asked for, not a blind loop."""
+    prompt = _user_prompts(history).last_between(-1, first)
+    return prompt is not None and _RETRIES_ASKED.search(history.at(prompt).text) is not None
+
+
 def _waits(history: ObservationHistory) -> Positions:
     """Command calls that only wait (``sleep 10``, ``sleep 5 && echo ok``): attempts with a wait between
     them are polling split over calls, not a loop."""
@@ -573,6 +591,10 @@ def _recurring(attempts: list[_Attempt], history: ObservationHistory) -> list[_A
         return []  # polling
     if any(_user_granted(history, a.call.index, b.call.index) for a, b in pairwise(same)):
         return []
+    calls = _tool_calls(history)
+    blind = all(not calls.any_between(a.call.index, b.call.index) for a, b in pairwise(same))
+    if blind and _retries_asked(history, same[0].call.index):
+        return []  # the retries the user asked for
     first, last = same[0].failing, latest.failing
     if first is not None and last is not None and last < first:
         return []  # fewer tests failing each time: progress
@@ -587,11 +609,15 @@ def _stuck(earlier: _Attempt, later: _Attempt, history: ObservationHistory) -> b
     made through a command, an investigation) and the same error is a fix that did not take; fewer
     tests failing is progress. Run again straight away, with nothing done between, it is a blind retry
     whatever it printed (what changed came from elsewhere). An attempt the user answered for (see
-    :func:`_user_granted`) or a wait between them (polling split over calls) is not a blind retry.
+    :func:`_user_granted`) or a wait between them (polling split over calls) is not a blind retry, nor
+    is running it again straight away when the turn's prompt asked for retries (:func:`_retries_asked`).
     """
     first, then = earlier.call.index, later.call.index
     if _user_granted(history, first, then) or _waits(history).any_between(first, then):
         return False
+    blind = not _tool_calls(history).any_between(first, then)
+    if blind and _retries_asked(history, first):
+        return False  # the retries the user asked for
     fewer = earlier.failing is not None and later.failing is not None and later.failing < earlier.failing
     if fewer:
         return False

@@ -22,6 +22,7 @@ import pytest
 from sbcore.detectors.identity import work_identity
 from sbcore.detectors.triggers import repeat_failure
 
+from sbcore.observe.model import Observation
 from sbcore.observe.outcome import error_line, read_outcome
 from sbcore.observe.project import Projector
 from tests.detectors.test_triggers import Session, fire
@@ -302,3 +303,51 @@ def test_an_echoed_command_is_never_the_error_quoted() -> None:
         "  88  Method Gateway::fetch() should return string but returns int."
     )
     assert error_line(text) == "88  Method Gateway::fetch() should return string but returns int."
+
+
+def _asked(s: Session, text: str) -> None:
+    s.observations.append(
+        Observation(kind="prompt", text=f"[prompt] {text}", timestamp="2026-01-01T09:59:00Z")
+    )
+
+
+FETCH = "Exit code 1\nerror: unable to fetch https://pkgs.example/acme.tar.gz: ConnectionTimedOut"
+
+
+@pytest.mark.parametrize(
+    "prompt",
+    [
+        "the proxy is flaky today, just rerun it a few times until it gets through",
+        "Keep trying the sync, the mirror comes back within a minute or two",
+        "retry the deploy until it works, the registry is rate limiting us",
+    ],
+)
+def test_retries_the_user_asked_for_before_the_loop_are_theirs(prompt: str) -> None:
+    """A grant said before the first attempt, in the user's own words: running it again straight away is
+    what they asked for (a tool named in no table: `kraftpkg`)."""
+    s = Session()
+    _asked(s, prompt)
+    for _ in range(4):
+        s.fail("kraftpkg sync --locked", FETCH)
+    assert fire(s) is None
+
+
+def test_a_prompt_that_asks_for_no_retry_leaves_the_blind_loop_a_loop() -> None:
+    s = Session()
+    _asked(s, "the sync fails again, can you fix it?")
+    for _ in range(3):
+        s.fail("kraftpkg sync --locked", FETCH)
+    match = fire(s)
+    assert match is not None and match.data["failures"] == 3
+
+
+def test_asked_retries_do_not_excuse_fixes_that_do_not_take() -> None:
+    """The grant covers running it again, not editing around the same error three times."""
+    s = Session()
+    _asked(s, "rerun the sync until it works")
+    s.fail("kraftpkg sync --locked", FETCH)
+    s.edit("/repo/kraft.toml")
+    s.fail("kraftpkg sync --locked", FETCH)
+    s.edit("/repo/kraft.toml")
+    s.fail("kraftpkg sync --locked", FETCH)
+    assert fire(s) is not None
