@@ -7,15 +7,13 @@ would come if the whole layer were skipped (as it was before) is the evidence.""
 
 from __future__ import annotations
 
-import io
 import json
 from typing import Any
 
 import pytest
-from worker_helpers import World, drive, make_session, until
+from worker_helpers import World, drive, make_session, prompt_hook, until
 
 from sbcore.deliver.framing import NOTICE_KIND
-from sbcore.hooks.dispatch import main as hook
 from sbcore.state import document, status, status_line
 
 
@@ -30,18 +28,6 @@ def _team_layer(world: World, text: str) -> None:
     layer = world.project / ".second-brain" / "config.yaml"
     layer.parent.mkdir(parents=True, exist_ok=True)
     layer.write_text(text)
-
-
-def _prompt_hook(world: World) -> dict[str, Any] | None:
-    payload = {
-        "session_id": world.session,
-        "cwd": str(world.project),
-        "hook_event_name": "UserPromptSubmit",
-        "prompt": "what now?",
-    }
-    out = io.StringIO()
-    assert hook(["UserPromptSubmit"], stdin=io.BytesIO(json.dumps(payload).encode()), stdout=out) == 0
-    return json.loads(out.getvalue()) if out.getvalue().strip() else None
 
 
 def _loop_then_quiet(world: World, session: Any) -> None:
@@ -67,7 +53,7 @@ def test_one_bad_key_keeps_the_rest_of_the_team_layer_and_the_user_hears_once(wo
     assert notice.human_only
     assert notice.headline == "1 configuration key held back"
     assert "gate.rate_per_hour: held back (the value below this layer applies)" in notice.body
-    shown = _prompt_hook(world)
+    shown = prompt_hook(world)
     assert shown is not None and "gate.rate_per_hour: held back" in shown["systemMessage"]
     assert "additionalContext" not in json.dumps(shown), "the agent is not told"
 

@@ -10,13 +10,11 @@ import io
 import json
 import os
 import time
-from typing import Any
 
 import pytest
-from worker_helpers import FAST_CONFIG, World, drive, make_session, until
+from worker_helpers import FAST_CONFIG, World, drive, make_session, prompt_hook, until
 
 from sbcore.deliver.framing import NOTICE_KIND
-from sbcore.hooks.dispatch import main as hook
 from sbcore.hooks.statusline import main as statusline
 from sbcore.state import turns
 
@@ -26,19 +24,6 @@ def _private_env(world: World, monkeypatch: pytest.MonkeyPatch) -> None:
     world.apply_env(monkeypatch)
     monkeypatch.setenv("CLAUDE_CODE_SESSION_ATTENDED", "1")
     monkeypatch.setenv("CLAUDE_CODE_ENTRYPOINT", "cli")
-
-
-def _prompt_hook(world: World) -> dict[str, Any] | None:
-    """The UserPromptSubmit hook, as the user's next prompt fires it."""
-    payload = {
-        "session_id": world.session,
-        "cwd": str(world.project),
-        "hook_event_name": "UserPromptSubmit",
-        "prompt": "what now?",
-    }
-    out = io.StringIO()
-    assert hook(["UserPromptSubmit"], stdin=io.BytesIO(json.dumps(payload).encode()), stdout=out) == 0
-    return json.loads(out.getvalue()) if out.getvalue().strip() else None
 
 
 def _turn(world: World, final: str) -> None:
@@ -64,7 +49,7 @@ def test_a_turn_end_pass_leaves_a_report_the_next_hook_shows_once(world: World) 
     assert verdicts["default"]["label"] == "skipped: no model"
     assert os.stat(turns.report_path(world.data, world.session)).st_mode & 0o777 == 0o600
 
-    first = _prompt_hook(world)
+    first = prompt_hook(world)
     assert first is not None
     shown = first["systemMessage"]
     when = time.strftime("%H:%M", time.localtime(report["at"]))
@@ -74,7 +59,7 @@ def test_a_turn_end_pass_leaves_a_report_the_next_hook_shows_once(world: World) 
     assert "has failed 3 times in a row" in first["hookSpecificOutput"]["additionalContext"]
     assert shown.count("has failed 3 times in a row") == 1
     assert "on the turn that ended at" not in first["hookSpecificOutput"]["additionalContext"]
-    assert _prompt_hook(world) is None, "claimed once"
+    assert prompt_hook(world) is None, "claimed once"
     assert turns.read(world.data, world.session) == report, "the kept report stays for the statusline"
 
 
@@ -99,7 +84,7 @@ def test_an_advisory_of_the_turn_end_pass_reaches_the_user_even_if_it_expires_un
     from sbcore.deliver.mailbox import Mailbox
 
     Mailbox(world.session, world.data).sweep_on_start(0.0, lambda advice: "expired for the test")
-    shown = _prompt_hook(world)
+    shown = prompt_hook(world)
     assert shown is not None and "hookSpecificOutput" not in shown
     assert "repeat-failure: advise" in shown["systemMessage"]
     assert "has failed 3 times in a row" in shown["systemMessage"]
@@ -117,7 +102,7 @@ def test_turn_end_report_off_keeps_the_report_but_shows_nothing(world: World) ->
 
     drive(session, scenario)
     assert not turns.pending_path(world.data, world.session).exists()
-    assert _prompt_hook(world) is None
+    assert prompt_hook(world) is None
 
 
 def test_a_spent_budget_is_said_to_the_user_once(world: World) -> None:
@@ -141,7 +126,7 @@ def test_a_spent_budget_is_said_to_the_user_once(world: World) -> None:
     assert queued[0].human_only
     assert queued[0].headline == "Second Brain is silent: task budget spent: 0 of 0 tokens"
     assert "/second-brain:config set budget.tokens_per_task <tokens>" in queued[0].body
-    shown = _prompt_hook(world)
+    shown = prompt_hook(world)
     assert shown is not None and "hookSpecificOutput" not in shown
     assert "Second Brain is silent: task budget spent" in shown["systemMessage"]
 
@@ -167,7 +152,7 @@ def test_the_notice_seam_posts_once_per_key(world: World) -> None:
 
     drive(session, scenario)
     assert [advice.headline for advice in world.mailbox()] == ["default was muted"]
-    shown = _prompt_hook(world)
+    shown = prompt_hook(world)
     assert shown is not None and "Its advice went unused." in shown["systemMessage"]
 
 

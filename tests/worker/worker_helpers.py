@@ -280,6 +280,23 @@ def iter_files(root: Path) -> Iterator[Path]:
 # -- an in-process worker -------------------------------------------------------------------------
 
 
+def prompt_hook(world: World) -> dict[str, Any] | None:
+    """The UserPromptSubmit hook, called in process as the user's next prompt fires it; its answer or None."""
+    import io
+
+    from sbcore.hooks.dispatch import main as hook
+
+    payload = {
+        "session_id": world.session,
+        "cwd": str(world.project),
+        "hook_event_name": "UserPromptSubmit",
+        "prompt": "what now?",
+    }
+    out = io.StringIO()
+    assert hook(["UserPromptSubmit"], stdin=io.BytesIO(json.dumps(payload).encode()), stdout=out) == 0
+    return json.loads(out.getvalue()) if out.getvalue().strip() else None
+
+
 def make_session(world: World, **spec: Any) -> Any:
     """A :class:`~sbcore.worker.session.Session` for ``world``, with no stdout and a session that lives."""
     from sbcore.worker.lifecycle import Channel, Lifeline, ParentWatch
