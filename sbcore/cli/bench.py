@@ -19,6 +19,8 @@
 - ``hostile``: ``config show``, ``project``, ``measure`` and ``replay`` on hostile inputs (an alias bomb, a
   deeply nested line, a half-written line, FIFOs, a large transcript): exit status, wall time, peak RSS and
   whether a traceback escaped (:mod:`sbcore.bench.hostile`).
+- ``secrets``: gitleaks' own true-positive fixtures, read from a checkout the user gives, through ``redact``:
+  how many come out redacted (:mod:`sbcore.bench.secrets`).
 - ``gc``: N simulated sessions written into a scratch data directory, the worker's sweep every 100: the
   peak and final size against ``ledger.data_max_bytes``, the sweeps' time (:mod:`sbcore.bench.gc`).
 """
@@ -100,6 +102,7 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     _register_statusline(kinds)
     _register_worker(kinds)
     _register_provider(kinds)
+    _register_secrets(kinds)
 
     recall = kinds.add_parser(
         "recall", help="recall index: build, refresh and search times and size on a synthetic notes tree"
@@ -210,6 +213,30 @@ def _register_worker(kinds: argparse._SubParsersAction[argparse.ArgumentParser])
     )
     worker.add_argument("--json", action="store_true")
     worker.set_defaults(func=_worker)
+
+
+def _register_secrets(kinds: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    from sbcore.bench.secrets import PINNED_COMMIT
+
+    secrets = kinds.add_parser(
+        "secrets",
+        help="gitleaks' own fixtures (from a checkout you give) through redaction: how many are redacted",
+        description=(
+            "Read the true-positive fixtures of every rule in a gitleaks checkout "
+            "(cmd/generate/config/rules/*.go, string literals only), run each through the redaction every "
+            "store applies, and print how many come out with their secret gone, and each that does not. "
+            f"The published figure is measured at gitleaks {PINNED_COMMIT}."
+        ),
+    )
+    secrets.add_argument("checkout", type=Path, metavar="GITLEAKS_CHECKOUT", help="a gitleaks work tree")
+    secrets.add_argument(
+        "--fail-under",
+        type=float,
+        metavar="RATIO",
+        help="exit 1 when fewer than this share of the fixtures are redacted (0..1)",
+    )
+    secrets.add_argument("--json", action="store_true")
+    secrets.set_defaults(func=_secrets)
 
 
 def _register_provider(kinds: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -739,6 +766,27 @@ def _recall(args: argparse.Namespace) -> int:
     else:
         print(figures.report())
     return 0
+
+
+def _secrets(args: argparse.Namespace) -> int:
+    from sbcore.bench.secrets import bench
+
+    if args.fail_under is not None and not 0 <= args.fail_under <= 1:
+        print("error: --fail-under is a share between 0 and 1", file=sys.stderr)
+        return 2
+    try:
+        report = bench(args.checkout)
+    except FileNotFoundError as error:
+        print(f"error: {error}", file=sys.stderr)
+        return 2
+    if not report.outcomes:
+        print(f"error: {args.checkout}: no literal fixture found in its rules files", file=sys.stderr)
+        return 2
+    if args.json:
+        _print_json(report.as_json())
+    else:
+        print(report.text())
+    return 1 if args.fail_under is not None and report.ratio < args.fail_under else 0
 
 
 def _print_json(value: Any) -> None:

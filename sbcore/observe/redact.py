@@ -86,6 +86,7 @@ _FORMATS: tuple[tuple[str, str, str], ...] = (
         ("aws-access-key-id", p, "[A-Z2-7]{16}" + _ends("A-Za-z0-9"))
         for p in ("AKIA", "ASIA", "ABIA", "ACCA")
     ),
+    ("aws-bedrock-api-key", "ABSK", r"[A-Za-z0-9+/]{100,}={0,2}"),
     ("gcp-api-key", "AIza", r"[\w-]{35,}"),
     ("gcp-oauth-client-secret", "GOCSPX-", r"[\w-]{24,}"),
     ("google-oauth-access-token", "ya29.", r"[\w-]{30,}"),
@@ -156,6 +157,8 @@ _FORMATS: tuple[tuple[str, str, str], ...] = (
     ("shopify-token", "shpss_", r"[a-fA-F0-9]{32}"),
     ("figma-token", "figd_", r"[\w-]{40,}"),
     ("contentful-token", "CFPAT-", r"[\w-]{43}"),
+    ("sourcegraph-token", "sgp_", r"(?:[a-fA-F0-9]{16}_|local_)?[a-fA-F0-9]{40}"),
+    ("intra42-client-secret", "s-s4t2", r"(?:ud|af)-[a-f0-9]{64}"),
     ("mapbox-secret-token", "sk.eyJ", r"[\w-]{50,}\.[\w-]{20,}"),
     ("dynatrace-token", "dt0c01.", r"[A-Z0-9]{24}\.[A-Z0-9]{64}"),
     ("mailersend-api-key", "mlsn.", r"[a-f0-9]{64}"),
@@ -169,7 +172,7 @@ _FORMATS: tuple[tuple[str, str, str], ...] = (
         for env in ("sandbox", "development", "production")
     ),
     # Build, deploy, code quality
-    *(("sonarqube-token", p, r"[a-f0-9]{40}") for p in ("squ_", "sqp_", "sqa_")),
+    *(("sonarqube-token", p, r"[A-Za-z0-9]{40}") for p in ("squ_", "sqp_", "sqa_")),
     ("netlify-token", "nfp_", r"[A-Za-z0-9]{36,}"),
     ("buildkite-token", "bkua_", r"[a-f0-9]{40}"),
     *(("deno-deploy-token", p, r"[A-Za-z0-9]{36}") for p in ("ddp_", "ddw_")),
@@ -180,17 +183,18 @@ _FORMATS: tuple[tuple[str, str, str], ...] = (
     ("slack-app-token", "xapp-", r"\d-[A-Z0-9]{6,}-\d{6,}-[a-z0-9]{20,}"),
     *(("slack-token", p, r"[\w-]{10,}") for p in ("xoxa-", "xoxr-", "xoxs-", "xoxo-", "xoxc-", "xoxd-")),
     ("slack-token", "xoxe.xox", r"[bp]-\d-[A-Za-z0-9]{100,}"),
-    ("slack-token", "xoxe-", r"\d-[A-Za-z0-9]{100,}"),
+    ("slack-token", "xoxe-", r"(?:\d-[A-Za-z0-9]{100,}|\d{6,}-[\w-]{10,})"),
     ("sendgrid-api-key", "SG.", r"[\w-]{22}\.[\w-]{43}"),
     ("mailgun-api-key", "key-", r"[0-9a-f]{32}" + _ends("0-9a-f")),
     ("brevo-api-key", "xkeysib-", r"[a-f0-9]{64}-[A-Za-z0-9]{16}"),
     # Payments
-    *(("stripe-secret-key", p, r"[A-Za-z0-9]{20,}") for p in ("sk_live_", "sk_test_")),
-    *(("stripe-restricted-key", p, r"[A-Za-z0-9]{20,}") for p in ("rk_live_", "rk_test_")),
+    *(("stripe-secret-key", p, r"[A-Za-z0-9]{20,}") for p in ("sk_live_", "sk_test_", "sk_prod_")),
+    *(("stripe-restricted-key", p, r"[A-Za-z0-9]{20,}") for p in ("rk_live_", "rk_test_", "rk_prod_")),
     ("stripe-webhook-secret", "whsec_", r"[A-Za-z0-9+/=]{24,}"),
     ("square-token", "sq0atp-", r"[\w-]{22,}"),
     ("square-token", "sq0csp-", r"[\w-]{40,}"),
     ("square-token", "EAAA", r"[\w-]{56,}"),
+    ("facebook-access-token", "EAA", r"[MC][A-Za-z0-9]{100,}"),
     *(
         ("braintree-access-token", f"access_token${env}$", r"[0-9a-z]{16}\$[0-9a-f]{32}")
         for env in ("production", "sandbox")
@@ -229,6 +233,8 @@ _KEYS: tuple[tuple[str, ...], ...] = (
     ("secret",),
     ("token",),
     ("private", "key", "id"),
+    ("access", "id"),  # the half of a key pair some vendors name so (Sumo Logic's accessId)
+    ("sonar", "login"),  # SonarQube takes its token as sonar.login
     *(
         (*stem, "key")
         for stem in (
@@ -276,6 +282,8 @@ _KEY_KINDS: tuple[tuple[str, str], ...] = (
     (r"openai", "openai-api-key"),
     (r"anthropic", "anthropic-api-key"),
     (r"pass|pwd", "password"),
+    (r"access_?id$", "access-id"),
+    (r"sonar", "sonarqube-token"),
     (r"api[ _-]?key$", "api-key"),
     (r"private[_-]?key$", "private-key"),
     (r"token$", "token"),
@@ -429,12 +437,15 @@ def _assignment_alts(op: str) -> list[_Alt]:
     """``key<op>value`` rules, reached through the last four characters of every key spelling."""
     keys, authorization = _tails(_KEYS), _tails([("authorization",)])
     guarded = _tails(_WHOLE_WORD_KEYS) if op == "=" else set()
+    if op == "=":
+        keys |= {tail + "?" for tail in keys}
 
     def suffixes(tails: set[str]) -> tuple[str, ...]:
         width = min(4, *map(len, tails))  # one width per rule: "pwd" is three characters
         return tuple(sorted({tail[-width:] for tail in tails}))
 
-    after = r"=?(?:\*\*)?" if op == ":" else r"[=>]?"
+    # ":=" ... ":::=" (Go, make), "**:" (Markdown bold); "?=" (make) is a "?" closing the key, below
+    after = r"(?::{0,2}=)?(?:\*\*)?" if op == ":" else r"[=>]?"
     value = f"{after}[ \\t]{{0,16}}{_VALUE}"
     scheme = _exact(op, authorization) + r"[ \t]*(?:\\?[\"'])?"
     credential = r"[ \t]+(?P<v>[^\s\"'\\,;]{6,})"
@@ -476,7 +487,10 @@ def _assignment_alts(op: str) -> list[_Alt]:
 def _pattern_alts() -> dict[str, list[_Alt]]:
     """Rules that are not a literal prefix plus a body, per anchor (``_assignment_alts`` come last)."""
     pem_label = r"[ A-Z0-9]{0,40}PRIVATE KEY(?: BLOCK)?-----"
-    bare_auth = r"[ \t=]+[\"']?[^\s:\"'$]{1,128}:(?P<v>[^\s\"']{1,256})"
+    # user:password, either part quoted or empty; with no password, the user part is the secret (an API
+    # key passed as the user name: ``-u "sk_…:"``)
+    bare_auth = r"[ \t=]+[\"']?[^\s:\"'$]{0,128}[\"']?:[\"']?(?P<v>[^\s\"']{1,256})"
+    bare_user = r"[ \t=]+[\"']?(?P<v>[^\s:\"'$]{3,128}):(?=[\"'\s]|$)"
     url = (
         # A 32-hex user name (and secret) is a Sentry DSN's key: it goes, the host stays.
         _Alt("sentry-dsn", "//", r"(?P<v>[0-9a-f]{32}(?::[0-9a-f]{32})?)@"),
@@ -511,8 +525,11 @@ def _pattern_alts() -> dict[str, list[_Alt]]:
                 back=35,
             ),
             # curl -u user:password, --user user:password: the user name stays.
-            _Alt("basic-auth", "u", r"(?<=\s-u)" + bare_auth, priority=1, check=_JUDGED),
-            _Alt("basic-auth", "-user", r"(?<=\s--user)" + bare_auth, priority=1, check=_JUDGED),
+            *(
+                _Alt("basic-auth", literal, rf"(?<=\s-{literal})" + auth, priority=1, check=_JUDGED)
+                for literal in ("u", "-user")
+                for auth in (bare_auth, bare_user)
+            ),
             _Alt("password", "p", r"(?<=sshpass -p)[ \t]+" + _VALUE, priority=1, check=_JUDGED),
             # --password value, --token value: the flag names the kind.
             *(
@@ -840,7 +857,16 @@ def redact(text: str) -> str:
     size = len(text)
     if size < _SHORTEST or (size <= _CLEAN_LONGEST and text in _CLEAN):
         return text
-    out = redact_categories(_redact_listed(text))  # the listed rules, then the categories for the rest
+    # Every secret is ASCII and the patterns run in ASCII mode, so they find the same spans in a copy
+    # with each other character replaced by "?" (offsets unchanged); ``re`` scans a one-byte string
+    # up to twice as fast as one holding, say, an emoji. Its lower-cased copy and the secret words it
+    # holds are worked out once, for the context rules and the categories both.
+    scan = text if text.isascii() else text.encode("ascii", "replace").decode("ascii")
+    low = scan.lower()
+    words = secret_contexts.words_in(low)
+    listed = _redact_listed(text, scan, low, words)
+    # the listed rules, then the categories for the rest
+    out = redact_categories(text, low, words) if listed is text else redact_categories(listed)
     if out is text and size <= _CLEAN_LONGEST:
         if len(_CLEAN) >= _CLEAN_KEPT:
             _CLEAN.clear()
@@ -848,9 +874,9 @@ def redact(text: str) -> str:
     return out
 
 
-def _redact_listed(text: str) -> str:
+def _redact_listed(text: str, scan: str, low: str, words: frozenset[str]) -> str:
     """``text`` with every secret the listed formats and contexts find replaced (``text`` itself: none)."""
-    out = _redact_once(text)
+    out = _redact_once(text, scan, low, words)
     if out is text:
         return text
     # A secret glued to the start of another (``sk-…-----BEGIN … PRIVATE KEY``) is missed while a rule
@@ -878,19 +904,22 @@ def _glued_whole(match: re.Match[str]) -> str:
 _GLUED_MARKER = "[REDACTED:secret]"
 
 
-def _redact_once(text: str) -> str:
-    """One reading of ``text``: every secret its rules find, replaced; ``text`` itself when none is."""
-    # Every secret is ASCII and the patterns run in ASCII mode, so they find the same spans in a copy
-    # with each other character replaced by "?" (offsets unchanged); ``re`` scans a one-byte string
-    # up to twice as fast as one holding, say, an emoji.
-    scan = text if text.isascii() else text.encode("ascii", "replace").decode("ascii")
+def _redact_once(
+    text: str, scan: str | None = None, low: str | None = None, words: frozenset[str] | None = None
+) -> str:
+    """One reading of ``text``: every secret its rules find, replaced; ``text`` itself when none is.
+
+    ``scan``, ``low`` and ``words`` are as ``redact`` works them out; a second reading works them out
+    again."""
+    if scan is None:
+        scan = text if text.isascii() else text.encode("ascii", "replace").decode("ascii")
     spans: list[_Span] = []
     for anchor in _ANCHORS:
         if anchor in scan:
             family = _FAMILIES.get(anchor) or _family(anchor)
             if (match := family.regex.search(scan)) is not None:
                 _collect(text, scan, match, family, spans)
-    secret_contexts.context_spans(text, scan, judged_span, kind_of_key, spans)
+    secret_contexts.context_spans(text, scan, judged_span, kind_of_key, spans, low, words)
     return _splice(text, spans) if spans else text
 
 

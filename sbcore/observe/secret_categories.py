@@ -12,6 +12,8 @@ are read, each by shape rather than by vendor:
   named value) — so ``cache_key=user_profile`` and ``sort_key: created_at`` stay;
 * **cookies**: each value of a ``Cookie:`` or ``Set-Cookie:`` header that reads as random;
 * **password files**: the last field of a ``host:port:database:user:password`` line;
+* **a registry host's credentials in the environment**: ``user:password`` under a variable that spells a
+  host with ``__`` for its dots (Bundler's ``BUNDLE_GEMS__EXAMPLE__COM``);
 * **private-key containers**: a PuTTY key file's ``Private-Lines`` and ``Private-MAC``.
 
 Not a category: a short word, ``_`` and random characters alone in prose (``tok_7Hq2…``). Message, request
@@ -28,19 +30,30 @@ from __future__ import annotations
 import re
 
 from sbcore.observe.entropy import looks_random
+from sbcore.observe.secret_contexts import words_in
 
 _NAME_CHARS = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_.-")
 # An operator with a value of twelve characters or more after it: a text with none holds no named secret,
 # and most texts have none, so this one scan (a small set of characters to look for) comes first.
 _OPERATOR_THEN_VALUE = re.compile(r"[:=][ \t]*\\?[\"']?[A-Za-z0-9+/_.~-]{12}")
-# Then, one pattern a word a name must hold, each opening with a literal (scanned for at the speed of a
-# substring search) and asking for the operator and the value's first twelve characters after the name.
-_SECRET_WORDS = ("key", "token", "secret", "passw", "pwd", "auth", "credential", "cookie", "sess", "sid")
-_WORDS_BEFORE_OPERATOR = tuple(
-    (word, re.compile(word + r"[a-z0-9_.-]*(?=\\?[\"']?[ \t]*[:=][ \t]*\\?[\"']?[a-z0-9+/_.~-]{12})"))
-    for word in _SECRET_WORDS
+# One pattern a word a name must hold, each opening with the word (scanned for at the speed of a
+# substring search), asking for the operator and the value's first twelve characters after the name.
+# A word ``redact`` has looked for already (``secret_contexts.WORDS``) is tried only where it occurs; the
+# rest are looked for here.
+# The operator: "=" or ":", or make's "?=", ":=", "::=" and ":::=".
+_OPERATOR = r"[ \t]*(?:[?+]=|:{1,3}=|[:=])"
+_SECRET_WORDS = (
+    *(("pass", "passw"), ("key", "key"), ("token", "token"), ("secret", "secret"), ("auth", "auth")),
+    *(("", "pwd"), ("", "credential"), ("", "cookie"), ("", "sess"), ("", "sid")),
 )
-_OPERATOR_VALUE = re.compile(r"\\?\"?'?[ \t]*[:=][ \t]*\\?\"?'?(?P<v>[A-Za-z0-9+/_.~-]{12,}={0,3})", re.ASCII)
+_VALUE_OPENS = r"[ \t]*\\?[\"']?[a-z0-9+/_.~-]{12})"
+_WORDS_BEFORE_OPERATOR = tuple(
+    (gate, word, re.compile(word + r"[a-z0-9_.-]*(?=\\?[\"']?" + _OPERATOR + _VALUE_OPENS))
+    for gate, word in _SECRET_WORDS
+)
+_OPERATOR_VALUE = re.compile(
+    r"\\?\"?'?" + _OPERATOR + r"[ \t]*\\?\"?'?(?P<v>[A-Za-z0-9+/_.~-]{12,}={0,3})", re.ASCII
+)
 _NAME_SAYS_SECRET = re.compile(
     r"key|token|secret|passw|pwd|auth|credential|cookie|sess|(?:^|[_.-])sid$", re.IGNORECASE
 )
@@ -52,6 +65,12 @@ _NAME_SAYS_OTHERWISE = re.compile(
     r"|(?:cache|sort|primary|foreign|partition|shard|idempotency|dedupe?|lookup|map|dict|hash|row|range"
     r"|group|order|index|composite|unique|natural|surrogate|routing|object|bucket)[_.-]?keys?$",
     re.IGNORECASE,
+)
+# A registry host's credentials in an environment variable, the host spelled with "__" for its dots
+# (Bundler: BUNDLE_GEMS__EXAMPLE__COM=user:password): the password goes, the user stays.
+_HOST_CREDENTIALS = re.compile(  # found from its last "__" (a literal the scan finds fast)
+    r"(?<=[A-Z0-9])__[A-Z]{2,6}[\"']?[ \t]*[:=][ \t]*[\"']?"
+    r"[^\s:\"'$<{;&/]{1,128}:(?P<v>[^\s:\"'$<{;&/]{3,256})(?![:/])"
 )
 _COOKIE_HEADER = re.compile(r"(?i)(?<![\w-])(?:set-)?cookie[^\S\n]*:(?P<rest>[^\n\"'\\]*)")
 _COOKIE_PAIR = re.compile(r"(?P<name>[^\s=;,]+)=(?P<v>[^\s;,]+)")
@@ -72,14 +91,26 @@ _MARKER = "[REDACTED:"
 _PLACEHOLDER = re.compile(r"(?i)^(?:x+|\*+|(.)\1{5,}|.*(?:example|placeholder|changeme|dummy|redacted).*)$")
 
 
-def redact_categories(text: str) -> str:
+def redact_categories(text: str, low: str | None = None, words: frozenset[str] | None = None) -> str:
     """``text`` with every secret of the categories above replaced; ``text`` itself when none is found.
 
-    Each category is looked for where its own punctuation or words occur (``re`` is fast only while it
-    scans for a literal or a small set of characters), so a text holding none costs a scan or two."""
-    spans = _named_spans(text)
+    ``low`` is the lower-cased ASCII copy of ``text`` and ``words`` the ``secret_contexts.WORDS`` it holds,
+    when the caller has them. Each category is looked for where its own punctuation or words occur
+    (``re`` is fast only while it scans for a literal or a small set of characters), so a text holding
+    none costs a scan or two."""
+    if low is None:
+        low = (text if text.isascii() else text.encode("ascii", "replace").decode("ascii")).lower()
+    if words is None:
+        words = words_in(low)
+    spans = _named_spans(text, low, words)
     if text.count(":") >= 4 and _PGPASS_TAIL.search(text) is not None:
         spans += _pgpass_spans(text)
+    if "__" in text:
+        spans += [  # a port is no password: SERVICE__HOST=db:5432
+            (m.start("v"), m.end("v"), "password")
+            for m in _HOST_CREDENTIALS.finditer(text)
+            if not m.group("v").isdigit()
+        ]
     out = _replaced(text, spans) if spans else text
     if "ookie" in out or "OOKIE" in out:
         out = _COOKIE_HEADER.sub(_cookies, out)
@@ -90,14 +121,13 @@ def redact_categories(text: str) -> str:
     return text if out == text else out
 
 
-def _named_spans(text: str) -> list[tuple[int, int, str]]:
+def _named_spans(text: str, low: str, words: frozenset[str]) -> list[tuple[int, int, str]]:
     """The values after names that say secret: a secret word, the rest of its name, then an operator."""
     if _OPERATOR_THEN_VALUE.search(text) is None:
         return []
-    low = text.lower()
     found: dict[int, tuple[int, int, str]] = {}
-    for word, pattern in _WORDS_BEFORE_OPERATOR:
-        if word not in low:
+    for gate, word, pattern in _WORDS_BEFORE_OPERATOR:
+        if (gate not in words) if gate else (word not in low):
             continue
         for hit in pattern.finditer(low):
             start, end = hit.start(), hit.end()
@@ -187,26 +217,27 @@ def _secret_value(value: str) -> bool:
     if looks_random(core, named=True):
         return True
     # URL-safe base64 cut by `-` and `_` into short pieces reads like snake-case words to the entropy
-    # test; with both cases and a digit in it, it is judged without its separators
+    # test; with both cases in it, it is judged without its separators (a snake-case identifier's
+    # pieces still read as words once joined)
     joined = core.replace("-", "").replace("_", "").replace(".", "")
     mixed = any(c.isupper() for c in joined) and any(c.islower() for c in joined)
-    return mixed and any(c.isdigit() for c in joined) and looks_random(joined, named=True)
+    return mixed and looks_random(joined, named=True)
 
 
 def _path_like(value: str) -> bool:
     """Whether ``value`` reads as a path (``--ssh-key=/home/me/.ssh/id_ed25519``), not base64 key material.
 
     Base64 may open with ``/`` and hold more: it is not a path when it has ``+`` or padding, or when one
-    of its pieces is a long run of both cases and digits (a path's pieces are words, versions, and hashes
-    of one case)."""
+    of its pieces is a run of ten or more of both cases and digits (a path's pieces are words, versions,
+    and hashes of one case)."""
     if not value.startswith(("/", "./", "~")) or value.count("/") < 2 or "+" in value or value[-1] == "=":
         return False
     return not any(
-        len(piece) >= 16
+        len(piece) >= 10
         and any(c.isupper() for c in piece)
         and any(c.islower() for c in piece)
         and any(c.isdigit() for c in piece)
-        and looks_random(piece, named=True)
+        and looks_random(piece, 10, named=True)
         for piece in value.split("/")
     )
 

@@ -42,6 +42,18 @@ from collections.abc import Callable, Iterator
 from sbcore.observe.entropy import looks_random
 
 Span = tuple[int, int, int, str]  # start, end, priority, kind
+
+WORDS = ("pass", "secret", "token", "key", "auth")
+"""The words most secrets' names hold. ``redact`` looks for them once per text (a substring search each) and
+hands what it found to these rules and to :mod:`sbcore.observe.secret_categories`, which would otherwise
+each search again."""
+
+
+def words_in(low: str) -> frozenset[str]:
+    """Which of :data:`WORDS` the lower-cased text ``low`` holds."""
+    return frozenset(word for word in WORDS if word in low)
+
+
 Judge = Callable[[str, int, int, str, bool], "Span | None"]
 """``redact``'s judgement of a keyed value ``text[start:end]``: its span if it is a secret."""
 
@@ -240,27 +252,37 @@ KINDS = frozenset(
 
 
 def context_spans(
-    text: str, scan: str, judge: Judge, key_kind: Callable[[str], str], spans: list[Span]
+    text: str,
+    scan: str,
+    judge: Judge,
+    key_kind: Callable[[str], str],
+    spans: list[Span],
+    low: str | None = None,
+    words: frozenset[str] | None = None,
 ) -> None:
-    """Add every secret these rules find in ``text`` to ``spans`` (``scan``: its ASCII copy).
+    """Add every secret these rules find in ``text`` to ``spans`` (``scan``: its ASCII copy; ``low``:
+    that lower-cased, and ``words``: the :data:`WORDS` it holds, when the caller has them already).
 
     ``spans`` holds what ``redact``'s own rules found: a key id among them has its partner looked
     for. Each rule runs only where a substring it cannot match without is present, and those tests
     come first, so a string holding none of them costs a few substring searches and no rule.
     """
-    low = scan.lower()
+    if low is None:
+        low = scan.lower()
+    if words is None:
+        words = words_in(low)
     if (
         len(low) < _SHORT
-        and not _may_hold(low, scan)
+        and not _may_hold(low, scan, words)
         and not (spans and any(s[3] in _PARTNERS for s in spans))
     ):
         return
-    stems = [(stem, pattern) for stem, pattern in _SPACED if stem in low]
+    stems = [(stem, pattern) for stem, pattern in _SPACED if stem in words]
     for stem, pattern in stems:
         spans.extend(_spaced(text, low, pattern, judge, key_kind))
         if stem == "secret":
             spans.extend(_secret_setters(text, scan, judge))
-    if "z" in low and "authoriz" in low:
+    if "auth" in words and "authoriz" in low:
         spans.extend(_authorization(text, low, judge))
     if " -" in scan and (flag := _FLAG.search(scan)) is not None:
         spans.extend(_flagged(text, scan, flag.start(), judge))
@@ -278,20 +300,18 @@ def context_spans(
         spans.extend(_partners(scan, ids))
 
 
-def _may_hold(low: str, scan: str) -> bool:
-    """Whether a text (``low``: lower-cased, ``scan``: as is) holds a substring some rule needs.
+def _may_hold(low: str, scan: str, words: frozenset[str]) -> bool:
+    """Whether a text (``low``: lower-cased, ``scan``: as is, ``words``: its :data:`WORDS`) holds a
+    substring some rule needs.
 
     Most projected strings are short and hold none: for them this one expression costs less than
     the steps of testing each rule's gates in turn (a long text goes straight to those). Each test is
     implied by the gate of the rule it stands for (a key id's partner is looked for regardless).
     """
     return (
-        "pass" in low
-        or "secret" in low
-        or "token" in low
-        or "key" in low
+        not words.isdisjoint(_STEMS)
         or (" -" in low and _FLAG.search(scan) is not None)  # "ls -la", "git add -A": no flag of a rule
-        or "authoriz" in low
+        or ("auth" in words and "authoriz" in low)
         or ("|" in scan and ("echo" in scan or "printf" in scan))
         or "Q~" in scan
         or "SK" in scan

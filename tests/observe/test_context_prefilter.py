@@ -77,7 +77,7 @@ def test_the_prefilter_skips_only_strings_without_a_context_secret(pieces: list[
     text = "".join(pieces)
     filtered = _spans(text)
     with pytest.MonkeyPatch.context() as patch:
-        patch.setattr(secret_contexts, "_may_hold", lambda low, scan: True)
+        patch.setattr(secret_contexts, "_may_hold", lambda low, scan, words: True)
         assert _spans(text) == filtered
 
 

@@ -15,6 +15,7 @@ import subprocess
 import sys
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 import pytest
 from hypothesis import given, settings
@@ -201,6 +202,14 @@ FORMATS: dict[str, list[str]] = {
     "resend-api-key": [f"re_{fake(ALNUM, 8, 're1')}_{fake(ALNUM, 24, 're2')}"],
     "plaid-access-token": [f"access-sandbox-{uuid('plaid')}", f"access-production-{uuid('plaid2')}"],
     "sonarqube-token": [p + fake(HEX, 40, p) for p in ("squ_", "sqp_", "sqa_")],
+    "sourcegraph-token": [
+        "sgp_" + fake(HEX + "ABCDEF", 40, "sgp"),
+        "sgp_local_" + fake(HEX, 40, "sgpl"),
+        f"sgp_{fake(HEX, 16, 'sgpi')}_{fake(HEX, 40, 'sgpt')}",
+    ],
+    "intra42-client-secret": [f"s-s4t2{env}-" + fake(HEX, 64, env) for env in ("ud", "af")],
+    "aws-bedrock-api-key": ["ABSK" + fake(B64, 132, "bedrock") + "="],
+    "facebook-access-token": ["EAA" + c + fake(ALNUM, 180, "fb" + c) for c in "MC"],
     "netlify-token": ["nfp_" + fake(ALNUM, 36, "nfp")],
     "buildkite-token": ["bkua_" + fake(HEX, 40, "bkua")],
     "deno-deploy-token": ["ddp_" + fake(ALNUM, 36, "ddp"), "ddw_" + fake(ALNUM, 36, "ddw")],
@@ -308,6 +317,8 @@ CONTEXTS: list[Context] = [
     ctx("new-relic-key", "NEW_RELIC_LICENSE_KEY={}", fake(HEX, 40, "nr")),
     ctx("twilio-auth-token", "TWILIO_AUTH_TOKEN={}", fake(HEX, 32, "twilio")),
     ctx("okta-api-token", "OKTA_API_TOKEN={}", "00" + fake(B64URL, 40, "okta")),
+    ctx("access-id", 'vendor.accessId = "{}"', "su" + fake(ALNUM, 12, "access-id")),
+    ctx("sonarqube-token", "SONAR_LOGIN := {}", fake(HEX, 40, "sonar-login")),
     ctx("travis-ci-token", "TRAVIS_TOKEN={}", fake(ALNUM, 22, "travis")),
     ctx("circleci-token", "CIRCLE_TOKEN={}", fake(HEX, 40, "circle")),
     ctx("heroku-api-key", "HEROKU_API_KEY={}", uuid("heroku")),
@@ -850,10 +861,10 @@ def test_a_rule_that_matches_its_own_marker_is_read_twice_not_until_the_bound() 
     readings = 0
     once = module._redact_once
 
-    def counted(text: str) -> str:
+    def counted(text: str, *given: Any) -> str:
         nonlocal readings
         readings += 1
-        return once(text)
+        return once(text, *given)
 
     with pytest.MonkeyPatch.context() as patch:
         patch.setattr(module, "_redact_once", counted)

@@ -107,6 +107,10 @@ SYNTAXES: list[Syntax] = [
     lambda k, v: f"{k} = {v}",
     lambda k, v: f"{k}='{v}'",
     lambda k, v: f"X-{k.title().replace('_', '-')}: {v}",
+    # make's and Go's assignments
+    lambda k, v: f"{k.upper().replace('-', '_')} ?= {v}",
+    lambda k, v: f'{k.upper().replace("-", "_")} ::= "{v}"',
+    lambda k, v: f"{k} := {v}",
 ]
 
 
@@ -143,6 +147,14 @@ def containers(rng: random.Random) -> list[tuple[str, str, str]]:
         ("docker-auth", json.dumps({"auths": {host: {"auth": auth}}}), auth),
         ("npm-auth", f"//{host}/:_auth={auth}", auth),
         ("key-flag", f"{service(rng)} deploy --key={session}", session),
+        ("curl-quoted-password", f"curl -s -u {user}:'{password}' https://{host}/api", password),
+        ("curl-empty-user", f'curl -u ":{password}" https://{host}/', password),
+        ("curl-key-as-user", f'curl -u "{session}:" https://{host}/v1/charges', session),
+        (
+            "registry-host-env",
+            f"export BUNDLE_{service(rng).upper()}__{service(rng).upper()}__COM={user}:{password}",
+            password,
+        ),
     ]
 
 
@@ -199,6 +211,9 @@ def test_look_alikes_built_the_same_way_survive() -> None:
         f"src/{service(rng)}.c:{rng.randint(1, 99)}:{rng.randint(1, 9)}: error: boom",
         f"msg_{body(rng, ALNUM, 24)}",
         f"{service(rng)}_key=user_profile_settings",
+        f"{service(rng).upper()}__HOST={service(rng)}:5432",
+        f"Kestrel__Endpoints__Http__Url=http://localhost:{rng.randint(1024, 9999)}",
+        f"git push -u origin main:{service(rng)}",
     ]
     changed = [(text, redact(text)) for text in survivors if redact(text) != text]
     assert changed == [], f"seed {SEED} (replay: SBCORE_REDACT_SEED={SEED})"

@@ -179,3 +179,48 @@ def test_dispatch_validates_run_arguments(tmp_path: Path) -> None:
     for args in ({}, {"command": 3}, {"command": "echo hi", "extra": True}):
         result = asyncio.run(box.dispatch("git-log", grant, "Run", args))
         assert result.refused and "invalid arguments for Run" in result.text
+
+
+LINTER = """
+import os, pathlib
+for name in pathlib.Path(".lintrc").read_text().split():
+    for number, line in enumerate(pathlib.Path(os.path.expanduser(name)).read_text().splitlines(), 1):
+        if "TODO" in line:
+            print(f"{name}:{number}:1: W001 a TODO left")
+            print("   |")
+            print(f"{number:2} | {line}")
+            print("   |")
+            print()
+print("Found the TODOs.")
+"""
+
+
+def test_a_committed_configuration_cannot_pull_an_outside_files_lines_into_the_output(tmp_path: Path) -> None:
+    """The repository's own tool configuration names a private file outside it; the granted linter prints
+    that file's lines; the output keeps the repository's findings and withholds the outside file's."""
+    repo, private = tmp_path / "repo", tmp_path / "home"
+    (repo / "src").mkdir(parents=True)
+    private.mkdir()
+    (private / "notes.py").write_text("x = 1  # TODO call the bank, account 12-3456-789\n")
+    (repo / "src" / "app.py").write_text("y = 2  # TODO tidy\n")
+    (repo / "escape").symlink_to(private / "notes.py")
+    script = tmp_path / "linter.py"
+    script.write_text(LINTER)
+    hostile = f"src/app.py {private / 'notes.py'} ~/../../{private / 'notes.py'} ../home/notes.py escape"
+    (repo / ".lintrc").write_text(hostile)
+
+    result = asyncio.run(run_command(f"{PY} {shlex.quote(str(script))}", cwd=repo))
+    assert "bank" not in result.text and "12-3456" not in result.text
+    assert "src/app.py:1:1: W001 a TODO left" in result.text and " 1 | y = 2  # TODO tidy" in result.text
+    assert "Found the TODOs." in result.text
+    assert "[16 lines about files outside the repository withheld]" in result.text
+
+
+def test_lines_naming_nothing_outside_stay_as_they_were(tmp_path: Path) -> None:
+    from sbcore.think.tools.outside_lines import withhold_outside
+
+    text = (
+        f"{tmp_path}/src/app.py:3: error: boom\n  print(1)\nsrc/app.py(4,2): error TS1: x\n"
+        "see https://example.test/docs/a and ./local/file\nFound 2 errors."
+    )
+    assert withhold_outside(text, tmp_path) == text

@@ -12,7 +12,8 @@ and ignore processes the observer started) and no API key, token or secret varia
 code the repository controls (``mypy`` plugins, ``pytest`` conftest, ``npx``, …) is refused by dispatch unless
 trusted: see :mod:`~sbcore.think.tools.repo_code`. The time box kills the group (SIGTERM, then SIGKILL);
 stdout and stderr are merged and capped, keeping the head and the tail, where build errors and summaries
-usually are.
+usually are; what the output shows of files outside the workspace is withheld
+(:mod:`~sbcore.think.tools.outside_lines`).
 """
 
 from __future__ import annotations
@@ -30,6 +31,7 @@ from typing import Any
 from sbcore.observe.redact import redact
 from sbcore.think.tools.base import ToolResult, cap_text
 from sbcore.think.tools.git_safety import GitConfigUnreadable, git_environment, is_git
+from sbcore.think.tools.outside_lines import withhold_outside
 from sbcore.think.tools.redacted_lines import redact_fragment
 
 RUN = "Run"
@@ -183,7 +185,7 @@ async def run_command(
     except asyncio.CancelledError:
         await terminate_group(proc, limits.kill_grace_s)
         raise
-    output = cap_text(capture.text(), limits.max_output_chars) or "(no output)"
+    output = cap_text(withhold_outside(capture.text(), cwd), limits.max_output_chars) or "(no output)"
     shown = redact(command)
     if timed_out:
         return ToolResult.error(
