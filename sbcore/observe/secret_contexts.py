@@ -248,7 +248,7 @@ KINDS = frozenset(
     | {kind for kind, _ in _PARTNERS.values()}
     | {kind for _, _, kind, _ in _BARE_FORMATS}
 )
-"""The kinds these rules name besides those a key names (see ``redact._KEY_KINDS``)."""
+"""The kinds these rules name besides those a key names (see ``secret_rules.KEY_KINDS``)."""
 
 
 def context_spans(

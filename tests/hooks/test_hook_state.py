@@ -88,6 +88,7 @@ ALLOWED = {
     "sbcore.observe.redact",
     "sbcore.observe.secret_contexts",
     "sbcore.observe.secret_categories",
+    "sbcore.observe.secret_rules",
     "sbcore.observe.entropy",
 }
 

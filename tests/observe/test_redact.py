@@ -876,7 +876,7 @@ def test_a_rule_that_matches_its_own_marker_is_read_twice_not_until_the_bound() 
 def _vendor_formats() -> tuple[list[str], list[str]]:
     """The vendor formats with samples: those whose rule has no end of its own to find, and those that
     must end at a boundary (not followed by more of their characters) to be told from a longer word."""
-    from sbcore.observe.redact import _FORMATS
+    from sbcore.observe.secret_rules import FORMATS as _FORMATS
 
     bounded = {kind for kind, _, body in _FORMATS if "(?!" in body} & set(FORMATS)
     return sorted({kind for kind, _, _ in _FORMATS} - bounded & set(FORMATS)), sorted(bounded)
@@ -914,7 +914,7 @@ def test_a_fixed_length_token_ends_where_another_vendor_token_begins() -> None:
     id only if it ends there), but what opens like a vendor token glued after it (a short word, then
     ``_``, ``-`` or ``.``: ``ghp_``, ``xoxb-``, ``hvs.``) is an end too: the id is found, and the token
     goes in its marker."""
-    from sbcore.observe.redact import _NEXT_TOKEN
+    from sbcore.observe.secret_rules import NEXT_TOKEN as _NEXT_TOKEN
 
     _, bounded = _vendor_formats()
     assert {"aws-access-key-id", "mailgun-api-key", "sk-api-key"} <= set(bounded)
