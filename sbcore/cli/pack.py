@@ -120,7 +120,7 @@ def _new(args: argparse.Namespace) -> int:
 
 def _test(args: argparse.Namespace) -> int:
     from sbcore.packs.manager import PackError
-    from sbcore.testing.goldens import case_files
+    from sbcore.testing.golden_cases import case_files
 
     if args.workspace is not None:
         return _test_workspace(args)
@@ -164,7 +164,8 @@ def _test(args: argparse.Namespace) -> int:
 def _test_workspace(args: argparse.Namespace) -> int:
     """The workspace's cases through the golden runner; exit 1 when one fails (pending ones are listed)."""
     from sbcore.packs.manager import PackError
-    from sbcore.testing.goldens import GoldenError, GoldenRunner
+    from sbcore.testing.golden_cases import GoldenError
+    from sbcore.testing.goldens import GoldenRunner
     from sbcore.testing.workspace_goldens import load_workspace_cases, workspace_goldens_dir
 
     if args.names:

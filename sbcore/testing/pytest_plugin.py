@@ -37,7 +37,8 @@ from typing import TYPE_CHECKING, Any
 import pytest
 
 if TYPE_CHECKING:
-    from sbcore.testing.goldens import GoldenCase, GoldenResult, GoldenRunner
+    from sbcore.testing.golden_cases import GoldenCase
+    from sbcore.testing.goldens import GoldenResult, GoldenRunner
 
 INI_ROOT = "sbcore_goldens"
 MARKER = "sbcore_goldens"
@@ -112,7 +113,7 @@ def golden_cases(
     project registers that marker). No case at all is an error: an empty
     golden suite passing would prove nothing.
     """
-    from sbcore.testing.goldens import GoldenError, case_files, case_test_id, load_case
+    from sbcore.testing.golden_cases import GoldenError, case_files, case_test_id, load_case
 
     root = Path(root)
     files = case_files(root, packs)
@@ -214,7 +215,7 @@ def pytest_collect_file(file_path: Path, parent: pytest.Collector) -> pytest.Col
     config = parent.config
     if not config.getoption("sbcore_goldens"):
         return None
-    from sbcore.testing.goldens import is_case_file
+    from sbcore.testing.golden_cases import is_case_file
 
     if not is_case_file(file_path, goldens_root(config)):
         return None
@@ -229,7 +230,7 @@ class GoldenFile(pytest.File):
     """One golden case file: one item."""
 
     def collect(self) -> Iterator[GoldenItem]:
-        from sbcore.testing.goldens import case_test_id
+        from sbcore.testing.golden_cases import case_test_id
 
         yield GoldenItem.from_parent(self, name=case_test_id(self.path))
 
@@ -238,7 +239,7 @@ class GoldenItem(pytest.Item):
     """A golden case run for its label and expectations."""
 
     def runtest(self) -> None:
-        from sbcore.testing.goldens import GoldenError, load_case
+        from sbcore.testing.golden_cases import GoldenError, load_case
 
         try:
             case = load_case(self.path)

@@ -149,7 +149,8 @@ def _serializer() -> Callable[[Any], str]:
 def _record_snapshots(root: Path, names: Names, serialize: Callable[[Any], str]) -> list[Path]:
     """Run the new pack's golden cases and write their syrupy snapshots; every case must pass."""
     from sbcore.packs.manager import get_plugin_manager
-    from sbcore.testing.goldens import GoldenRunner, case_files, case_test_id, load_case
+    from sbcore.testing.golden_cases import case_files, case_test_id, load_case
+    from sbcore.testing.goldens import GoldenRunner
 
     with _imported(root / "src" / names.module, names.module) as module:
         manager = get_plugin_manager(strict=False, autoload=False, only=())

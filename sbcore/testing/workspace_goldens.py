@@ -18,7 +18,7 @@ from sbcore.jail import Jail
 from sbcore.packs.catalogue import WORKSPACE_PACK
 from sbcore.packs.errors import ErrorChain
 from sbcore.packs.model import SourceRef
-from sbcore.testing.goldens import CASE_SUFFIXES, SHARED_PREFIX, GoldenCase, GoldenError, load_case
+from sbcore.testing.golden_cases import CASE_SUFFIXES, SHARED_PREFIX, GoldenCase, GoldenError, load_case
 
 GOLDENS_DIR = (".second-brain", "goldens")
 

@@ -25,22 +25,24 @@ from sbcore.observe.model import Observation
 from sbcore.observe.project import Projector
 from sbcore.packs.manager import get_plugin_manager
 from sbcore.schemas import load_schema
-from sbcore.testing.golden_replay import RecordedToolbox
-from sbcore.testing.goldens import (
+from sbcore.testing.golden_cases import (
     ENV_SHARED,
-    MODEL_DECIDES,
-    MODEL_ONLY,
-    NO_TRIGGER,
     GoldenError,
-    GoldenResult,
-    GoldenRunner,
     case_files,
     case_test_id,
-    default_runner,
     inline_observations,
     is_case_file,
     load_case,
     load_cases,
+)
+from sbcore.testing.golden_replay import RecordedToolbox
+from sbcore.testing.goldens import (
+    MODEL_DECIDES,
+    MODEL_ONLY,
+    NO_TRIGGER,
+    GoldenResult,
+    GoldenRunner,
+    default_runner,
     normalise,
 )
 from sbcore.think.tools.base import ToolResult

@@ -16,7 +16,8 @@ import pytest
 from sbcore.packs.catalogue import assemble_catalogue
 from sbcore.packs.declarative import DECLARATIVE_TRIGGER
 from sbcore.packs.manager import get_plugin_manager
-from sbcore.testing.goldens import MODEL_ONLY, GoldenRunner, load_cases
+from sbcore.testing.golden_cases import load_cases
+from sbcore.testing.goldens import MODEL_ONLY, GoldenRunner
 
 ROOT = Path(__file__).resolve().parents[2]
 GOLDENS = ROOT / "goldens"

@@ -12,7 +12,8 @@ from pathlib import Path
 
 import pytest
 
-from sbcore.testing.goldens import default_runner, load_case
+from sbcore.testing.golden_cases import load_case
+from sbcore.testing.goldens import default_runner
 
 pytest_plugins = ["pytester"]
 

@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 from sbcore.cli import main
-from sbcore.testing.goldens import GoldenError
+from sbcore.testing.golden_cases import GoldenError
 from sbcore.testing.workspace_goldens import load_workspace_cases
 
 ROOT = Path(__file__).resolve().parents[2]

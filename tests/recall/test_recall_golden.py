@@ -6,7 +6,8 @@ import shutil
 import textwrap
 from pathlib import Path
 
-from sbcore.testing.goldens import GoldenRunner, load_case
+from sbcore.testing.golden_cases import load_case
+from sbcore.testing.goldens import GoldenRunner
 
 GOLDENS = Path(__file__).resolve().parents[2] / "goldens" / "builtin" / "recall"
 

@@ -4,8 +4,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from sbcore.testing.golden_cases import load_case
 from sbcore.testing.golden_interleave import CheckoutAnchors
-from sbcore.testing.goldens import GoldenRunner, load_case
+from sbcore.testing.goldens import GoldenRunner
 
 CWD = "/home/dev/shop"
 
