@@ -13,7 +13,7 @@ from pathlib import Path
 
 from sbcore.api import RegisterCatalogue, RegisterTrigger, hookimpl
 
-from . import crosstask, flow, recall, triggers
+from . import crosstask, flow, recall, standard_questions, triggers
 
 
 def catalogue_dir() -> Path:
@@ -29,7 +29,11 @@ def register_catalogues(register: RegisterCatalogue) -> None:
 @hookimpl
 def register_triggers(register: RegisterTrigger) -> None:
     register("repeat_failure", triggers.repeat_failure, triggers.REPEAT_FAILURE_PARAMS)
-    register("standard_questions", triggers.standard_questions, triggers.STANDARD_QUESTIONS_PARAMS)
+    register(
+        "standard_questions",
+        standard_questions.standard_questions,
+        standard_questions.STANDARD_QUESTIONS_PARAMS,
+    )
     register("cross_task_collision", crosstask.cross_task_collision, crosstask.CROSS_TASK_COLLISION_PARAMS)
     register("recall_offers", recall.recall_offers, recall.RECALL_PARAMS)
     register("drift", flow.drift, flow.DRIFT_PARAMS)

@@ -3,9 +3,11 @@
 A structural trigger looks at the projected observations of a task and either
 returns a :class:`~sbcore.api.TriggerMatch` or ``None``. The detector
 that names it runs only on a match, and the model is handed the match as
-evidence, so it cannot invent a finding the check did not see. Both triggers
-here are pure functions of the observation sequence (judged anew on every pass,
-so a late-arriving error corrects an earlier reading); ``state`` is used only to
+evidence, so it cannot invent a finding the check did not see. Repeat-failure
+here and standard-questions (:mod:`detectors.standard_questions`, which reads
+with the helpers of this module) are pure functions of the observation
+sequence (judged anew on every pass, so a late-arriving error corrects an
+earlier reading); ``state`` is used only to
 avoid handing the same finding to a fork twice. What they read of each
 observation (a call's command, an edit's path, the paths named, the prompts and
 reports matching a pattern) is folded into the history once, as the observation
@@ -28,27 +30,20 @@ from __future__ import annotations
 
 import re
 from collections import deque
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from functools import cached_property, lru_cache
+from functools import cached_property
 from itertools import islice, pairwise
 from typing import Any
 
 from sbcore.api import UNKNOWN, Observation, ProjectFacts, TriggerMatch, is_wrapper_summary, report_once
-from sbcore.observe.history import Errors, Matches, ObservationHistory, Positions, history_of
-from sbcore.pathglob import compile_glob
+from sbcore.observe.history import Errors, ObservationHistory, Positions, history_of
 
 from .checklist import (
     PerObservation,
-    adds_definitions,
-    comment_only,
-    delegated_commands,
-    edit_contents,
-    paths_of,
     regex,
-    runs_any,
 )
-from .identity import Work, only_waits, script_body, scripted, work_identity
+from .identity import Work, only_waits, scripted, work_identity
 from .same_work import (
     RootEvidence,
     ScriptAliases,
@@ -60,7 +55,7 @@ from .same_work import (
 )
 from .shell import normalise_command
 
-__all__ = ["normalise_command", "repeat_failure", "standard_questions", "work_identity"]
+__all__ = ["command_in", "normalise_command", "repeat_failure", "work_identity"]
 
 EDIT_TOOLS: tuple[str, ...] = ("Edit", "MultiEdit", "Write", "NotebookEdit")
 COMMAND_TOOLS: tuple[str, ...] = ("Bash",)
@@ -174,7 +169,7 @@ class _Calls:
 
     def add(self, index: int, obs: Observation) -> None:
         if obs.kind == "tool" and obs.tool in self._tools and obs.tool_use_id:
-            command = _command_in(obs)
+            command = command_in(obs)
             if command is not None and not work_identity(command).probe:
                 entry = _Entry(index, obs, command, self._scripts)
                 self.entries.append(entry)
@@ -210,7 +205,7 @@ class _RootEvidence:
         absolute: tuple[str, ...] = ()
         relative: tuple[str, ...] = ()
         if obs.tool in self._tools and obs.tool_use_id:
-            command = _command_in(obs)
+            command = command_in(obs)
             if command is not None and not work_identity(command).probe:
                 absolute, relative = path_words(command)
         path = obs.args.get("file_path") if obs.tool in EDIT_TOOLS else None
@@ -291,7 +286,7 @@ _INTERRUPTED = "[prompt] [Request interrupted"
 def _is_wait(obs: Observation) -> bool:
     if obs.kind != "tool" or obs.tool not in COMMAND_TOOLS:
         return False
-    command = _command_in(obs)
+    command = command_in(obs)
     return command is not None and only_waits(command)
 
 
@@ -299,7 +294,7 @@ def _is_edit_call(obs: Observation) -> bool:
     return obs.kind == "tool" and obs.tool in EDIT_TOOLS
 
 
-def _command_in(obs: Observation) -> str | None:
+def command_in(obs: Observation) -> str | None:
     command = obs.args.get("command")
     return command if isinstance(command, str) and command.strip() else None
 
@@ -659,448 +654,3 @@ def _failure_match(
             "attempts": details,
         },
     )
-
-
-# --------------------------------------------------------------------------------------------
-# standard_questions
-# --------------------------------------------------------------------------------------------
-
-STANDARD_QUESTIONS_PARAMS: dict[str, Any] = {
-    "$schema": "https://json-schema.org/draft/2020-12/schema",
-    "type": "object",
-    "additionalProperties": False,
-    "properties": {},
-    "description": "No params: the checklist is the detector's `config` (config.questions).",
-}
-
-DEFAULT_NON_CODE: tuple[str, ...] = (
-    "*.md",
-    "*.rst",
-    "*.adoc",
-    "*.txt",
-    "docs/**",
-    "LICENSE*",
-    ".github/**",
-    ".gitlab-ci.yml",
-    ".circleci/**",
-    "*.yml",
-    "*.yaml",
-    "*.lock",
-    "*.ini",
-    "*.cfg",
-    ".gitignore",
-    "*.example",
-    "*.sample",
-    ".env*",
-    ".claude/**",
-    ".vscode/**",
-    ".idea/**",
-)
-
-
-@dataclass(frozen=True)
-class _Edit:
-    index: int
-    path: str
-    timestamp: str | None
-    ref: str
-    new_code: bool = False  # a file written whole, or an edit that adds a definition
-    cosmetic: bool = False  # only comments or docstrings changed
-
-
-def standard_questions(
-    observations: Sequence[Observation],
-    params: Mapping[str, Any],
-    state: dict[str, Any],
-    config: Mapping[str, Any],
-    project: ProjectFacts = UNKNOWN,
-) -> TriggerMatch | None:
-    """Fire when an enabled checklist question applies, can be answered here, and nothing answers it.
-
-    The checklist is the detector's ``config.questions``. A question applies once there has been
-    an edit (``applies_after: edit``), an edit to a path outside ``config.non_code`` that changed
-    more than comments or docstrings (``code_edit``), or a whole file of code written
-    (``code_write``: new code — a file written whole, or an edit adding a definition such as a function,
-    method, class or type, as opposed to changes inside existing code); edits to paths matching
-    the question's ``ignore_edits`` never make it apply.
-
-    Precision first: a question with ``applies_when`` is asked only where the project can answer it:
-    a path seen in the session or found in the checkout (``project``, the read-only reading of it)
-    matching ``applies_when.paths``, a command run matching ``applies_when.commands``, or an edit whose
-    new text matches ``applies_when.content`` (the project evidently has tests, or a build). A user
-    prompt matching ``moot_when.prompts`` ("do not run the tests") makes it moot for the rest of the
-    session.
-
-    It is answered by an invocation matching one of ``answered_by.commands`` (regexes over each
-    step of a command, with wrappers and environment removed, never over an install, a print or
-    a commit message; whether the command succeeded or not: the question is whether it ran) — a
-    command tool's (``config.command_tools``) or one a subagent was told to run, spelt out in the
-    prompt of a ``config.delegate_tools`` call (:func:`~.checklist.delegated_commands`) — a
-    subagent report matching ``answered_by.reports``, or an edit to a path matching
-    ``answered_by.edits`` (globs), observed within ``answered_within``: ``after_last_edit``,
-    ``after_first_edit`` (of the applicable edits) or ``anywhere``.
-
-    Without any edit the trigger stays silent. The match key is the sorted unanswered ids plus
-    the latest edit, so the same gap is reported once and a new edit that leaves it open is a new
-    finding.
-
-    Match data: ``unanswered`` (``id``, ``question``, ``since`` timestamp, ``since_path``: the
-    code edit the question is about, ``edits_since``), ``answered`` (ids), ``edits`` (count) and
-    ``last_edit`` (``path``, ``timestamp``).
-    """
-    questions = [q for q in config.get("questions") or () if q.get("enabled", True)]
-    edit_tools = frozenset(config.get("edit_tools") or EDIT_TOOLS)
-    command_tools = frozenset(config.get("command_tools") or COMMAND_TOOLS)
-    delegate_tools = frozenset(config.get("delegate_tools", DELEGATE_TOOLS))
-    non_code = tuple(config.get("non_code", DEFAULT_NON_CODE))
-
-    history = history_of(observations)
-    edits = _edits(history, edit_tools, ("edit", ()))
-    if not edits or not questions:
-        return None
-    session = _SessionReading(history, command_tools, delegate_tools, edit_tools, project)
-
-    unanswered: list[dict[str, Any]] = []
-    answered: list[str] = []
-    for question in questions:
-        relevant = _applicable(history, question, edit_tools, non_code)
-        if not relevant or not session.can_answer(question) or session.moot(question):
-            continue
-        within = question.get("answered_within", "after_last_edit")
-        first, latest = relevant.first(), relevant.last()
-        anchor = {"after_last_edit": latest, "after_first_edit": first}.get(within)
-        start = anchor.index if anchor else -1
-        if _answered(history, question, start, session, edit_tools):
-            answered.append(question["id"])
-            continue
-        since = anchor or first
-        unanswered.append(
-            {
-                "id": question["id"],
-                "question": question["question"],
-                "since": since.timestamp,
-                "since_path": since.path,
-                "edits_since": 1 if since is latest else len(relevant),  # since is the first or the last
-            }
-        )
-    if not unanswered:
-        return None
-    last = edits.last()
-    key = ",".join(sorted(item["id"] for item in unanswered)) + f"@{last.ref}"
-    if not report_once(state, key):
-        return None
-    return TriggerMatch(
-        key=key,
-        summary=f"{len(unanswered)} checklist question(s) open since the edit to "
-        f"{unanswered[0]['since_path']}: " + ", ".join(item["id"] for item in unanswered),
-        evidence=tuple(
-            f"{item['id']}: nothing observed answers it since {item['since_path']}"
-            f" ({item['since'] or 'time unknown'}, {item['edits_since']} edit(s))"
-            for item in unanswered
-        ),
-        data={
-            "unanswered": unanswered,
-            "answered": answered,
-            "edits": len(edits),
-            "last_edit": {"path": last.path, "timestamp": last.timestamp},
-        },
-    )
-
-
-def _applicable(
-    history: ObservationHistory,
-    question: Mapping[str, Any],
-    edit_tools: frozenset[str],
-    non_code: tuple[str, ...],
-) -> _Edits:
-    """The edits that make ``question`` apply (its ``applies_after``, minus its ``ignore_edits``)."""
-    after = question.get("applies_after", "edit")
-    code = () if after not in ("code_edit", "code_write") else non_code
-    return _edits(history, edit_tools, (after, code), tuple(question.get("ignore_edits") or ()))
-
-
-class _SessionReading:
-    """What the session shows beyond edits: paths seen, invocations, reports, prompts.
-
-    Each reading is a fold of the history (:class:`~sbcore.observe.history.Matches`) keyed by what it
-    looks for, so an observation is read once however many passes ask.
-    """
-
-    def __init__(
-        self,
-        history: ObservationHistory,
-        command_tools: frozenset[str],
-        delegate_tools: frozenset[str],
-        edit_tools: frozenset[str],
-        project: ProjectFacts = UNKNOWN,
-    ) -> None:
-        self.history = history
-        self._command_tools = command_tools
-        self._delegate_tools = delegate_tools
-        self._edit_tools = edit_tools
-        self._project = project
-
-    def _commands(self, patterns: Sequence[str]) -> Matches:
-        """Commands with an invocation matching one of ``patterns``: those the command tools ran, and
-        those a delegation (a subagent's prompt) spelt out for the subagent to run."""
-        tools, delegates = self._command_tools, self._delegate_tools
-        compiled = tuple(regex(pattern) for pattern in patterns)
-        scripts = self._project.scripts
-
-        def runs(command: str) -> bool:  # the command, or the project script it names (`mix ci`)
-            if runs_any(command, compiled):
-                return True
-            body = script_body(work_identity(command), scripts) if scripts else None
-            return body is not None and runs_any(body, compiled)
-
-        return self.history.fold(
-            ("commands", tools, delegates, tuple(patterns), id(self._project)),
-            lambda: Matches(lambda obs: _commands_in(obs, tools, delegates), runs),
-        )
-
-    def can_answer(self, question: Mapping[str, Any]) -> bool:
-        when = question.get("applies_when")
-        if not when:
-            return True
-        globs = tuple(when.get("paths") or ())
-        if (
-            globs
-            and self.history.fold(
-                ("paths", globs), lambda: Matches(paths_of, lambda path: _path_matches(path, globs))
-            ).any()
-        ):
-            return True
-        if globs and _project_has(self._project, globs):
-            return True
-        commands = tuple(when.get("commands") or ())
-        if commands and self._commands(commands).any():
-            return True
-        content = tuple(when.get("content") or ())
-        if not content:
-            return False
-        compiled = [regex(pattern) for pattern in content]
-        tools = self._edit_tools
-        return self.history.fold(
-            ("content", tools, content),
-            lambda: Matches(
-                lambda obs: edit_contents((obs,), tools), lambda text: any(p.search(text) for p in compiled)
-            ),
-        ).any()
-
-    def moot(self, question: Mapping[str, Any]) -> bool:
-        patterns = tuple((question.get("moot_when") or {}).get("prompts") or ())
-        if not patterns:
-            return False
-        found = tuple(regex(pattern) for pattern in patterns)
-        return self.history.fold(
-            ("moot", patterns), lambda: Matches(_prompt_text, lambda text: _searches(text, found))
-        ).any()
-
-    def commands_after(self, start: int, patterns: Sequence[str]) -> bool:
-        """Whether a command matching ``patterns`` ran after absolute position ``start``."""
-        return bool(patterns) and self._commands(patterns).after(start)
-
-    def reports_after(self, start: int, patterns: Sequence[str]) -> bool:
-        if not patterns:
-            return False
-        compiled = [regex(pattern) for pattern in patterns]
-        return self.history.fold(
-            ("reports", tuple(patterns)),
-            lambda: Matches(_report_text, lambda text: any(p.search(text) for p in compiled)),
-        ).after(start)
-
-
-@lru_cache(maxsize=256)
-def _project_has(project: ProjectFacts, globs: tuple[str, ...]) -> bool:
-    """Whether the checkout holds a path matching ``globs`` (cached: one reading is asked pass after pass)."""
-    return any(_path_matches(path, globs) for path in project.paths)
-
-
-def _commands_in(obs: Observation, tools: frozenset[str], delegates: frozenset[str]) -> tuple[str, ...]:
-    if obs.kind != "tool":
-        return ()
-    if obs.tool in tools:
-        command = _command_in(obs)
-        return (command,) if command else ()
-    prompt = obs.args.get("prompt") if obs.tool in delegates else None
-    return delegated_commands(prompt) if isinstance(prompt, str) else ()
-
-
-def _prompt_text(obs: Observation) -> tuple[str, ...]:
-    return (obs.text,) if obs.kind == "prompt" else ()
-
-
-def _report_text(obs: Observation) -> tuple[str, ...]:
-    return (obs.text,) if obs.kind == "report" else ()
-
-
-@lru_cache(maxsize=4096)
-def _searches(text: str, patterns: tuple[re.Pattern[str], ...]) -> bool:
-    """Whether any of ``patterns`` is found in ``text`` (cached: a session's prompts are asked every pass)."""
-    return any(p.search(text) for p in patterns)
-
-
-class _Edits:
-    """A fold of the edits that took effect, among those a rule picks, in order.
-
-    An edit whose result is an error (rejected, or the text to replace was not found) changed nothing,
-    so it neither makes a question apply nor answers one. Its error arrives after it, possibly passes
-    later: the fold sees the error arrive and takes the edit out then (and puts it back should an error
-    that came first leave the history before it).
-    """
-
-    def __init__(self, edit_tools: frozenset[str], picks: Callable[[_Edit], bool]) -> None:
-        self._edit_tools = edit_tools
-        self._picks = picks
-        self.kept: dict[int, _Edit] = {}  # position -> edit, in position order
-        self._order: deque[tuple[str | None, _Edit]] = deque()  # every picked edit, with its call id
-        self._by_call: dict[str, list[_Edit]] = {}
-        self._errors: dict[str, int] = {}  # call id -> its errors still in the history
-        self._error_order: deque[tuple[int, str]] = deque()
-
-    def __len__(self) -> int:
-        return len(self.kept)
-
-    def first(self) -> _Edit:
-        return next(iter(self.kept.values()))
-
-    def last(self) -> _Edit:
-        return next(reversed(self.kept.values()))
-
-    def add(self, index: int, obs: Observation) -> None:
-        call_id = obs.tool_use_id
-        if obs.kind == "error" and call_id:
-            self._errors[call_id] = self._errors.get(call_id, 0) + 1
-            self._error_order.append((index, call_id))
-            for failed in self._by_call.get(call_id, ()):
-                self.kept.pop(failed.index, None)
-            return
-        edit = _edit_of(index, obs, self._edit_tools)
-        if edit is None or not self._picks(edit):
-            return
-        self._order.append((call_id, edit))
-        if call_id:
-            self._by_call.setdefault(call_id, []).append(edit)
-        if not (call_id and call_id in self._errors):
-            self.kept[index] = edit
-
-    def forget(self, before: int) -> None:
-        while self._order and self._order[0][1].index < before:
-            call_id, edit = self._order.popleft()
-            self.kept.pop(edit.index, None)
-            if call_id:
-                left = [other for other in self._by_call.get(call_id, ()) if other is not edit]
-                if left:
-                    self._by_call[call_id] = left
-                else:
-                    self._by_call.pop(call_id, None)
-        while self._error_order and self._error_order[0][0] < before:
-            _, call_id = self._error_order.popleft()
-            self._errors[call_id] -= 1
-            if not self._errors[call_id]:
-                del self._errors[call_id]
-                back = self._by_call.get(call_id, [])
-                if back:  # its error came before it and has left: it counts again
-                    self.kept.update((edit.index, edit) for edit in back)
-                    self.kept = dict(sorted(self.kept.items()))
-
-
-def _edit_of(index: int, obs: Observation, edit_tools: frozenset[str]) -> _Edit | None:
-    if obs.kind != "tool" or obs.tool not in edit_tools:
-        return None
-    path = obs.args.get("file_path") or obs.args.get("notebook_path") or obs.args.get("path")
-    if not isinstance(path, str) or not path:
-        return None
-    ref = obs.tool_use_id or obs.uuid or str(index)
-    new_code = obs.tool == "Write" or adds_definitions(obs)
-    return _Edit(index, path, obs.timestamp, ref, new_code, comment_only(obs))
-
-
-def _edits(
-    history: ObservationHistory,
-    edit_tools: frozenset[str],
-    applies: tuple[str, tuple[str, ...]],
-    ignore: tuple[str, ...] = (),
-    only: tuple[str, ...] = (),
-) -> _Edits:
-    """The edits that took effect among those of ``edit_tools`` that ``applies`` names: ``("edit", ())``
-    every one, ``("code_edit", non_code)`` those changing code, ``("code_write", non_code)`` new code
-    of code; minus those matching ``ignore``; only those matching ``only`` when it is given."""
-    after, non_code = applies
-
-    def picks(edit: _Edit) -> bool:
-        if after in ("code_edit", "code_write") and (edit.cosmetic or _path_matches(edit.path, non_code)):
-            return False
-        if after == "code_write" and not edit.new_code:
-            return False
-        if ignore and _path_matches(edit.path, ignore):
-            return False
-        return not only or _path_matches(edit.path, only)
-
-    return history.fold(("edits", edit_tools, applies, ignore, only), lambda: _Edits(edit_tools, picks))
-
-
-def _answered(
-    history: ObservationHistory,
-    question: Mapping[str, Any],
-    start: int,
-    session: _SessionReading,
-    edit_tools: frozenset[str],
-) -> bool:
-    answered_by = question.get("answered_by") or {}
-    if session.commands_after(start, tuple(answered_by.get("commands") or ())):
-        return True
-    if session.reports_after(start, tuple(answered_by.get("reports") or ())):
-        return True
-    globs = tuple(answered_by.get("edits") or ())
-    if not globs:
-        return False
-    answers = _edits(history, edit_tools, ("edit", ()), only=globs)
-    if answers and answers.last().index >= start:
-        return True
-    declined = history.fold(("declined", edit_tools, globs), lambda: _Declined(edit_tools, globs))
-    return declined.latest is not None and declined.latest >= start
-
-
-class _Declined:
-    """A fold of the edits to answering paths (a test file) that the user turned down: the user was shown
-    the answer and chose against it, so asking the question again goes against their choice."""
-
-    def __init__(self, edit_tools: frozenset[str], globs: tuple[str, ...]) -> None:
-        self._edit_tools = edit_tools
-        self._globs = globs
-        self._calls: dict[str, int] = {}  # call id -> position of an edit to an answering path
-        self.latest: int | None = None
-
-    def add(self, index: int, obs: Observation) -> None:
-        if obs.kind == "tool" and obs.tool in self._edit_tools and obs.tool_use_id:
-            edit = _edit_of(index, obs, self._edit_tools)
-            if edit is not None and _path_matches(edit.path, self._globs):
-                self._calls[obs.tool_use_id] = index
-        elif obs.kind == "error" and obs.tool_use_id in self._calls and _USER_DECLINED.search(obs.text):
-            at = self._calls.pop(obs.tool_use_id or "")
-            self.latest = at if self.latest is None else max(self.latest, at)
-
-    def forget(self, before: int) -> None:
-        self._calls = {call: at for call, at in self._calls.items() if at >= before}
-        if self.latest is not None and self.latest < before:
-            self.latest = None
-
-
-_USER_DECLINED = re.compile(r"The user doesn't want to (?:proceed|take this action)")
-
-
-def _path_matches(path: str, globs: Iterable[str]) -> bool:
-    """Whether ``path`` matches any of ``globs`` (cached: a session names the same paths pass after pass)."""
-    return _matches(path.replace("\\", "/"), tuple(globs))
-
-
-@lru_cache(maxsize=65_536)
-def _matches(path: str, globs: tuple[str, ...]) -> bool:
-    return bool(globs) and _union(globs).search(path) is not None
-
-
-@lru_cache(maxsize=256)
-def _union(globs: tuple[str, ...]) -> re.Pattern[str]:
-    """One pattern for a set of globs: a path matches it exactly when it matches one of them."""
-    return re.compile("|".join(f"(?:{compile_glob(pattern).pattern})" for pattern in globs))

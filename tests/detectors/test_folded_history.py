@@ -11,7 +11,8 @@ import yaml
 from hypothesis import example, given, settings
 from hypothesis import strategies as st
 from sbcore.detectors.recall import _latest_failure
-from sbcore.detectors.triggers import repeat_failure, standard_questions
+from sbcore.detectors.standard_questions import standard_questions
+from sbcore.detectors.triggers import repeat_failure
 from test_triggers import ROOT
 
 from sbcore.observe.history import Matches, ObservationHistory, Positions, history_of

@@ -189,7 +189,7 @@ def test_any_tools_own_test_or_build_subcommand_answers(
 def test_a_project_script_whose_body_runs_the_tests_answers_that_they_ran(checklist: dict[str, Any]) -> None:
     """Tuned on blind batch b1: `mix ci` runs the tests when the project's manifest says its alias does.
     Here a Taskfile's `verify` runs `gleam test`: the session never shows that, the checkout does."""
-    from sbcore.detectors.triggers import standard_questions
+    from sbcore.detectors.standard_questions import standard_questions
 
     from sbcore.observe.project_facts import ProjectFacts
 

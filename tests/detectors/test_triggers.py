@@ -14,11 +14,11 @@ import pytest
 import yaml
 from hypothesis import given
 from hypothesis import strategies as st
+from sbcore.detectors.standard_questions import standard_questions
 from sbcore.detectors.triggers import (
     error_headline,
     normalise_command,
     repeat_failure,
-    standard_questions,
 )
 
 from sbcore.observe.model import Observation
