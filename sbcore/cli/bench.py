@@ -354,7 +354,7 @@ def _scratch(engine: Any, detectors: list[DetectorDef]) -> Iterator[Any]:
     """The one pipeline around ``engine``, its gate and mailbox in a temporary directory."""
     from sbcore.conductor.scratch import scratch_pipeline
     from sbcore.config import load_config
-    from sbcore.gate.gate import GateSettings
+    from sbcore.gate.settings import GateSettings
 
     settings = GateSettings.from_config(load_config(None), detectors)
     with tempfile.TemporaryDirectory(prefix="sbcore-bench-") as scratch:

@@ -46,7 +46,8 @@ from sbcore.conductor.presence import IndexSettings, Presence
 from sbcore.conductor.replay_output import PassSpool, Spooled, Spooler, header, pass_json, render_pass
 from sbcore.conductor.replay_text import Finding, finding
 from sbcore.deliver.mailbox import Mailbox
-from sbcore.gate.gate import Gate, GateSettings
+from sbcore.gate.gate import Gate
+from sbcore.gate.settings import GateSettings
 from sbcore.observe.anchors import AnchorResolver
 from sbcore.observe.blocks import LineBlocks
 from sbcore.observe.config import ProjectionConfig

@@ -15,7 +15,8 @@ from typing import TYPE_CHECKING
 from sbcore.conductor.pipeline import PassReport, Pipeline
 from sbcore.config.effective import EffectiveConfig, merge
 from sbcore.deliver.mailbox import Mailbox
-from sbcore.gate.gate import Gate, GateSettings
+from sbcore.gate.gate import Gate
+from sbcore.gate.settings import GateSettings
 from sbcore.observe.model import Observation
 from sbcore.pace.budget import Budget, BudgetSettings
 from sbcore.pace.clock import Clock, SystemClock

@@ -43,8 +43,8 @@ mute drops are not remembered (a later, surer or unmuted repeat deserves its
 chance), and a duplicate is not remembered (the original already is). Expiry on
 either clock frees the key: the finding may be raised again if it is still true.
 A human-only advisory does not block a later repeat confident enough for the
-agent. All of it is a fold over the history file (:meth:`Gate.apply`), so a
-restarted worker resumes with the memory it had.
+agent. All of it is a fold over the history file (:meth:`Fold.apply <sbcore.gate.fold.Fold.apply>`), so
+a restarted worker resumes with the memory it had.
 
 A soaking detector (``mode: soak``, docs/soak.md) is judged by the same steps
 with two exceptions: it neither spends nor waits for the rate window and
@@ -56,34 +56,20 @@ they dedup only that detector's own answers: soaking never silences another
 detector. When the detector is promoted to ``advise``, a finding it already
 soaked in this task stays a duplicate.
 
-That memory is bounded, because a worker may serve one task for days. A task
-keeps its :data:`ADVISORIES_KEPT` most recent remembered advisories (the
-design's 200 advice rows; one still waiting in the mailbox is never forgotten)
-and as many suppressed keys; the rate window keeps the agent deliveries of the
-last hour or cooldown, whichever is longer, plus any still waiting; and only the
-:data:`TASKS_KEPT` most recently used tasks stay in memory, an older one being
-folded again from its history file if it is ever needed. Every bound applies
-the same way live and when folding, so a restarted gate still decides like the
-one it replaces.
+That memory is a fold over the history files, bounded the same way live and when folding: see
+:mod:`sbcore.gate.fold`. Similarity is token Jaccard (:mod:`sbcore.gate.similarity`); the rules of steps
+3-8 own the dedup and rate logic (:mod:`sbcore.gate.rules`); the settings are
+:mod:`sbcore.gate.settings`'s; the finish gate is :mod:`sbcore.gate.finish`.
 
-Similarity is token Jaccard: headline and body, case-folded, split into
-letter/digit runs, one-character tokens and common English function words
-dropped; two advisories are the same point when ``|A ∩ B| / |A ∪ B|`` reaches
-``gate.dedup_threshold``. It ignores word order and is cheap enough to run
-against every remembered advisory on every answer.
-
-Standard library only, so the Stop hook can import :func:`decide_finish_gate`.
+Standard library only, like the rest of the gate.
 """
 
 from __future__ import annotations
 
-import logging
-import re
 import time
 import uuid
-from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
-from dataclasses import dataclass, field
-from enum import StrEnum
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Protocol
 
@@ -95,30 +81,15 @@ from sbcore.gate.advice import (
     normalise_key,
 )
 from sbcore.gate.answer import GateInput
-from sbcore.gate.history import Action, History, Reason, Stage, make_record
-from sbcore.gate.memory import Remembered, TaskMemory
-from sbcore.gate.rules import RULES, Case, Route
+from sbcore.gate.finish import FinishGateDecision, decide_finish_gate, finish_gate_record
+from sbcore.gate.fold import SUPPRESSING_VERDICTS, Fold
+from sbcore.gate.history import Action, Reason, Stage, make_record
+from sbcore.gate.memory import TaskMemory
+from sbcore.gate.rules import RULES, Case, Route, inherits_slot
 from sbcore.gate.sanitize import clean_body, clean_evidence, clean_headline
-from sbcore.gate.uptake import OutcomeRecord, classify
-from sbcore.state.floors import DetectorLike, resolve, switches
-
-log = logging.getLogger("sbcore.gate")
-
-HOUR = 3600.0
-SUPPRESSING_VERDICTS = frozenset({"rejected", "contradicted"})
-REMEMBERED_DROPS = frozenset({Reason.STALE, Reason.RATE_LIMITED, Reason.COOLDOWN, Reason.STALE_AT_CLAIM})
-FORGETTING = frozenset(
-    {Reason.EXPIRED_TTL, Reason.EXPIRED_QUEUE, Reason.REVALIDATED_OUT, Reason.SUPERSEDE_TARGET_GONE}
-)
-ADVISORIES_KEPT = 200
-"""Remembered advisories per task (dedup memory); beyond it the oldest one not waiting is forgotten."""
-SUPPRESSED_KEPT = 200
-"""Suppressed keys per task; beyond it the oldest suppression lapses."""
-TASKS_KEPT = 8
-"""Tasks held in memory; a less recently used one is folded again from its history file when needed."""
-
-
-# -- settings -----------------------------------------------------------------------------------
+from sbcore.gate.settings import GateSettings
+from sbcore.gate.similarity import tokens
+from sbcore.gate.uptake import OutcomeRecord
 
 
 class Posted(Protocol):
@@ -145,129 +116,6 @@ class Outbox(Protocol):
     """
 
     def post(self, advice: Advice, *, now: float, timeout: float) -> Posted: ...
-
-
-class ConfigLike(Protocol):
-    """What the gate reads from the configuration (:class:`sbcore.config.EffectiveConfig` fits)."""
-
-    def get(self, key: str, default: Any = ...) -> Any: ...
-
-
-@dataclass(frozen=True)
-class FinishGateSettings:
-    """``finish_gate.*`` plus each detector's own ``finish_gate_floor``."""
-
-    enabled: bool
-    min_interval_s: float
-    per_task_cap: int
-    confidence_floor: float
-    detector_floors: Mapping[str, float] = field(default_factory=dict)
-
-    def floor(self, detector: str) -> float:
-        return self.detector_floors.get(detector, self.confidence_floor)
-
-
-@dataclass(frozen=True)
-class GateSettings:
-    """The effective values the gate decides with (no defaults here: the schema owns them)."""
-
-    confidence_floor: float
-    human_floor: float
-    rate_per_hour: int
-    cooldown_s: float
-    body_cap: int
-    dedup_threshold: float
-    advice_ttl_s: float
-    queue_timeout_s: float
-    mute_all: bool
-    finish_gate: FinishGateSettings
-    disabled_detectors: frozenset[str] = frozenset()
-    detector_floors: Mapping[str, float] = field(default_factory=dict)
-    adjudication_observations: int = 40
-    """``adjudication.window_observations``: observations after delivery within which a verdict counts."""
-    adjudication_seconds: float = 1800.0
-    """``adjudication.window_seconds``: the same in seconds; whichever lapses first closes the record."""
-
-    @classmethod
-    def from_config(cls, config: ConfigLike, detectors: Iterable[DetectorLike] = ()) -> GateSettings:
-        """Read ``gate.*``, ``finish_gate.*``, ``mute.all`` and per-detector overrides.
-
-        ``detectors`` are the effective definitions (the catalogue has applied
-        ``detectors.<id>.*`` overrides already); the configuration's overrides
-        are resolved on top by :func:`sbcore.state.floors.resolve`, the one
-        resolution the hooks' snapshot uses too, so the result is right with or
-        without a catalogue at hand.
-        """
-        gate = config.get("gate")
-        finish = config.get("finish_gate")
-        # The hooks' snapshot has no adjudication: the drains never close outcome records.
-        adjudication = config.get("adjudication", None) or {
-            "window_observations": cls.adjudication_observations,
-            "window_seconds": cls.adjudication_seconds,
-        }
-        resolved = resolve(switches(detectors), config.get("detectors", {}))
-        disabled = {name for name, fields in resolved.items() if fields.get("enabled") is False}
-        floors = {
-            name: float(fields["confidence_floor"])
-            for name, fields in resolved.items()
-            if fields.get("confidence_floor") is not None
-        }
-        finish_floors = {
-            name: float(fields["finish_gate_floor"])
-            for name, fields in resolved.items()
-            if fields.get("finish_gate_floor") is not None
-        }
-        return cls(
-            confidence_floor=float(gate["confidence_floor"]),
-            human_floor=float(gate["human_floor"]),
-            rate_per_hour=int(gate["rate_per_hour"]),
-            cooldown_s=float(gate["cooldown_s"]),
-            body_cap=int(gate["body_cap"]),
-            dedup_threshold=float(gate["dedup_threshold"]),
-            advice_ttl_s=float(gate["advice_ttl_s"]),
-            queue_timeout_s=float(gate["queue_timeout_s"]),
-            mute_all=bool(config.get("mute")["all"]),
-            finish_gate=FinishGateSettings(
-                enabled=bool(finish["enabled"]),
-                min_interval_s=float(finish["min_interval_s"]),
-                per_task_cap=int(finish["per_task_cap"]),
-                confidence_floor=float(finish["confidence_floor"]),
-                detector_floors=finish_floors,
-            ),
-            disabled_detectors=frozenset(disabled),
-            detector_floors=floors,
-            adjudication_observations=int(adjudication["window_observations"]),
-            adjudication_seconds=float(adjudication["window_seconds"]),
-        )
-
-    def agent_floor(self, detector: str) -> float:
-        """The confidence an advisory from ``detector`` needs to reach the agent."""
-        return self.detector_floors.get(detector, self.confidence_floor)
-
-
-# -- similarity ---------------------------------------------------------------------------------
-
-_WORD = re.compile(r"[^\W_]+")
-# Common English function words: shared by any two sentences, so they say nothing about sameness.
-_FUNCTION_WORD_TEXT = (
-    "a an and are as at be been but by can do does for from has have if in into is it its may "
-    "no not of on or so than that the then there these this those to was were which will with you your"
-)
-_FUNCTION_WORDS = frozenset(_FUNCTION_WORD_TEXT.split())
-
-
-def tokens(text: str) -> frozenset[str]:
-    """The content words of ``text`` (what similarity compares)."""
-    return frozenset(
-        word for word in _WORD.findall(text.casefold()) if len(word) > 1 and word not in _FUNCTION_WORDS
-    )
-
-
-def similarity(left: frozenset[str], right: frozenset[str]) -> float:
-    """Jaccard similarity of two token sets; 0 when either is empty (nothing to compare)."""
-    if not left or not right:
-        return 0.0
-    return len(left & right) / len(left | right)
 
 
 # -- decisions ----------------------------------------------------------------------------------
@@ -320,12 +168,8 @@ class Gate:
         self.session_id = session_id
         self.workspace = workspace
         self.clock = clock
-        self._data = data or paths.data_dir()
-        self._history = history
         self._new_id = new_id or (lambda: uuid.uuid4().hex[:12])
-        self._tasks: dict[str, TaskMemory] = {}
-        self._closed: list[tuple[str, OutcomeRecord]] = []  # outcome records closed since take_closed()
-        self._slots: dict[str, float] = {}  # this session's agent advisories: id -> admission/delivery time
+        self._fold = Fold(session_id, data or paths.data_dir(), history=history)
 
     # -- the pipeline ---------------------------------------------------------------------------
 
@@ -338,10 +182,11 @@ class Gate:
         history, so it dedups that detector's later answers and no other detector's.
         """
         now = self.clock()
-        task = self._task(answer.task_id)
-        self.sync()
-        self._forget_lapsed(task, now)
-        self._forget_old_slots(now)
+        fold = self._fold
+        task = fold.task(answer.task_id)
+        fold.sync()
+        fold.forget_lapsed(task, now)
+        fold.forget_old_slots(now, self.settings.cooldown_s)
         feedback = answer.feedback
         self._record_outcomes(answer, task, now)
         verdict = feedback.get("verdict")
@@ -364,9 +209,9 @@ class Gate:
             None,
         )
         words = tokens(f"{advice.headline}\n{advice.body}")
-        case = Case(answer, now, task, advice, key, words, target, soak=soak)
+        case = Case(answer, now, self.settings, task, fold.slots, advice, key, words, target, soak=soak)
         for rule in RULES:
-            stop = rule(self, case)
+            stop = rule(case)
             if stop is not None:
                 route = case.route if stop.remember else None
                 return self._drop(answer, now, stop.reason, stop.text, case.advice, route=route, soak=soak)
@@ -376,7 +221,7 @@ class Gate:
         """No rule stopped it: queue it for the agent and the user, or the user alone, or in place of a
         waiting advisory of the same detector and key."""
         advice, route, target, confidence = case.advice, case.route, case.target, case.advice.confidence
-        inherits = self.inherits_slot(target)
+        inherits = inherits_slot(case)
         action = Action.DELIVER_AGENT if route == "agent" else Action.DELIVER_HUMAN_ONLY
         if target is not None:
             advice = advice.with_changes(supersedes=target.advice.id)
@@ -434,7 +279,7 @@ class Gate:
                 Reason.SUPERSEDED,
                 f"replaced in the mailbox by {advice.id}",
                 by=advice.id,
-                slot_at=None if advice.human_only else self._slots.get(old.id),
+                slot_at=None if advice.human_only else self._fold.slots.get(old.id),
             )
             return None
         if result.outcome == "target_gone":
@@ -460,8 +305,8 @@ class Gate:
         succeeded.
         """
         now = self.clock()
-        task = self._task(task_id)
-        self.sync()
+        task = self._fold.task(task_id)
+        self._fold.sync()
         decision = decide_finish_gate(
             waiting,
             now=now,
@@ -470,224 +315,28 @@ class Gate:
             stop_hook_active=stop_hook_active,
             firings=sorted(task.finish_firings.values()),
         )
-        self._append(task, finish_gate_record(decision, at=now, task_id=task_id, session_id=self.session_id))
+        self._fold.append(
+            task, finish_gate_record(decision, at=now, task_id=task_id, session_id=self.session_id)
+        )
         return decision
 
-    # -- memory -----------------------------------------------------------------------------------
+    # -- memory (a fold over the history files: sbcore.gate.fold) ---------------------------------
 
     def memory(self, task_id: str) -> TaskMemory:
         """What the gate remembers of ``task_id`` (restored from its history the first time)."""
-        return self._task(task_id)
+        return self._fold.task(task_id)
 
     def forget(self, task_id: str) -> None:
         """Drop the memory of ``task_id`` (``second-brain forget``): its history is gone, so is this."""
-        self._tasks.pop(task_id, None)
+        self._fold.forget(task_id)
 
     def sync(self) -> None:
         """Fold in what others appended to the known tasks' histories (claims, expiries, firings)."""
-        for task in self._tasks.values():
-            if task.history is None:
-                continue
-            records, task.offset = task.history.read(task.offset)
-            self._apply_all(records)
+        self._fold.sync()
 
-    def apply(self, record: Mapping[str, Any]) -> None:
-        """Fold one history record into memory.
-
-        Idempotent, and correct in file order: the gate applies its own
-        records as it writes them and again when :meth:`sync` reads them
-        back, and a record only ever follows the records it depends on.
-        """
-        task_id = record.get("task_id")
-        if not isinstance(task_id, str):
-            return
-        task = self._tasks.setdefault(task_id, TaskMemory())
-        stage, reason = record.get("stage"), record.get("reason")
-        advice_id = record.get("advice_id")
-        mine = record.get("session_id") == self.session_id
-        if stage == "outcome":
-            self._apply_outcome(task, record)
-            return
-        if stage == "finish_gate":
-            if record.get("action") == "fire":
-                task.finish_firings[f"{record.get('at')}:{advice_id}"] = float(record["at"])
-            return
-        if not isinstance(advice_id, str):
-            return
-        if stage == "gate":
-            self._apply_decision(task, record, advice_id, mine)
-        elif reason == Reason.SUPERSEDED:
-            task.entries.pop(advice_id, None)
-            self._slots.pop(advice_id, None)
-            successor, slot_at = record.get("by"), record.get("slot_at")
-            if mine and isinstance(successor, str) and successor in task.entries and slot_at is not None:
-                self._slots[successor] = float(slot_at)
-        elif reason in FORGETTING or reason == Reason.POST_FAILED:
-            task.entries.pop(advice_id, None)
-            self._slots.pop(advice_id, None)
-        elif reason == Reason.STALE_AT_CLAIM:
-            if advice_id in task.entries:
-                task.entries[advice_id].state = "dropped"
-            self._slots.pop(advice_id, None)
-        elif reason == Reason.CLAIMED:
-            if advice_id in task.entries:
-                task.entries[advice_id].state = "delivered"
-                if record.get("action") == Action.DELIVER_AGENT:
-                    self._open_outcome(task, record, advice_id)
-            if mine and record.get("action") == Action.DELIVER_AGENT:
-                self._slots[advice_id] = float(record["at"])
-
-    def _apply_decision(
-        self, task: TaskMemory, record: Mapping[str, Any], advice_id: str, mine: bool
-    ) -> None:
-        action, reason = record.get("action"), record.get("reason")
-        remembered = action != Action.DROP or reason in REMEMBERED_DROPS
-        raw = record.get("advice")
-        if not remembered or not isinstance(raw, dict):
-            return
-        try:
-            advice = Advice.from_json(raw)
-        except ValueError as error:
-            log.warning(
-                "history of task %s: advisory %s unreadable (%s)", record.get("task_id"), advice_id, error
-            )
-            return
-        route: Route = "human" if record.get("route") == "human" else "agent"
-        task.entries[advice_id] = Remembered(
-            advice=advice,
-            key=normalise_key(advice.dedup_key),
-            tokens=tokens(f"{advice.headline}\n{advice.body}"),
-            route=route,
-            state="soaked" if record.get("soak") else "dropped" if action == Action.DROP else "pending",
-            admitted_at=float(record["at"]),
-            fork_id=str(record.get("fork_id") or ""),
-        )
-        slot_at = record.get("slot_at")
-        if mine and slot_at is not None:
-            self._slots[advice_id] = float(slot_at)
-        if len(task.entries) > ADVISORIES_KEPT:
-            # As the live gate saw it: it forgets lapsed waiting advisories before deciding.
-            self._forget_lapsed(task, float(record["at"]))
-        if len(task.entries) > ADVISORIES_KEPT:
-            oldest = next((key for key, entry in task.entries.items() if entry.state != "pending"), None)
-            if oldest is not None:
-                del task.entries[oldest]
-
-    def _task(self, task_id: str) -> TaskMemory:
-        """The memory of ``task_id`` (now the most recently used); the first time, restored from its history.
-
-        With a history to fold again, the least recently used tasks beyond
-        :data:`TASKS_KEPT` leave memory: a worker's earlier tasks (``/clear``)
-        are over, and one that comes back is restored from its file.
-        """
-        task = self._tasks.pop(task_id, None)
-        if task is None:
-            task = TaskMemory()
-        self._tasks[task_id] = task
-        if self._history and task.history is None:
-            task.history = History.for_task(task_id, self._data)
-            records, task.offset = task.history.read(0)
-            self._apply_all(records)
-        if self._history:
-            while len(self._tasks) > TASKS_KEPT:
-                del self._tasks[next(iter(self._tasks))]
-        return task
-
-    def _apply_all(self, records: Iterable[Mapping[str, Any]]) -> None:
-        """Fold records read from a file, skipping (and logging) any that are not well formed."""
-        for record in records:
-            try:
-                self.apply(record)
-            except (KeyError, TypeError, ValueError) as error:
-                log.warning("skipping malformed history record %r: %s", record, error)
-
-    def _forget_lapsed(self, task: TaskMemory, now: float) -> None:
-        """Forget waiting advisories whose clocks ran out even if no drain reported it.
-
-        A mailbox nobody claims from records no expiry; without this, such an
-        advisory would block its key for the rest of the task. The queue clock
-        is measured from admission, a moment before the real enqueue.
-        """
-        for advice_id, entry in list(task.entries.items()):
-            if entry.state != "pending":
-                continue
-            advice = entry.advice
-            if now >= advice.generated_at + advice.ttl or now >= entry.admitted_at + advice.queue_timeout:
-                del task.entries[advice_id]
-                self._slots.pop(advice_id, None)
-
-    def _forget_old_slots(self, now: float) -> None:
-        """Drop agent deliveries that can no longer weigh on the rate window or the cooldown.
-
-        One older than both the hour and ``gate.cooldown_s`` counts for
-        neither; one whose advisory still waits in the mailbox is kept, since a
-        superseding advisory inherits its slot.
-        """
-        horizon = max(HOUR, self.settings.cooldown_s)
-        old = [advice_id for advice_id, at in self._slots.items() if now - at >= horizon]
-        if not old:
-            return
-        waiting = {
-            advice_id
-            for task in self._tasks.values()
-            for advice_id, entry in task.entries.items()
-            if entry.state == "pending"
-        }
-        for advice_id in old:
-            if advice_id not in waiting:
-                del self._slots[advice_id]
-
-    def inherits_slot(self, target: Remembered | None) -> bool:
-        """Whether an advisory superseding ``target`` takes over its rate slot (the rate is not charged)."""
-        return target is not None and target.advice.id in self._slots
-
-    def duplicate_of(
-        self,
-        task: TaskMemory,
-        key: str,
-        words: frozenset[str],
-        route: Route,
-        target: Remembered | None,
-        *,
-        detector: str = "",
-    ) -> tuple[Reason, str] | None:
-        blocking = [
-            entry
-            for entry in task.entries.values()
-            if entry is not target
-            and (entry.state != "soaked" or entry.advice.kind == detector)
-            and (entry.state == "dropped" or entry.route == "agent" or route == "human")
-        ]
-        for entry in blocking:
-            if entry.key == key:
-                return Reason.DUPLICATE_KEY, f"key {key!r} already {entry.state} as {entry.advice.id}"
-        threshold = self.settings.dedup_threshold
-        for entry in blocking:
-            score = similarity(words, entry.tokens)
-            if score >= threshold:
-                return (
-                    Reason.DUPLICATE_SIMILAR,
-                    f"{score:.2f} similar to {entry.state} advisory {entry.advice.id} "
-                    f"(threshold {threshold:g})",
-                )
-        return None
-
-    def held_back(self, now: float) -> tuple[Reason, str] | None:
-        settings = self.settings
-        recent = [at for at in self._slots.values() if now - at < HOUR]
-        if len(recent) >= settings.rate_per_hour:
-            return (
-                Reason.RATE_LIMITED,
-                f"{len(recent)} agent advisories in the last hour (gate.rate_per_hour)",
-            )
-        if self._slots:
-            last = max(self._slots.values())
-            if now - last < settings.cooldown_s:
-                return (
-                    Reason.COOLDOWN,
-                    f"{now - last:g} s since the last agent advisory, cooldown {settings.cooldown_s:g} s",
-                )
-        return None
+    def apply(self, record: dict[str, Any]) -> None:
+        """Fold one history record into memory (see :meth:`sbcore.gate.fold.Fold.apply`)."""
+        self._fold.apply(record)
 
     # -- building and recording -----------------------------------------------------------------
 
@@ -777,7 +426,7 @@ class Gate:
 
     def observe(self, task_id: str, count: int) -> None:
         """``count`` more observations in ``task_id`` (the adjudication window counts them)."""
-        self._task(task_id).observed += count
+        self._fold.task(task_id).observed += count
 
     def adjudicate(self, task_id: str) -> list[OutcomeRecord]:
         """Close the task's outcome records whose adjudication window has lapsed; return them.
@@ -787,8 +436,8 @@ class Gate:
         is a history record (stage ``outcome``, ``closed_by: window``), so a restarted gate folds it back.
         """
         now = self.clock()
-        task = self._task(task_id)
-        self.sync()
+        task = self._fold.task(task_id)
+        self._fold.sync()
         closed = []
         for record in list(task.outcomes.values()):
             why = record.lapse(
@@ -821,21 +470,20 @@ class Gate:
     def asked(self, task_id: str, detector: str) -> None:
         """A fork of ``detector`` ran on a model this pass, shown its open advisories: each outcome record
         of it still open could have been judged, so lapsing says it was ``ignored``, not ``unjudged``."""
-        self.sync()
-        for record in self._task(task_id).outcomes.values():
+        self._fold.sync()
+        for record in self._fold.task(task_id).outcomes.values():
             if record.detector == detector and record.open:
                 record.asked = True
 
     def take_closed(self) -> list[tuple[str, OutcomeRecord]]:
         """The outcome records closed (live or folded from a history) since the last call, with their task."""
-        taken, self._closed = self._closed, []
-        return taken
+        return self._fold.take_closed()
 
     def live_ids(self, task_id: str, detector: str) -> set[str]:
         """The ids ``detector``'s forks may still judge: its advisories waiting for delivery to the agent (or,
         soaking, that would have been delivered: it sees what it would see advising) and its outcome
         records still open."""
-        task = self._task(task_id)
+        task = self._fold.task(task_id)
         waiting = {
             entry.fork_id or entry.advice.id
             for entry in task.entries.values()
@@ -849,58 +497,7 @@ class Gate:
 
     def outcomes(self, task_id: str) -> list[OutcomeRecord]:
         """The task's outcome records, open and closed, in delivery order."""
-        return sorted(self._task(task_id).outcomes.values(), key=lambda record: record.delivered_at)
-
-    def _apply_outcome(self, task: TaskMemory, record: Mapping[str, Any]) -> None:
-        """Fold a verdict (or a lapse) into the outcome record it names; suppress an evidenced rejection."""
-        key, advice_id, verdict = record.get("dedup_key"), record.get("advice_id"), record.get("verdict")
-        evidence = record.get("evidence")
-        if verdict in SUPPRESSING_VERDICTS and evidence and key:
-            task.suppressed[normalise_key(key)] = f"{verdict} (advisory {advice_id})"
-            if len(task.suppressed) > SUPPRESSED_KEPT:
-                del task.suppressed[next(iter(task.suppressed))]
-        fork_id = record.get("fork_id") or advice_id
-        found = task.outcomes.get((str(record.get("detector")), str(fork_id)))
-        if found is None or found.advice_id != advice_id:
-            found = task.outcome_of(str(advice_id))
-        if found is None or not found.open:
-            return
-        if record.get("closed_by") == "window":
-            found.uptake = verdict if verdict in ("no_evidence", "unjudged") else "ignored"
-            found.closed_by = "window"
-        else:
-            found.mentioned = True
-            uptake = classify(verdict, evidence)
-            if uptake is None:
-                return
-            found.uptake, found.closed_by = uptake, "verdict"
-            found.evidence = tuple(str(item) for item in evidence or ())
-        found.verdict = str(verdict)
-        found.closed_at = float(record["at"])
-        self._closed.append((str(record.get("task_id")), found))
-
-    def _open_outcome(self, task: TaskMemory, record: Mapping[str, Any], advice_id: str) -> None:
-        """A claim for the agent: the advisory was delivered, so its outcome record opens."""
-        entry = task.entries.get(advice_id)
-        if entry is None or entry.route != "agent":
-            return
-        fork_id = entry.fork_id or advice_id
-        slot = (entry.advice.kind, fork_id)
-        current = task.outcomes.get(slot)
-        if current is not None and current.open:
-            return  # the same finding delivered again while its first delivery awaits its verdict
-        task.outcomes.pop(slot, None)
-        task.outcomes[slot] = OutcomeRecord(
-            fork_id=fork_id,
-            advice_id=advice_id,
-            detector=entry.advice.kind,
-            dedup_key=entry.advice.dedup_key,
-            confidence=entry.advice.confidence,
-            delivered_at=float(record["at"]),
-            observed_at=task.observed,
-        )
-        if len(task.outcomes) > ADVISORIES_KEPT:
-            del task.outcomes[next(iter(task.outcomes))]
+        return sorted(self._fold.task(task_id).outcomes.values(), key=lambda record: record.delivered_at)
 
     def _drop(
         self,
@@ -1000,137 +597,4 @@ class Gate:
             text=text,
             **extra,
         )
-        self._append(self._task(task_id), record)
-
-    def _append(self, task: TaskMemory, record: dict[str, Any]) -> None:
-        """Fold ``record`` into memory and append it to the task's history (best effort)."""
-        self.apply(record)
-        if task.history is not None:
-            try:
-                task.history.record(record)
-            except OSError as error:  # memory has it; the log is best effort
-                log.warning("history of task %s not written: %s", record.get("task_id"), error)
-
-
-# -- the finish gate ----------------------------------------------------------------------------
-
-
-class FinishReason(StrEnum):
-    """Why the finish gate fired or held."""
-
-    FIRE = "fire"
-    DISABLED = "disabled"  # finish_gate.enabled is false
-    MUTED = "muted"  # mute.all is on
-    STOP_HOOK_ACTIVE = "stop_hook_active"  # this Stop already follows a block: never twice in a row
-    BACKGROUND_WORK = "background_work"  # a background command, subagent or monitor is outstanding
-    CAP_REACHED = "cap_reached"  # finish_gate.per_task_cap firings in this task already
-    TOO_SOON = "too_soon"  # less than finish_gate.min_interval_s since the last firing in this task
-    NO_CANDIDATE = "no_candidate"  # no finish_gate advisory waiting (live, agent-bound, detector enabled)
-    NO_EVIDENCE = "no_evidence"  # finish_gate advisories waiting, none citing evidence
-    BELOW_FLOOR = "below_floor"  # evidenced ones waiting, none confident enough
-
-
-@dataclass(frozen=True)
-class FinishGateDecision:
-    """Whether to continue the turn, why, and with which advisory."""
-
-    fire: bool
-    reason: FinishReason
-    text: str
-    advice: Advice | None = None
-
-
-def decide_finish_gate(
-    waiting: Iterable[Advice],
-    *,
-    now: float,
-    settings: GateSettings,
-    background: Sequence[str],
-    stop_hook_active: bool,
-    firings: Collection[float],
-) -> FinishGateDecision:
-    """May the agent's finished turn be continued, and with what? All conditions must hold.
-
-    ``waiting`` is what the mailbox holds; ``background`` the background work
-    the worker saw launched and never saw finish (any entry means silence);
-    ``firings`` the times this task's finish gate already fired. The chosen
-    advisory is the most confident eligible one (the earliest generated on a
-    tie). Pure: recording is the caller's (:func:`finish_gate_record`).
-    """
-    finish = settings.finish_gate
-
-    def hold(reason: FinishReason, text: str) -> FinishGateDecision:
-        return FinishGateDecision(False, reason, text)
-
-    if not finish.enabled:
-        return hold(FinishReason.DISABLED, "finish_gate.enabled is false")
-    if settings.mute_all:
-        return hold(FinishReason.MUTED, "mute.all is on")
-    if stop_hook_active:
-        return hold(FinishReason.STOP_HOOK_ACTIVE, "this stop follows a continued turn")
-    if background:
-        return hold(FinishReason.BACKGROUND_WORK, f"outstanding: {', '.join(background)}")
-    if len(firings) >= finish.per_task_cap:
-        return hold(
-            FinishReason.CAP_REACHED, f"{len(firings)} of finish_gate.per_task_cap {finish.per_task_cap}"
-        )
-    if firings and now - max(firings) < finish.min_interval_s:
-        since = now - max(firings)
-        return hold(
-            FinishReason.TOO_SOON,
-            f"{since:g} s since the last, finish_gate.min_interval_s {finish.min_interval_s:g}",
-        )
-    candidates = [
-        advice
-        for advice in waiting
-        if advice.finish_gate
-        and not advice.human_only
-        and advice.expired_by(now) is None
-        and advice.kind not in settings.disabled_detectors
-    ]
-    if not candidates:
-        return hold(FinishReason.NO_CANDIDATE, "no finish-gate advisory is waiting")
-    evidenced = [advice for advice in candidates if advice.evidence]
-    if not evidenced:
-        return hold(FinishReason.NO_EVIDENCE, f"{len(candidates)} waiting, none cites evidence")
-    eligible = [advice for advice in evidenced if advice.confidence >= finish.floor(advice.kind)]
-    if not eligible:
-        best = max(evidenced, key=lambda advice: advice.confidence)
-        return hold(
-            FinishReason.BELOW_FLOOR,
-            f"best confidence {best.confidence:g} is below the finish-gate floor {finish.floor(best.kind):g}",
-        )
-    chosen = min(eligible, key=lambda advice: (-advice.confidence, advice.generated_at))
-    return FinishGateDecision(
-        True,
-        FinishReason.FIRE,
-        f"{chosen.kind}: {chosen.headline} (confidence {chosen.confidence:g})",
-        chosen,
-    )
-
-
-def finish_gate_record(
-    decision: FinishGateDecision, *, at: float, task_id: str, session_id: str
-) -> dict[str, Any]:
-    """The history record of a finish-gate decision (``action`` is ``fire`` or ``hold``)."""
-    advice = decision.advice
-    return make_record(
-        "finish_gate",
-        at=at,
-        task_id=task_id,
-        session_id=session_id,
-        detector=advice.kind if advice is not None else "",
-        advice_id=advice.id if advice is not None else None,
-        action="fire" if decision.fire else "hold",
-        reason=decision.reason,
-        text=decision.text,
-    )
-
-
-def finish_gate_firings(records: Iterable[Mapping[str, Any]]) -> list[float]:
-    """The times the finish gate fired, from a task's history records."""
-    return [
-        float(record["at"])
-        for record in records
-        if record.get("stage") == "finish_gate" and record.get("action") == "fire"
-    ]
+        self._fold.append(self._fold.task(task_id), record)

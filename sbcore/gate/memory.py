@@ -1,6 +1,6 @@
 """What the gate remembers, per task: the advisories it admitted or remembers dropping, suppressed keys.
 
-A fold over the task's history file (:meth:`sbcore.gate.gate.Gate.apply`); the rules of
+A fold over the task's history file (:meth:`sbcore.gate.fold.Fold.apply`); the rules of
 :mod:`sbcore.gate.rules` read it, the gate writes it. Standard library only, like the rest of the gate.
 """
 

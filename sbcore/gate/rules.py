@@ -11,25 +11,29 @@ it — the floors rule sets the route — which is why the order is the contract
 4. staleness before the rate, so ``rate_limited`` means "a live advisory held back", never "something
    already handled".
 
-A new rule is one function here and one place in :data:`RULES`, with its reason code in
-:class:`~sbcore.gate.history.Reason` (a meta-test asserts every code is produced by some simulation).
+A new rule is one function here, of the :class:`Case` alone, and one place in :data:`RULES`, with its
+reason code in :class:`~sbcore.gate.history.Reason` (a meta-test asserts every code is produced by some
+simulation). The case carries everything a rule reads: the settings, the task's memory, the session's rate
+slots; the rules own the dedup and rate logic, and the gate knows none of it.
 Standard library only, like the rest of the gate.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Protocol
 
 from sbcore.gate.advice import Advice, stale_reason
 from sbcore.gate.answer import GateInput
+from sbcore.gate.fold import HOUR
 from sbcore.gate.history import Reason
 from sbcore.gate.memory import Remembered, Route, TaskMemory
+from sbcore.gate.similarity import similarity
 
 
 class Settings(Protocol):
-    """The gate settings the rules read (:class:`sbcore.gate.gate.GateSettings` fits)."""
+    """The gate settings the rules read (:class:`sbcore.case.settings.GateSettings` fits)."""
 
     @property
     def mute_all(self) -> bool: ...
@@ -40,29 +44,16 @@ class Settings(Protocol):
     @property
     def human_floor(self) -> float: ...
 
-    def agent_floor(self, detector: str) -> float: ...
-
-
-class Gate(Protocol):
-    """What a rule may ask of the gate that asks it (:class:`sbcore.gate.gate.Gate` fits)."""
+    @property
+    def dedup_threshold(self) -> float: ...
 
     @property
-    def settings(self) -> Settings: ...
+    def rate_per_hour(self) -> int: ...
 
-    def duplicate_of(
-        self,
-        task: TaskMemory,
-        key: str,
-        words: frozenset[str],
-        route: Route,
-        target: Remembered | None,
-        *,
-        detector: str = "",
-    ) -> tuple[Reason, str] | None: ...
+    @property
+    def cooldown_s(self) -> float: ...
 
-    def held_back(self, now: float) -> tuple[Reason, str] | None: ...
-
-    def inherits_slot(self, target: Remembered | None) -> bool: ...
+    def agent_floor(self, detector: str) -> float: ...
 
 
 @dataclass
@@ -71,7 +62,10 @@ class Case:
 
     answer: GateInput
     now: float
+    settings: Settings
     task: TaskMemory
+    slots: Mapping[str, float]
+    """The session's agent deliveries that weigh on the rate window and the cooldown: id -> when."""
     advice: Advice
     key: str
     words: frozenset[str]
@@ -93,28 +87,28 @@ class Stop:
     remember: bool = False
 
 
-Rule = Callable[["Gate", Case], Stop | None]
+Rule = Callable[[Case], Stop | None]
 
 
-def muted(gate: Gate, case: Case) -> Stop | None:
-    if gate.settings.mute_all:
+def muted(case: Case) -> Stop | None:
+    if case.settings.mute_all:
         return Stop(Reason.MUTED, "mute.all is on")
-    if case.answer.detector in gate.settings.disabled_detectors:
+    if case.answer.detector in case.settings.disabled_detectors:
         return Stop(Reason.DETECTOR_MUTED, f"detector {case.answer.detector} is disabled")
     return None
 
 
-def expired(gate: Gate, case: Case) -> Stop | None:
+def expired(case: Case) -> Stop | None:
     if case.advice.expired_by(case.now) == "advice_ttl":
         age = case.now - case.advice.generated_at
         return Stop(Reason.EXPIRED_TTL, f"generated {age:g} s ago, validity {case.advice.ttl:g} s")
     return None
 
 
-def floors(gate: Gate, case: Case) -> Stop | None:
+def floors(case: Case) -> Stop | None:
     """Below the human floor: dropped; below the agent floor: for the user alone (sets the route)."""
-    case.floor = gate.settings.agent_floor(case.answer.detector)
-    human_floor = min(gate.settings.human_floor, case.floor)
+    case.floor = case.settings.agent_floor(case.answer.detector)
+    human_floor = min(case.settings.human_floor, case.floor)
     confidence = case.advice.confidence
     if confidence < human_floor:
         return Stop(
@@ -125,30 +119,65 @@ def floors(gate: Gate, case: Case) -> Stop | None:
     return None
 
 
-def suppressed(gate: Gate, case: Case) -> Stop | None:
+def suppressed(case: Case) -> Stop | None:
     why = case.task.suppressed.get(case.key)
     return None if why is None else Stop(Reason.SUPPRESSED, f"key {case.key!r}: {why}")
 
 
-def duplicate(gate: Gate, case: Case) -> Stop | None:
-    found = gate.duplicate_of(
-        case.task, case.key, case.words, case.route, case.target, detector=case.answer.detector
-    )
-    return None if found is None else Stop(*found)
+def duplicate(case: Case) -> Stop | None:
+    """The same normalised key as a remembered advisory, or headline and body too similar to one.
+
+    What blocks: any dropped advisory; one for the agent (a user-only one blocks only user-only repeats,
+    so a repeat confident enough for the agent gets its chance); a soaked one only for its own detector;
+    never the waiting advisory this one would supersede."""
+    blocking = [
+        entry
+        for entry in case.task.entries.values()
+        if entry is not case.target
+        and (entry.state != "soaked" or entry.advice.kind == case.answer.detector)
+        and (entry.state == "dropped" or entry.route == "agent" or case.route == "human")
+    ]
+    for entry in blocking:
+        if entry.key == case.key:
+            return Stop(Reason.DUPLICATE_KEY, f"key {case.key!r} already {entry.state} as {entry.advice.id}")
+    threshold = case.settings.dedup_threshold
+    for entry in blocking:
+        score = similarity(case.words, entry.tokens)
+        if score >= threshold:
+            return Stop(
+                Reason.DUPLICATE_SIMILAR,
+                f"{score:.2f} similar to {entry.state} advisory {entry.advice.id} (threshold {threshold:g})",
+            )
+    return None
 
 
-def stale(gate: Gate, case: Case) -> Stop | None:
+def stale(case: Case) -> Stop | None:
     why = stale_reason(case.advice, case.answer.observations_since())
     return None if why is None else Stop(Reason.STALE, why, remember=True)
 
 
-def rate(gate: Gate, case: Case) -> Stop | None:
+def rate(case: Case) -> Stop | None:
     """Agent route only, and not for an advisory that takes over a waiting one's slot, nor for a soaking
     detector's: the rate window is the session's delivery budget, which soaking neither spends nor awaits."""
-    if case.route != "agent" or case.soak or gate.inherits_slot(case.target):
+    if case.route != "agent" or case.soak or inherits_slot(case):
         return None
-    held = gate.held_back(case.now)
-    return None if held is None else Stop(*held, remember=True)
+    settings, now = case.settings, case.now
+    recent = [at for at in case.slots.values() if now - at < HOUR]
+    if len(recent) >= settings.rate_per_hour:
+        text = f"{len(recent)} agent advisories in the last hour (gate.rate_per_hour)"
+        return Stop(Reason.RATE_LIMITED, text, remember=True)
+    if case.slots:
+        since = now - max(case.slots.values())
+        if since < settings.cooldown_s:
+            text = f"{since:g} s since the last agent advisory, cooldown {settings.cooldown_s:g} s"
+            return Stop(Reason.COOLDOWN, text, remember=True)
+    return None
+
+
+def inherits_slot(case: Case) -> bool:
+    """Whether the advisory supersedes one that holds a rate slot, and so takes it over (the rate is not
+    charged again)."""
+    return case.target is not None and case.target.advice.id in case.slots
 
 
 RULES: tuple[Rule, ...] = (muted, expired, floors, suppressed, duplicate, stale, rate)

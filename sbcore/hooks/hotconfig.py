@@ -88,7 +88,7 @@ class HotConfig:
     """The hot values in force for one workspace.
 
     ``get`` speaks the dotted-key language of :class:`sbcore.config.EffectiveConfig`
-    for the groups it holds, so :meth:`sbcore.gate.gate.GateSettings.from_config`
+    for the groups it holds, so :meth:`sbcore.gate.settings.GateSettings.from_config`
     accepts it as it is.
     """
 

@@ -7,7 +7,7 @@ worker's turn-end pass most needs.
 The finish gate may then continue a turn the agent believes finished — the one
 interruption the observer is allowed — with
 ``{"decision": "block", "reason": <framed advisory>, "systemMessage": ...}``.
-It fires only when :func:`sbcore.gate.gate.decide_finish_gate` allows it: a
+It fires only when :func:`sbcore.gate.finish.decide_finish_gate` allows it: a
 waiting finish-gate advisory with evidence and enough confidence, nothing in
 the background (the payload's ``background_tasks`` — less the plugin's own
 worker monitor, which runs all session long — and the launches the worker saw
@@ -31,7 +31,8 @@ from sbcore.hooks.failures import log_failure
 if TYPE_CHECKING:
     from sbcore.deliver.mailbox import Mailbox
     from sbcore.gate.advice import Advice
-    from sbcore.gate.gate import FinishGateDecision, GateSettings
+    from sbcore.gate.finish import FinishGateDecision
+    from sbcore.gate.settings import GateSettings
 
 
 def handle(context: HookContext) -> dict[str, Any] | None:
@@ -62,7 +63,7 @@ def handle(context: HookContext) -> dict[str, Any] | None:
 
 def finish_gate(context: HookContext, mailbox: Mailbox) -> dict[str, Any] | None:
     """Decide, claim the chosen advisory, record the firing, and answer; None when it holds."""
-    from sbcore.gate.gate import GateSettings
+    from sbcore.gate.settings import GateSettings
 
     waiting = [advice for advice in mailbox.pending() if advice.finish_gate]
     if mailbox.problem:
@@ -112,7 +113,7 @@ def _decide(
     context: HookContext, waiting: Sequence[Advice], settings: GateSettings, background: list[str]
 ) -> FinishGateDecision | None:
     """The first firing decision over the tasks with finish-gate advice waiting; holds are recorded."""
-    from sbcore.gate.gate import decide_finish_gate, finish_gate_firings
+    from sbcore.gate.finish import decide_finish_gate, finish_gate_firings
     from sbcore.gate.history import History
 
     by_task: dict[str, list[Advice]] = {}
@@ -135,7 +136,7 @@ def _decide(
 
 
 def _record(context: HookContext, decision: FinishGateDecision, task_id: str) -> None:
-    from sbcore.gate.gate import finish_gate_record
+    from sbcore.gate.finish import finish_gate_record
     from sbcore.gate.history import History
 
     record = finish_gate_record(decision, at=context.now, task_id=task_id, session_id=context.session_id)

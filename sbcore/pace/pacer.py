@@ -60,7 +60,7 @@ import math
 import time
 from collections import Counter
 from collections.abc import Sequence
-from dataclasses import asdict, dataclass
+from dataclasses import asdict, dataclass, field
 from typing import TYPE_CHECKING, Any, Literal, get_args
 
 from sbcore.observe.model import Observation, ObservationKind
@@ -239,6 +239,19 @@ class PaceStatus:
         return _finite(data)
 
 
+@dataclass
+class _Tally:
+    """What the pacer has done so far, for :meth:`Pacer.status`: passes (by reason), the checks that started
+    nothing (by reason), the requests refused unrun, the observations coalescing left out of finished
+    passes."""
+
+    passes: int = 0
+    by_reason: Counter[str] = field(default_factory=Counter)
+    holds: Counter[str] = field(default_factory=Counter)
+    refused: Counter[str] = field(default_factory=Counter)
+    dropped: int = 0
+
+
 def _finite(value: Any) -> Any:
     if isinstance(value, float) and not math.isfinite(value):
         return None
@@ -284,11 +297,7 @@ class Pacer:
         self._unjudged = False  # observations arrived since the last turn-end pass started
         self._manual = False
         self._matched: tuple[str, ...] = ()  # detectors whose triggers matched on a failure, awaiting a pass
-        self._passes = 0
-        self._by_reason: Counter[str] = Counter()
-        self._holds: Counter[str] = Counter()
-        self._refused: Counter[str] = Counter()
-        self._dropped_total = 0
+        self._tally = _Tally()
         self.last: Decision | Hold | None = None
 
     @classmethod
@@ -370,8 +379,8 @@ class Pacer:
                 self._manual = False
             if "trigger" in result.dropped:
                 self._matched = ()
-            self._holds[result.reason] += 1
-            self._refused.update(result.dropped)
+            self._tally.holds[result.reason] += 1
+            self._tally.refused.update(result.dropped)
             if self._running is None and self._lease is not None:
                 self._lease.release()  # admitted, then held back by something else: the slot goes back
                 self._lease = None
@@ -523,16 +532,16 @@ class Pacer:
         if result.reason == "salience":
             self._salience.add(now, 1)
         self._matched = ()
-        self._passes += 1
-        self._by_reason[result.reason] += 1
+        self._tally.passes += 1
+        self._tally.by_reason[result.reason] += 1
         episode = Episode.take(
             self._pending,
-            number=self._passes,
+            number=self._tally.passes,
             decision=result,
             turn_end="turn_end" in result.reasons,
             cap=self.settings.episode_cap_chars,
         )
-        self._dropped_total += episode.dropped_count
+        self._tally.dropped += episode.dropped_count
         self._pending = PendingEpisode()
         if "turn_end" in result.reasons:
             self._unjudged = False
@@ -586,12 +595,12 @@ class Pacer:
             at=now,
             muted=self.muted,
             running=self._running.number if self._running else None,
-            passes=self._passes,
-            by_reason=dict(self._by_reason),
+            passes=self._tally.passes,
+            by_reason=dict(self._tally.by_reason),
             pending=self._pending.offered,
             pending_chars=self._pending.offered_chars,
             pending_kept=len(self._pending.observations),
-            dropped=self._dropped_total + sum(self._pending.dropped.values()),
+            dropped=self._tally.dropped + sum(self._pending.dropped.values()),
             floor_s=self.settings.min_interval_s * backoff,
             backoff=backoff,
             salience_left=self._salience_left(now),
@@ -599,8 +608,8 @@ class Pacer:
             task_used=self.budget.task_used,
             hour_used=self.budget.hour_used(),
             last=self.last,
-            holds=dict(self._holds),
-            refused=dict(self._refused),
+            holds=dict(self._tally.holds),
+            refused=dict(self._tally.refused),
         )
 
 

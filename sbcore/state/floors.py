@@ -4,7 +4,7 @@ A detector's ``enabled``, ``confidence_floor`` and ``finish_gate_floor`` come fr
 catalogue has applied the configuration's ``detectors.<id>.*`` overrides to it) and, where no catalogue
 is at hand — ``config set`` refreshing the hooks' snapshot, a gate built from configuration alone — from
 the last switches recorded with the overrides on top. :func:`switches` and :func:`resolve` are that
-resolution, used by the gate (:class:`sbcore.gate.gate.GateSettings`) and the hot snapshot
+resolution, used by the gate (:class:`sbcore.gate.settings.GateSettings`) and the hot snapshot
 (:mod:`sbcore.config.hot`) alike, so the two can never disagree about a detector.
 
 Apart from :mod:`sbcore.state.hot` so the hooks, which read only the snapshot's names, do not pay for

@@ -19,7 +19,7 @@ from sbcore.config import EffectiveConfig
 from sbcore.config.write import ConfigRejected, set_value
 from sbcore.deliver.mailbox import Mailbox, MailboxBusy
 from sbcore.gate import calibration
-from sbcore.gate.gate import GateSettings
+from sbcore.gate.settings import GateSettings
 from sbcore.gate.uptake import OutcomeRecord
 from sbcore.state import db
 from sbcore.worker.notice import demotion_advice

@@ -85,7 +85,8 @@ from sbcore.deliver.channels import WakeLine
 from sbcore.deliver.mailbox import Mailbox, MailboxBusy
 from sbcore.deliver.notices import post_once, user_notice
 from sbcore.gate.advice import Advice, stale_reason
-from sbcore.gate.gate import Gate, GateSettings
+from sbcore.gate.gate import Gate
+from sbcore.gate.settings import GateSettings
 from sbcore.hooks.cli_session import CliSession
 from sbcore.hooks.events import background_path, events_path
 from sbcore.observe.config import ProjectionConfig

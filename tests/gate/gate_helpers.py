@@ -7,7 +7,7 @@ from typing import Any
 
 from sbcore.config import defaults
 from sbcore.gate.advice import Advice
-from sbcore.gate.gate import GateSettings
+from sbcore.gate.settings import GateSettings
 
 
 class FakeClock:

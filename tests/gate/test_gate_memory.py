@@ -13,7 +13,9 @@ from typing import Any
 from gate_helpers import FakeClock, make_settings
 
 from sbcore.deliver.mailbox import Mailbox
-from sbcore.gate.gate import ADVISORIES_KEPT, HOUR, SUPPRESSED_KEPT, TASKS_KEPT, Gate, GateInput
+from sbcore.gate.answer import GateInput
+from sbcore.gate.fold import ADVISORIES_KEPT, HOUR, SUPPRESSED_KEPT, TASKS_KEPT
+from sbcore.gate.gate import Gate
 from sbcore.gate.history import Reason, make_record
 
 
@@ -69,25 +71,25 @@ def test_a_task_remembers_its_most_recent_advisories_and_never_forgets_a_waiting
         world.clock.advance(1)
         assert world.advise(n) is Reason.RATE_LIMITED
 
-    entries = world.gate._tasks["t1"].entries
+    entries = world.gate._fold.tasks["t1"].entries
     assert len(entries) == ADVISORIES_KEPT
     assert "adv1" in entries and entries["adv1"].state == "pending"
     assert world.advise(ADVISORIES_KEPT + 59) is Reason.DUPLICATE_KEY  # the recent ones still dedup
     assert world.advise(1) is Reason.RATE_LIMITED  # the oldest was forgotten: held back again, not a repeat
 
     restored = world.new_gate()
-    restored._task("t1")
-    assert list(restored._tasks["t1"].entries) == list(entries)
+    restored.memory("t1")
+    assert list(restored._fold.tasks["t1"].entries) == list(entries)
 
 
 def test_the_rate_window_keeps_only_deliveries_that_can_still_count(tmp_path: Path) -> None:
     world = World(tmp_path, gate__rate_per_hour=2, gate__cooldown_s=0)
     for n in range(12):
         assert world.advise(n) is Reason.PASSED
-        assert all(world.clock.now - at < HOUR for at in world.gate._slots.values())
+        assert all(world.clock.now - at < HOUR for at in world.gate._fold.slots.values())
         assert world.claim() == [f"adv{n + 1}"]
         world.clock.advance(2000)  # two deliveries an hour, at most
-    assert len(world.gate._slots) == 2
+    assert len(world.gate._fold.slots) == 2
 
     assert world.advise(100) is Reason.PASSED
     world.claim()
@@ -123,7 +125,7 @@ def test_suppressed_keys_are_bounded_and_the_latest_still_suppress(tmp_path: Pat
                 evidence=["the agent said no"],
             )
         )
-    assert len(world.gate._tasks["t1"].suppressed) == SUPPRESSED_KEPT
+    assert len(world.gate._fold.tasks["t1"].suppressed) == SUPPRESSED_KEPT
     assert world.advise(SUPPRESSED_KEPT + 49) is Reason.SUPPRESSED
     assert world.advise(0) is Reason.PASSED  # the oldest suppression lapsed
 
@@ -133,7 +135,7 @@ def test_only_recent_tasks_stay_in_memory_and_a_returning_task_is_restored(tmp_p
     for task in range(TASKS_KEPT + 4):
         assert world.advise(task, task=f"t{task}") is Reason.PASSED
         assert world.claim() == [f"adv{task + 1}"]
-        assert len(world.gate._tasks) <= TASKS_KEPT
-    assert "t0" not in world.gate._tasks
+        assert len(world.gate._fold.tasks) <= TASKS_KEPT
+    assert "t0" not in world.gate._fold.tasks
     assert world.advise(0, task="t0") is Reason.DUPLICATE_KEY  # folded again from its history file
-    assert list(world.gate._tasks)[-1] == "t0"
+    assert list(world.gate._fold.tasks)[-1] == "t0"

@@ -10,17 +10,11 @@ import pytest
 from gate_helpers import DictConfig, FakeClock, make_advice, make_settings
 
 from sbcore.config import defaults
-from sbcore.gate.gate import (
-    FinishReason,
-    Gate,
-    GateInput,
-    GateSettings,
-    decide_finish_gate,
-    finish_gate_firings,
-    finish_gate_record,
-    similarity,
-    tokens,
-)
+from sbcore.gate.answer import GateInput
+from sbcore.gate.finish import FinishReason, decide_finish_gate, finish_gate_firings, finish_gate_record
+from sbcore.gate.gate import Gate
+from sbcore.gate.settings import GateSettings
+from sbcore.gate.similarity import similarity, tokens
 from sbcore.gate.history import Reason
 
 

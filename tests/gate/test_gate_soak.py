@@ -12,7 +12,8 @@ from typing import Any
 from gate_helpers import FakeClock, make_settings
 
 from sbcore.deliver.mailbox import Mailbox
-from sbcore.gate.gate import Gate, GateInput
+from sbcore.gate.answer import GateInput
+from sbcore.gate.gate import Gate
 from sbcore.gate.history import Action, History, Reason
 
 

@@ -10,7 +10,8 @@ from gate_helpers import FakeClock, make_settings
 
 from sbcore.gate import gate as gate_module
 from sbcore.gate import rules
-from sbcore.gate.gate import Gate, GateInput
+from sbcore.gate.answer import GateInput
+from sbcore.gate.gate import Gate
 from sbcore.gate.history import Action, Reason
 
 
@@ -64,11 +65,11 @@ def test_the_floors_rule_routes_what_the_later_rules_judge(tmp_path: Path) -> No
 def test_a_new_rule_is_one_function_in_the_list(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     asked: list[str] = []
 
-    def weekend(gate: Gate, case: rules.Case) -> rules.Stop | None:
+    def weekend(case: rules.Case) -> rules.Stop | None:
         asked.append(case.advice.headline)
         return rules.Stop(Reason.MUTED, "no advice at weekends")
 
-    def never(gate: Gate, case: rules.Case) -> rules.Stop | None:
+    def never(case: rules.Case) -> rules.Stop | None:
         raise AssertionError("a rule after the one that stopped was asked")
 
     monkeypatch.setattr(gate_module, "RULES", (weekend, never))

@@ -23,7 +23,9 @@ from gate_helpers import FakeClock, make_settings
 
 from sbcore.deliver.mailbox import Mailbox
 from sbcore.gate.advice import Advice, stale_reason
-from sbcore.gate.gate import FinishGateDecision, FinishReason, Gate, GateDecision, GateInput
+from sbcore.gate.answer import GateInput
+from sbcore.gate.finish import FinishGateDecision, FinishReason
+from sbcore.gate.gate import Gate, GateDecision
 from sbcore.gate.history import History, Reason
 
 Trail = list[tuple[str, str | None, str | None]]

@@ -10,7 +10,8 @@ from typing import Any
 from gate_helpers import FakeClock, make_settings
 
 from sbcore.deliver.mailbox import Mailbox
-from sbcore.gate.gate import Gate, GateInput
+from sbcore.gate.answer import GateInput
+from sbcore.gate.gate import Gate
 from sbcore.gate.history import History, Reason
 from sbcore.gate.uptake import classify
 

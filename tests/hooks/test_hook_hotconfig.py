@@ -134,7 +134,7 @@ def test_configuration_overrides_beat_the_catalogue(env: Env) -> None:
 
 
 def test_gate_settings_build_from_the_snapshot(env: Env) -> None:
-    from sbcore.gate.gate import GateSettings
+    from sbcore.gate.settings import GateSettings
 
     write_hot_snapshot(env.project, detectors=[Detector("standard-questions", finish_gate_floor=0.95)])
     from_hot = GateSettings.from_config(load_hot_config(env.data, str(env.project)))

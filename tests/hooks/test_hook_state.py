@@ -114,7 +114,9 @@ def test_the_hot_path_imports_the_standard_library_and_no_projector(wall_clock_e
         if m not in ALLOWED and not m.startswith(("sbcore.hooks.", "sbcore.gate.", "sbcore.deliver"))
     ]
     assert unexpected == []
-    assert "sbcore.gate.gate" in ours if event == "Stop" else "sbcore.gate.gate" not in ours
+    # the Stop hook decides with the finish gate alone: the gate's pipeline, rules and fold stay unloaded
+    assert ("sbcore.gate.finish" in ours) == (event == "Stop")
+    assert not {"sbcore.gate.gate", "sbcore.gate.rules", "sbcore.gate.fold"} & set(ours)
 
 
 @pytest.mark.corpus

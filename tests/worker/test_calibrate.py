@@ -15,7 +15,7 @@ from sbcore.config.write import reset_value
 from sbcore.deliver.framing import NOTICE_KIND
 from sbcore.deliver.mailbox import Mailbox
 from sbcore.gate import calibration
-from sbcore.gate.gate import GateSettings
+from sbcore.gate.settings import GateSettings
 from sbcore.gate.uptake import OutcomeRecord, Uptake
 from sbcore.state import db
 from sbcore.worker.calibrate import calibrate
