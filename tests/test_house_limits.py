@@ -90,3 +90,16 @@ def test_the_member_count_reads_methods_class_attributes_and_self_assignments() 
     assert isinstance(node, ast.ClassDef)
     # kind, size, __init__, run, a, b, c; a local variable is not a member
     assert _members(node) == 7
+
+
+def test_the_engine_and_the_pipeline_are_built_in_one_module() -> None:
+    """Every driver assembles through sbcore.conductor.assembly, so all of them run the same parts."""
+    builders: dict[str, set[str]] = {"PassEngine": set(), "Pipeline": set()}
+    for path in _sources():
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id in builders:
+                builders[node.func.id].add(path.relative_to(ROOT).as_posix())
+    assert builders == {
+        "PassEngine": {"sbcore/conductor/assembly.py"},
+        "Pipeline": {"sbcore/conductor/assembly.py"},
+    }

@@ -24,9 +24,10 @@ from pathlib import Path
 from typing import Any
 
 from sbcore.bench.lenses import bench_detectors
+from sbcore.conductor import assembly
 from sbcore.observe.model import Observation
 from sbcore.testing import FakeProvider
-from sbcore.think.pass_ import EngineSettings, PassEngine
+from sbcore.think.pass_ import EngineSettings
 from sbcore.think.providers.anthropic import AnthropicProvider
 from sbcore.think.providers.base import Provider, ProviderSettings, RetryPolicy, Secret
 from sbcore.think.providers.claude_code import ClaudeCodeOptions, ClaudeCodeProvider
@@ -160,7 +161,7 @@ async def measure(
     """Median pass walls per width, and the fake's token accounting of the measured passes."""
     out = []
     for count in widths:
-        engine = PassEngine(
+        engine = assembly.pass_engine(
             bench_detectors(count),
             provider,
             settings=EngineSettings(fork_deadline_s=60, fork_grace_s=5, max_parallel_forks=parallel),

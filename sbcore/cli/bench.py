@@ -329,16 +329,12 @@ def _fanout(args: argparse.Namespace) -> int:
 async def _pass_walls(fake: FakeProvider, count: int, repeat: int) -> list[float]:
     """Wall time of whole passes (policy, forks, gate) through a scratch pipeline, as a worker runs them."""
     from sbcore.conductor.scratch import pass_now
-    from sbcore.think.pass_ import EngineSettings, PassEngine
+    from sbcore.think.pass_ import EngineSettings
 
     provider = _provider(fake)
-    from sbcore.bench.lenses import bench_detectors
-
-    detectors = bench_detectors(count)
-    engine = PassEngine(detectors, provider, settings=EngineSettings(max_parallel_forks=max(8, count)))
     walls = []
     try:
-        with _scratch(engine, detectors) as pipeline:
+        with _scratch(provider, count, EngineSettings(max_parallel_forks=max(8, count))) as pipeline:
             await pass_now(pipeline, _episode(0))  # connection set-up and first-call costs stay out
             for number in range(1, repeat + 1):
                 started = time.perf_counter()
@@ -350,15 +346,20 @@ async def _pass_walls(fake: FakeProvider, count: int, repeat: int) -> list[float
 
 
 @contextlib.contextmanager
-def _scratch(engine: Any, detectors: list[DetectorDef]) -> Iterator[Any]:
-    """The one pipeline around ``engine``, its gate and mailbox in a temporary directory."""
+def _scratch(provider: Any, count: int, settings: Any = None) -> Iterator[Any]:
+    """A pipeline around ``count`` bench detectors on ``provider``, its gate and mailbox in a temporary
+    directory."""
+    from sbcore.bench.lenses import bench_detectors
+    from sbcore.conductor import assembly
     from sbcore.conductor.scratch import scratch_pipeline
     from sbcore.config import load_config
     from sbcore.gate.settings import GateSettings
 
-    settings = GateSettings.from_config(load_config(None), detectors)
+    detectors = bench_detectors(count)
+    engine = assembly.pass_engine(detectors, provider, settings=settings)
+    gate = GateSettings.from_config(load_config(None), detectors)
     with tempfile.TemporaryDirectory(prefix="sbcore-bench-") as scratch:
-        yield scratch_pipeline(engine, settings, Path(scratch), session="bench")
+        yield scratch_pipeline(engine, gate, Path(scratch), session="bench")
 
 
 # -- cache ------------------------------------------------------------------------------------------------
@@ -406,15 +407,10 @@ def _cache(args: argparse.Namespace) -> int:
 
 async def _run_passes(fake: FakeProvider, count: int, passes: int) -> None:
     from sbcore.conductor.scratch import pass_now
-    from sbcore.think.pass_ import PassEngine
 
     provider = _provider(fake)
-    from sbcore.bench.lenses import bench_detectors
-
-    detectors = bench_detectors(count)
-    engine = PassEngine(detectors, provider)
     try:
-        with _scratch(engine, detectors) as pipeline:
+        with _scratch(provider, count) as pipeline:
             for number in range(1, passes + 1):
                 await pass_now(pipeline, _episode(number))
     finally:

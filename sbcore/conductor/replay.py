@@ -39,14 +39,12 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from sbcore.conductor import prices
+from sbcore.conductor import assembly, prices
 from sbcore.conductor.activity import active_seconds
 from sbcore.conductor.pipeline import PassReport, Pipeline, Verdict
 from sbcore.conductor.presence import IndexSettings, Presence
 from sbcore.conductor.replay_output import PassSpool, Spooled, Spooler, header, pass_json, render_pass
 from sbcore.conductor.replay_text import Finding, finding
-from sbcore.deliver.mailbox import Mailbox
-from sbcore.gate.gate import Gate
 from sbcore.gate.settings import GateSettings
 from sbcore.observe.anchors import AnchorResolver
 from sbcore.observe.blocks import LineBlocks
@@ -62,7 +60,7 @@ from sbcore.packs.registry import TriggerSpec
 from sbcore.state.recall import RecallReader, RecallWindow
 from sbcore.state.taskindex import TaskIndex, Whereabouts
 from sbcore.think.debug import DebugCapture
-from sbcore.think.pass_ import EngineSettings, PassEngine, PassResult
+from sbcore.think.pass_ import EngineSettings, PassResult
 from sbcore.think.providers.base import Provider, Usage
 from sbcore.think.tools.dispatch import Toolbox
 
@@ -386,7 +384,7 @@ class Replayer:
             Budget(BudgetSettings.from_config(self.config), clock),
             muted=False,
         )
-        engine = PassEngine(
+        engine = assembly.pass_engine(
             self.detectors,
             self.provider,
             settings=EngineSettings.from_config(self.config),
@@ -402,21 +400,16 @@ class Replayer:
         )
         numbers = itertools.count(1)
         prefix = "replay" if task == session else f"replay-{task}"
-        gate = Gate(
-            self._gate_settings(),
-            session_id=task,
-            workspace=self._root(cwd),
-            clock=clock.now,
-            data=scratch,
-            new_id=lambda: f"{prefix}-{next(numbers):04d}",  # deterministic output
-        )
-        pipeline = Pipeline(
+        pipeline = assembly.pipeline(
+            engine,
             policy=policy,
-            engine=engine,
-            gate=gate,
-            mailbox=Mailbox(task, scratch),
+            gate=self._gate_settings(),
+            data=scratch,
             clock=clock,
+            session_id=task,
             task_id=task,
+            workspace=self._root(cwd),
+            new_id=lambda: f"{prefix}-{next(numbers):04d}",  # deterministic output
             log_only=self.log_only,
             presence=presence,
         )

@@ -12,10 +12,9 @@ from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from sbcore.conductor import assembly
 from sbcore.conductor.pipeline import PassReport, Pipeline
 from sbcore.config.effective import EffectiveConfig, merge
-from sbcore.deliver.mailbox import Mailbox
-from sbcore.gate.gate import Gate
 from sbcore.gate.settings import GateSettings
 from sbcore.observe.model import Observation
 from sbcore.pace.budget import Budget, BudgetSettings
@@ -48,13 +47,15 @@ def scratch_pipeline(
 ) -> Pipeline:
     """A pipeline around ``engine`` whose gate history and mailbox live under ``data``."""
     clock = clock or SystemClock()
-    return Pipeline(
+    return assembly.pipeline(
+        engine,
         policy=Pacer(PaceSettings(), clock, Budget(budget, clock)),
-        engine=engine,
-        gate=Gate(gate, session_id=session, workspace=str(data), clock=clock.now, data=data),
-        mailbox=Mailbox(session, data),
+        gate=gate,
+        data=data,
         clock=clock,
+        session_id=session,
         task_id=session,
+        workspace=str(data),
     )
 
 
@@ -99,7 +100,7 @@ async def detector_case(
         manager = get_plugin_manager()
         triggers = manager.registry.triggers if triggers is None else triggers
         environment = manager.template_environment() if environment is None else environment
-    engine = PassEngine(
+    engine = assembly.pass_engine(
         [detector],
         provider or OfflineProvider(),
         settings=settings,

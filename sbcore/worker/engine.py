@@ -17,6 +17,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from sbcore.conductor import assembly
 from sbcore.conductor.recall_index import RecallSettings, recall_window
 from sbcore.config import EffectiveConfig
 from sbcore.pace.clock import Clock
@@ -100,7 +101,7 @@ class ObserverFactory:
         self.recall = recall_window(
             Path(root), RecallSettings.from_config(config), data=self.data, previous=self.recall
         )
-        engine = PassEngine(
+        engine = assembly.pass_engine(
             [d for d in definitions if d.enabled],
             provider,
             settings=EngineSettings.from_config(config),

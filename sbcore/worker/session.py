@@ -75,6 +75,7 @@ from pathlib import Path
 from typing import Any, cast
 
 from sbcore import paths
+from sbcore.conductor import assembly
 from sbcore.conductor.journal import Journal
 from sbcore.conductor.pipeline import Pipeline, Verdict
 from sbcore.conductor.soaklog import SoakLog, soak_path
@@ -563,18 +564,17 @@ class Session:
         policy = Pacer.from_config(
             self.config, self.clock, task_used=self.state.task_used, machine=self.machine
         )
-        self.pipeline = Pipeline(
+        self.pipeline = assembly.pipeline(
+            self.observer.engine,
             policy=policy,
-            engine=self.observer.engine,
-            gate=Gate(
-                GateSettings.from_config(self.config, self.observer.definitions),
-                session_id=self.spec.session_id,
-                workspace=str(self.workspace),
-                data=self.spec.data,
-            ),
-            mailbox=self.mailbox,
+            gate=GateSettings.from_config(self.config, self.observer.definitions),
+            data=self.spec.data,
             clock=self.clock,
+            session_id=self.spec.session_id,
             task_id=self.task_id,
+            workspace=str(self.workspace),
+            gate_clock=time.time,  # the history's stamps are wall-clock times; the pacer's clock is monotonic
+            mailbox=self.mailbox,
             log_only=self.observer.log_only,
             soak_log=SoakLog(soak_path(self.workspace, self.spec.data)),
             journal=Journal(self.spec.data, workspace=str(self.workspace)),

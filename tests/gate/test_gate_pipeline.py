@@ -13,9 +13,9 @@ from sbcore.config import defaults
 from sbcore.gate.answer import GateInput
 from sbcore.gate.finish import FinishReason, decide_finish_gate, finish_gate_firings, finish_gate_record
 from sbcore.gate.gate import Gate
+from sbcore.gate.history import Reason
 from sbcore.gate.settings import GateSettings
 from sbcore.gate.similarity import similarity, tokens
-from sbcore.gate.history import Reason
 
 
 @dataclass(frozen=True)
