@@ -25,6 +25,7 @@ import stat
 from dataclasses import dataclass
 from pathlib import Path
 
+from sbcore.problems import SbcoreError
 from sbcore.safefile import describe
 
 PSEUDO_FILESYSTEMS = ("/proc", "/dev", "/sys")
@@ -38,7 +39,7 @@ _DIR_FLAGS = os.O_RDONLY | os.O_DIRECTORY | os.O_NOFOLLOW | os.O_CLOEXEC
 _FILE_FLAGS = os.O_RDONLY | os.O_NOFOLLOW | os.O_NONBLOCK | os.O_NOCTTY | os.O_CLOEXEC
 
 
-class JailError(Exception):
+class JailError(SbcoreError):
     """A path the jail refuses. The message is written for the model and is safe to show it."""
 
 

@@ -16,8 +16,10 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
+from sbcore.problems import SbcoreError
 
-class GlobError(ValueError):
+
+class GlobError(SbcoreError, ValueError):
     """A glob that cannot be translated; the message names the glob and what is wrong with it."""
 
 

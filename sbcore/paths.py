@@ -14,6 +14,8 @@ import os
 import re
 from pathlib import Path
 
+from sbcore.problems import SbcoreError
+
 DIR_MODE = 0o700
 FILE_MODE = 0o600
 
@@ -141,7 +143,7 @@ def replace_file(path: Path, data: bytes, mode: int | None) -> None:
         raise
 
 
-class SymlinkRefused(OSError):
+class SymlinkRefused(SbcoreError, OSError):
     """A state file's path is a symbolic link: refused, never followed (it could point anywhere)."""
 
 

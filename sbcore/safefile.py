@@ -14,15 +14,17 @@ import stat
 from pathlib import Path
 from typing import BinaryIO
 
+from sbcore.problems import SbcoreError
+
 _FLAGS = os.O_RDONLY | os.O_NONBLOCK | os.O_NOCTTY | os.O_CLOEXEC
 
 
-class NotRegularFile(OSError):
+class NotRegularFile(SbcoreError, OSError):
     """The path exists but is a FIFO, a socket, a device or a directory; the message says which (the
     caller names the path)."""
 
 
-class TooLarge(OSError):
+class TooLarge(SbcoreError, OSError):
     """A regular file over the size cap the caller gave."""
 
 

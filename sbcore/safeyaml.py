@@ -24,6 +24,8 @@ import yaml
 from yaml.events import AliasEvent
 from yaml.nodes import MappingNode, Node, SequenceNode
 
+from sbcore.problems import SbcoreError
+
 MAX_YAML_CHARS = 4 * 1024 * 1024
 """Longest YAML text read at all (4 MiB)."""
 
@@ -31,7 +33,7 @@ MAX_EXPANDED_NODES = 200_000
 """Most nodes a document may have once every alias is expanded."""
 
 
-class YamlLimitError(yaml.MarkedYAMLError):
+class YamlLimitError(SbcoreError, yaml.MarkedYAMLError):
     """A document over a size or expansion limit. A ``MarkedYAMLError``, so every caller that already
     reports YAML syntax errors with their line reports this one the same way."""
 

@@ -27,10 +27,12 @@ import threading
 from collections.abc import Iterator
 from types import FrameType
 
+from sbcore.problems import SbcoreError
+
 _state = {"armed": False}
 
 
-class PatternTimeout(TimeoutError):
+class PatternTimeout(SbcoreError, TimeoutError):
     """Code running an untrusted pattern outlived its bound and was interrupted."""
 
 

@@ -40,6 +40,7 @@ from sbcore.observe.config import ProjectionConfig
 from sbcore.observe.offsets import CorruptOffset, OffsetStore
 from sbcore.observe.project import Projector
 from sbcore.observe.spool import Spool
+from sbcore.problems import SbcoreError
 from sbcore.worker.status import read_status
 from sbcore.worker.worker_state import WorkerState
 
@@ -50,7 +51,7 @@ STARTUP_TIMEOUT_S = 120.0
 STOP_TIMEOUT_S = 20.0
 
 
-class BenchError(RuntimeError):
+class BenchError(SbcoreError, RuntimeError):
     """The benchmark could not measure what it promises; the message says why (and what the worker logged)."""
 
 

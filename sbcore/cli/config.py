@@ -11,6 +11,7 @@ refused (nothing written) or the key is unknown.
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import json
 import logging
 import os
@@ -19,6 +20,8 @@ import textwrap
 from collections.abc import Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
+
+from sbcore.problems import Problem
 
 if TYPE_CHECKING:
     from sbcore.config import EffectiveConfig, LayerName
@@ -165,7 +168,7 @@ def _show(args: argparse.Namespace) -> int:
     shows_model = prefix[:1] in ((), ("model",))
     if args.json:
         document = _as_json(config, rows, whole=not prefix)
-        document["problems"] += dropped
+        document["problems"] += [Problem(text).to_json() for text in dropped]
         if shows_model:
             document["provider_choice"] = _provider_choice(config)
         from sbcore.conductor.provenance import stamped
@@ -217,10 +220,12 @@ def _print_problems(config: EffectiveConfig, dropped: list[str]) -> None:
         else:
             continue
         for problem in layer.problems:
-            print(f"  {problem}".replace("\n", "\n  "), file=sys.stderr)
+            shown = problem.to_problem()
             if problem.key:
-                fix = f"second-brain config reset {problem.key} --{layer.name}"
-                print(f"    fix: correct the value in the file, or remove it: {fix}", file=sys.stderr)
+                reset = f"second-brain config reset {problem.key} --{layer.name}"
+                reset = f"correct the value in the file, or remove it: {reset}"
+                shown = dataclasses.replace(shown, fix=f"{shown.fix}; or {reset}" if shown.fix else reset)
+            print(textwrap.indent(shown.render(), "  "), file=sys.stderr)
     for problem in config.conflicts:
         print(f"problem: {problem}", file=sys.stderr)
     for text in dropped:
@@ -280,12 +285,12 @@ def _as_json(
                 "name": layer.name,
                 "path": str(layer.path) if layer.path else None,
                 "status": layer.status,
-                "problems": [str(problem) for problem in layer.problems],
+                "problems": [problem.to_problem().to_json() for problem in layer.problems],
             }
             for layer in config.layers
         ],
         "values": [{"key": key, "value": value, "layer": layer} for key, value, layer in rows],
-        "problems": [str(problem) for problem in config.problems],
+        "problems": [problem.to_problem().to_json() for problem in config.problems],
         "trust": config.trust.to_json() if config.trust is not None and config.trust.needed else None,
     }
     if whole:

@@ -34,6 +34,7 @@ from typing import Any
 
 from sbcore import paths
 from sbcore.cli.data_move import carry_over
+from sbcore.problems import SbcoreError
 
 LAUNCHERS = ("sb-hook", "sb-worker", "second-brain", "sb-statusline")
 """The plugin's executables, which must keep their execute bits."""
@@ -45,7 +46,7 @@ ALREADY_DONE = frozenset({"not_installed", "not_configured"})
 """``failureCode`` values that mean an uninstall step has nothing left to do."""
 
 
-class InstallError(Exception):
+class InstallError(SbcoreError):
     """Something the user must fix; the message says what."""
 
 

@@ -16,6 +16,8 @@ from collections.abc import AsyncIterator, Callable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, cast
 
+from sbcore.problems import SbcoreError
+
 if TYPE_CHECKING:
     from sbcore.conductor.replay import Replayer, SessionReplay
     from sbcore.conductor.replay_output import Spooled
@@ -198,7 +200,7 @@ def run(args: argparse.Namespace) -> int:
         return 2
 
 
-class _UsageError(Exception):
+class _UsageError(SbcoreError):
     pass
 
 

@@ -23,6 +23,7 @@ from pathlib import Path
 from typing import Any
 
 from sbcore import paths
+from sbcore.problems import SbcoreError
 from sbcore.state import document
 
 RECORD = "statusline.json"
@@ -32,7 +33,7 @@ REFRESH_S = 5
 turn-end outcome shows seconds after the pass even when nothing else happens in the session."""
 
 
-class StatuslineError(Exception):
+class StatuslineError(SbcoreError):
     """A settings file that cannot be read or written; the message names it."""
 
 

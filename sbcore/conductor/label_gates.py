@@ -16,11 +16,12 @@ from pathlib import Path
 from typing import Any
 
 from sbcore.conductor.labels import Judged, Score
+from sbcore.problems import SbcoreError
 
 METRICS = ("precision", "recall")
 
 
-class GateError(ValueError):
+class GateError(SbcoreError, ValueError):
     """A threshold or a baseline that cannot be used; the message says what to write instead."""
 
 

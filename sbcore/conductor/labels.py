@@ -22,6 +22,7 @@ from sbcore import safeyaml
 from sbcore.conductor.replay import Replayer, SessionReplay
 from sbcore.conductor.replay_text import WIDTH, fit
 from sbcore.packs.model import DetectorDef
+from sbcore.problems import SbcoreError
 from sbcore.safefile import read_regular_text
 
 SPLITS = ("tuning", "held-out", "never-tuned")
@@ -53,7 +54,7 @@ class LabelCase:
     checkout: Path | None = None
 
 
-class LabelError(ValueError):
+class LabelError(SbcoreError, ValueError):
     """A labels file that cannot be used; the message names the file and the case."""
 
 

@@ -133,7 +133,8 @@ second-brain config reset GROUP|KEY|all [--yes] [--global | --workspace | --loca
 - `show` lists every key with its effective value and layer, after the layer files and their
   state. `show KEY` adds the key's description, default, allowed values and what each layer sets;
   `show GROUP` lists one group. `--json` prints the same as JSON, with the whole effective
-  configuration under `effective`.
+  configuration under `effective` and each problem as fields (`file`, `line`, `context`, `key`,
+  `problem`, `fix`, `severity`), as every command's `--json` lists problems.
 - `set` writes one key to one layer: **the local layer unless you say otherwise**, because the
   workspace layer is committed and shared by the team. Use `--workspace` for a setting the team
   should share, `--global` for one you want in every workspace. VALUE is read as YAML, so JSON

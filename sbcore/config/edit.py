@@ -22,6 +22,7 @@ import yaml
 from yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
 
 from sbcore import safeyaml
+from sbcore.problems import SbcoreError
 
 _DELETE: Any = object()
 
@@ -99,7 +100,7 @@ def render(data: dict[str, Any]) -> str:
     return yaml.safe_dump(data, default_flow_style=False, sort_keys=False, allow_unicode=True, width=4096)
 
 
-class _Unsupported(Exception):
+class _Unsupported(SbcoreError):
     """A shape of YAML the line editor leaves to the fallback."""
 
 

@@ -20,6 +20,7 @@ from typing import Any, Literal
 from sbcore.config.holdback import Held, hold_back
 from sbcore.config.schema import schema_issues
 from sbcore.paths import config_dir, data_dir, workspace_key
+from sbcore.problems import Problem
 from sbcore.safefile import read_regular_text
 from sbcore.safeyaml import MAX_YAML_CHARS
 from sbcore.schemas import yamlpos
@@ -90,12 +91,12 @@ class ConfigProblem:
     key: str | None = None
     hint: str | None = None
 
+    def to_problem(self) -> Problem:
+        file = None if self.file is None else str(self.file)
+        return Problem(self.message, file=file, line=self.line, key=self.key, fix=self.hint)
+
     def __str__(self) -> str:
-        where = ""
-        if self.file is not None:
-            where = f"{self.file}:{self.line}: " if self.line is not None else f"{self.file}: "
-        text = where + (f"{self.key}: " if self.key else "") + self.message
-        return text + (f"\n  hint: {self.hint}" if self.hint else "")
+        return self.to_problem().render()
 
 
 Status = Literal["missing", "ok", "skipped"]

@@ -22,13 +22,14 @@ from jsonschema import Draft202012Validator
 from jsonschema.exceptions import ValidationError
 
 from sbcore import safeyaml
+from sbcore.problems import SbcoreError
 from sbcore.schemas import json_type, load_schema
 
 Path_ = tuple[str, ...]
 Schema = Mapping[str, Any]
 
 
-class UnknownKeyError(KeyError):
+class UnknownKeyError(SbcoreError, KeyError):
     """A dotted key that names nothing in the schema."""
 
     def __init__(self, message: str) -> None:
@@ -39,7 +40,7 @@ class UnknownKeyError(KeyError):
         return self.message
 
 
-class BadValueError(ValueError):
+class BadValueError(SbcoreError, ValueError):
     """A value given on the command line that cannot be read or does not fit its key."""
 
 

@@ -38,6 +38,7 @@ from sbcore.config.trustclass import (
     value_class,
 )
 from sbcore.paths import write_private
+from sbcore.problems import SbcoreError
 from sbcore.safefile import read_regular_text
 from sbcore.safeyaml import MAX_YAML_CHARS
 from sbcore.schemas import yamlpos
@@ -372,7 +373,7 @@ def assess(workspace: Path, layer: LayerFile) -> WorkspaceTrust:
     )
 
 
-class TrustRefused(PermissionError):
+class TrustRefused(SbcoreError, PermissionError):
     """Trust was asked for by something that cannot stand for the user (see :mod:`sbcore.config.user_act`)."""
 
 

@@ -53,6 +53,7 @@ from sbcore.config.schema import (
 )
 from sbcore.config.trust import Request
 from sbcore.paths import FILE_MODE, config_dir, data_dir, ensure_private_dir, replace_file, write_private
+from sbcore.problems import SbcoreError
 from sbcore.schemas import yamlpos
 
 _HEADERS: dict[str, str] = {
@@ -70,7 +71,7 @@ DetectorCheck = Callable[[EffectiveConfig], tuple[list[str], list[str]]]
 """Given the configuration a change would produce: (reasons to refuse it, warnings to print)."""
 
 
-class ConfigRejected(Exception):
+class ConfigRejected(SbcoreError):
     """A change that was refused; nothing was written."""
 
     def __init__(self, reasons: list[str]) -> None:

@@ -47,6 +47,7 @@ from typing import Any, Literal
 from sbcore import paths
 from sbcore.gate.advice import Advice, Clock, normalise_key
 from sbcore.gate.history import Action, History, Reason, Stage, make_record
+from sbcore.problems import SbcoreError
 
 VERSION = 1
 
@@ -56,14 +57,14 @@ Recheck = Callable[[Advice], "str | None"]
 PostOutcome = Literal["posted", "superseded", "target_gone"]
 
 
-class MailboxBusy(OSError):
+class MailboxBusy(SbcoreError, OSError):
     """The worker could not get the mailbox lock within its timeout (a drain held it throughout).
 
     An ``OSError``, as the lock's own ``EWOULDBLOCK`` is: to a poster, a busy queue and a failing disk
     are the same outcome (not queued now)."""
 
 
-class _Unreadable(Exception):
+class _Unreadable(SbcoreError):
     """The mailbox file exists but is not a mailbox."""
 
 

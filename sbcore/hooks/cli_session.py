@@ -30,13 +30,14 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from sbcore.problems import SbcoreError
 from sbcore.state import document
 
 VERSION = 1
 PREFIX = "cli-"
 
 
-class PointerError(Exception):
+class PointerError(SbcoreError):
     """A pointer file exists but cannot be used (unreadable, not JSON, the wrong shape)."""
 
 

@@ -9,9 +9,10 @@ from pathlib import Path
 from typing import Any
 
 from sbcore.hooks.hotconfig import HotConfig, load_hot_config
+from sbcore.problems import SbcoreError
 
 
-class HookInputError(Exception):
+class HookInputError(SbcoreError):
     """The payload is not one this hook can act on (the call fails open)."""
 
 

@@ -39,6 +39,7 @@ from pathlib import Path
 from typing import Any
 
 from sbcore import paths
+from sbcore.problems import SbcoreError
 
 VERSION = 1
 TEXT_CAP = 100_000
@@ -47,7 +48,7 @@ REDACTED_TEXTS = frozenset({"prompt", "last_assistant_message"})
 """Text fields written by a person or the agent: redacted before they are stored."""
 
 
-class BackgroundStateError(Exception):
+class BackgroundStateError(SbcoreError):
     """The worker's background state file exists but cannot be read."""
 
 

@@ -36,6 +36,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from sbcore.problems import SbcoreError
 from sbcore.state import document
 from sbcore.state.hot import ANY_WORKSPACE, DETECTOR_KEYS, GROUPS, VERSION, file_stamp, snapshot_path
 
@@ -47,7 +48,7 @@ SCHEMA_PATH = Path(__file__).resolve().parents[1] / "schemas" / "config.schema.j
 _MISSING = object()
 
 
-class HotConfigError(Exception):
+class HotConfigError(SbcoreError):
     """The snapshot exists but cannot be used."""
 
 

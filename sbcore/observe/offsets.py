@@ -24,12 +24,13 @@ from pathlib import Path
 
 from sbcore import paths
 from sbcore.observe.reader import FileId
+from sbcore.problems import SbcoreError
 from sbcore.state import document
 
 _VERSION = 1
 
 
-class CorruptOffset(ValueError):
+class CorruptOffset(SbcoreError, ValueError):
     """An offset file exists but cannot be used; the message names the file and the problem."""
 
 

@@ -69,6 +69,7 @@ from sbcore.pace.clock import Clock
 from sbcore.pace.decision import Decision, Reason
 from sbcore.pace.episode import ALWAYS_KEPT, Episode, PendingEpisode
 from sbcore.pace.machine import Lease, MachinePace, MachineSettings, Refusal
+from sbcore.problems import SbcoreError
 
 if TYPE_CHECKING:
     from sbcore.config import EffectiveConfig
@@ -192,7 +193,7 @@ class Hold:
     dropped: tuple[Request, ...] = ()
 
 
-class NotDue(RuntimeError):
+class NotDue(SbcoreError, RuntimeError):
     """``start()`` was called when no pass is due; ``hold`` says why."""
 
     def __init__(self, hold: Hold) -> None:

@@ -38,6 +38,7 @@ from typing import Any
 from sbcore import pathglob
 from sbcore.observe.model import Observation
 from sbcore.packs.types import TriggerMatch, report_once
+from sbcore.problems import SbcoreError
 
 DECLARATIVE_TRIGGER = "sbcore.match"
 """The reserved trigger name a ``trigger: {match: ...}`` block loads as (no pack may register it: pack
@@ -53,7 +54,7 @@ EVIDENCE_CALLS = 5
 LINE_CAP = 200
 
 
-class PatternError(ValueError):
+class PatternError(SbcoreError, ValueError):
     """A regex or glob of a declarative trigger does not compile; the message says why."""
 
 

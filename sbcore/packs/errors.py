@@ -9,8 +9,8 @@ says what is wrong and, where we can tell, what to do about it::
     =====> 1.5 is greater than the maximum of 1
     hint: confidence floors are probabilities between 0 and 1
 
-The rendered text is the interface (tests snapshot it), so it is built in one
-place.
+The rendered text is the interface (tests snapshot it); it is
+:class:`sbcore.problems.Problem`'s, the one renderer every command's problems go through.
 """
 
 from __future__ import annotations
@@ -20,6 +20,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Literal
 
 from sbcore.packs.model import SourceRef
+from sbcore.problems import Problem, SbcoreError, render_problems
 
 if TYPE_CHECKING:
     from sbcore.packs.model import DetectorDef
@@ -50,17 +51,19 @@ class ErrorChain:
     hint: str | None = None
     severity: Severity = "error"
 
+    def to_problem(self) -> Problem:
+        return Problem(
+            self.problem,
+            file=self.source.path,
+            line=self.source.line,
+            context=(f"detector {self.detector!r}",) if self.detector else (),
+            key=self.key,
+            fix=self.hint,
+            severity=self.severity,
+        )
+
     def render(self) -> str:
-        lines = [f"==> File {self.source}"]
-        if self.detector:
-            lines.append(f"==> At detector {self.detector!r}")
-        if self.key:
-            lines.append(f"==> At key: {self.key}")
-        prefix = "warning: " if self.severity == "warning" else ""
-        lines.append(f"=====> {prefix}{self.problem}")
-        if self.hint:
-            lines.append(f"hint: {self.hint}")
-        return "\n".join(lines)
+        return self.to_problem().render()
 
     def as_warning(self) -> ErrorChain:
         return ErrorChain(self.source, self.problem, self.detector, self.key, self.hint, "warning")
@@ -72,7 +75,7 @@ class ErrorChain:
         return self.render()
 
 
-class CatalogueError(Exception):
+class CatalogueError(SbcoreError):
     """One or more detector files are invalid; ``chains`` holds every problem found, and ``loaded`` the
     detectors of the files that were fine (so a validator can still check them against other packs:
     one broken file must not hide another file's clash)."""
@@ -82,10 +85,14 @@ class CatalogueError(Exception):
         self.loaded: list[DetectorDef] = list(loaded)
         super().__init__(render_chains(self.chains))
 
+    @property
+    def problems(self) -> list[Problem]:
+        return [chain.to_problem() for chain in self.chains]
+
 
 def render_chains(chains: Iterable[ErrorChain]) -> str:
     """Chains separated by a blank line, the way ``detectors validate`` prints them."""
-    return "\n\n".join(chain.render() for chain in chains)
+    return render_problems(chain.to_problem() for chain in chains)
 
 
 def duplicate_error(detector_id: str, first: DetectorDef, second: DetectorDef) -> ErrorChain:

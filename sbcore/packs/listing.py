@@ -78,14 +78,7 @@ def catalogue_report(
             for broken in manager.broken
         ],
         "problems": [
-            {
-                "severity": chain.severity,
-                "source": str(chain.source),
-                "detector": chain.detector,
-                "key": chain.key,
-                "problem": chain.problem,
-                "hint": chain.hint,
-            }
+            chain.to_problem().to_json()
             for chain in (shown_problems(catalogue) if problems is None else problems)
         ],
     }

@@ -50,6 +50,7 @@ from sbcore.packs import hookspecs
 from sbcore.packs.hookspecs import PROJECT_NAME
 from sbcore.packs.registry import Contributions, Registry
 from sbcore.packs.templates import make_environment
+from sbcore.problems import SbcoreError
 
 ENTRY_POINT_GROUP = PROJECT_NAME
 BUILTIN_DISTRIBUTION = "sbcore"
@@ -73,7 +74,7 @@ _REGISTER_HOOKS: tuple[tuple[str, str], ...] = (
 )
 
 
-class PackError(Exception):
+class PackError(SbcoreError):
     """A pack could not be loaded and strict mode is on; ``pack`` names it."""
 
     def __init__(self, pack: str, message: str) -> None:

@@ -26,6 +26,7 @@ from sbcore.observe.project_facts import UNKNOWN, ProjectFacts
 from sbcore.packs.declarative import DECLARATIVE_TRIGGER, match_trigger
 from sbcore.packs.model import BUILTIN_TOOLS, RUN_TOOL
 from sbcore.packs.types import TriggerMatch
+from sbcore.problems import SbcoreError
 from sbcore.state.taskindex import Peers
 from sbcore.timebound import time_bound
 
@@ -40,7 +41,7 @@ CORE_PACK = "sbcore"
 """The owner named for what sbcore itself provides to every catalogue (the declarative trigger)."""
 
 
-class RegistrationError(ValueError):
+class RegistrationError(SbcoreError, ValueError):
     """A pack called a ``register`` callback with something unusable."""
 
 

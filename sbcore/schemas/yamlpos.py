@@ -18,6 +18,7 @@ from typing import Any
 import yaml
 from yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
 
+from sbcore.problems import SbcoreError
 from sbcore.safeyaml import BoundedLoader
 
 PathKey = tuple[str | int, ...]
@@ -28,7 +29,7 @@ _MAP_TAG = "tag:yaml.org,2002:map"
 _SEQ_TAG = "tag:yaml.org,2002:seq"
 
 
-class YamlSyntaxError(Exception):
+class YamlSyntaxError(SbcoreError):
     """The text is not a single well-formed YAML document."""
 
     def __init__(self, line: int | None, message: str) -> None:

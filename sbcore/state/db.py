@@ -23,6 +23,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from sbcore.paths import FILE_MODE, data_dir, ensure_private_dir
+from sbcore.problems import SbcoreError
 
 DB_NAME = "sbcore.db"
 BUSY_TIMEOUT_MS = 2000
@@ -82,7 +83,7 @@ def _tighten_sidecars(target: Path) -> None:
                 os.chmod(sidecar, FILE_MODE)
 
 
-class SchemaMismatch(sqlite3.DatabaseError):
+class SchemaMismatch(SbcoreError, sqlite3.DatabaseError):
     """The stored tables are of a version this sbcore neither reads nor migrates: it refuses rather than
     erase them, and says what to run."""
 

@@ -19,12 +19,13 @@ from pathlib import Path
 from typing import Any
 
 from sbcore.paths import write_private
+from sbcore.problems import SbcoreError
 
 MAX_BYTES = 4 * 1024 * 1024
 """Largest document read; a bigger file is not one of ours."""
 
 
-class DocumentError(ValueError):
+class DocumentError(SbcoreError, ValueError):
     """A shared file that exists but cannot be used; the message names the file (and the key)."""
 
 

@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING, Any, Literal
 from sbcore.observe.model import Observation
 from sbcore.packs.errors import ErrorChain, format_key, render_chains
 from sbcore.packs.model import SourceRef
+from sbcore.problems import Problem, SbcoreError
 from sbcore.safefile import read_regular_text
 from sbcore.safeyaml import MAX_YAML_CHARS
 from sbcore.think import FEEDBACK_TOOL
@@ -43,12 +44,16 @@ _KEY_HINTS = {
 }
 
 
-class GoldenError(Exception):
+class GoldenError(SbcoreError):
     """One or more golden case files are invalid; ``chains`` holds every problem found."""
 
     def __init__(self, chains: Iterable[ErrorChain]) -> None:
         self.chains = list(chains)
         super().__init__(render_chains(self.chains))
+
+    @property
+    def problems(self) -> list[Problem]:
+        return [chain.to_problem() for chain in self.chains]
 
 
 # --------------------------------------------------------------------------------------------

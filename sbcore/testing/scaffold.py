@@ -29,6 +29,8 @@ from typing import Any
 
 import jinja2
 
+from sbcore.problems import SbcoreError
+
 PACK_NAME = re.compile(r"^[a-z][a-z0-9]*(?:-[a-z0-9]+)*$")
 MAX_NAME = 40
 RESERVED_NAMES = frozenset({"builtin", "builtin-providers", "workspace", "cli", "sbcore"})
@@ -50,7 +52,7 @@ FILES: tuple[tuple[str, str], ...] = (
 )
 
 
-class ScaffoldError(Exception):
+class ScaffoldError(SbcoreError):
     """The pack cannot be created (bad name, existing directory, or a scaffold that fails its own goldens)."""
 
 

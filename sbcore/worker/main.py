@@ -26,6 +26,7 @@ from pathlib import Path
 
 from sbcore import paths
 from sbcore.hooks.cli_session import CliSession
+from sbcore.problems import SbcoreError
 from sbcore.worker import locate
 from sbcore.worker.follow import Follower, sweep_stale_pointers
 from sbcore.worker.lifecycle import (
@@ -62,7 +63,7 @@ class WorkerOptions:
     poll_s: float = 1.0
 
 
-class UsageError(Exception):
+class UsageError(SbcoreError):
     """The worker cannot start with what it was given (no session id)."""
 
 

@@ -92,11 +92,13 @@ def test_show_reports_a_broken_layer_and_exits_1(dirs: Dirs, capsys: pytest.Capt
     code, out, err = run(capsys)
     assert code == 1
     assert "1 key, 1 HELD BACK (problems above)" in out
-    assert err.splitlines()[:4] == [
+    assert err.splitlines()[:6] == [
         f"error: the workspace layer ({dirs.workspace_file}) has keys held back; the rest of it applies:",
         "  gate.rate_per_hour: held back (the value below this layer applies)",
-        f"  {dirs.workspace_file}:2: gate.rate_per_hour: 100 is greater than the maximum of 60",
-        "    fix: correct the value in the file, or remove it: "
+        f"  ==> File {dirs.workspace_file}:2",
+        "  ==> At key: gate.rate_per_hour",
+        "  =====> 100 is greater than the maximum of 60",
+        "  hint: correct the value in the file, or remove it: "
         "second-brain config reset gate.rate_per_hour --workspace",
     ]
 
@@ -125,7 +127,7 @@ def test_show_prints_problems_before_the_table(dirs: Dirs) -> None:
     code, text = merged_output(["config", "show"])
     assert code == 1
     assert text.startswith("error: the local layer")
-    assert text.index("fix: correct the value") < text.index("layers, lowest first:") < text.index("KEY")
+    assert text.index("hint: correct the value") < text.index("layers, lowest first:") < text.index("KEY")
 
 
 def test_set_refuses_an_override_the_catalogue_would_drop(

@@ -145,8 +145,10 @@ def test_an_unreadable_layer_is_reported_with_file_line_key_and_skipped(
     problem = workspace_layer.problems[0]
     assert (problem.file, problem.line, problem.key) == (dirs.workspace_file, line, key)
     assert message in problem.message
-    rendered = str(problem)
-    assert rendered.startswith(f"{dirs.workspace_file}:{line}: " + (f"{key}: " if key else ""))
+    rendered = str(problem)  # one renderer for every problem (sbcore.problems)
+    assert rendered.startswith(
+        f"==> File {dirs.workspace_file}:{line}\n" + (f"==> At key: {key}\n" if key else "")
+    )
     # The rest of the configuration still loads, and the broken file is left alone.
     assert config.get("gate.rate_per_hour") == 1
     assert config.get("gate.body_cap") == 300
@@ -265,7 +267,7 @@ def test_contradicting_knobs_are_reported_not_hidden(dirs: Dirs, caplog: pytest.
     assert len(messages) == 2
     assert any(
         "loop.min_interval_s (120, from default) must be at most loop.max_interval_s (60, from local)" in m
-        and m.startswith(f"{dirs.local_file}:2: loop.max_interval_s: ")
+        and m.startswith(f"==> File {dirs.local_file}:2\n==> At key: loop.max_interval_s\n")
         for m in messages
     )
     assert any("window.compaction_floor (0.6, from default) must be below" in m for m in messages)

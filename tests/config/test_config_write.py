@@ -168,7 +168,10 @@ def test_set_into_a_layer_with_other_problems_is_refused_and_says_how_to_fix(dir
     with pytest.raises(ConfigRejected) as caught:
         set_value("gate.cooldown_s", "30", workspace=dirs.workspace)
     text = "\n".join(caught.value.reasons)
-    assert f"{dirs.local_file}:2: gate.rate_per_hr: unknown key 'rate_per_hr'" in text
+    assert (
+        f"==> File {dirs.local_file}:2\n==> At key: gate.rate_per_hr\n=====> unknown key 'rate_per_hr'"
+        in text
+    )
     assert "config reset KEY" in text
     assert dirs.local_file.read_bytes() == before
 

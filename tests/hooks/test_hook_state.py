@@ -90,6 +90,7 @@ ALLOWED = {
     "sbcore.observe.secret_categories",
     "sbcore.observe.secret_rules",
     "sbcore.observe.entropy",
+    "sbcore.problems",  # stdlib only: the base of every error sbcore defines
 }
 
 

@@ -302,10 +302,10 @@ def test_validate_without_paths_checks_what_list_loads(
 
     code, listed, _ = run(capsys, "detectors", "list", "--json", "--workspace", str(workspace))
     assert code == 1
-    assert {(p["source"], p["key"]) for p in json.loads(listed)["problems"]} == {
-        (f"{detector_file}:4", "prompt"),
-        (f"{team}:3", "detectors.goal-drift.cadence"),
-        (f"{mine}:3", "detectors.default.cadence"),
+    assert {(p["file"], p["line"], p["key"]) for p in json.loads(listed)["problems"]} == {
+        (str(detector_file), 4, "prompt"),
+        (str(team), 3, "detectors.goal-drift.cadence"),
+        (str(mine), 3, "detectors.default.cadence"),
     }
 
 
@@ -347,7 +347,7 @@ def test_a_held_back_key_comes_first_names_the_fix_and_fails(workspace: Path) ->
     with contextlib.redirect_stdout(stream):
         code = main(["detectors", "list", "--json", "--workspace", str(workspace)])
     [problem] = json.loads(stream.getvalue())["problems"]
-    assert (code, problem["source"], problem["key"]) == (1, f"{mine}:5", "gate.rate_per_hour")
+    assert (code, problem["file"], problem["line"], problem["key"]) == (1, str(mine), 5, "gate.rate_per_hour")
 
 
 def test_validate_by_path_reports_an_id_an_installed_pack_uses(

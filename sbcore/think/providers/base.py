@@ -13,6 +13,8 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Literal, Protocol, TypeAlias, runtime_checkable
 
+from sbcore.problems import SbcoreError
+
 Role: TypeAlias = Literal["user", "assistant"]
 
 
@@ -177,7 +179,7 @@ class Response:
         return Message("assistant", self.content)
 
 
-class ProviderError(Exception):
+class ProviderError(SbcoreError):
     """A model call failed after the provider's bounded retries.
 
     Fails the one fork that made the call; the pass carries on with the others.
@@ -248,7 +250,7 @@ class NoModel(ProviderError):
     """The offline provider was asked for a model call it cannot make."""
 
 
-class ProviderConfigError(ValueError):
+class ProviderConfigError(SbcoreError, ValueError):
     """The provider configuration or environment cannot produce a working provider."""
 
 

@@ -25,6 +25,8 @@ import re
 from collections.abc import Mapping
 from pathlib import Path
 
+from sbcore.problems import SbcoreError
+
 GIT_FIXED = (
     ("log.showSignature", "false"),
     ("gpg.program", "false"),
@@ -64,7 +66,7 @@ def is_git(argv: list[str]) -> bool:
     return bool(argv) and argv[0].rsplit("/", 1)[-1] == "git"
 
 
-class GitConfigUnreadable(OSError):
+class GitConfigUnreadable(SbcoreError, OSError):
     """The repository's configuration could not be listed, so what it names cannot be neutralised."""
 
 

@@ -51,6 +51,7 @@ from mcp_types import (
 )
 
 from sbcore import __version__
+from sbcore.problems import SbcoreError
 from sbcore.think.tools.base import ToolResult, cap_text
 
 log = logging.getLogger(__name__)
@@ -114,7 +115,7 @@ SERVER_SCHEMA: dict[str, Any] = {
 _SERVER_VALIDATOR = Draft202012Validator(SERVER_SCHEMA)
 
 
-class DefinitionError(ValueError):
+class DefinitionError(SbcoreError, ValueError):
     """A server definition that cannot be used; the message says why."""
 
 
