@@ -36,7 +36,8 @@ def test_an_alias_bomb_layer_is_refused_with_file_and_line(
     results: dict[tuple[str, str], CaseResult],
 ) -> None:
     result = results[("alias bomb layer", "config")]
-    assert "bomb-ws/.second-brain/config.yaml:7: not valid YAML" in result.stderr_tail
+    assert "==> File " in result.stderr_tail and "bomb-ws/.second-brain/config.yaml:7 " in result.stderr_tail
+    assert "=====> not valid YAML" in result.stderr_tail
     assert "alias bomb" in result.stderr_tail
 
 

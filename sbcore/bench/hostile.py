@@ -159,8 +159,21 @@ def run_cli(
         wall_s=round(wall, 2),
         peak_rss_mb=round(peak_mb, 1),
         traceback="Traceback (most recent call last)" in text,
-        stderr_tail=text.strip().splitlines()[-1] if text.strip() else "",
+        stderr_tail=_tail(text),
     )
+
+
+def _tail(text: str) -> str:
+    """The last thing stderr said, on one line: its last line, or the whole of the problem it ends
+    (``==> File …:7 ==> At key: … =====> …``, see :mod:`sbcore.problems`), where the file names the place."""
+    lines = [line.strip() for line in text.strip().splitlines()]
+    if not lines:
+        return ""
+    start = len(lines) - 1
+    if lines[start].startswith(("=====>", "hint:")):
+        while start > 0 and lines[start - 1].startswith(("==> ", "=====>")):
+            start -= 1
+    return " ".join(lines[start:])
 
 
 def hostile_cases(root: Path, *, large_bytes: Sequence[int] = ()) -> list[tuple[str, list[str], Path]]:
