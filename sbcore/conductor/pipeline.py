@@ -201,6 +201,24 @@ class Pipeline:
         if self.presence is not None:
             self.presence.leave(self.task_id)
 
+    def begin_task(self, task_id: str, *, why: str, policy: Pacer, engine: PassEngine | None = None) -> None:
+        """A task boundary, the same live and in replay: the ended task leaves the index, its pacer frees its
+        slot, and the new task gets its own pacer (and, given one, a fresh engine: a new window). Advice the
+        ended task left waiting is withdrawn, each removal in its history: the work it was about is over,
+        so nothing may deliver it into the next task."""
+        self.end_task()
+        self.policy.release()
+        self.policy, self.task_id = policy, task_id
+        if engine is not None:
+            self.engine = engine
+        try:
+            self.mailbox.sweep_on_start(
+                self.gate.clock(),
+                lambda advice: None if advice.task_id == task_id else f"its task ended: {why}",
+            )
+        except OSError as error:  # MailboxBusy is one: the advice stays, and expires on its own clock
+            log.warning("advice of the ended task not withdrawn: %s", error)
+
     def check(self) -> Decision | Hold:
         """Whether a pass is due now, and why (see :meth:`Pacer.check`)."""
         return self.policy.check()

@@ -41,26 +41,27 @@ from typing import TYPE_CHECKING, Any
 
 from sbcore.conductor import assembly, prices
 from sbcore.conductor.activity import active_seconds
-from sbcore.conductor.pipeline import PassReport, Pipeline, Verdict
+from sbcore.conductor.new_goal import GoalJudge, GoalSplit, NewGoalSettings
+from sbcore.conductor.pipeline import PassReport, Verdict
 from sbcore.conductor.presence import IndexSettings, Presence
+from sbcore.conductor.replay_driver import Clockwork, Driver
 from sbcore.conductor.replay_output import PassSpool, Spooled, Spooler, header, pass_json, render_pass
 from sbcore.conductor.replay_text import Finding, finding
 from sbcore.gate.settings import GateSettings
 from sbcore.observe.anchors import AnchorResolver
 from sbcore.observe.blocks import LineBlocks
 from sbcore.observe.config import ProjectionConfig
-from sbcore.observe.model import Observation
 from sbcore.observe.project import Projector
 from sbcore.observe.project_facts import read_project
 from sbcore.pace.budget import Budget, BudgetSettings
 from sbcore.pace.clock import SimulatedClock, epoch_seconds
-from sbcore.pace.pacer import Hold, Pacer, PaceSettings
+from sbcore.pace.pacer import Pacer, PaceSettings
 from sbcore.packs.model import DetectorDef
 from sbcore.packs.registry import TriggerSpec
 from sbcore.state.recall import RecallReader, RecallWindow
 from sbcore.state.taskindex import TaskIndex, Whereabouts
 from sbcore.think.debug import DebugCapture
-from sbcore.think.pass_ import EngineSettings, PassResult
+from sbcore.think.pass_ import EngineSettings, PassEngine, PassResult
 from sbcore.think.providers.base import Provider, Usage
 from sbcore.think.tools.dispatch import Toolbox
 
@@ -71,7 +72,6 @@ if TYPE_CHECKING:
 
 _TURN_MARKERS = (b"turn_duration", b"stop_hook_summary", b'"end_turn"', b'"stop_sequence"')
 _TURN_SUBTYPES = frozenset({"turn_duration", "stop_hook_summary"})
-_MAX_WAKES = 10_000
 
 Progress = Callable[[int, int, Path], None]
 
@@ -198,6 +198,8 @@ class SessionReplay:
     """Active time by the records' clock (:func:`~sbcore.conductor.activity.active_seconds`)."""
     spooled: Spooled | None = None
     """Where each pass's output was written as it concluded, when the replayer spooled them."""
+    task_starts: list[dict[str, Any]] = field(default_factory=list)
+    """Each task a new goal began in the session (see :class:`~sbcore.conductor.replay_driver.Driver`)."""
 
     @property
     def turn_ends(self) -> int:
@@ -246,7 +248,7 @@ class SessionReplay:
             "demotion": self.demotion,
             "turn_ends": self.turn_ends,
             "active_s": round(self.active_s, 1),
-        }
+        } | ({"task_starts": self.task_starts} if self.task_starts else {})
 
 
 @dataclass
@@ -328,7 +330,7 @@ class Replayer:
                 where = Whereabouts(session, cwd or self._root(cwd), cwd)
                 presence = Presence(index, where, index_settings)
             feeds.append(self._feed(source, session, task, cwd, clock, scratch, presence))
-        clockwork = _Clockwork(clock, [feed.driver for feed in feeds])
+        clockwork = Clockwork(clock, [feed.driver for feed in feeds])
         try:
             for feed, number, line, final in _merged(feeds, keyed=len(feeds) > 1):
                 feed.number = number
@@ -342,6 +344,7 @@ class Replayer:
                     for each in feeds:  # passes the clock ran are decided at no line of their own
                         each.emit()
                 await feed.driver.arriving(observations)
+                observations = feed.driver.read(observations, number)
                 if not feed.scoring and number >= feed.source.first:
                     feed.emit()  # what the clock ran, or the turn a prompt at ``first`` ended: history's
                     feed.scoring = True
@@ -377,27 +380,33 @@ class Replayer:
         scratch: Path,
         presence: Presence | None,
     ) -> _Feed:
-        """One transcript's own pipeline: pacer, engine, gate and mailbox, on the replay's clock."""
-        policy = Pacer(
-            PaceSettings.from_config(self.config),
-            clock,
-            Budget(BudgetSettings.from_config(self.config), clock),
-            muted=False,
-        )
-        engine = assembly.pass_engine(
-            self.detectors,
-            self.provider,
-            settings=EngineSettings.from_config(self.config),
-            triggers=self.triggers,
-            toolbox=self.toolbox,
-            environment=self.environment,
-            clock=clock,
-            workspace=self._root(cwd),
-            cwd=cwd,
-            session=session,
-            debug=DebugCapture(self.debug_root, session) if self.debug_root is not None else None,
-            recall=self._recall_window(),
-        )
+        """One transcript's own pipeline: pacer, engine, gate and mailbox, on the replay's clock (and a new
+        pacer and engine for each task a new goal begins)."""
+
+        def fresh() -> tuple[PassEngine, Pacer]:
+            policy = Pacer(
+                PaceSettings.from_config(self.config),
+                clock,
+                Budget(BudgetSettings.from_config(self.config), clock),
+                muted=False,
+            )
+            engine = assembly.pass_engine(
+                self.detectors,
+                self.provider,
+                settings=EngineSettings.from_config(self.config),
+                triggers=self.triggers,
+                toolbox=self.toolbox,
+                environment=self.environment,
+                clock=clock,
+                workspace=self._root(cwd),
+                cwd=cwd,
+                session=session,
+                debug=DebugCapture(self.debug_root, session) if self.debug_root is not None else None,
+                recall=self._recall_window(),
+            )
+            return engine, policy
+
+        engine, policy = fresh()
         numbers = itertools.count(1)
         prefix = "replay" if task == session else f"replay-{task}"
         pipeline = assembly.pipeline(
@@ -424,7 +433,7 @@ class Replayer:
         return _Feed(
             source,
             session,
-            _Driver(pipeline),
+            Driver(pipeline, GoalSplit(GoalJudge(NewGoalSettings.from_config(self.config))), fresh),
             projector,
             scoring=source.first <= 1,
             keep=self.keep_reports,
@@ -467,7 +476,7 @@ class _Feed:
 
     source: _Source
     session: str
-    driver: _Driver
+    driver: Driver
     projector: Projector
     number: int = 1
     seen: int = 0
@@ -519,6 +528,7 @@ class _Feed:
             demotion=engine.ladder.status(),
             active_s=active,
             spooled=self.spool.close() if self.spool is not None else None,
+            task_starts=self.driver.task_starts,
         )
 
 
@@ -547,89 +557,6 @@ def _merged(feeds: Sequence[_Feed], *, keyed: bool) -> Iterator[tuple[_Feed, int
     streams = [lines(order, feed) for order, feed in enumerate(feeds)]
     for _, order, number, line, final in heapq.merge(*streams, key=lambda item: (item[0], item[1])):
         yield feeds[order], number, line, final
-
-
-class _Clockwork:
-    """Moves the replay's one clock, running every pass due on the way in any of the sessions."""
-
-    def __init__(self, clock: SimulatedClock, drivers: Sequence[_Driver]) -> None:
-        self.clock = clock
-        self.drivers = list(drivers)
-
-    async def advance_to(self, stamp: str) -> None:
-        """Move the clock to ``stamp``, running any pass due on the way (a ceiling, a floor's end)."""
-        try:
-            target = epoch_seconds(stamp)
-        except ValueError:
-            return
-        for _ in range(_MAX_WAKES):
-            due = [(wake, driver) for driver in self.drivers if (wake := driver.wake()) is not None]
-            due = [(wake, driver) for wake, driver in due if self.clock.now() < wake <= target]
-            if not due:
-                break
-            wake = min(wake for wake, _ in due)
-            self.clock.set(wake)
-            for at, driver in due:
-                if at == wake:
-                    await driver.drain()
-        self.clock.follow(target)
-
-
-class _Driver:
-    """Feeds the pipeline and stands in for the drain hook at tool calls (time is :class:`_Clockwork`'s)."""
-
-    def __init__(self, pipeline: Pipeline) -> None:
-        self.pipeline = pipeline
-        self.policy = pipeline.policy
-        self._concluded: list[PassReport] = []  # since the feed last took them
-        self._working = False  # the agent did something since the last turn end
-
-    def take(self) -> list[PassReport]:
-        """The passes concluded since the last call (the driver keeps none of them)."""
-        taken, self._concluded = self._concluded, []
-        return taken
-
-    def wake(self) -> float | None:
-        """When the policy next wants to run a pass on its own (None: not before new input)."""
-        held = self.policy.held
-        return held.until if isinstance(held, Hold) else None
-
-    async def drain(self) -> None:
-        """Run every pass due now."""
-        await self._drain()
-
-    async def arriving(self, observations: Sequence[Observation]) -> None:
-        """Close what ``observations`` end before they are offered: a new prompt ends the agent's turn,
-        whatever it was doing (the pass judging that turn belongs to the lines before the prompt)."""
-        if any(o.kind == "prompt" for o in observations) and self._working:
-            await self._turn_end()
-
-    async def offer(self, observations: Sequence[Observation], *, turn_end: bool) -> None:
-        """Offer one line's observations (after :meth:`arriving`) and run the passes due."""
-        calls = [o.text for o in observations if o.kind == "tool"]
-        if calls:
-            self.pipeline.drain(calls)  # the hook after this tool call delivers what was waiting
-        if observations:
-            self.pipeline.offer(observations)
-            self._working = self._working or any(o.kind != "prompt" for o in observations)
-        if turn_end:
-            await self._turn_end()
-        else:
-            await self._drain()
-
-    async def finish(self) -> None:
-        """The transcript ended: the session's last turn is over."""
-        await self._turn_end()
-
-    async def _turn_end(self) -> None:
-        """The agent's turn is over: the policy judges it even if earlier passes took its last steps."""
-        self.pipeline.offer((), turn_end=True)
-        await self._drain()
-        self._working = False
-
-    async def _drain(self) -> None:
-        """Run every pass due now (the name is the policy's queue draining, not the mailbox's)."""
-        self._concluded.extend(await self.pipeline.run_due())
 
 
 def _chosen(path: Path, first: int, last: int | None) -> Generator[tuple[int, bytes], None, None]:

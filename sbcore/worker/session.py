@@ -77,6 +77,7 @@ from typing import Any, cast
 from sbcore import paths
 from sbcore.conductor import assembly
 from sbcore.conductor.journal import Journal
+from sbcore.conductor.new_goal import GoalJudge, GoalSplit, NewGoalSettings
 from sbcore.conductor.pipeline import Pipeline, Verdict
 from sbcore.conductor.soaklog import SoakLog, soak_path
 from sbcore.config import EffectiveConfig, find_workspace, load_config
@@ -109,7 +110,6 @@ from sbcore.worker.engine import Observer, ObserverFactory
 from sbcore.worker.follow import Follower
 from sbcore.worker.ledger_link import LedgerLink
 from sbcore.worker.lifecycle import Channel, Lifeline
-from sbcore.worker.new_goal import GoalJudge, NewGoalSettings
 from sbcore.worker.notice import budget_notice, held_keys_notice, trust_notice
 from sbcore.worker.recall import RecallRefresher
 from sbcore.worker.status import StatusFile, summarise_pass
@@ -220,9 +220,8 @@ class Session:
         self.turn_end_settle_s = spec.turn_end_settle_s
         self._last_stop_active = False
         self._boundary: tuple[str, float, str] | None = None
-        self._goal_boundary = ""
         self.goals = GoalJudge(NewGoalSettings.from_config(self.config))
-        self._goal_held: list[Observation] = []  # from a new-goal prompt on, while the old task's pass runs
+        self._goal_split = GoalSplit(self.goals)  # the rule replay applies too
         self._events_read = self.state.events_offset
         self._stop_texts: deque[str] = deque(maxlen=RECENT_TEXTS)
         self._recent_texts: deque[str] = deque(maxlen=RECENT_TEXTS)
@@ -633,11 +632,11 @@ class Session:
         """Read events, tail the transcript, read the spool; offer what is new. Returns it."""
         self._apply_events(self._read_events())
         self._tail_transcript()
-        observations = self._goal_split(self._from_transcript(self._read_spool()))
+        observations = self._goal_task(self._from_transcript(self._read_spool()))
         judged = [obs for obs in observations if not _after(obs, self._judged_through)]
         fresh = [obs for obs in observations if _after(obs, self._judged_through)]
         # A turn that a held new goal began is the new task's: its end waits for that task to begin.
-        turn_end = None if self._goal_held else self._settled_turn_end()
+        turn_end = None if self._goal_split.waiting else self._settled_turn_end()
         if turn_end is not None:
             self._turn_end = None
             self._last_stop_active = turn_end.stop_hook_active
@@ -656,35 +655,17 @@ class Session:
         self._note_launches(observations)
         return observations
 
-    def _goal_split(self, observations: list[Observation]) -> list[Observation]:
-        """What the current task reads now: up to a prompt that starts a new goal, which begins a new task.
-
-        With no pass in flight the new task begins at once and reads the prompt onwards (what came before
-        it in the same read is left to the ended task, unjudged). While a pass runs, the prompt and what
-        follows wait for it to finish in the task it began in; the new task begins at the first tick after.
-        """
-        found = self.goals.split(observations)
-        if self._goal_held:  # a boundary waits for a pass of the old task: all of this is the new task's
-            self._goal_held += observations
-            return [] if self._pass is not None else self._begin_goal_task()
-        if found is None:
-            return observations
-        before, after = observations[: found.index], observations[found.index :]
-        log.info("prompt at %s: %s", after[0].timestamp or "an unknown time", found.why)
-        self._goal_held = after
-        self._goal_boundary = found.why
-        if self._pass is None:
-            return self._begin_goal_task()
-        return before
-
-    def _begin_goal_task(self) -> list[Observation]:
-        """Start the task a new goal opened; returns the observations held for it."""
-        held, self._goal_held = self._goal_held, []
-        at = _epoch_or(held[0].timestamp, time.time())
-        self._new_task(self._goal_boundary, at, "goal")
-        self.state.task_since = at
-        self.state.save()
-        return held
+    def _goal_task(self, observations: list[Observation]) -> list[Observation]:
+        """What the current task reads now; a prompt that starts a new goal begins a new task first
+        (:class:`~sbcore.conductor.new_goal.GoalSplit`, the rule replay applies too)."""
+        observations, start = self._goal_split.read(observations, pass_running=self._pass is not None)
+        if start is not None:
+            log.info("prompt at %s: %s", start.timestamp or "an unknown time", start.why)
+            at = _epoch_or(start.timestamp, time.time())
+            self._new_task(start.why, at, "goal")
+            self.state.task_since = at
+            self.state.save()
+        return observations
 
     def _read_events(self) -> list[dict[str, Any]]:
         result = read_records(events_path(self.spec.data, self.spec.session_id), self._events_read)
@@ -746,11 +727,11 @@ class Session:
         task = self.task_id
         log.info("new task %s: %s", task, why)
         assert self.pipeline is not None
-        self.pipeline.end_task()  # the ended task leaves the cross-task index
+        engine = None
         if self._factory is not None and self.observer is not None:
             previous = self.observer
             self.observer = self._factory.build(self.config, remote=self._remote)
-            self.pipeline.engine = self.observer.engine
+            engine = self.observer.engine
             self.pipeline.log_only = self.observer.log_only
             self._close_later(previous)
             if source == "fork" and self.ledger.fork(previous_task, task):
@@ -759,16 +740,9 @@ class Session:
                 self.ledger.forget()
                 if source != "goal":  # at a new goal the judge has already moved on to it
                     self.goals.reset()
-        self.pipeline.policy.release()
-        self.pipeline.policy = Pacer.from_config(self.config, self.clock, machine=self.machine)
-        self.pipeline.task_id = task
+        policy = Pacer.from_config(self.config, self.clock, machine=self.machine)
+        self.pipeline.begin_task(task, why=why, policy=policy, engine=engine)
         self.status.update(task_id=task)
-        try:
-            self.mailbox.sweep_on_start(
-                time.time(), lambda advice: None if advice.task_id == task else f"its task ended: {why}"
-            )
-        except (MailboxBusy, OSError) as error:
-            log.warning("advice of the ended task not withdrawn: %s", error)
 
     def _close_later(self, observer: Observer) -> None:
         """Close a replaced observer's provider without holding up the tick."""
@@ -1192,7 +1166,7 @@ class Session:
             self.pipeline.end_task()
         self.ledger.forget()
         self.goals.reset()
-        self._goal_held = []
+        self._goal_split = GoalSplit(self.goals)  # a boundary waiting for the pass is forgotten too
         report = forgetting.forget_files(self.spec.data, self.spec.session_id, live=True)
         report.by_worker.append(self.spec.session_id)
         self._spool_read = (0, None)

@@ -12,8 +12,8 @@ from dataclasses import dataclass
 
 import pytest
 
+from sbcore.conductor.new_goal import GoalJudge, NewGoalSettings, request_form
 from sbcore.observe.model import Observation
-from sbcore.worker.new_goal import GoalJudge, NewGoalSettings, request_form
 
 UPLOADS = (
     "Make the storage uploads retry with exponential backoff when the S3 client times out",

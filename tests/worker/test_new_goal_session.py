@@ -119,7 +119,7 @@ def test_a_new_goal_read_while_a_pass_runs_waits_for_it_then_starts_the_task(
             final = "The export endpoint is in place."
             world.append(records.prompt(NEW_GOAL), records.say(final))
             world.event("turn_end", last_assistant_message=final, stop_hook_active=False)
-            await until(lambda: session._goal_held, 60, what="the new goal read during the pass")
+            await until(lambda: session._goal_split.waiting, 60, what="the new goal read during the pass")
             assert session._pass is not None and session.task_id == first, "the running pass ends its task"
             await until(lambda: session.task_id == second, 60, what="the new task after the pass")
             await until(

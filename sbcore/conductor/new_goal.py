@@ -230,3 +230,52 @@ class GoalJudge:
     def _weigh(self, counts: Vector) -> Vector:
         self.topic.df.count(counts)
         return self.topic.df.weigh(counts, MAX_TERMS)
+
+
+@dataclass(frozen=True)
+class TaskStart:
+    """A new task to begin before the observations it came with are offered: why, and the timestamp of
+    the prompt that set its goal (None when the record had none)."""
+
+    why: str
+    timestamp: str | None
+
+
+class GoalSplit:
+    """Where a session's observations change task at a new goal: the rule the live worker and replay share.
+
+    Every observation read goes through :meth:`read`, in order. Up to a prompt that starts a new goal they
+    are the current task's; from that prompt on they are the new task's. With no pass in flight the new
+    task begins at once (``read`` says so with a :class:`TaskStart`) and reads the prompt onwards: what came
+    before the prompt in the same read is left to the ended task, unjudged. While a pass runs, the prompt
+    and what follows wait (:attr:`waiting`) for it to finish in the task it began in, and the new task
+    begins at the first read after (an empty read will do).
+    """
+
+    def __init__(self, judge: GoalJudge) -> None:
+        self.judge = judge
+        self._held: list[Observation] = []
+        self._why = ""
+
+    @property
+    def waiting(self) -> bool:
+        """Whether a new task's first observations wait for the running pass (a turn end waits with them)."""
+        return bool(self._held)
+
+    def read(
+        self, observations: Sequence[Observation], *, pass_running: bool
+    ) -> tuple[list[Observation], TaskStart | None]:
+        """What the current task reads now and, when a new task begins first, its start."""
+        found = self.judge.split(observations)
+        if self._held:  # a boundary waits for a pass of the old task: all of this is the new task's
+            self._held += observations
+            return ([], None) if pass_running else self._begin()
+        if found is None:
+            return list(observations), None
+        before, after = list(observations[: found.index]), list(observations[found.index :])
+        self._held, self._why = after, found.why
+        return (before, None) if pass_running else self._begin()
+
+    def _begin(self) -> tuple[list[Observation], TaskStart]:
+        held, self._held = self._held, []
+        return held, TaskStart(self._why, held[0].timestamp)
