@@ -46,17 +46,9 @@ ledgers (:mod:`sbcore.worker.retention`) at start and every
 ``ledger.sweep_interval_s``, in a thread. Every pass also holds one of the
 machine-wide slots (:mod:`sbcore.pace.machine`), through the pacer.
 
-A turn end is judged as a whole, by one pass. The Stop hook's event often
-reaches the worker before the transcript has caught up with the turn (Claude
-Code writes it asynchronously; a worker that starts late, or runs on a loaded
-machine, may read a whole turn at once), so the worker holds a turn end — and
-every pass — until the transcript shows the turn's final message, for at most
-``turn_end_settle_s``. Then everything pending goes into the turn-end pass.
-If the transcript is slower still, the Stop hook's ``last_assistant_message``
-is projected like a transcript record and offered in its place (the later
-transcript copy is dropped), and records of the judged turn that arrive after
-its pass are context for the next pass, never a reason for an early pass of
-their own.
+A turn end is judged as a whole, by one pass: the Stop hook's report is settled against the transcript
+(:mod:`sbcore.conductor.turn_end`), and where a new goal starts a new task is
+:class:`~sbcore.conductor.new_goal.GoalSplit`'s rule, which replay applies too.
 """
 
 from __future__ import annotations
@@ -69,8 +61,7 @@ import logging
 import time
 from collections import deque
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
-from datetime import UTC, datetime
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, cast
 
@@ -80,6 +71,7 @@ from sbcore.conductor.journal import Journal
 from sbcore.conductor.new_goal import GoalJudge, GoalSplit, NewGoalSettings
 from sbcore.conductor.pipeline import Pipeline, Verdict
 from sbcore.conductor.soaklog import SoakLog, soak_path
+from sbcore.conductor.turn_end import TurnEnds, arrived_after, epoch_or
 from sbcore.config import EffectiveConfig, find_workspace, load_config
 from sbcore.config.hot import write_hot_snapshot
 from sbcore.config.trust import WorkspaceTrust
@@ -97,7 +89,7 @@ from sbcore.observe.project import Projector
 from sbcore.observe.project_facts import ProjectReader
 from sbcore.observe.reader import FileId, read_records
 from sbcore.observe.spool import Spool, Tail
-from sbcore.pace.clock import SystemClock, epoch_seconds
+from sbcore.pace.clock import SystemClock
 from sbcore.pace.episode import Episode
 from sbcore.pace.machine import MachinePace, MachineSettings
 from sbcore.pace.pacer import Pacer
@@ -119,8 +111,6 @@ log = logging.getLogger("sbcore.worker")
 
 MAX_TAIL_STEPS = 16
 """Transcript batches moved per tick at most (4 MiB each), so a huge backlog cannot starve the loop."""
-RECENT_TEXTS = 8
-"""Assistant texts remembered to tell a Stop message the transcript already delivered."""
 RECENT_PASSES = 32
 """Passes listed in the status file (``recent_passes``), so a reader can find "a pass of this kind since"."""
 LAST_TURN_S = 30.0
@@ -145,15 +135,6 @@ class SessionSpec:
     heartbeat_s: float = 30.0
     turn_end_settle_s: float = 2.0
     """How long a turn end waits for the transcript to show the turn's final message."""
-
-
-@dataclass
-class _TurnEnd:
-    at: float
-    text: str | None
-    stop_hook_active: bool = False
-    read_at: float = field(default_factory=time.monotonic)
-    """When the worker read the event (the settle time counts from here, on the monotonic clock)."""
 
 
 class Session:
@@ -215,16 +196,11 @@ class Session:
         self._config_pending = False
         self._run_request: str | None = None
         self._pass_request: str | None = None
-        self._turn_end: _TurnEnd | None = None
-        self._judged_through = 0.0  # the moment of the last turn end handed to a pass
-        self.turn_end_settle_s = spec.turn_end_settle_s
-        self._last_stop_active = False
+        self.turn_ends = TurnEnds(spec.turn_end_settle_s)  # settling and the Stop text rule
         self._boundary: tuple[str, float, str] | None = None
         self.goals = GoalJudge(NewGoalSettings.from_config(self.config))
         self._goal_split = GoalSplit(self.goals)  # the rule replay applies too
         self._events_read = self.state.events_offset
-        self._stop_texts: deque[str] = deque(maxlen=RECENT_TEXTS)
-        self._recent_texts: deque[str] = deque(maxlen=RECENT_TEXTS)
         self._launches: dict[str, dict[str, Any]] = {}
         self._spool_read: tuple[int, FileId | None] = (self.state.spool_offset, self.state.spool_file)
         self._last_heartbeat = 0.0
@@ -308,7 +284,7 @@ class Session:
         if self._pass is not None:
             await asyncio.wait({self._pass})
             self._finish_pass_if_done()
-        self.turn_end_settle_s = 0.0
+        self.turn_ends.settle_s = 0.0
         self._tick()
         # The CLI's exit ended its turn, whatever its hooks said; a turn already judged starts nothing.
         self.pipeline.offer([], turn_end=True)
@@ -325,7 +301,7 @@ class Session:
         ``{"refused": why}`` when the workspace is not enrolled or the policy
         refused the pass (muted, budget spent).
         """
-        self.turn_end_settle_s = 0.0  # a one-off pass judges the transcript as it is now
+        self.turn_ends.settle_s = 0.0  # a one-off pass judges the transcript as it is now
         try:
             if not self.config.is_enabled():
                 return {"refused": f"workspace {self.workspace} is not enrolled (enable.*)"}
@@ -616,7 +592,7 @@ class Session:
         def revalidate(advice: Advice) -> str | None:
             if muted:
                 return "mute.all is on"
-            return stale_reason(advice, [obs for obs in seen if _after(obs, advice.generated_at)])
+            return stale_reason(advice, [obs for obs in seen if arrived_after(obs, advice.generated_at)])
 
         try:
             removed = self.mailbox.sweep_on_start(time.time(), revalidate)
@@ -632,17 +608,11 @@ class Session:
         """Read events, tail the transcript, read the spool; offer what is new. Returns it."""
         self._apply_events(self._read_events())
         self._tail_transcript()
-        observations = self._goal_task(self._from_transcript(self._read_spool()))
-        judged = [obs for obs in observations if not _after(obs, self._judged_through)]
-        fresh = [obs for obs in observations if _after(obs, self._judged_through)]
+        observations = self._goal_task(self.turn_ends.transcript(self._read_spool()))
         # A turn that a held new goal began is the new task's: its end waits for that task to begin.
-        turn_end = None if self._goal_split.waiting else self._settled_turn_end()
-        if turn_end is not None:
-            self._turn_end = None
-            self._last_stop_active = turn_end.stop_hook_active
-            fresh += self._final_text(turn_end)
-            self._recent_texts.clear()
-            self._judged_through = max(self._judged_through, turn_end.at)
+        projection = self.projector.config if self.projector is not None else None
+        taken = self.turn_ends.take(observations, waiting=self._goal_split.waiting, projection=projection)
+        judged, fresh, turn_end = taken.judged, taken.fresh, taken.turn_end
         assert self.pipeline is not None
         if judged:
             self.pipeline.offer(judged, judged=True)
@@ -661,7 +631,7 @@ class Session:
         observations, start = self._goal_split.read(observations, pass_running=self._pass is not None)
         if start is not None:
             log.info("prompt at %s: %s", start.timestamp or "an unknown time", start.why)
-            at = _epoch_or(start.timestamp, time.time())
+            at = epoch_or(start.timestamp, time.time())
             self._new_task(start.why, at, "goal")
             self.state.task_since = at
             self.state.save()
@@ -693,12 +663,9 @@ class Session:
                         self._boundary = boundary  # the running pass finishes in the task it began in
             elif kind == "turn_end":
                 text = event.get("last_assistant_message")
-                turn_end = _TurnEnd(
+                self.turn_ends.reported(
                     at, text if isinstance(text, str) else None, bool(event.get("stop_hook_active"))
                 )
-                if self._turn_end is not None:  # still settling: the latest stands, the wait does not restart
-                    turn_end.read_at = self._turn_end.read_at
-                self._turn_end = turn_end
 
     def _begun(self) -> bool:
         """Whether this session already had a task under way (so a ``clear`` or ``fork`` start ends it).
@@ -791,52 +758,6 @@ class Session:
         self._spool_read = (offset, file_id)
         return found
 
-    def _from_transcript(self, observations: list[Observation]) -> list[Observation]:
-        """Drop the transcript's copy of a final message the Stop hook already handed over."""
-        kept: list[Observation] = []
-        for obs in observations:
-            if obs.kind == "text":
-                if obs.text in self._stop_texts:
-                    self._stop_texts.remove(obs.text)
-                    continue
-                self._recent_texts.append(obs.text)
-            kept.append(obs)
-        return kept
-
-    def _stop_message(self, turn_end: _TurnEnd) -> list[Observation]:
-        """The Stop hook's last assistant message, projected as the transcript would have it."""
-        if not turn_end.text or self.projector is None:
-            return []
-        record = {
-            "type": "assistant",
-            "uuid": f"sbcore-stop-{turn_end.at!r}",
-            "timestamp": datetime.fromtimestamp(turn_end.at, UTC).isoformat().replace("+00:00", "Z"),
-            "message": {"role": "assistant", "content": [{"type": "text", "text": turn_end.text}]},
-        }
-        return Projector(self.projector.config).feed([record])
-
-    def _settled_turn_end(self) -> _TurnEnd | None:
-        """The pending turn end once the transcript has caught up with it (or stopped being waited for).
-
-        Caught up means the turn's final message, as the Stop hook reported
-        it, has arrived from the transcript; a turn end with no message to
-        wait for settles at once, and any settles after ``turn_end_settle_s``.
-        """
-        turn_end = self._turn_end
-        if turn_end is None:
-            return None
-        if time.monotonic() - turn_end.read_at >= self.turn_end_settle_s:
-            return turn_end
-        if all(obs.text in self._recent_texts for obs in self._stop_message(turn_end)):
-            return turn_end
-        return None
-
-    def _final_text(self, turn_end: _TurnEnd) -> list[Observation]:
-        """The Stop hook's last assistant message, unless the transcript already delivered it."""
-        fresh = [obs for obs in self._stop_message(turn_end) if obs.text not in self._recent_texts]
-        self._stop_texts.extend(obs.text for obs in fresh)
-        return fresh
-
     # -- background work (read by the Stop hook's finish gate) -------------------------------------
 
     def _note_launches(self, observations: Sequence[Observation]) -> None:
@@ -851,7 +772,7 @@ class Session:
             if kind is None or (kind != "monitor" and not obs.args.get("run_in_background")):
                 continue
             description = obs.args.get("description") or obs.args.get("command") or ""
-            launched = _epoch_or(obs.timestamp, now)
+            launched = epoch_or(obs.timestamp, now)
             self._launches[obs.tool_use_id] = {
                 "id": obs.tool_use_id,
                 "kind": kind,
@@ -891,7 +812,7 @@ class Session:
             return
         if self._leaving is not None:
             return  # the session is being left: its task is over
-        if self._turn_end is not None:
+        if self.turn_ends.pending is not None:
             return  # the turn is over but the transcript is still catching up: one pass will judge it whole
         if self._config_pending:
             self._apply_config()
@@ -1039,7 +960,7 @@ class Session:
         """
         if not self.channel.pipe or self.gate is None:
             return "none: no monitor channel"
-        if self._last_stop_active:
+        if self.turn_ends.stop_hook_active:
             return "none: the turn was already continued once"
         ended = self._task_ended()
         if ended is not None:
@@ -1173,8 +1094,7 @@ class Session:
         self._events_read = 0
         self.state.spool_offset, self.state.spool_file, self.state.events_offset = 0, None, 0
         self.state.save()
-        self._recent_texts.clear()
-        self._stop_texts.clear()
+        self.turn_ends.forget()
         log.info(
             "forgot session %s on request: %d files, %d bytes, ledgers %s",
             self.spec.session_id,
@@ -1233,17 +1153,3 @@ class Session:
             await asyncio.wait_for(self._stack.aclose(), 5.0)
         except Exception as error:  # MCP servers that will not stop are the kernel's problem now
             log.warning("stopping MCP servers: %s", error)
-
-
-def _epoch_or(timestamp: str | None, default: float) -> float:
-    if not timestamp:
-        return default
-    try:
-        return epoch_seconds(timestamp)
-    except ValueError:
-        return default
-
-
-def _after(observation: Observation, moment: float) -> bool:
-    """Whether ``observation`` happened after ``moment`` (one without a usable time counts as after)."""
-    return _epoch_or(observation.timestamp, float("inf")) > moment
