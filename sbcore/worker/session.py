@@ -56,7 +56,6 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import functools
-import json
 import logging
 import time
 from collections import deque
@@ -65,7 +64,6 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, cast
 
-from sbcore import paths
 from sbcore.conductor import assembly
 from sbcore.conductor.journal import Journal
 from sbcore.conductor.new_goal import GoalJudge, GoalSplit, NewGoalSettings
@@ -74,15 +72,13 @@ from sbcore.conductor.soaklog import SoakLog, soak_path
 from sbcore.conductor.turn_end import TurnEnds, arrived_after, epoch_or
 from sbcore.config import EffectiveConfig, find_workspace, load_config
 from sbcore.config.hot import write_hot_snapshot
-from sbcore.config.trust import WorkspaceTrust
 from sbcore.deliver.channels import WakeLine
 from sbcore.deliver.mailbox import Mailbox, MailboxBusy
-from sbcore.deliver.notices import post_once, user_notice
 from sbcore.gate.advice import Advice, stale_reason
 from sbcore.gate.gate import Gate
 from sbcore.gate.settings import GateSettings
 from sbcore.hooks.cli_session import CliSession
-from sbcore.hooks.events import background_path, events_path
+from sbcore.hooks.events import events_path
 from sbcore.observe.config import ProjectionConfig
 from sbcore.observe.model import Observation
 from sbcore.observe.project import Projector
@@ -95,14 +91,15 @@ from sbcore.pace.machine import MachinePace, MachineSettings
 from sbcore.pace.pacer import Pacer
 from sbcore.think.pass_ import PassResult
 from sbcore.think.tools.base import RemoteToolSource
-from sbcore.worker import crosstask, locate, retention, turn_report
+from sbcore.worker import crosstask, locate, turn_report
 from sbcore.worker import forget as forgetting
 from sbcore.worker.calibrate import calibrate
 from sbcore.worker.engine import Observer, ObserverFactory
 from sbcore.worker.follow import Follower
+from sbcore.worker.housekeeping import Launches, Notices, Sweeper, TrustAnnouncer
 from sbcore.worker.ledger_link import LedgerLink
 from sbcore.worker.lifecycle import Channel, Lifeline
-from sbcore.worker.notice import budget_notice, held_keys_notice, trust_notice
+from sbcore.worker.notice import held_keys_notice
 from sbcore.worker.recall import RecallRefresher
 from sbcore.worker.status import StatusFile, summarise_pass
 from sbcore.worker.worker_state import WorkerState, request_path
@@ -115,7 +112,6 @@ RECENT_PASSES = 32
 """Passes listed in the status file (``recent_passes``), so a reader can find "a pass of this kind since"."""
 LAST_TURN_S = 30.0
 """How long a worker whose CLI is gone may spend judging the turn it ended on (``_judge_last_turn``)."""
-BACKGROUND_TOOLS = {"Bash": "bash", "Agent": "agent", "Task": "agent"}
 
 
 # -- the session ----------------------------------------------------------------------------------
@@ -177,8 +173,7 @@ class Session:
             recent_chars=int(self.config.get("ledger.recent_chars")),
         )
         self.machine = MachinePace.for_data(spec.data, MachineSettings.from_config(self.config))
-        self._swept_at: float | None = None
-        self._sweeping: asyncio.Task[retention.SweepReport] | None = None
+        self.sweeper = Sweeper(spec.data, spec.session_id)
         self.transcript: Path | None = spec.transcript
         # Built when the worker first becomes active (enrolled):
         self.observer: Observer | None = None
@@ -201,7 +196,7 @@ class Session:
         self.goals = GoalJudge(NewGoalSettings.from_config(self.config))
         self._goal_split = GoalSplit(self.goals)  # the rule replay applies too
         self._events_read = self.state.events_offset
-        self._launches: dict[str, dict[str, Any]] = {}
+        self.launches = Launches(spec.data, spec.session_id)
         self._spool_read: tuple[int, FileId | None] = (self.state.spool_offset, self.state.spool_file)
         self._last_heartbeat = 0.0
         self.observed = 0
@@ -216,7 +211,8 @@ class Session:
         self._closing: set[asyncio.Task[None]] = set()
         self._stack = contextlib.AsyncExitStack()
         self._remote: RemoteToolSource | None = None
-        self._trust_said: str | None = None
+        self.trust = TrustAnnouncer(spec.session_id, self.mailbox, self.state)
+        self.notices = Notices(spec.session_id, self.workspace, self.mailbox, self.state)
 
     @property
     def policy(self) -> Pacer | None:
@@ -340,7 +336,7 @@ class Session:
         if self.observer is None:
             await self._activate()
         self._check_run_request()
-        self._maybe_sweep()
+        self.sweeper.poll(self.config)
         self._tick()
         self._finish_pass_if_done()
         self.recall.poll(self.config, pass_running=self._pass is not None)
@@ -419,7 +415,7 @@ class Session:
         problems = [str(problem) for problem in self.config.problems]
         if self.observer is not None:
             problems += self.observer.problems
-        self._announce_trust()
+        self.trust.announce(self.config.trust, self.task_id)
         held = held_keys_notice(self.config)
         if held is not None:
             self.post_user_notice(*held)
@@ -443,33 +439,6 @@ class Session:
         if self.observer is not None:
             report["log_only_detectors"] = dict(sorted(self.observer.log_only.items()))
         return report
-
-    def _announce_trust(self) -> None:
-        """An untrusted layer's held-back keys: in the log once per state, to the user once per content."""
-        trust = self.config.trust
-        summary = trust.summary() if trust is not None else None
-        if trust is None or summary is None:
-            self._trust_said = None
-            return
-        if summary != self._trust_said:
-            log.warning("%s", summary)
-            for request in [*trust.ignored, *trust.log_only]:
-                log.warning("  %s: %s (%s): %s", request.where, request.key, request.klass, request.effect)
-            self._trust_said = summary
-        if self.state.trust_told != trust.digest:
-            self._tell_user(trust)
-
-    def _tell_user(self, trust: WorkspaceTrust) -> None:
-        """Once per layer content: a human-only notice saying what was held back and how to trust it."""
-        notice = trust_notice(trust, session_id=self.spec.session_id, task_id=self.task_id, now=time.time())
-        try:
-            self.mailbox.post(notice)
-        except (MailboxBusy, OSError) as error:
-            log.warning("the untrusted-workspace notice was not queued (next reload tries again): %s", error)
-            return
-        log.info("queued notice %s for the user: the workspace is not trusted", notice.id)
-        self.state.trust_told = trust.digest
-        self.state.save()
 
     # -- following the CLI ------------------------------------------------------------------------
 
@@ -622,7 +591,7 @@ class Session:
         if self._pass is not None:
             self._arrived_during_pass.extend(observations)
         self.observed += len(observations)
-        self._note_launches(observations)
+        self.launches.note(observations, float(self.config.get("finish_gate.background_settle_s")))
         return observations
 
     def _goal_task(self, observations: list[Observation]) -> list[Observation]:
@@ -757,40 +726,6 @@ class Session:
             offset = read.offset
         self._spool_read = (offset, file_id)
         return found
-
-    # -- background work (read by the Stop hook's finish gate) -------------------------------------
-
-    def _note_launches(self, observations: Sequence[Observation]) -> None:
-        """Remember backgrounded commands, agents and monitors: the Stop hook holds while they settle."""
-        settle = float(self.config.get("finish_gate.background_settle_s"))
-        now = time.time()
-        changed = False
-        for obs in observations:
-            if obs.kind != "tool" or obs.tool_use_id is None:
-                continue
-            kind = "monitor" if obs.tool == "Monitor" else BACKGROUND_TOOLS.get(obs.tool or "")
-            if kind is None or (kind != "monitor" and not obs.args.get("run_in_background")):
-                continue
-            description = obs.args.get("description") or obs.args.get("command") or ""
-            launched = epoch_or(obs.timestamp, now)
-            self._launches[obs.tool_use_id] = {
-                "id": obs.tool_use_id,
-                "kind": kind,
-                "launched_at": launched,
-                "description": str(description)[:200],
-            }
-            changed = True
-        for key in [key for key, item in self._launches.items() if now - item["launched_at"] >= settle]:
-            del self._launches[key]
-            changed = True
-        if changed:
-            body = {"v": 1, "launches": list(self._launches.values())}
-            paths.write_private(
-                background_path(self.spec.data, self.spec.session_id), json.dumps(body).encode()
-            )
-
-    def _background(self) -> list[str]:
-        return [f"{item['kind']} {item['id']}" for item in self._launches.values()]
 
     # -- passes -----------------------------------------------------------------------------------
 
@@ -969,7 +904,7 @@ class Session:
         decision = self.gate.finish_gate(
             [advice for advice in self.mailbox.pending() if advice.task_id == self.task_id],
             task_id=self.task_id,
-            background=self._background(),
+            background=self.launches.outstanding(),
             stop_hook_active=False,
         )
         chosen = decision.advice
@@ -993,15 +928,7 @@ class Session:
         last = (self.status.document.get("policy") or {}).get("last") or {}
         if last.get("reason") != "budget exhausted":  # the statusline says so now, not at the heartbeat
             self.status.update(policy=policy.status().to_json(), detail=f"budget exhausted: {exhaustion}")
-        notice = budget_notice(
-            exhaustion,
-            session_id=self.spec.session_id,
-            task_id=self.task_id,
-            workspace=str(self.workspace),
-            now=time.time(),
-        )
-        if self._tell(notice):
-            log.info("queued notice %s for the user: %s", notice.id, exhaustion)
+        self.notices.budget(exhaustion, task_id=self.task_id)
 
     def post_user_notice(self, key: str, headline: str, body: str) -> bool:
         """Queue a one-time notice to the user (say, a detector auto-muted); True if queued now.
@@ -1009,28 +936,7 @@ class Session:
         The seam for announcements the worker did not decide itself: ``key`` scopes "once" (a restarted
         worker remembers it), and the next synchronous hook shows the notice as a ``systemMessage``.
         """
-        notice = user_notice(
-            key=key,
-            headline=headline,
-            body=body,
-            session_id=self.spec.session_id,
-            task_id=self.task_id,
-            workspace=str(self.workspace),
-            now=time.time(),
-        )
-        if not self._tell(notice):
-            return False
-        log.info("queued notice %s for the user: %s", notice.id, headline)
-        return True
-
-    def _tell(self, notice: Advice) -> bool:
-        """Queue ``notice`` unless its key was told before, remembering the key on disk when it was."""
-        told = set(self.state.told)
-        if not post_once(self.mailbox, notice, told):
-            return False
-        self.state.told = sorted(told)
-        self.state.save()
-        return True
+        return self.notices.post(key, headline, body, task_id=self.task_id)
 
     def _report_turn(self, verdicts: Sequence[Verdict], number: int) -> None:
         """The turn-end report: the statusline reads it at once, the next hook shows it once."""
@@ -1104,26 +1010,6 @@ class Session:
         )
         forgetting.answer(self.spec.data, self.spec.session_id, nonce, report)
 
-    def _maybe_sweep(self) -> None:
-        """The sweep of old sessions and ledgers: when the worker starts, then every sweep_interval_s."""
-        now = time.monotonic()
-        if self._sweeping is not None:
-            if not self._sweeping.done():
-                return
-            try:
-                log.info("%s", self._sweeping.result().summary())
-            except Exception:  # a sweep that failed is tried again at the next interval
-                log.exception("sweep failed")
-            self._sweeping = None
-        interval = float(self.config.get("ledger.sweep_interval_s"))
-        if self._swept_at is not None and now - self._swept_at < interval:
-            return
-        self._swept_at = now
-        limits = retention.Limits.from_config(self.config)
-        self._sweeping = asyncio.get_running_loop().create_task(
-            asyncio.to_thread(retention.sweep, self.spec.data, limits, keep=(self.spec.session_id,))
-        )
-
     def _heartbeat(self) -> None:
         now = time.time()
         if now - self._last_heartbeat < self.spec.heartbeat_s:
@@ -1139,8 +1025,7 @@ class Session:
             await asyncio.wait({task}, timeout=2.0)
         if self.policy is not None:
             self.policy.release()  # a cancelled pass's machine-wide slot goes back now, not at exit
-        if self._sweeping is not None and not self._sweeping.done():
-            await asyncio.wait({self._sweeping}, timeout=5.0)
+        await self.sweeper.wait(5.0)
         if self.pipeline is not None:
             crosstask.leave(self.pipeline)
         await self.recall.aclose()
