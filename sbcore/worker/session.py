@@ -60,7 +60,7 @@ import logging
 import time
 from collections import deque
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, cast
 
@@ -101,7 +101,7 @@ from sbcore.worker.ledger_link import LedgerLink
 from sbcore.worker.lifecycle import Channel, Lifeline
 from sbcore.worker.notice import held_keys_notice
 from sbcore.worker.recall import RecallRefresher
-from sbcore.worker.status import StatusFile, summarise_pass
+from sbcore.worker.status import StatusFile, pass_entry, recent_entry, summarise_pass
 from sbcore.worker.worker_state import WorkerState, request_path
 
 log = logging.getLogger("sbcore.worker")
@@ -131,6 +131,21 @@ class SessionSpec:
     heartbeat_s: float = 30.0
     turn_end_settle_s: float = 2.0
     """How long a turn end waits for the transcript to show the turn's final message."""
+
+
+@dataclass
+class _Flight:
+    """The pass in flight: its asyncio task and episode, when it started, the task it judges (the session
+    may have moved on by the time it ends), the offsets it commits when it concludes, the ``run`` request
+    it answers, and what arrived while it ran (the gate's staleness check reads it)."""
+
+    task: asyncio.Task[PassResult]
+    episode: Episode
+    started_at: float
+    judged_task: str
+    commit: tuple[tuple[int, FileId | None], int]
+    request: str | None
+    arrived: list[Observation] = field(default_factory=list)
 
 
 class Session:
@@ -182,15 +197,9 @@ class Session:
         self.projector: Projector | None = None
         self.tail: Tail | None = None
         # Per-pass bookkeeping:
-        self._pass: asyncio.Task[PassResult] | None = None
-        self._episode: Episode | None = None
-        self._pass_started_at = 0.0
-        self._pass_task = ""
-        self._pass_commit: tuple[tuple[int, FileId | None], int] = ((0, None), 0)
-        self._arrived_during_pass: list[Observation] = []
+        self._flight: _Flight | None = None  # the pass in flight
         self._config_pending = False
         self._run_request: str | None = None
-        self._pass_request: str | None = None
         self.turn_ends = TurnEnds(spec.turn_end_settle_s)  # settling and the Stop text rule
         self._boundary: tuple[str, float, str] | None = None
         self.goals = GoalJudge(NewGoalSettings.from_config(self.config))
@@ -277,17 +286,17 @@ class Session:
             await self._activate()
         if self.pipeline is None:
             return
-        if self._pass is not None:
-            await asyncio.wait({self._pass})
+        if self._flight is not None:
+            await asyncio.wait({self._flight.task})
             self._finish_pass_if_done()
         self.turn_ends.settle_s = 0.0
         self._tick()
         # The CLI's exit ended its turn, whatever its hooks said; a turn already judged starts nothing.
         self.pipeline.offer([], turn_end=True)
         self._maybe_start_pass()
-        if self._pass is not None:
+        if self._flight is not None:
             log.info("the CLI is gone: judging its last turn")
-            await asyncio.wait({self._pass})
+            await asyncio.wait({self._flight.task})
             self._finish_pass_if_done()
 
     async def run_now(self, request: str) -> dict[str, Any]:
@@ -307,10 +316,10 @@ class Session:
             assert self.policy is not None
             self.policy.manual()
             self._maybe_start_pass()
-            if self._pass is None:
+            if self._flight is None:
                 refused = self.status.document.get("run_refused") or {}
                 return {"refused": refused.get("why", "the policy held the pass")}
-            await asyncio.wait({self._pass})
+            await asyncio.wait({self._flight.task})
             self._finish_pass_if_done()
             report = dict(self.last_pass or {})
             trust = self._trust_json()
@@ -325,7 +334,7 @@ class Session:
         self._check_config()
         self._follow()
         self._check_forget_request()
-        if self._leaving is not None and self._pass is None:
+        if self._leaving is not None and self._flight is None:
             self._leave(self._leaving)
             return False
         if not self.config.is_enabled():
@@ -339,15 +348,15 @@ class Session:
         self.sweeper.poll(self.config)
         self._tick()
         self._finish_pass_if_done()
-        self.recall.poll(self.config, pass_running=self._pass is not None)
+        self.recall.poll(self.config, pass_running=self._flight is not None)
         self._maybe_start_pass()
         self._heartbeat()
         return True
 
     async def _sleep(self, seconds: float) -> None:
         """Sleep one tick, waking early when a running pass finishes."""
-        if self._pass is not None and not self._pass.done():
-            await asyncio.wait({self._pass}, timeout=seconds)
+        if self._flight is not None and not self._flight.task.done():
+            await asyncio.wait({self._flight.task}, timeout=seconds)
         else:
             await asyncio.sleep(seconds)
 
@@ -366,7 +375,7 @@ class Session:
             log.info("mute.all is now %s", muted)
         if self.gate is not None:
             self.gate.settings = GateSettings.from_config(self.config, self._definitions())
-        if self._pass is None:
+        if self._flight is None:
             self._apply_config()
 
     def _apply_config(self) -> None:
@@ -456,7 +465,7 @@ class Session:
             self._leaving = pointer
             return
         self._leaving = pointer
-        running = f"; pass {self._episode.number} finishes first" if self._episode is not None else ""
+        running = f"; pass {self._flight.episode.number} finishes first" if self._flight is not None else ""
         log.info(
             "the CLI moved to session %s (session start: %s): leaving session %s%s",
             pointer.session_id,
@@ -588,8 +597,8 @@ class Session:
         if fresh or turn_end is not None:
             self.pipeline.offer(fresh, turn_end=turn_end is not None)
         observations = judged + fresh
-        if self._pass is not None:
-            self._arrived_during_pass.extend(observations)
+        if self._flight is not None:
+            self._flight.arrived.extend(observations)
         self.observed += len(observations)
         self.launches.note(observations, float(self.config.get("finish_gate.background_settle_s")))
         return observations
@@ -597,7 +606,7 @@ class Session:
     def _goal_task(self, observations: list[Observation]) -> list[Observation]:
         """What the current task reads now; a prompt that starts a new goal begins a new task first
         (:class:`~sbcore.conductor.new_goal.GoalSplit`, the rule replay applies too)."""
-        observations, start = self._goal_split.read(observations, pass_running=self._pass is not None)
+        observations, start = self._goal_split.read(observations, pass_running=self._flight is not None)
         if start is not None:
             log.info("prompt at %s: %s", start.timestamp or "an unknown time", start.why)
             at = epoch_or(start.timestamp, time.time())
@@ -626,7 +635,7 @@ class Session:
                 if event.get("source") in ("clear", "fork") and at > self.state.epoch_at and self._begun():
                     source = str(event.get("source"))
                     boundary = (f"session start ({source})", at, source)
-                    if self._pass is None:
+                    if self._flight is None:
                         self._new_task(*boundary)
                     else:
                         self._boundary = boundary  # the running pass finishes in the task it began in
@@ -743,7 +752,7 @@ class Session:
         self.policy.manual()
 
     def _maybe_start_pass(self) -> None:
-        if self._pass is not None or self.pipeline is None or self.observer is None:
+        if self._flight is not None or self.pipeline is None or self.observer is None:
             return
         if self._leaving is not None:
             return  # the session is being left: its task is over
@@ -764,21 +773,24 @@ class Session:
             if self.status.state != state:
                 self.status.update(state=state, detail=answer.detail)
             return
-        self._episode = episode
-        self._pass_request, self._run_request = self._run_request, None
-        self._pass_commit = (self._spool_read, self._events_read)
-        self._arrived_during_pass = []
-        self._pass_started_at = time.time()
-        self._pass_task = self.task_id
         log.info("pass %d starts (%s): %s", episode.number, episode.decision.reason, episode.decision.detail)
         self.status.update(state="thinking", detail=f"pass {episode.number} ({episode.decision.reason})")
-        self._pass = asyncio.get_running_loop().create_task(self.pipeline.think(episode))
+        self._flight = _Flight(
+            task=asyncio.get_running_loop().create_task(self.pipeline.think(episode)),
+            episode=episode,
+            started_at=time.time(),
+            judged_task=self.task_id,
+            commit=(self._spool_read, self._events_read),
+            request=self._run_request,
+        )
+        self._run_request = None
 
     def _finish_pass_if_done(self) -> None:
-        task, episode = self._pass, self._episode
-        if task is None or episode is None or not task.done():
+        flight = self._flight
+        if flight is None or not flight.task.done():
             return
-        self._pass = self._episode = None
+        self._flight = None
+        task, episode = flight.task, flight.episode
         done_at = time.time()  # before conclude() frees the slot: the recorded interval lies inside the lease
         assert self.pipeline is not None
         result: PassResult | None = None
@@ -794,8 +806,8 @@ class Session:
             episode,
             result,
             error=error,
-            arrived_since=self._arrived_during_pass,
-            generated_at=self._pass_started_at,
+            arrived_since=flight.arrived,
+            generated_at=flight.started_at,
         )
         for verdict in report.verdicts:
             if verdict.decision is not None:
@@ -813,54 +825,29 @@ class Session:
             )
             self.demotions += [demotion.to_json() for demotion in demoted]
         policy = self.pipeline.policy
-        spool, events = self._pass_commit
+        spool, events = flight.commit
         self.state.spool_offset, self.state.spool_file = spool
         self.state.events_offset = events
         self.state.task_used = policy.budget.task_used
         self.state.save()
         if self.observer is not None:
             self.ledger.save(
-                self._pass_task, self.observer.engine, self.pipeline.gate.memory(self._pass_task), result
+                flight.judged_task,
+                self.observer.engine,
+                self.pipeline.gate.memory(flight.judged_task),
+                result,
             )
         self.passes += 1
-        self.last_pass = {
-            "number": episode.number,
-            "reason": episode.decision.reason,
-            "detail": episode.decision.detail,
-            "turn_end": episode.turn_end,
-            "started_at": self._pass_started_at,
-            "duration_s": round(done_at - self._pass_started_at, 3),
-            "observations": len(episode.observations),
-            "chars": episode.chars,
-            "tokens": report.tokens,
-            "verdicts": [verdict.to_json() for verdict in report.verdicts],
-            "skipped": [] if result is None else [{"detector": d, "why": why} for d, why in result.skipped],
-            "request": self._pass_request,
-            "error": error,
-        }
-        if result is not None and result.offline_because:
-            self.last_pass["offline_because"] = result.offline_because
-        if result is not None and result.cost_usd is not None:
-            self.last_pass["cost_usd"] = round(result.cost_usd, 6)
+        self.last_pass = pass_entry(
+            report, started_at=flight.started_at, done_at=done_at, request=flight.request, error=error
+        )
         line = summarise_pass(self.last_pass)
         log.info("%s", line)
         if episode.turn_end:
-            self.last_pass["wake"] = self._wake()
-            self._report_turn(report.verdicts, episode.number)
+            self.last_pass["wake"] = self._wake(flight.judged_task)
+            self._report_turn(report.verdicts, episode.number, flight.judged_task)
         self.recent_passes.append(
-            {
-                "seq": self.passes,
-                "task_id": self._pass_task,
-                "number": episode.number,
-                "reason": episode.decision.reason,
-                "turn_end": episode.turn_end,
-                "started_at": self._pass_started_at,
-                "finished_at": done_at,
-                "observations": len(episode.observations),
-                "tokens": report.tokens,
-                "cost_usd": self.last_pass.get("cost_usd"),
-                "wake": self.last_pass.get("wake"),
-            }
+            recent_entry(self.last_pass, seq=self.passes, task_id=flight.judged_task, done_at=done_at)
         )
         self.status.update(
             state="muted" if policy.muted else "watching",
@@ -879,7 +866,7 @@ class Session:
         if self._config_pending:
             self._apply_config()
 
-    def _wake(self) -> str:
+    def _wake(self, judged_task: str) -> str:
         """The finish gate's deferred half: after a turn-end pass, one line on a monitor's stdout.
 
         Only when stdout is a pipe (a monitor host: the line becomes a model
@@ -897,7 +884,7 @@ class Session:
             return "none: no monitor channel"
         if self.turn_ends.stop_hook_active:
             return "none: the turn was already continued once"
-        ended = self._task_ended()
+        ended = self._task_ended(judged_task)
         if ended is not None:
             log.info("finish gate (deferred): no wake, the task of this pass ended: %s", ended)
             return f"none: the task ended ({ended})"
@@ -938,27 +925,27 @@ class Session:
         """
         return self.notices.post(key, headline, body, task_id=self.task_id)
 
-    def _report_turn(self, verdicts: Sequence[Verdict], number: int) -> None:
+    def _report_turn(self, verdicts: Sequence[Verdict], number: int, judged_task: str) -> None:
         """The turn-end report: the statusline reads it at once, the next hook shows it once."""
         wake = str(self.last_pass.get("wake") or "") if self.last_pass is not None else ""
         report = turn_report.build(
             verdicts,
             session_id=self.spec.session_id,
-            task_id=self._pass_task,
+            task_id=judged_task,
             number=number,
             at=time.time(),
             woke=wake.removeprefix("woke: ") if wake.startswith("woke: ") else None,
         )
         turn_report.record(self.spec.data, report, show=bool(self.config.get("loop.turn_end_report")))
 
-    def _task_ended(self) -> str | None:
+    def _task_ended(self, judged_task: str) -> str | None:
         """Why the task the last pass judged is over (so nothing may wake for it), or None if it goes on."""
         if self._leaving is not None:
             return f"the CLI moved to session {self._leaving.session_id}"
         if self._boundary is not None:
             return self._boundary[0]
-        if self.task_id != self._pass_task:
-            return f"task {self._pass_task} was followed by {self.task_id}"
+        if self.task_id != judged_task:
+            return f"task {judged_task} was followed by {self.task_id}"
         return None
 
     # -- housekeeping -----------------------------------------------------------------------------
@@ -971,7 +958,7 @@ class Session:
         dormant worker (nothing in memory) answers too, so the command never waits for nothing.
         """
         path = forgetting.request_path(self.spec.data, self.spec.session_id)
-        if self._pass is not None or self.recall.busy or not path.exists():
+        if self._flight is not None or self.recall.busy or not path.exists():
             return
         try:
             nonce = path.read_text().strip()
@@ -1019,7 +1006,7 @@ class Session:
         self.status.update(policy=self.policy.status().to_json(), observed=self.observed)
 
     async def _shutdown(self) -> None:
-        task = self._pass
+        task = self._flight.task if self._flight is not None else None
         if task is not None and not task.done():
             task.cancel()
             await asyncio.wait({task}, timeout=2.0)

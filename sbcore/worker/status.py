@@ -15,11 +15,14 @@ import os
 import time
 from collections.abc import Mapping
 from pathlib import Path
-from typing import Any, Literal
+from typing import TYPE_CHECKING, Any, Literal
 
 from sbcore import __version__
 from sbcore.state import document, status_line
 from sbcore.state.status import VERSION, process_alive, status_path
+
+if TYPE_CHECKING:
+    from sbcore.conductor.pipeline import PassReport
 
 __all__ = ["VERSION", "State", "StatusFile", "read_status", "status_path", "summarise_pass"]
 
@@ -73,6 +76,51 @@ def read_status(data: Path, session_id: str) -> dict[str, Any] | None:
         return None
     doc["alive"] = doc.get("state") != "exited" and process_alive(doc.get("pid"))
     return doc
+
+
+def pass_entry(
+    report: PassReport, *, started_at: float, done_at: float, request: str | None, error: str | None
+) -> dict[str, Any]:
+    """The status file's ``last_pass``: what the pass read, what each detector said and the gate made of
+    it, what it cost, and the ``run`` request it answered."""
+    episode, result = report.episode, report.result
+    entry: dict[str, Any] = {
+        "number": episode.number,
+        "reason": episode.decision.reason,
+        "detail": episode.decision.detail,
+        "turn_end": episode.turn_end,
+        "started_at": started_at,
+        "duration_s": round(done_at - started_at, 3),
+        "observations": len(episode.observations),
+        "chars": episode.chars,
+        "tokens": report.tokens,
+        "verdicts": [verdict.to_json() for verdict in report.verdicts],
+        "skipped": [] if result is None else [{"detector": d, "why": why} for d, why in result.skipped],
+        "request": request,
+        "error": error,
+    }
+    if result is not None and result.offline_because:
+        entry["offline_because"] = result.offline_because
+    if result is not None and result.cost_usd is not None:
+        entry["cost_usd"] = round(result.cost_usd, 6)
+    return entry
+
+
+def recent_entry(last: Mapping[str, Any], *, seq: int, task_id: str, done_at: float) -> dict[str, Any]:
+    """A pass as ``recent_passes`` lists it (so a reader can find "a pass of this kind since")."""
+    return {
+        "seq": seq,
+        "task_id": task_id,
+        "number": last["number"],
+        "reason": last["reason"],
+        "turn_end": last["turn_end"],
+        "started_at": last["started_at"],
+        "finished_at": done_at,
+        "observations": last["observations"],
+        "tokens": last["tokens"],
+        "cost_usd": last.get("cost_usd"),
+        "wake": last.get("wake"),
+    }
 
 
 def summarise_pass(report: Mapping[str, Any]) -> str:

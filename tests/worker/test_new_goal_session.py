@@ -56,7 +56,7 @@ def test_a_follow_up_stays_in_the_task_and_a_new_goal_starts_a_new_one(world: Wo
         await until(lambda: _ledger(world, first), what="the first task's ledger")
         mark = session.passes
         world.append(records.prompt(FOLLOW_UP), *records.failing(times=1))
-        await until(lambda: session.passes > mark and session._pass is None, what="the follow-up's pass")
+        await until(lambda: session.passes > mark and session._flight is None, what="the follow-up's pass")
         assert session.task_id == first, "a follow-up is the same task"
         world.append(records.prompt(NEW_GOAL), *records.failing("pytest tests/test_export.py", times=1))
         await until(lambda: session.task_id == second, what="the new goal's task")
@@ -95,7 +95,7 @@ def test_with_new_goal_off_the_session_stays_one_task(world: World) -> None:
         await until(lambda: _ledger(world, world.session), what="the task's ledger")
         mark = session.passes
         world.append(records.prompt(NEW_GOAL), *records.failing("pytest tests/test_export.py", times=1))
-        await until(lambda: session.passes > mark and session._pass is None, what="the new prompt's pass")
+        await until(lambda: session.passes > mark and session._flight is None, what="the new prompt's pass")
 
     drive(session, scenario)
     assert session.task_id == world.session and session.state.epoch == 0
@@ -115,15 +115,15 @@ def test_a_new_goal_read_while_a_pass_runs_waits_for_it_then_starts_the_task(
             world.append(records.prompt(GOAL), *_steps(world, WORK))
             await until(lambda: _ledger(world, first), 60, what="the first task's ledger")
             world.append(*records.failing(times=1))
-            await until(lambda: session._pass is not None, 60, what="a pass in flight")
+            await until(lambda: session._flight is not None, 60, what="a pass in flight")
             final = "The export endpoint is in place."
             world.append(records.prompt(NEW_GOAL), records.say(final))
             world.event("turn_end", last_assistant_message=final, stop_hook_active=False)
             await until(lambda: session._goal_split.waiting, 60, what="the new goal read during the pass")
-            assert session._pass is not None and session.task_id == first, "the running pass ends its task"
+            assert session._flight is not None and session.task_id == first, "the running pass ends its task"
             await until(lambda: session.task_id == second, 60, what="the new task after the pass")
             await until(
-                lambda: session._pass is None and session.last_pass and session.last_pass["turn_end"],
+                lambda: session._flight is None and session.last_pass and session.last_pass["turn_end"],
                 60,
                 what="the new task's turn-end pass",
             )

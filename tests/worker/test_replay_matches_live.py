@@ -97,7 +97,7 @@ def test_replay_splits_the_session_where_the_worker_did_and_the_gate_decides_ali
             world.event("turn_end", last_assistant_message=exported, stop_hook_active=False)
             await until(lambda: session.task_id == second, 60, what="the new goal's task")
             await until(
-                lambda: session.passes > mark and session._pass is None and session.last_pass["turn_end"],
+                lambda: session.passes > mark and session._flight is None and session.last_pass["turn_end"],
                 60,
                 what="the new task's turn-end pass",
             )

@@ -86,7 +86,7 @@ def test_the_stop_message_is_observed_once_when_the_hook_outruns_the_transcript(
         await until(lambda: session.passes >= 1, what="the turn-end pass")
         world.append(records.say(final))  # the transcript catches up after the pass
         await until(lambda: session.spool.path.read_text().count("did not run the tests") == 1, what="spool")
-        await until(lambda: session.policy.status().pending == 0 and session._pass is None, what="quiet")
+        await until(lambda: session.policy.status().pending == 0 and session._flight is None, what="quiet")
 
     drive(session, scenario)
     assert session.last_pass is not None and session.last_pass["turn_end"] is True
@@ -301,7 +301,7 @@ def test_a_configuration_change_rebuilds_the_observer_at_a_pass_boundary_keeping
         )
         assert session.observer.engine.window is window
         world.append(*records.failing())
-        await until(lambda: session.passes == 2 and session._pass is None, what="the pass after the change")
+        await until(lambda: session.passes == 2 and session._flight is None, what="the pass after the change")
 
     drive(session, scenario)
     assert session.last_pass is not None and session.last_pass["observations"] == 6
