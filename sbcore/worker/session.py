@@ -78,20 +78,18 @@ from sbcore.gate.advice import Advice, stale_reason
 from sbcore.gate.gate import Gate
 from sbcore.gate.settings import GateSettings
 from sbcore.hooks.cli_session import CliSession
-from sbcore.hooks.events import events_path
 from sbcore.observe.config import ProjectionConfig
 from sbcore.observe.model import Observation
 from sbcore.observe.project import Projector
 from sbcore.observe.project_facts import ProjectReader
-from sbcore.observe.reader import FileId, read_records
-from sbcore.observe.spool import Spool, Tail
+from sbcore.observe.reader import FileId
 from sbcore.pace.clock import SystemClock
 from sbcore.pace.episode import Episode
 from sbcore.pace.machine import MachinePace, MachineSettings
 from sbcore.pace.pacer import Pacer
 from sbcore.think.pass_ import PassResult
 from sbcore.think.tools.base import RemoteToolSource
-from sbcore.worker import crosstask, locate, turn_report
+from sbcore.worker import crosstask, turn_report
 from sbcore.worker import forget as forgetting
 from sbcore.worker.calibrate import calibrate
 from sbcore.worker.engine import Observer, ObserverFactory
@@ -101,13 +99,12 @@ from sbcore.worker.ledger_link import LedgerLink
 from sbcore.worker.lifecycle import Channel, Lifeline
 from sbcore.worker.notice import held_keys_notice
 from sbcore.worker.recall import RecallRefresher
+from sbcore.worker.session_input import SessionInput
 from sbcore.worker.status import StatusFile, pass_entry, recent_entry, summarise_pass
 from sbcore.worker.worker_state import WorkerState, request_path
 
 log = logging.getLogger("sbcore.worker")
 
-MAX_TAIL_STEPS = 16
-"""Transcript batches moved per tick at most (4 MiB each), so a huge backlog cannot starve the loop."""
 RECENT_PASSES = 32
 """Passes listed in the status file (``recent_passes``), so a reader can find "a pass of this kind since"."""
 LAST_TURN_S = 30.0
@@ -179,7 +176,7 @@ class Session:
         self.recall = RecallRefresher(self.workspace, spec.data, current_task=lambda: self.task_id)
         self.config: EffectiveConfig = load_config(self.workspace)
         self.state = WorkerState.load(spec.data, spec.session_id)
-        self.spool = Spool(spec.session_id, spec.data)
+        self.input = SessionInput(spec.session_id, spec.data, spec.cwd, spec.transcript, self.state)
         self.mailbox = Mailbox(spec.session_id, spec.data)
         self.ledger = LedgerLink(
             spec.data,
@@ -189,13 +186,10 @@ class Session:
         )
         self.machine = MachinePace.for_data(spec.data, MachineSettings.from_config(self.config))
         self.sweeper = Sweeper(spec.data, spec.session_id)
-        self.transcript: Path | None = spec.transcript
         # Built when the worker first becomes active (enrolled):
         self.observer: Observer | None = None
         self._factory: ObserverFactory | None = None
         self.pipeline: Pipeline | None = None
-        self.projector: Projector | None = None
-        self.tail: Tail | None = None
         # Per-pass bookkeeping:
         self._flight: _Flight | None = None  # the pass in flight
         self._config_pending = False
@@ -204,9 +198,7 @@ class Session:
         self._boundary: tuple[str, float, str] | None = None
         self.goals = GoalJudge(NewGoalSettings.from_config(self.config))
         self._goal_split = GoalSplit(self.goals)  # the rule replay applies too
-        self._events_read = self.state.events_offset
         self.launches = Launches(spec.data, spec.session_id)
-        self._spool_read: tuple[int, FileId | None] = (self.state.spool_offset, self.state.spool_file)
         self._last_heartbeat = 0.0
         self.observed = 0
         self.passes = 0
@@ -405,8 +397,8 @@ class Session:
                 self.spec.cwd,
             )
         projection = ProjectionConfig.from_mapping(self.config.group("projection"))
-        if self.projector is not None and projection != self.projector.config:
-            self.projector = Projector(projection)  # new records only: nothing already spooled changes
+        if self.input.projector is not None and projection != self.input.projector.config:
+            self.input.projector = Projector(projection)  # new records only: nothing already spooled changes
         self._status_config()
 
     def _write_hot(self) -> None:
@@ -535,9 +527,9 @@ class Session:
                 self.config, self.spec.data, self.spec.session_id, self.workspace, self.spec.cwd
             ),
         )
-        self.pipeline.transcript = None if self.transcript is None else str(self.transcript)
+        self.pipeline.transcript = None if self.input.transcript is None else str(self.input.transcript)
         self.pipeline.project = functools.partial(self._project_reader.facts, self.spec.cwd)
-        self.projector = Projector(ProjectionConfig.from_mapping(self.config.group("projection")))
+        self.input.projector = Projector(ProjectionConfig.from_mapping(self.config.group("projection")))
         self._restore()
         self.status.update(
             state="muted" if policy.muted else "watching",
@@ -555,7 +547,10 @@ class Session:
         assert self.observer is not None
         engine = self.observer.engine
         since = self.state.task_since
-        log.info("%s", self.ledger.restore(self.task_id, engine, self.spool, self._spool_read, since=since))
+        log.info(
+            "%s",
+            self.ledger.restore(self.task_id, engine, self.input.spool, self.input.spool_read, since=since),
+        )
         self.goals.reset(self.ledger.goal, engine.history)
 
     def _sweep_mailbox(self, seen: Sequence[Observation]) -> None:
@@ -584,11 +579,15 @@ class Session:
 
     def _tick(self) -> list[Observation]:
         """Read events, tail the transcript, read the spool; offer what is new. Returns it."""
-        self._apply_events(self._read_events())
-        self._tail_transcript()
-        observations = self._goal_task(self.turn_ends.transcript(self._read_spool()))
+        self._apply_events(self.input.events())
+        found = self.input.follow()
+        if found is not None:
+            if self.pipeline is not None:
+                self.pipeline.transcript = str(found)
+            self.status.update(transcript=str(found))
+        observations = self._goal_task(self.turn_ends.transcript(self.input.spooled()))
         # A turn that a held new goal began is the new task's: its end waits for that task to begin.
-        projection = self.projector.config if self.projector is not None else None
+        projection = self.input.projector.config if self.input.projector is not None else None
         taken = self.turn_ends.take(observations, waiting=self._goal_split.waiting, projection=projection)
         judged, fresh, turn_end = taken.judged, taken.fresh, taken.turn_end
         assert self.pipeline is not None
@@ -615,11 +614,6 @@ class Session:
             self.state.save()
         return observations
 
-    def _read_events(self) -> list[dict[str, Any]]:
-        result = read_records(events_path(self.spec.data, self.spec.session_id), self._events_read)
-        self._events_read = result.offset
-        return [r for r in result.records if r.get("session_id") in (None, self.spec.session_id)]
-
     def _apply_events(self, events: Sequence[dict[str, Any]]) -> None:
         for event in events:
             kind = event.get("event")
@@ -627,8 +621,8 @@ class Session:
             at = float(stamp) if isinstance(stamp, int | float) else time.time()
             if kind == "session_start":
                 path = event.get("transcript_path")
-                if self.transcript is None and isinstance(path, str) and path:
-                    self.transcript = Path(path)
+                if self.input.transcript is None and isinstance(path, str) and path:
+                    self.input.transcript = Path(path)
                     if self.pipeline is not None:
                         self.pipeline.transcript = path
                     log.info("transcript %s (from SessionStart)", path)
@@ -652,7 +646,7 @@ class Session:
         the ``clear`` start is usually the first thing that session's events
         say: that start opens the session's first task rather than ending one.
         """
-        return self.observed > 0 or self._spool_read[0] > 0 or self.state.epoch > 0
+        return self.observed > 0 or self.input.spool_read[0] > 0 or self.state.epoch > 0
 
     def _new_task(self, why: str, at: float, source: str = "clear") -> None:
         """A task boundary: a fresh epoch, window, policy and budget; the gate keys on the new task id.
@@ -694,47 +688,6 @@ class Session:
         closing = asyncio.get_running_loop().create_task(observer.aclose())
         self._closing.add(closing)
         closing.add_done_callback(self._closing.discard)
-
-    def _tail_transcript(self) -> None:
-        if self.tail is None:
-            path = self.transcript or locate.find_transcript(self.spec.session_id)
-            if path is None:
-                candidate = locate.derived_transcript(self.spec.session_id, self.spec.cwd)
-                path = candidate if candidate.exists() else None
-            if path is None:
-                return  # not written yet (a -p session writes it after the first prompt)
-            self.transcript = path
-            if self.pipeline is not None:
-                self.pipeline.transcript = str(path)
-            self.tail = Tail(
-                self.spec.session_id, path, self._project, if_missing="start", data=self.spec.data
-            )
-            self.status.update(transcript=str(path))
-        for _ in range(MAX_TAIL_STEPS):
-            step = self.tail.step()
-            if step.gap:
-                log.warning("%s", step.gap)
-            if step.stats.bytes_read == 0:
-                break
-
-    def _project(self, records: list[dict[str, Any]]) -> list[Observation]:
-        assert self.projector is not None
-        return self.projector.feed(records)
-
-    def _read_spool(self) -> list[Observation]:
-        offset, file_id = self._spool_read
-        found: list[Observation] = []
-        while True:
-            read = self.spool.read(offset, max_bytes=4 * 1024 * 1024, expect=file_id)
-            if read.stats.gap:
-                log.warning("spool %s was %s: reading on from its end", self.spool.path, read.stats.gap)
-            found.extend(read.observations)
-            file_id = read.file_id or file_id
-            if read.offset == offset:
-                break
-            offset = read.offset
-        self._spool_read = (offset, file_id)
-        return found
 
     # -- passes -----------------------------------------------------------------------------------
 
@@ -780,7 +733,7 @@ class Session:
             episode=episode,
             started_at=time.time(),
             judged_task=self.task_id,
-            commit=(self._spool_read, self._events_read),
+            commit=self.input.offsets,
             request=self._run_request,
         )
         self._run_request = None
@@ -983,8 +936,7 @@ class Session:
         self._goal_split = GoalSplit(self.goals)  # a boundary waiting for the pass is forgotten too
         report = forgetting.forget_files(self.spec.data, self.spec.session_id, live=True)
         report.by_worker.append(self.spec.session_id)
-        self._spool_read = (0, None)
-        self._events_read = 0
+        self.input.forget()
         self.state.spool_offset, self.state.spool_file, self.state.events_offset = 0, None, 0
         self.state.save()
         self.turn_ends.forget()

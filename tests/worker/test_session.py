@@ -85,7 +85,9 @@ def test_the_stop_message_is_observed_once_when_the_hook_outruns_the_transcript(
         world.event("turn_end", last_assistant_message=final, stop_hook_active=False)
         await until(lambda: session.passes >= 1, what="the turn-end pass")
         world.append(records.say(final))  # the transcript catches up after the pass
-        await until(lambda: session.spool.path.read_text().count("did not run the tests") == 1, what="spool")
+        await until(
+            lambda: session.input.spool.path.read_text().count("did not run the tests") == 1, what="spool"
+        )
         await until(lambda: session.policy.status().pending == 0 and session._flight is None, what="quiet")
 
     drive(session, scenario)
@@ -254,7 +256,9 @@ def test_an_unenrolled_workspace_waits_dormant_and_picks_up_a_later_enrolment(wo
     async def scenario() -> None:
         await until(lambda: session.status.document.get("state") == "dormant", what="dormant")
         await _ticks_pass(session)
-        assert session.observed == 0 and not session.spool.path.exists(), "nothing is read while dormant"
+        assert session.observed == 0 and not session.input.spool.path.exists(), (
+            "nothing is read while dormant"
+        )
         enrolled = f"enable:\n  default: false\n  workspaces:\n    {world.project}: true\n"
         world.write_config(enrolled + "loop:\n  salience_per_hour: 120\n")
         await until(lambda: world.mailbox(), what="the advisory after enrolment")
