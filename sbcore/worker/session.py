@@ -54,7 +54,6 @@ A turn end is judged as a whole, by one pass: the Stop hook's report is settled 
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import functools
 import logging
 import time
@@ -62,7 +61,7 @@ from collections import deque
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, cast
+from typing import Any
 
 from sbcore.conductor import assembly
 from sbcore.conductor.journal import Journal
@@ -88,7 +87,6 @@ from sbcore.pace.episode import Episode
 from sbcore.pace.machine import MachinePace, MachineSettings
 from sbcore.pace.pacer import Pacer
 from sbcore.think.pass_ import PassResult
-from sbcore.think.tools.base import RemoteToolSource
 from sbcore.worker import crosstask, turn_report
 from sbcore.worker import forget as forgetting
 from sbcore.worker.calibrate import calibrate
@@ -98,6 +96,7 @@ from sbcore.worker.housekeeping import Launches, Notices, Sweeper, TrustAnnounce
 from sbcore.worker.ledger_link import LedgerLink
 from sbcore.worker.lifecycle import Channel, Lifeline
 from sbcore.worker.notice import held_keys_notice
+from sbcore.worker.observer_host import ObserverHost
 from sbcore.worker.recall import RecallRefresher
 from sbcore.worker.session_input import SessionInput
 from sbcore.worker.status import StatusFile, pass_entry, recent_entry, summarise_pass
@@ -167,9 +166,12 @@ class Session:
         """Set when the session is left because the CLI moved on to another one (``run`` then returns)."""
         self._leaving: CliSession | None = None
         self.clock = SystemClock()
-        self._factory_maker = factory or (
-            lambda: ObserverFactory(
-                session_id=spec.session_id, cwd=spec.cwd, clock=self.clock, data=spec.data
+        self.host = ObserverHost(
+            factory
+            or (
+                lambda: ObserverFactory(
+                    session_id=spec.session_id, cwd=spec.cwd, clock=self.clock, data=spec.data
+                )
             )
         )
         self.workspace = find_workspace(spec.cwd)
@@ -187,8 +189,6 @@ class Session:
         self.machine = MachinePace.for_data(spec.data, MachineSettings.from_config(self.config))
         self.sweeper = Sweeper(spec.data, spec.session_id)
         # Built when the worker first becomes active (enrolled):
-        self.observer: Observer | None = None
-        self._factory: ObserverFactory | None = None
         self.pipeline: Pipeline | None = None
         # Per-pass bookkeeping:
         self._flight: _Flight | None = None  # the pass in flight
@@ -209,11 +209,13 @@ class Session:
         self.last_pass: dict[str, Any] | None = None
         self.recent_passes: deque[dict[str, Any]] = deque(maxlen=RECENT_PASSES)
         self._project_reader = ProjectReader()  # the checkout, read-only and bounded, for the triggers
-        self._closing: set[asyncio.Task[None]] = set()
-        self._stack = contextlib.AsyncExitStack()
-        self._remote: RemoteToolSource | None = None
         self.trust = TrustAnnouncer(spec.session_id, self.mailbox, self.state)
         self.notices = Notices(spec.session_id, self.workspace, self.mailbox, self.state)
+
+    @property
+    def observer(self) -> Observer | None:
+        """The session's observer (None until the worker is active)."""
+        return self.host.observer
 
     @property
     def policy(self) -> Pacer | None:
@@ -375,14 +377,11 @@ class Session:
         self._config_pending = False
         if self.policy is not None:
             self.policy.apply_config(self.config)
-        if self._factory is not None and self.observer is not None:
-            previous = self.observer
-            self.observer = self._factory.build(self.config, previous, remote=self._remote)
+        observer = self.host.rebuild(self.config, keep=True)
+        if observer is not None:
             if self.pipeline is not None:
-                self.pipeline.engine = self.observer.engine
-                self.pipeline.log_only = self.observer.log_only
-            if previous.provider is not self.observer.provider:
-                self._close_later(previous)
+                self.pipeline.engine = observer.engine
+                self.pipeline.log_only = observer.log_only
             self._write_hot()
         if self.gate is not None:
             self.gate.settings = GateSettings.from_config(self.config, self._definitions())
@@ -495,24 +494,14 @@ class Session:
 
     async def _activate(self) -> None:
         log.info("watching session %s (workspace %s)", self.spec.session_id, self.workspace)
-        self._factory = self._factory_maker()
-        self.observer = self._factory.build(self.config)
-        servers = self._factory.mcp_servers(self.config, self.observer)
-        if servers:
-            from sbcore.think.tools.mcp_adapter import McpHub  # the mcp SDK, only when a detector needs it
-
-            # Started once for the session; a later configuration that names other servers needs a restart.
-            hub = await self._stack.enter_async_context(McpHub(servers, cwd=self.workspace))
-            self._remote = cast("RemoteToolSource", hub)  # McpHub.tools() lists McpTool, a RemoteTool
-            log.info("MCP servers for detector tools: %s", ", ".join(sorted(servers)))
-            self.observer = self._factory.build(self.config, self.observer, remote=self._remote)
+        observer = await self.host.start(self.config, self.workspace)
         policy = Pacer.from_config(
             self.config, self.clock, task_used=self.state.task_used, machine=self.machine
         )
         self.pipeline = assembly.pipeline(
-            self.observer.engine,
+            observer.engine,
             policy=policy,
-            gate=GateSettings.from_config(self.config, self.observer.definitions),
+            gate=GateSettings.from_config(self.config, observer.definitions),
             data=self.spec.data,
             clock=self.clock,
             session_id=self.spec.session_id,
@@ -520,7 +509,7 @@ class Session:
             workspace=str(self.workspace),
             gate_clock=time.time,  # the history's stamps are wall-clock times; the pacer's clock is monotonic
             mailbox=self.mailbox,
-            log_only=self.observer.log_only,
+            log_only=observer.log_only,
             soak_log=SoakLog(soak_path(self.workspace, self.spec.data)),
             journal=Journal(self.spec.data, workspace=str(self.workspace)),
             presence=crosstask.open_presence(
@@ -667,12 +656,10 @@ class Session:
         log.info("new task %s: %s", task, why)
         assert self.pipeline is not None
         engine = None
-        if self._factory is not None and self.observer is not None:
-            previous = self.observer
-            self.observer = self._factory.build(self.config, remote=self._remote)
-            engine = self.observer.engine
-            self.pipeline.log_only = self.observer.log_only
-            self._close_later(previous)
+        observer = self.host.rebuild(self.config, keep=False)
+        if observer is not None:
+            engine = observer.engine
+            self.pipeline.log_only = observer.log_only
             if source == "fork" and self.ledger.fork(previous_task, task):
                 self._restore()
             else:
@@ -682,12 +669,6 @@ class Session:
         policy = Pacer.from_config(self.config, self.clock, machine=self.machine)
         self.pipeline.begin_task(task, why=why, policy=policy, engine=engine)
         self.status.update(task_id=task)
-
-    def _close_later(self, observer: Observer) -> None:
-        """Close a replaced observer's provider without holding up the tick."""
-        closing = asyncio.get_running_loop().create_task(observer.aclose())
-        self._closing.add(closing)
-        closing.add_done_callback(self._closing.discard)
 
     # -- passes -----------------------------------------------------------------------------------
 
@@ -918,11 +899,9 @@ class Session:
             path.unlink()
         except OSError:
             return
-        if self.pipeline is not None and self._factory is not None and self.observer is not None:
-            previous = self.observer
-            self.observer = self._factory.build(self.config, remote=self._remote)
-            self.pipeline.engine = self.observer.engine
-            self._close_later(previous)
+        observer = self.host.rebuild(self.config, keep=False) if self.pipeline is not None else None
+        if self.pipeline is not None and observer is not None:
+            self.pipeline.engine = observer.engine
             self.pipeline.policy.release()
             self.pipeline.policy = Pacer.from_config(self.config, self.clock, machine=self.machine)
             for task in {self.task_id, self.spec.session_id}:
@@ -968,12 +947,4 @@ class Session:
         if self.pipeline is not None:
             crosstask.leave(self.pipeline)
         await self.recall.aclose()
-        if self.observer is not None:
-            try:
-                await asyncio.wait_for(self.observer.aclose(), 2.0)
-            except Exception as error:  # closing a provider on the way out must not mask the exit
-                log.warning("closing the provider: %s", error)
-        try:
-            await asyncio.wait_for(self._stack.aclose(), 5.0)
-        except Exception as error:  # MCP servers that will not stop are the kernel's problem now
-            log.warning("stopping MCP servers: %s", error)
+        await self.host.aclose()
