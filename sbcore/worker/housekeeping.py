@@ -32,6 +32,7 @@ from sbcore.hooks.events import background_path
 from sbcore.observe.model import Observation
 from sbcore.pace.budget import Exhaustion
 from sbcore.worker import retention
+from sbcore.worker.engine import Observer
 from sbcore.worker.notice import budget_notice, trust_notice
 from sbcore.worker.worker_state import WorkerState
 
@@ -120,6 +121,16 @@ class TrustAnnouncer:
         self.mailbox = mailbox
         self.state = state
         self._said: str | None = None
+
+    @staticmethod
+    def report(trust: WorkspaceTrust | None, observer: Observer | None) -> dict[str, Any] | None:
+        """What the workspace layer asked for and what of it is held back: for the status file, ``run``."""
+        if trust is None or not trust.needed:
+            return None
+        report = trust.to_json()
+        if observer is not None:
+            report["log_only_detectors"] = dict(sorted(observer.log_only.items()))
+        return report
 
     def announce(self, trust: WorkspaceTrust | None, task_id: str) -> None:
         summary = trust.summary() if trust is not None else None

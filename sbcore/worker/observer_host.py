@@ -14,7 +14,7 @@ import contextlib
 import logging
 from collections.abc import Callable
 from pathlib import Path
-from typing import cast
+from typing import Any, cast
 
 from sbcore.config import EffectiveConfig
 from sbcore.think.tools.base import RemoteToolSource
@@ -62,6 +62,10 @@ class ObserverHost:
         if not keep or previous.provider is not self.observer.provider:
             self._close_later(previous)
         return self.observer
+
+    def definitions(self) -> list[Any]:
+        """The effective detector definitions (none before :meth:`start`)."""
+        return self.observer.definitions if self.observer is not None else []
 
     async def aclose(self) -> None:
         """Close the provider and stop the MCP servers (bounded: the worker is exiting)."""

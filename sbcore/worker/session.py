@@ -66,7 +66,7 @@ from typing import Any
 from sbcore.conductor import assembly
 from sbcore.conductor.journal import Journal
 from sbcore.conductor.new_goal import GoalJudge, GoalSplit, NewGoalSettings
-from sbcore.conductor.pipeline import Pipeline, Verdict
+from sbcore.conductor.pipeline import Pipeline
 from sbcore.conductor.soaklog import SoakLog, soak_path
 from sbcore.conductor.turn_end import TurnEnds, arrived_after, epoch_or
 from sbcore.config import EffectiveConfig, find_workspace, load_config
@@ -196,8 +196,7 @@ class Session:
         self._run_request: str | None = None
         self.turn_ends = TurnEnds(spec.turn_end_settle_s)  # settling and the Stop text rule
         self._boundary: tuple[str, float, str] | None = None
-        self.goals = GoalJudge(NewGoalSettings.from_config(self.config))
-        self._goal_split = GoalSplit(self.goals)  # the rule replay applies too
+        self._goal_split = GoalSplit(GoalJudge(NewGoalSettings.from_config(self.config)))  # replay's rule too
         self.launches = Launches(spec.data, spec.session_id)
         self._last_heartbeat = 0.0
         self.observed = 0
@@ -316,7 +315,7 @@ class Session:
             await asyncio.wait({self._flight.task})
             self._finish_pass_if_done()
             report = dict(self.last_pass or {})
-            trust = self._trust_json()
+            trust = self.trust.report(self.config.trust, self.observer)
             if trust is not None:
                 report["trust"] = trust
             return report
@@ -368,7 +367,7 @@ class Session:
             self.policy.muted = muted
             log.info("mute.all is now %s", muted)
         if self.gate is not None:
-            self.gate.settings = GateSettings.from_config(self.config, self._definitions())
+            self.gate.settings = GateSettings.from_config(self.config, self.host.definitions())
         if self._flight is None:
             self._apply_config()
 
@@ -384,8 +383,8 @@ class Session:
                 self.pipeline.log_only = observer.log_only
             self._write_hot()
         if self.gate is not None:
-            self.gate.settings = GateSettings.from_config(self.config, self._definitions())
-        self.goals.settings = NewGoalSettings.from_config(self.config)
+            self.gate.settings = GateSettings.from_config(self.config, self.host.definitions())
+        self._goal_split.judge.settings = NewGoalSettings.from_config(self.config)
         if self.pipeline is not None:
             crosstask.follow_config(
                 self.pipeline,
@@ -408,9 +407,6 @@ class Session:
         except OSError as error:
             log.warning("hot configuration snapshot not written: %s", error)
 
-    def _definitions(self) -> list[Any]:
-        return self.observer.definitions if self.observer is not None else []
-
     def _status_config(self) -> None:
         problems = [str(problem) for problem in self.config.problems]
         if self.observer is not None:
@@ -427,18 +423,8 @@ class Session:
                 if self.observer is not None and self.observer.choice is not None
                 else None
             ),
-            trust=self._trust_json(),
+            trust=self.trust.report(self.config.trust, self.observer),
         )
-
-    def _trust_json(self) -> dict[str, Any] | None:
-        """What the workspace layer asked for and what of it is held back: for the status file, ``run``."""
-        trust = self.config.trust
-        if trust is None or not trust.needed:
-            return None
-        report = trust.to_json()
-        if self.observer is not None:
-            report["log_only_detectors"] = dict(sorted(self.observer.log_only.items()))
-        return report
 
     # -- following the CLI ------------------------------------------------------------------------
 
@@ -540,7 +526,7 @@ class Session:
             "%s",
             self.ledger.restore(self.task_id, engine, self.input.spool, self.input.spool_read, since=since),
         )
-        self.goals.reset(self.ledger.goal, engine.history)
+        self._goal_split.judge.reset(self.ledger.goal, engine.history)
 
     def _sweep_mailbox(self, seen: Sequence[Observation]) -> None:
         """Drop what an earlier worker left that must not be delivered any more (design, "Lifecycle").
@@ -665,7 +651,7 @@ class Session:
             else:
                 self.ledger.forget()
                 if source != "goal":  # at a new goal the judge has already moved on to it
-                    self.goals.reset()
+                    self._goal_split.judge.reset()
         policy = Pacer.from_config(self.config, self.clock, machine=self.machine)
         self.pipeline.begin_task(task, why=why, policy=policy, engine=engine)
         self.status.update(task_id=task)
@@ -779,7 +765,15 @@ class Session:
         log.info("%s", line)
         if episode.turn_end:
             self.last_pass["wake"] = self._wake(flight.judged_task)
-            self._report_turn(report.verdicts, episode.number, flight.judged_task)
+            turn_report.report_turn(
+                self.spec.data,
+                report.verdicts,
+                session_id=self.spec.session_id,
+                task_id=flight.judged_task,
+                number=episode.number,
+                wake=str(self.last_pass.get("wake") or ""),
+                show=bool(self.config.get("loop.turn_end_report")),
+            )
         self.recent_passes.append(
             recent_entry(self.last_pass, seq=self.passes, task_id=flight.judged_task, done_at=done_at)
         )
@@ -859,19 +853,6 @@ class Session:
         """
         return self.notices.post(key, headline, body, task_id=self.task_id)
 
-    def _report_turn(self, verdicts: Sequence[Verdict], number: int, judged_task: str) -> None:
-        """The turn-end report: the statusline reads it at once, the next hook shows it once."""
-        wake = str(self.last_pass.get("wake") or "") if self.last_pass is not None else ""
-        report = turn_report.build(
-            verdicts,
-            session_id=self.spec.session_id,
-            task_id=judged_task,
-            number=number,
-            at=time.time(),
-            woke=wake.removeprefix("woke: ") if wake.startswith("woke: ") else None,
-        )
-        turn_report.record(self.spec.data, report, show=bool(self.config.get("loop.turn_end_report")))
-
     def _task_ended(self, judged_task: str) -> str | None:
         """Why the task the last pass judged is over (so nothing may wake for it), or None if it goes on."""
         if self._leaving is not None:
@@ -911,8 +892,9 @@ class Session:
             # published them); what the session does next is published afresh.
             self.pipeline.end_task()
         self.ledger.forget()
-        self.goals.reset()
-        self._goal_split = GoalSplit(self.goals)  # a boundary waiting for the pass is forgotten too
+        judge = self._goal_split.judge
+        judge.reset()
+        self._goal_split = GoalSplit(judge)  # a boundary waiting for the pass is forgotten too
         report = forgetting.forget_files(self.spec.data, self.spec.session_id, live=True)
         report.by_worker.append(self.spec.session_id)
         self.input.forget()

@@ -11,6 +11,7 @@ before the agent's next step. The agent is never shown the report.
 from __future__ import annotations
 
 import logging
+import time
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
@@ -58,3 +59,26 @@ def record(data: Path, report: dict[str, Any], *, show: bool) -> None:
         return
     status_line.refresh(data, str(report["session_id"]), report=report)
     log.info("turn-end report (pass %s): %s", report["pass"], report["line"])
+
+
+def report_turn(
+    data: Path,
+    verdicts: Sequence[Verdict],
+    *,
+    session_id: str,
+    task_id: str,
+    number: int,
+    wake: str,
+    show: bool,
+) -> None:
+    """Build and record a turn-end pass's report: the statusline reads it at once, the next hook shows it
+    once (when ``show``: ``loop.turn_end_report``). ``wake`` is the pass's wake entry (``woke: <id>``)."""
+    report = build(
+        verdicts,
+        session_id=session_id,
+        task_id=task_id,
+        number=number,
+        at=time.time(),
+        woke=wake.removeprefix("woke: ") if wake.startswith("woke: ") else None,
+    )
+    record(data, report, show=show)
