@@ -57,7 +57,6 @@ import asyncio
 import functools
 import logging
 import time
-from collections import deque
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -99,13 +98,11 @@ from sbcore.worker.notice import held_keys_notice
 from sbcore.worker.observer_host import ObserverHost
 from sbcore.worker.recall import RecallRefresher
 from sbcore.worker.session_input import SessionInput
-from sbcore.worker.status import StatusFile, pass_entry, recent_entry, summarise_pass
+from sbcore.worker.status import PassLog, StatusFile, pass_entry, recent_entry, summarise_pass
 from sbcore.worker.worker_state import WorkerState, request_path
 
 log = logging.getLogger("sbcore.worker")
 
-RECENT_PASSES = 32
-"""Passes listed in the status file (``recent_passes``), so a reader can find "a pass of this kind since"."""
 LAST_TURN_S = 30.0
 """How long a worker whose CLI is gone may spend judging the turn it ended on (``_judge_last_turn``)."""
 
@@ -200,13 +197,9 @@ class Session:
         self.launches = Launches(spec.data, spec.session_id)
         self._last_heartbeat = 0.0
         self.observed = 0
-        self.passes = 0
+        self.record = PassLog()  # what the passes came to, for the status file
         self.ticks = 0
         """Loop cycles completed (a test waits for some to pass instead of sleeping)."""
-        self.decisions: dict[str, int] = {}
-        self.demotions: list[dict[str, Any]] = []  # detectors this worker demoted for advice not landing
-        self.last_pass: dict[str, Any] | None = None
-        self.recent_passes: deque[dict[str, Any]] = deque(maxlen=RECENT_PASSES)
         self._project_reader = ProjectReader()  # the checkout, read-only and bounded, for the triggers
         self.trust = TrustAnnouncer(spec.session_id, self.mailbox, self.state)
         self.notices = Notices(spec.session_id, self.workspace, self.mailbox, self.state)
@@ -314,7 +307,7 @@ class Session:
                 return {"refused": refused.get("why", "the policy held the pass")}
             await asyncio.wait({self._flight.task})
             self._finish_pass_if_done()
-            report = dict(self.last_pass or {})
+            report = dict(self.record.last or {})
             trust = self.trust.report(self.config.trust, self.observer)
             if trust is not None:
                 report["trust"] = trust
@@ -471,7 +464,7 @@ class Session:
         self.status.update(
             state="exited",
             detail=f"left: {why}",
-            passes=self.passes,
+            passes=self.record.passes,
             exit={"reason": "session_changed", "at": time.time(), "session_id": pointer.session_id},
         )
         self.moved_to = pointer
@@ -732,7 +725,7 @@ class Session:
         for verdict in report.verdicts:
             if verdict.decision is not None:
                 reason = str(verdict.decision.reason)
-                self.decisions[reason] = self.decisions.get(reason, 0) + 1
+                self.record.decisions[reason] = self.record.decisions.get(reason, 0) + 1
         if report.closed:
             demoted = calibrate(
                 report.closed,
@@ -743,7 +736,7 @@ class Session:
                 mailbox=self.mailbox,
                 task_id=self.task_id,
             )
-            self.demotions += [demotion.to_json() for demotion in demoted]
+            self.record.demotions += [demotion.to_json() for demotion in demoted]
         policy = self.pipeline.policy
         spool, events = flight.commit
         self.state.spool_offset, self.state.spool_file = spool
@@ -757,36 +750,38 @@ class Session:
                 self.pipeline.gate.memory(flight.judged_task),
                 result,
             )
-        self.passes += 1
-        self.last_pass = pass_entry(
+        self.record.passes += 1
+        self.record.last = pass_entry(
             report, started_at=flight.started_at, done_at=done_at, request=flight.request, error=error
         )
-        line = summarise_pass(self.last_pass)
+        line = summarise_pass(self.record.last)
         log.info("%s", line)
         if episode.turn_end:
-            self.last_pass["wake"] = self._wake(flight.judged_task)
+            self.record.last["wake"] = self._wake(flight.judged_task)
             turn_report.report_turn(
                 self.spec.data,
                 report.verdicts,
                 session_id=self.spec.session_id,
                 task_id=flight.judged_task,
                 number=episode.number,
-                wake=str(self.last_pass.get("wake") or ""),
+                wake=str(self.record.last.get("wake") or ""),
                 show=bool(self.config.get("loop.turn_end_report")),
             )
-        self.recent_passes.append(
-            recent_entry(self.last_pass, seq=self.passes, task_id=flight.judged_task, done_at=done_at)
+        self.record.recent.append(
+            recent_entry(
+                self.record.last, seq=self.record.passes, task_id=flight.judged_task, done_at=done_at
+            )
         )
         self.status.update(
             state="muted" if policy.muted else "watching",
             detail=line,
-            passes=self.passes,
-            last_pass=self.last_pass,
-            recent_passes=list(self.recent_passes),
+            passes=self.record.passes,
+            last_pass=self.record.last,
+            recent_passes=list(self.record.recent),
             policy=policy.status().to_json(),
             observed=self.observed,
-            decisions=dict(self.decisions),
-            demotions=list(self.demotions),
+            decisions=dict(self.record.decisions),
+            demotions=list(self.record.demotions),
         )
         if self._boundary is not None:
             self._new_task(*self._boundary)

@@ -13,7 +13,9 @@ from __future__ import annotations
 
 import os
 import time
+from collections import deque
 from collections.abc import Mapping
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Literal
 
@@ -76,6 +78,22 @@ def read_status(data: Path, session_id: str) -> dict[str, Any] | None:
         return None
     doc["alive"] = doc.get("state") != "exited" and process_alive(doc.get("pid"))
     return doc
+
+
+RECENT_PASSES = 32
+"""Passes listed in the status file (``recent_passes``), so a reader can find "a pass of this kind since"."""
+
+
+@dataclass
+class PassLog:
+    """What the worker's passes came to, as the status file shows it: how many, the last one whole, the
+    recent ones in brief, the gate's decisions by reason, and the detectors demoted for advice not landing."""
+
+    passes: int = 0
+    last: dict[str, Any] | None = None
+    recent: deque[dict[str, Any]] = field(default_factory=lambda: deque(maxlen=RECENT_PASSES))
+    decisions: dict[str, int] = field(default_factory=dict)
+    demotions: list[dict[str, Any]] = field(default_factory=list)
 
 
 def pass_entry(

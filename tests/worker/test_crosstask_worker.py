@@ -109,7 +109,7 @@ def test_index_enabled_false_keeps_the_session_out_of_the_index(world: World) ->
     async def scenario() -> None:
         world.append(world.records.prompt("Net the refunds out of src/ledger.py totals"))
         world.append(*_edit_lines_20_to_22(world))
-        await until(lambda: session.passes >= 1 and session.observed >= 2, what="a pass over the edit")
+        await until(lambda: session.record.passes >= 1 and session.observed >= 2, what="a pass over the edit")
 
     drive(session, scenario)
     assert session.pipeline.presence is None

@@ -54,9 +54,11 @@ def test_a_follow_up_stays_in_the_task_and_a_new_goal_starts_a_new_one(world: Wo
     async def scenario() -> None:
         world.append(records.prompt(GOAL), *_steps(world, WORK), *records.failing(times=1))
         await until(lambda: _ledger(world, first), what="the first task's ledger")
-        mark = session.passes
+        mark = session.record.passes
         world.append(records.prompt(FOLLOW_UP), *records.failing(times=1))
-        await until(lambda: session.passes > mark and session._flight is None, what="the follow-up's pass")
+        await until(
+            lambda: session.record.passes > mark and session._flight is None, what="the follow-up's pass"
+        )
         assert session.task_id == first, "a follow-up is the same task"
         world.append(records.prompt(NEW_GOAL), *records.failing("pytest tests/test_export.py", times=1))
         await until(lambda: session.task_id == second, what="the new goal's task")
@@ -93,9 +95,11 @@ def test_with_new_goal_off_the_session_stays_one_task(world: World) -> None:
     async def scenario() -> None:
         world.append(records.prompt(GOAL), *_steps(world, WORK), *records.failing(times=1))
         await until(lambda: _ledger(world, world.session), what="the task's ledger")
-        mark = session.passes
+        mark = session.record.passes
         world.append(records.prompt(NEW_GOAL), *records.failing("pytest tests/test_export.py", times=1))
-        await until(lambda: session.passes > mark and session._flight is None, what="the new prompt's pass")
+        await until(
+            lambda: session.record.passes > mark and session._flight is None, what="the new prompt's pass"
+        )
 
     drive(session, scenario)
     assert session.task_id == world.session and session.state.epoch == 0
@@ -123,7 +127,7 @@ def test_a_new_goal_read_while_a_pass_runs_waits_for_it_then_starts_the_task(
             assert session._flight is not None and session.task_id == first, "the running pass ends its task"
             await until(lambda: session.task_id == second, 60, what="the new task after the pass")
             await until(
-                lambda: session._flight is None and session.last_pass and session.last_pass["turn_end"],
+                lambda: session._flight is None and session.record.last and session.record.last["turn_end"],
                 60,
                 what="the new task's turn-end pass",
             )
@@ -134,5 +138,5 @@ def test_a_new_goal_read_while_a_pass_runs_waits_for_it_then_starts_the_task(
     assert history[0] == f"[prompt] {NEW_GOAL}", "the held prompt went to the new task, not the old"
     kept = _ledger(world, first)
     assert kept is not None and kept.goal == GOAL
-    turn_ends = [entry for entry in session.recent_passes if entry["turn_end"]]
+    turn_ends = [entry for entry in session.record.recent if entry["turn_end"]]
     assert [entry["task_id"] for entry in turn_ends] == [second], "the new goal's turn is judged in it"

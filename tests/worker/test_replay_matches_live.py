@@ -90,14 +90,18 @@ def test_replay_splits_the_session_where_the_worker_did_and_the_gate_decides_ali
             world.append(*_turn(world, GOAL, WORK, "pytest tests/test_upload.py -q", done))
             world.event("turn_end", last_assistant_message=done, stop_hook_active=False)
             await until(
-                lambda: session.last_pass and session.last_pass["turn_end"], 60, what="the first turn"
+                lambda: session.record.last and session.record.last["turn_end"], 60, what="the first turn"
             )
-            mark = session.passes
+            mark = session.record.passes
             world.append(*_turn(world, NEW_GOAL, WORK[:1], "pytest tests/test_export.py -q", exported))
             world.event("turn_end", last_assistant_message=exported, stop_hook_active=False)
             await until(lambda: session.task_id == second, 60, what="the new goal's task")
             await until(
-                lambda: session.passes > mark and session._flight is None and session.last_pass["turn_end"],
+                lambda: (
+                    session.record.passes > mark
+                    and session._flight is None
+                    and session.record.last["turn_end"]
+                ),
                 60,
                 what="the new task's turn-end pass",
             )
@@ -106,7 +110,7 @@ def test_replay_splits_the_session_where_the_worker_did_and_the_gate_decides_ali
         assert session.observer is not None
         live_start = session.state.task_since
         live = _gate_decisions(world, first) + _gate_decisions(world, second)
-        live_passes = [p["reason"] for p in session.recent_passes]
+        live_passes = [p["reason"] for p in session.record.recent]
 
         fake.script("default", *_answers())  # the same recorded answers, for the replay
         manager = get_plugin_manager()

@@ -51,7 +51,9 @@ def test_a_repeated_failure_becomes_one_queued_advisory_with_a_status_after_ever
         world.append(records.prompt("make the tests pass"))
         for attempt in range(3):
             world.append(*records.failing(times=1))
-            await until(lambda n=attempt: session.passes > n, what=f"the pass after failure {attempt + 1}")
+            await until(
+                lambda n=attempt: session.record.passes > n, what=f"the pass after failure {attempt + 1}"
+            )
         await until(lambda: world.mailbox(), what="the advisory in the mailbox")
 
     drive(session, scenario)
@@ -64,14 +66,14 @@ def test_a_repeated_failure_becomes_one_queued_advisory_with_a_status_after_ever
     assert [r["detector"] for r in _advisories(world)] == ["repeat-failure"]
 
     numbers = {doc["last_pass"]["number"] for doc in writes if doc.get("last_pass")}
-    assert numbers == set(range(1, session.passes + 1)), "the status file is written after every pass"
+    assert numbers == set(range(1, session.record.passes + 1)), "the status file is written after every pass"
     final = writes[-1]
-    assert final["passes"] == session.passes
+    assert final["passes"] == session.record.passes
     verdicts = {item["detector"]: item for item in final["last_pass"]["verdicts"]}
     assert verdicts["repeat-failure"]["label"] == "advise"
     assert verdicts["repeat-failure"]["gate"] == {"action": "deliver_agent", "reason": "passed"}
     assert verdicts["default"]["label"] == "skipped: no model"
-    assert final["policy"]["passes"] == session.passes
+    assert final["policy"]["passes"] == session.record.passes
 
 
 def test_the_stop_message_is_observed_once_when_the_hook_outruns_the_transcript(world: World) -> None:
@@ -83,7 +85,7 @@ def test_the_stop_message_is_observed_once_when_the_hook_outruns_the_transcript(
         world.append(records.prompt("fix the bug"), *records.bash("ls", "app.py"))
         await until(lambda: session.observed >= 2, what="the first observations")
         world.event("turn_end", last_assistant_message=final, stop_hook_active=False)
-        await until(lambda: session.passes >= 1, what="the turn-end pass")
+        await until(lambda: session.record.passes >= 1, what="the turn-end pass")
         world.append(records.say(final))  # the transcript catches up after the pass
         await until(
             lambda: session.input.spool.path.read_text().count("did not run the tests") == 1, what="spool"
@@ -91,7 +93,7 @@ def test_the_stop_message_is_observed_once_when_the_hook_outruns_the_transcript(
         await until(lambda: session.policy.status().pending == 0 and session._flight is None, what="quiet")
 
     drive(session, scenario)
-    assert session.last_pass is not None and session.last_pass["turn_end"] is True
+    assert session.record.last is not None and session.record.last["turn_end"] is True
     texts = [o.text for o in session.observer.engine.history if o.kind == "text"]
     assert texts == [f"[text] {final}"]
 
@@ -103,11 +105,11 @@ def test_the_stop_message_is_not_added_when_the_transcript_already_has_it(world:
 
     async def scenario() -> None:
         world.append(records.prompt("fix the bug"), *records.bash("pytest -q", "1 passed"))
-        await until(lambda: session.passes == 1, what="the prompt's early pass")
+        await until(lambda: session.record.passes == 1, what="the prompt's early pass")
         world.append(records.say(final))
         await until(lambda: session.observed == 3, what="the final text")
         world.event("turn_end", last_assistant_message=final, stop_hook_active=False)
-        await until(lambda: session.last_pass and session.last_pass["turn_end"], what="the turn-end pass")
+        await until(lambda: session.record.last and session.record.last["turn_end"], what="the turn-end pass")
 
     drive(session, scenario)
     texts = [o.text for o in session.observer.engine.history if o.kind == "text"]
@@ -138,13 +140,13 @@ def test_a_late_worker_judges_a_whole_turn_it_finds_on_disk_in_one_turn_end_pass
     session = make_session(world)
 
     async def scenario() -> None:
-        await until(lambda: session.passes >= 1, what="the turn-end pass")
+        await until(lambda: session.record.passes >= 1, what="the turn-end pass")
         await _ticks_pass(session)
 
     drive(session, scenario)
-    assert session.passes == 1, [p["reason"] for p in session.recent_passes]
-    assert session.last_pass is not None
-    assert (session.last_pass["reason"], session.last_pass["turn_end"]) == ("turn_end", True)
+    assert session.record.passes == 1, [p["reason"] for p in session.record.recent]
+    assert session.record.last is not None
+    assert (session.record.last["reason"], session.record.last["turn_end"]) == ("turn_end", True)
     assert _kinds(session) == ["prompt", "tool", "error", "tool", "text"]
     assert session.policy.status().pending == 0
 
@@ -161,14 +163,14 @@ def test_a_turn_end_waits_for_the_transcript_to_catch_up_and_takes_the_whole_tur
         world.append(records.prompt("add a test for add()"))
         await until(lambda: session.observed >= 1, what="the prompt")
         await _ticks_pass(session)
-        assert session.passes == 0, "a pass started before the transcript caught up with the turn end"
+        assert session.record.passes == 0, "a pass started before the transcript caught up with the turn end"
         world.append(*records.bash("pytest -q", "1 passed"), records.say(final))
-        await until(lambda: session.passes >= 1, what="the turn-end pass")
+        await until(lambda: session.record.passes >= 1, what="the turn-end pass")
         await _ticks_pass(session)
 
     drive(session, scenario)
-    assert session.passes == 1
-    assert session.last_pass is not None and session.last_pass["turn_end"] is True
+    assert session.record.passes == 1
+    assert session.record.last is not None and session.record.last["turn_end"] is True
     assert _kinds(session) == ["prompt", "tool", "text"]
 
 
@@ -180,19 +182,19 @@ def test_records_of_a_judged_turn_arriving_late_ride_with_the_next_pass_but_star
     session = make_session(world, turn_end_settle_s=0.1)
 
     async def scenario() -> None:
-        await until(lambda: session.passes >= 1, what="the turn-end pass on the Stop message alone")
+        await until(lambda: session.record.passes >= 1, what="the turn-end pass on the Stop message alone")
         world.append(records.prompt("rename the helper"), *records.bash("ls", "app.py"))
         await until(lambda: session.observed >= 3, what="the judged turn's late records")
         await _ticks_pass(session)
-        assert session.passes == 1, "a late prompt of a judged turn started a pass of its own"
+        assert session.record.passes == 1, "a late prompt of a judged turn started a pass of its own"
         assert session.policy.status().pending == 2
         records.clock = datetime.now(UTC)
         world.append(records.prompt("now add a docstring"))
-        await until(lambda: session.passes >= 2, what="the next prompt's early pass")
+        await until(lambda: session.record.passes >= 2, what="the next prompt's early pass")
 
     drive(session, scenario)
-    assert [p["reason"] for p in session.recent_passes] == ["turn_end", "salience"]
-    assert session.last_pass is not None and session.last_pass["observations"] == 3
+    assert [p["reason"] for p in session.record.recent] == ["turn_end", "salience"]
+    assert session.record.last is not None and session.record.last["observations"] == 3
 
 
 def test_a_restarted_worker_neither_observes_nor_advises_twice(world: World) -> None:
@@ -211,7 +213,7 @@ def test_a_restarted_worker_neither_observes_nor_advises_twice(world: World) -> 
     async def run_second() -> None:
         await until(lambda: second.observer is not None, what="the second worker to start")
         world.append(*records.failing(times=1))  # the same streak goes on
-        await until(lambda: second.passes >= 1, what="a pass in the second worker")
+        await until(lambda: second.record.passes >= 1, what="a pass in the second worker")
 
     drive(second, run_second)
     assert observed_before == 7
@@ -235,7 +237,7 @@ def test_observations_waiting_when_the_worker_stopped_are_offered_again(world: W
         await until(lambda: first.status.document.get("state") == "muted", what="the muted state")
 
     drive(first, run_first)
-    assert first.passes == 0 and not world.mailbox()
+    assert first.record.passes == 0 and not world.mailbox()
 
     world.write_config("loop:\n  salience_per_hour: 120\n")
     second = make_session(world)
@@ -273,13 +275,13 @@ def test_mute_takes_effect_within_a_tick_and_unmute_resumes_with_what_was_observ
 
     async def scenario() -> None:
         world.append(records.prompt("start"))
-        await until(lambda: session.passes == 1, what="the first pass")
+        await until(lambda: session.record.passes == 1, what="the first pass")
         world.write_config("mute:\n  all: true\nloop:\n  salience_per_hour: 120\n")
         await until(lambda: session.policy.muted, timeout=2, what="the mute")
         world.append(*records.failing())
         await until(lambda: session.observed == 7, what="observation to go on while muted")
         await _ticks_pass(session)
-        assert session.passes == 1 and not world.mailbox()
+        assert session.record.passes == 1 and not world.mailbox()
         world.write_config("loop:\n  salience_per_hour: 120\n")
         await until(lambda: world.mailbox(), what="the advisory after the unmute")
 
@@ -294,7 +296,7 @@ def test_a_configuration_change_rebuilds_the_observer_at_a_pass_boundary_keeping
 
     async def scenario() -> None:
         world.append(records.prompt("start"))
-        await until(lambda: session.passes == 1, what="the first pass")
+        await until(lambda: session.record.passes == 1, what="the first pass")
         window = session.observer.engine.window
         world.write_config(
             "detectors:\n  repeat-failure:\n    enabled: false\nloop:\n  salience_per_hour: 120\n"
@@ -305,11 +307,13 @@ def test_a_configuration_change_rebuilds_the_observer_at_a_pass_boundary_keeping
         )
         assert session.observer.engine.window is window
         world.append(*records.failing())
-        await until(lambda: session.passes == 2 and session._flight is None, what="the pass after the change")
+        await until(
+            lambda: session.record.passes == 2 and session._flight is None, what="the pass after the change"
+        )
 
     drive(session, scenario)
-    assert session.last_pass is not None and session.last_pass["observations"] == 6
-    ran = [item["detector"] for item in session.last_pass["verdicts"] + session.last_pass["skipped"]]
+    assert session.record.last is not None and session.record.last["observations"] == 6
+    ran = [item["detector"] for item in session.record.last["verdicts"] + session.record.last["skipped"]]
     assert "repeat-failure" not in ran
     assert not world.mailbox()
 
@@ -443,7 +447,7 @@ def test_debug_enabled_captures_each_pass_for_the_session(world: World, tmp_path
     async def scenario() -> None:
         world.append(records.prompt("make the tests pass"))
         world.append(*records.failing(times=1))
-        await until(lambda: session.passes > 0, what="a pass")
+        await until(lambda: session.record.passes > 0, what="a pass")
 
     drive(session, scenario)
     digest = capture / world.session / "0001" / "digest.txt"

@@ -84,12 +84,12 @@ def test_stats_reports_what_the_recorded_session_delivered_dropped_took_up_and_c
                 if n == 0:
                     await until(lambda: world.mailbox(), what="the first advisory")
                     Mailbox(world.session, world.data).claim(time.time(), for_agent=True, human_channel=True)
-            await until(lambda: session.passes >= 3, what="the third pass concluded")
+            await until(lambda: session.record.passes >= 3, what="the third pass concluded")
 
         drive(session, scenario)
         billed = [request for request in fake.requests if request.outcome == "reply"]
 
-    assert session.passes == 3
+    assert session.record.passes == 3
     document = json.loads(
         run_cli(capsys, "stats", "--json", "--session", world.session, "--data", str(world.data))
     )

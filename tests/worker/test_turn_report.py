@@ -69,7 +69,7 @@ def test_an_advisory_of_the_turn_end_pass_reaches_the_user_even_if_it_expires_un
 
     async def scenario() -> None:
         world.append(records.prompt("make the tests pass"), *records.failing(times=2))
-        await until(lambda: session.passes >= 1, what="the early passes")
+        await until(lambda: session.record.passes >= 1, what="the early passes")
         world.append(*records.failing(times=1))
         _turn(world, "Giving up for now.")
         await until(lambda: turns.read(world.data, world.session), what="the turn-end report")
@@ -117,7 +117,7 @@ def test_a_spent_budget_is_said_to_the_user_once(world: World) -> None:
         await until(lambda: session.policy.status().refused, what="the turn end refused")
 
     drive(session, scenario)
-    assert session.passes == 0
+    assert session.record.passes == 0
     line = io.StringIO()
     statusline(io.BytesIO(json.dumps({"session_id": world.session}).encode()), line)
     assert line.getvalue().endswith(" · budget spent\n"), line.getvalue()

@@ -343,7 +343,7 @@ def drive(session: Any, scenario: Callable[[], Any]) -> None:
 
 
 def passed(session: Any) -> int:
-    return int(session.passes)
+    return int(session.record.passes)
 
 
 def finish_gate_advice(world: World, advice_id: str = "fg-1") -> Advice:
