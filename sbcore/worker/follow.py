@@ -13,8 +13,10 @@ from __future__ import annotations
 
 import logging
 import os
+import time
 from pathlib import Path
 
+from sbcore.deliver.mailbox import Mailbox
 from sbcore.hooks.cli_session import (
     CliSession,
     PointerError,
@@ -24,6 +26,7 @@ from sbcore.hooks.cli_session import (
     stale_pointers,
 )
 from sbcore.worker.lifecycle import ParentWatch
+from sbcore.worker.status import StatusFile
 
 log = logging.getLogger("sbcore.worker")
 
@@ -97,3 +100,66 @@ def sweep_stale_pointers(data: Path) -> None:
             log.warning("stale session pointer %s not removed: %s", path, error)
         else:
             log.info("removed the session pointer of a CLI that is gone: %s", path.name)
+
+
+class Departure:
+    """This session's side of following the CLI: ``leaving`` once the CLI is in another session (the
+    session ends its task at the first moment no pass runs), ``moved_to`` once it has left."""
+
+    def __init__(self, follower: Follower | None, session_id: str) -> None:
+        self.follower = follower
+        self.session_id = session_id
+        self.leaving: CliSession | None = None
+        self.moved_to: CliSession | None = None
+        """Set when the session is left because the CLI moved on to another one (``run`` then returns)."""
+
+    def check(self, running: str = "") -> None:
+        """Notice that the CLI is now in another session (or back in this one before it was left);
+        ``running`` names a pass in flight, for the log."""
+        pointer = self.follower.current() if self.follower is not None else None
+        if pointer is None:
+            return
+        if pointer.session_id == self.session_id:
+            if self.leaving is not None:
+                log.info("the CLI is back in session %s: staying", self.session_id)
+                self.leaving = None
+            return
+        if self.leaving is not None and self.leaving.session_id == pointer.session_id:
+            self.leaving = pointer
+            return
+        self.leaving = pointer
+        log.info(
+            "the CLI moved to session %s (session start: %s): leaving session %s%s",
+            pointer.session_id,
+            pointer.source or "unknown",
+            self.session_id,
+            running,
+        )
+
+    def leave(self, mailbox: Mailbox, status: StatusFile, passes: int) -> None:
+        """End this session's task for good: nothing it left may be delivered, then hand over.
+
+        Its undelivered advice is withdrawn (each removal recorded in the task's history with the reason),
+        and the status file says the worker left and for which session, so a reader knows no worker
+        serves it now.
+        """
+        pointer = self.leaving
+        if pointer is None:
+            return
+        why = f"the conversation moved to session {pointer.session_id} ({pointer.source or 'session start'})"
+        if mailbox.path.exists():
+            try:
+                removed = mailbox.sweep_on_start(time.time(), lambda advice: f"its task ended: {why}")
+            except OSError as error:  # MailboxBusy is one
+                log.warning("advice of the ended task not withdrawn: %s", error)
+            else:
+                for item in removed:
+                    log.info("withdrew %s (%s): %s", item.advice.id, item.reason, item.text)
+        log.info("left session %s: %s", self.session_id, why)
+        status.update(
+            state="exited",
+            detail=f"left: {why}",
+            passes=passes,
+            exit={"reason": "session_changed", "at": time.time(), "session_id": pointer.session_id},
+        )
+        self.moved_to = pointer

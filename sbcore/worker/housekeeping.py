@@ -22,18 +22,19 @@ from pathlib import Path
 from typing import Any
 
 from sbcore import paths
-from sbcore.conductor.turn_end import epoch_or
+from sbcore.conductor.turn_end import arrived_after, epoch_or
 from sbcore.config import EffectiveConfig
 from sbcore.config.trust import WorkspaceTrust
 from sbcore.deliver.mailbox import Mailbox
 from sbcore.deliver.notices import post_once, user_notice
-from sbcore.gate.advice import Advice
+from sbcore.gate.advice import Advice, stale_reason
 from sbcore.hooks.events import background_path
 from sbcore.observe.model import Observation
-from sbcore.pace.budget import Exhaustion
+from sbcore.pace.pacer import Pacer
 from sbcore.worker import retention
 from sbcore.worker.engine import Observer
 from sbcore.worker.notice import budget_notice, trust_notice
+from sbcore.worker.status import StatusFile
 from sbcore.worker.worker_state import WorkerState
 
 log = logging.getLogger("sbcore.worker")
@@ -185,8 +186,15 @@ class Notices:
         log.info("queued notice %s for the user: %s", notice.id, headline)
         return True
 
-    def budget(self, exhaustion: Exhaustion, *, task_id: str) -> None:
-        """A spent budget silences the observer: the user is told once per task and ceiling."""
+    def budget(self, policy: Pacer, status: StatusFile, *, task_id: str) -> None:
+        """A spent budget silences the observer: the statusline says so at once (not at the heartbeat), and
+        the user is told once per task and ceiling, never silently."""
+        exhaustion = policy.budget.exhausted()
+        if exhaustion is None:
+            return
+        last = (status.document.get("policy") or {}).get("last") or {}
+        if last.get("reason") != "budget exhausted":
+            status.update(policy=policy.status().to_json(), detail=f"budget exhausted: {exhaustion}")
         notice = budget_notice(
             exhaustion,
             session_id=self.session_id,
@@ -205,3 +213,24 @@ class Notices:
         self.state.told = sorted(told)
         self.state.save()
         return True
+
+
+def sweep_on_start(mailbox: Mailbox, seen: Sequence[Observation], *, muted: bool) -> None:
+    """Drop what an earlier worker left that must not be delivered any more (design, "Lifecycle").
+
+    Entries past either clock go; the rest are re-validated against the observations this worker has read
+    since it started (``stale_if``), and all of them go while ``mute.all`` holds.
+    """
+
+    def revalidate(advice: Advice) -> str | None:
+        if muted:
+            return "mute.all is on"
+        return stale_reason(advice, [obs for obs in seen if arrived_after(obs, advice.generated_at)])
+
+    try:
+        removed = mailbox.sweep_on_start(time.time(), revalidate)
+    except OSError as error:  # MailboxBusy is one
+        log.warning("mailbox sweep skipped: %s", error)
+        return
+    for item in removed:
+        log.info("mailbox sweep dropped %s (%s): %s", item.advice.id, item.reason, item.text)

@@ -174,7 +174,7 @@ def _serve(options: WorkerOptions, target: _Target, data: Path, channel: Channel
             while lifeline.wait(options.poll_s) is None:
                 pass
             return 1
-        moved = session.moved_to
+        moved = session.departure.moved_to
         if moved is None:
             break
         lock.release()

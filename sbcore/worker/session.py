@@ -6,17 +6,13 @@ module keeps what is about the live session: files, the clock, the CLI. One
 :class:`Session` per worker. Every tick (``tick_s``, a quarter second by
 default) it:
 
-1. checks the configuration's fingerprint (a few ``stat`` calls): ``mute.all``
-   and enrolment take effect at once, everything else at the next pass
-   boundary, where the observer (catalogue, provider, engine) is rebuilt;
-2. reads what the hooks recorded in the events file: the transcript path and
-   start source (SessionStart), the turn end with the final assistant message
-   (Stop), and looks for a ``second-brain run`` request;
-3. tails the transcript into the spool (:class:`sbcore.observe.spool.Tail`,
-   durable offsets) and reads the spool back from its own durable offset, so
-   what it passes on is exactly what was spooled, once;
-4. offers the new observations to the pacer — the turn end with
-   them — and starts a pass when the policy says one is due.
+1. checks the configuration's fingerprint (a few ``stat`` calls): ``mute.all`` and enrolment take effect
+   at once, everything else at the next pass boundary, where the observer is rebuilt
+   (:mod:`sbcore.worker.observer_host`);
+2. reads the hooks' events, tails the transcript into the spool and reads the spool back
+   (:mod:`sbcore.worker.session_input`), and looks for a ``second-brain run`` request;
+3. offers the new observations to the pacer (the turn end with them) and starts a pass when the
+   policy says one is due.
 
 A pass runs as an asyncio task beside the loop, so the loop keeps tailing,
 noticing a mute, and exiting promptly on SIGTERM or a dead session while a
@@ -24,13 +20,10 @@ model call is in flight. When it finishes, each detector's answer goes through
 the gate into the mailbox, the policy is charged, the spool offset the pass
 covered is committed, and the status file is rewritten.
 
-Following the CLI: ``/clear`` moves the conversation to a new session id
-while the monitor, and so this worker, stays. Every tick the session asks its
-:class:`~sbcore.worker.follow.Follower` where the CLI is now; when that is
-another session it stops starting passes, lets a pass in flight finish (no
-wake from it: its task is over), withdraws the advice left undelivered in its
-mailbox, marks its status and returns, and the worker (``main``) serves the
-new session with a new :class:`Session`.
+Following the CLI: ``/clear`` moves the conversation to a new session id while the monitor, and so this
+worker, stays (:class:`~sbcore.worker.follow.Departure`): the session stops starting passes, lets a pass in
+flight finish (no wake from it: its task is over), withdraws its undelivered advice and returns, and the
+worker (``main``) serves the new session with a new :class:`Session`.
 
 Restart: offsets (transcript, spool, events) and the gate's history are on
 disk, so a worker that crashed and came back (or a standby that took over)
@@ -40,11 +33,10 @@ observations a crash caught waiting are offered again, not lost. The window
 is rebuilt from the task's durable ledger and the recent observations
 (:mod:`sbcore.worker.ledger_link`), which is saved after every pass.
 
-Housekeeping between passes: ``second-brain forget`` requests
-(:mod:`sbcore.worker.forget`), and the sweep of old sessions' files and
-ledgers (:mod:`sbcore.worker.retention`) at start and every
-``ledger.sweep_interval_s``, in a thread. Every pass also holds one of the
-machine-wide slots (:mod:`sbcore.pace.machine`), through the pacer.
+Between passes: ``second-brain forget`` requests (:mod:`sbcore.worker.forget`) and the standing duties of
+:mod:`sbcore.worker.housekeeping` (the sweep, background launches, notices). Every pass also holds one of
+the machine-wide slots (:mod:`sbcore.pace.machine`), through the pacer; after a turn-end pass, the
+deferred finish gate may wake the session (:mod:`sbcore.worker.wake`).
 
 A turn end is judged as a whole, by one pass: the Stop hook's report is settled against the transcript
 (:mod:`sbcore.conductor.turn_end`), and where a new goal starts a new task is
@@ -67,15 +59,12 @@ from sbcore.conductor.journal import Journal
 from sbcore.conductor.new_goal import GoalJudge, GoalSplit, NewGoalSettings
 from sbcore.conductor.pipeline import Pipeline
 from sbcore.conductor.soaklog import SoakLog, soak_path
-from sbcore.conductor.turn_end import TurnEnds, arrived_after, epoch_or
+from sbcore.conductor.turn_end import TurnEnds, epoch_or
 from sbcore.config import EffectiveConfig, find_workspace, load_config
 from sbcore.config.hot import write_hot_snapshot
-from sbcore.deliver.channels import WakeLine
-from sbcore.deliver.mailbox import Mailbox, MailboxBusy
-from sbcore.gate.advice import Advice, stale_reason
+from sbcore.deliver.mailbox import Mailbox
 from sbcore.gate.gate import Gate
 from sbcore.gate.settings import GateSettings
-from sbcore.hooks.cli_session import CliSession
 from sbcore.observe.config import ProjectionConfig
 from sbcore.observe.model import Observation
 from sbcore.observe.project import Projector
@@ -90,8 +79,8 @@ from sbcore.worker import crosstask, turn_report
 from sbcore.worker import forget as forgetting
 from sbcore.worker.calibrate import calibrate
 from sbcore.worker.engine import Observer, ObserverFactory
-from sbcore.worker.follow import Follower
-from sbcore.worker.housekeeping import Launches, Notices, Sweeper, TrustAnnouncer
+from sbcore.worker.follow import Departure, Follower
+from sbcore.worker.housekeeping import Launches, Notices, Sweeper, TrustAnnouncer, sweep_on_start
 from sbcore.worker.ledger_link import LedgerLink
 from sbcore.worker.lifecycle import Channel, Lifeline
 from sbcore.worker.notice import held_keys_notice
@@ -99,6 +88,7 @@ from sbcore.worker.observer_host import ObserverHost
 from sbcore.worker.recall import RecallRefresher
 from sbcore.worker.session_input import SessionInput
 from sbcore.worker.status import PassLog, StatusFile, pass_entry, recent_entry, summarise_pass
+from sbcore.worker.wake import wake_after_turn
 from sbcore.worker.worker_state import WorkerState, request_path
 
 log = logging.getLogger("sbcore.worker")
@@ -158,10 +148,7 @@ class Session:
         self.lifeline = lifeline
         self.channel = channel
         self.status = status
-        self.follower = follower
-        self.moved_to: CliSession | None = None
-        """Set when the session is left because the CLI moved on to another one (``run`` then returns)."""
-        self._leaving: CliSession | None = None
+        self.departure = Departure(follower, spec.session_id)  # following the CLI to another session
         self.clock = SystemClock()
         self.host = ObserverHost(
             factory
@@ -231,7 +218,7 @@ class Session:
         """Serve the session until the lifeline says stop, or the CLI moves on to another session."""
         self._write_hot()  # hooks judge enrolment and mute from it, enrolled or not
         try:
-            while self.lifeline.reason is None and self.moved_to is None:
+            while self.lifeline.reason is None and self.departure.moved_to is None:
                 try:
                     active = await self._cycle()
                 except Exception as error:  # never die while the session lives: log, back off, go on
@@ -318,10 +305,10 @@ class Session:
     async def _cycle(self) -> bool:
         """One tick; False while dormant (the caller then sleeps the longer poll interval)."""
         self._check_config()
-        self._follow()
+        self.departure.check(f"; pass {self._flight.episode.number} finishes first" if self._flight else "")
         self._check_forget_request()
-        if self._leaving is not None and self._flight is None:
-            self._leave(self._leaving)
+        if self.departure.leaving is not None and self._flight is None:
+            self.departure.leave(self.mailbox, self.status, self.record.passes)
             return False
         if not self.config.is_enabled():
             if self.status.state != "dormant":
@@ -419,56 +406,6 @@ class Session:
             trust=self.trust.report(self.config.trust, self.observer),
         )
 
-    # -- following the CLI ------------------------------------------------------------------------
-
-    def _follow(self) -> None:
-        """Notice that the CLI is now in another session (or back in this one before it was left)."""
-        pointer = self.follower.current() if self.follower is not None else None
-        if pointer is None:
-            return
-        if pointer.session_id == self.spec.session_id:
-            if self._leaving is not None:
-                log.info("the CLI is back in session %s: staying", self.spec.session_id)
-                self._leaving = None
-            return
-        if self._leaving is not None and self._leaving.session_id == pointer.session_id:
-            self._leaving = pointer
-            return
-        self._leaving = pointer
-        running = f"; pass {self._flight.episode.number} finishes first" if self._flight is not None else ""
-        log.info(
-            "the CLI moved to session %s (session start: %s): leaving session %s%s",
-            pointer.session_id,
-            pointer.source or "unknown",
-            self.spec.session_id,
-            running,
-        )
-
-    def _leave(self, pointer: CliSession) -> None:
-        """End this session's task for good: nothing it left may be delivered, then hand over.
-
-        Its undelivered advice is withdrawn (each removal recorded in the
-        task's history with the reason), and the status file says the worker
-        left and for which session, so a reader knows no worker serves it now.
-        """
-        why = f"the conversation moved to session {pointer.session_id} ({pointer.source or 'session start'})"
-        if self.mailbox.path.exists():
-            try:
-                removed = self.mailbox.sweep_on_start(time.time(), lambda advice: f"its task ended: {why}")
-            except (MailboxBusy, OSError) as error:
-                log.warning("advice of the ended task not withdrawn: %s", error)
-            else:
-                for item in removed:
-                    log.info("withdrew %s (%s): %s", item.advice.id, item.reason, item.text)
-        log.info("left session %s: %s", self.spec.session_id, why)
-        self.status.update(
-            state="exited",
-            detail=f"left: {why}",
-            passes=self.record.passes,
-            exit={"reason": "session_changed", "at": time.time(), "session_id": pointer.session_id},
-        )
-        self.moved_to = pointer
-
     # -- becoming active --------------------------------------------------------------------------
 
     async def _activate(self) -> None:
@@ -508,7 +445,7 @@ class Session:
         self._status_config()
         self._write_hot()
         # A first look at what is on disk, then the sweep re-validates against it.
-        self._sweep_mailbox(self._tick())
+        sweep_on_start(self.mailbox, self._tick(), muted=bool(self.config.get("mute.all")))
 
     def _restore(self) -> None:
         """Rebuild the current task's window from its ledger and recent observations; the goal judge too."""
@@ -520,28 +457,6 @@ class Session:
             self.ledger.restore(self.task_id, engine, self.input.spool, self.input.spool_read, since=since),
         )
         self._goal_split.judge.reset(self.ledger.goal, engine.history)
-
-    def _sweep_mailbox(self, seen: Sequence[Observation]) -> None:
-        """Drop what an earlier worker left that must not be delivered any more (design, "Lifecycle").
-
-        Entries past either clock go; the rest are re-validated against the
-        observations this worker has read since it started (``stale_if``),
-        and all of them go while ``mute.all`` holds.
-        """
-        muted = bool(self.config.get("mute.all"))
-
-        def revalidate(advice: Advice) -> str | None:
-            if muted:
-                return "mute.all is on"
-            return stale_reason(advice, [obs for obs in seen if arrived_after(obs, advice.generated_at)])
-
-        try:
-            removed = self.mailbox.sweep_on_start(time.time(), revalidate)
-        except (MailboxBusy, OSError) as error:
-            log.warning("mailbox sweep skipped: %s", error)
-            return
-        for item in removed:
-            log.info("mailbox sweep dropped %s (%s): %s", item.advice.id, item.reason, item.text)
 
     # -- one tick of input ------------------------------------------------------------------------
 
@@ -667,7 +582,7 @@ class Session:
     def _maybe_start_pass(self) -> None:
         if self._flight is not None or self.pipeline is None or self.observer is None:
             return
-        if self._leaving is not None:
+        if self.departure.leaving is not None:
             return  # the session is being left: its task is over
         if self.turn_ends.pending is not None:
             return  # the turn is over but the transcript is still catching up: one pass will judge it whole
@@ -681,7 +596,7 @@ class Session:
                 self.status.update(run_refused={"request": self._run_request, "why": answer.detail})
                 self._run_request = None
             if answer.reason == "budget exhausted":
-                self._announce_budget()
+                self.notices.budget(self.pipeline.policy, self.status, task_id=self.task_id)
             state = "muted" if answer.reason == "muted" else "watching"
             if self.status.state != state:
                 self.status.update(state=state, detail=answer.detail)
@@ -757,7 +672,15 @@ class Session:
         line = summarise_pass(self.record.last)
         log.info("%s", line)
         if episode.turn_end:
-            self.record.last["wake"] = self._wake(flight.judged_task)
+            self.record.last["wake"] = wake_after_turn(
+                self.channel,
+                self.gate,
+                self.mailbox,
+                task_id=self.task_id,
+                background=self.launches.outstanding(),
+                continued=self.turn_ends.stop_hook_active,
+                ended=self._task_ended(flight.judged_task),
+            )
             turn_report.report_turn(
                 self.spec.data,
                 report.verdicts,
@@ -789,57 +712,6 @@ class Session:
         if self._config_pending:
             self._apply_config()
 
-    def _wake(self, judged_task: str) -> str:
-        """The finish gate's deferred half: after a turn-end pass, one line on a monitor's stdout.
-
-        Only when stdout is a pipe (a monitor host: the line becomes a model
-        turn that reopens the finished loop), the task the pass judged is
-        still the current one (not ended by ``/clear`` while the pass ran), and
-        the gate's finish-gate decision fires for a waiting advisory of that
-        task, which is claimed first so it is delivered exactly once. The line
-        is the compact wake form (:class:`~sbcore.deliver.channels.WakeLine`):
-        Claude Code cuts a monitor line at 500 characters. A headless worker's
-        stdout is /dev/null: it never claims anything it could not deliver.
-
-        Returns what it decided, in a few words, for the pass's status entry.
-        """
-        if not self.channel.pipe or self.gate is None:
-            return "none: no monitor channel"
-        if self.turn_ends.stop_hook_active:
-            return "none: the turn was already continued once"
-        ended = self._task_ended(judged_task)
-        if ended is not None:
-            log.info("finish gate (deferred): no wake, the task of this pass ended: %s", ended)
-            return f"none: the task ended ({ended})"
-        decision = self.gate.finish_gate(
-            [advice for advice in self.mailbox.pending() if advice.task_id == self.task_id],
-            task_id=self.task_id,
-            background=self.launches.outstanding(),
-            stop_hook_active=False,
-        )
-        chosen = decision.advice
-        if not decision.fire or chosen is None:
-            log.info("finish gate (deferred): %s — %s", decision.reason, decision.text)
-            return f"none: {decision.reason}"
-        line = WakeLine()
-        claimed = line.claim(self.mailbox, time.time(), select=lambda advice: advice.id == chosen.id)
-        if claimed and self.channel.wake(line.render(claimed)):
-            log.info("finish gate (deferred): woke the session with %s (%s)", chosen.id, chosen.kind)
-            return f"woke: {chosen.id}"
-        return f"none: {chosen.id} could not be claimed or written"
-
-    def _announce_budget(self) -> None:
-        """A spent budget silences the observer: tell the user once per task and ceiling, never silently."""
-        assert self.pipeline is not None
-        policy = self.pipeline.policy
-        exhaustion = policy.budget.exhausted()
-        if exhaustion is None:
-            return
-        last = (self.status.document.get("policy") or {}).get("last") or {}
-        if last.get("reason") != "budget exhausted":  # the statusline says so now, not at the heartbeat
-            self.status.update(policy=policy.status().to_json(), detail=f"budget exhausted: {exhaustion}")
-        self.notices.budget(exhaustion, task_id=self.task_id)
-
     def post_user_notice(self, key: str, headline: str, body: str) -> bool:
         """Queue a one-time notice to the user (say, a detector auto-muted); True if queued now.
 
@@ -850,8 +722,8 @@ class Session:
 
     def _task_ended(self, judged_task: str) -> str | None:
         """Why the task the last pass judged is over (so nothing may wake for it), or None if it goes on."""
-        if self._leaving is not None:
-            return f"the CLI moved to session {self._leaving.session_id}"
+        if self.departure.leaving is not None:
+            return f"the CLI moved to session {self.departure.leaving.session_id}"
         if self._boundary is not None:
             return self._boundary[0]
         if self.task_id != judged_task:
