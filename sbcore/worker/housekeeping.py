@@ -18,6 +18,7 @@ import json
 import logging
 import time
 from collections.abc import Sequence
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -34,6 +35,7 @@ from sbcore.pace.pacer import Pacer
 from sbcore.worker import retention
 from sbcore.worker.engine import Observer
 from sbcore.worker.notice import budget_notice, trust_notice
+from sbcore.worker.recall import RecallRefresher
 from sbcore.worker.status import StatusFile
 from sbcore.worker.worker_state import WorkerState
 
@@ -234,3 +236,24 @@ def sweep_on_start(mailbox: Mailbox, seen: Sequence[Observation], *, muted: bool
         return
     for item in removed:
         log.info("mailbox sweep dropped %s (%s): %s", item.advice.id, item.reason, item.text)
+
+
+@dataclass
+class Chores:
+    """The session's standing duties, held together: launches, the sweep, trust, notices, the recall index's
+    refresh, the heartbeat."""
+
+    launches: Launches
+    sweeper: Sweeper
+    trust: TrustAnnouncer
+    notices: Notices
+    recall: RecallRefresher
+    heartbeat_at: float = 0.0
+
+    def heartbeat_due(self, every_s: float) -> bool:
+        """Whether the status file's heartbeat is due (then it counts as given)."""
+        now = time.time()
+        if now - self.heartbeat_at < every_s:
+            return False
+        self.heartbeat_at = now
+        return True

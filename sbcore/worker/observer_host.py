@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import Any, cast
 
 from sbcore.config import EffectiveConfig
+from sbcore.config.hot import write_hot_snapshot
 from sbcore.think.tools.base import RemoteToolSource
 from sbcore.worker.engine import Observer, ObserverFactory
 
@@ -66,6 +67,14 @@ class ObserverHost:
     def definitions(self) -> list[Any]:
         """The effective detector definitions (none before :meth:`start`)."""
         return self.observer.definitions if self.observer is not None else []
+
+    def write_hot(self, workspace: Path, data: Path) -> None:
+        """Refresh the hooks' snapshot of the hot keys (enrolment, mute, floors) for ``workspace``."""
+        detectors = self.observer.definitions if self.observer is not None else None
+        try:
+            write_hot_snapshot(workspace, detectors=detectors, data=data)
+        except OSError as error:
+            log.warning("hot configuration snapshot not written: %s", error)
 
     async def aclose(self) -> None:
         """Close the provider and stop the MCP servers (bounded: the worker is exiting)."""

@@ -58,12 +58,11 @@ from sbcore.conductor import assembly
 from sbcore.conductor.journal import Journal
 from sbcore.conductor.new_goal import GoalJudge, GoalSplit, NewGoalSettings
 from sbcore.conductor.pipeline import Pipeline
+from sbcore.conductor.session_feed import SessionFeed
 from sbcore.conductor.soaklog import SoakLog, soak_path
 from sbcore.conductor.turn_end import TurnEnds, epoch_or
 from sbcore.config import EffectiveConfig, find_workspace, load_config
-from sbcore.config.hot import write_hot_snapshot
 from sbcore.deliver.mailbox import Mailbox
-from sbcore.gate.gate import Gate
 from sbcore.gate.settings import GateSettings
 from sbcore.observe.config import ProjectionConfig
 from sbcore.observe.model import Observation
@@ -78,9 +77,9 @@ from sbcore.think.pass_ import PassResult
 from sbcore.worker import crosstask, turn_report
 from sbcore.worker import forget as forgetting
 from sbcore.worker.calibrate import calibrate
-from sbcore.worker.engine import Observer, ObserverFactory
+from sbcore.worker.engine import ObserverFactory
 from sbcore.worker.follow import Departure, Follower
-from sbcore.worker.housekeeping import Launches, Notices, Sweeper, TrustAnnouncer, sweep_on_start
+from sbcore.worker.housekeeping import Chores, Launches, Notices, Sweeper, TrustAnnouncer, sweep_on_start
 from sbcore.worker.ledger_link import LedgerLink
 from sbcore.worker.lifecycle import Channel, Lifeline
 from sbcore.worker.notice import held_keys_notice
@@ -88,8 +87,8 @@ from sbcore.worker.observer_host import ObserverHost
 from sbcore.worker.recall import RecallRefresher
 from sbcore.worker.session_input import SessionInput
 from sbcore.worker.status import PassLog, StatusFile, pass_entry, recent_entry, summarise_pass
-from sbcore.worker.wake import wake_after_turn
-from sbcore.worker.worker_state import WorkerState, request_path
+from sbcore.worker.wake import task_ended, wake_after_turn
+from sbcore.worker.worker_state import WorkerState
 
 log = logging.getLogger("sbcore.worker")
 
@@ -159,7 +158,6 @@ class Session:
             )
         )
         self.workspace = find_workspace(spec.cwd)
-        self.recall = RecallRefresher(self.workspace, spec.data, current_task=lambda: self.task_id)
         self.config: EffectiveConfig = load_config(self.workspace)
         self.state = WorkerState.load(spec.data, spec.session_id)
         self.input = SessionInput(spec.session_id, spec.data, spec.cwd, spec.transcript, self.state)
@@ -171,40 +169,27 @@ class Session:
             recent_chars=int(self.config.get("ledger.recent_chars")),
         )
         self.machine = MachinePace.for_data(spec.data, MachineSettings.from_config(self.config))
-        self.sweeper = Sweeper(spec.data, spec.session_id)
         # Built when the worker first becomes active (enrolled):
         self.pipeline: Pipeline | None = None
         # Per-pass bookkeeping:
         self._flight: _Flight | None = None  # the pass in flight
         self._config_pending = False
-        self._run_request: str | None = None
-        self.turn_ends = TurnEnds(spec.turn_end_settle_s)  # settling and the Stop text rule
-        self._boundary: tuple[str, float, str] | None = None
-        self._goal_split = GoalSplit(GoalJudge(NewGoalSettings.from_config(self.config)))  # replay's rule too
-        self.launches = Launches(spec.data, spec.session_id)
-        self._last_heartbeat = 0.0
-        self.observed = 0
-        self.record = PassLog()  # what the passes came to, for the status file
-        self.ticks = 0
-        """Loop cycles completed (a test waits for some to pass instead of sleeping)."""
-        self._project_reader = ProjectReader()  # the checkout, read-only and bounded, for the triggers
-        self.trust = TrustAnnouncer(spec.session_id, self.mailbox, self.state)
-        self.notices = Notices(spec.session_id, self.workspace, self.mailbox, self.state)
-
-    @property
-    def observer(self) -> Observer | None:
-        """The session's observer (None until the worker is active)."""
-        return self.host.observer
+        self.feed = SessionFeed(  # turn ends, the new-goal split, a boundary waiting for the pass
+            TurnEnds(spec.turn_end_settle_s), GoalSplit(GoalJudge(NewGoalSettings.from_config(self.config)))
+        )
+        self.record = PassLog()  # what the loop and its passes came to, for the status file
+        self.chores = Chores(
+            Launches(spec.data, spec.session_id),
+            Sweeper(spec.data, spec.session_id),
+            TrustAnnouncer(spec.session_id, self.mailbox, self.state),
+            Notices(spec.session_id, self.workspace, self.mailbox, self.state),
+            RecallRefresher(self.workspace, spec.data, current_task=lambda: self.task_id),
+        )
 
     @property
     def policy(self) -> Pacer | None:
         """The current task's pacer (None until the worker is active)."""
         return None if self.pipeline is None else self.pipeline.policy
-
-    @property
-    def gate(self) -> Gate | None:
-        """The session's gate (None until the worker is active)."""
-        return None if self.pipeline is None else self.pipeline.gate
 
     @property
     def task_id(self) -> str:
@@ -216,7 +201,9 @@ class Session:
 
     async def run(self) -> None:
         """Serve the session until the lifeline says stop, or the CLI moves on to another session."""
-        self._write_hot()  # hooks judge enrolment and mute from it, enrolled or not
+        self.host.write_hot(
+            self.workspace, self.spec.data
+        )  # hooks judge enrolment and mute from it, enrolled or not
         try:
             while self.lifeline.reason is None and self.departure.moved_to is None:
                 try:
@@ -227,8 +214,13 @@ class Session:
                         last_error=f"{type(error).__name__}: {error}", last_error_at=time.time()
                     )
                     active = False
-                self.ticks += 1
-                await self._sleep(self.spec.tick_s if active else self.spec.poll_s)
+                self.record.ticks += 1
+                # one tick, woken early when a running pass finishes
+                flight, seconds = self._flight, self.spec.tick_s if active else self.spec.poll_s
+                if flight is not None and not flight.task.done():
+                    await asyncio.wait({flight.task}, timeout=seconds)
+                else:
+                    await asyncio.sleep(seconds)
             if self.lifeline.reason == "parent_gone":
                 await self._judge_last_turn()
         finally:
@@ -247,30 +239,31 @@ class Session:
         """
         if not self.config.is_enabled():
             return
+
+        async def last_turn_pass() -> None:
+            if self.host.observer is None:  # a short -p session can end before the worker's first tick
+                await self._activate()
+            if self.pipeline is None:
+                return
+            if self._flight is not None:
+                await asyncio.wait({self._flight.task})
+                self._finish_pass_if_done()
+            self.feed.turn_ends.settle_s = 0.0
+            self._tick()
+            # The CLI's exit ended its turn, whatever its hooks said; a turn already judged starts nothing.
+            self.pipeline.offer([], turn_end=True)
+            self._maybe_start_pass()
+            if self._flight is not None:
+                log.info("the CLI is gone: judging its last turn")
+                await asyncio.wait({self._flight.task})
+                self._finish_pass_if_done()
+
         try:
-            await asyncio.wait_for(self._last_turn_pass(), LAST_TURN_S)
+            await asyncio.wait_for(last_turn_pass(), LAST_TURN_S)
         except TimeoutError:
             log.warning("the last turn's pass did not finish within %g s: not judged", LAST_TURN_S)
         except Exception:  # exiting must not fail because the last judgment did
             log.exception("judging the last turn failed")
-
-    async def _last_turn_pass(self) -> None:
-        if self.observer is None:  # a short -p session can end before the worker's first tick
-            await self._activate()
-        if self.pipeline is None:
-            return
-        if self._flight is not None:
-            await asyncio.wait({self._flight.task})
-            self._finish_pass_if_done()
-        self.turn_ends.settle_s = 0.0
-        self._tick()
-        # The CLI's exit ended its turn, whatever its hooks said; a turn already judged starts nothing.
-        self.pipeline.offer([], turn_end=True)
-        self._maybe_start_pass()
-        if self._flight is not None:
-            log.info("the CLI is gone: judging its last turn")
-            await asyncio.wait({self._flight.task})
-            self._finish_pass_if_done()
 
     async def run_now(self, request: str) -> dict[str, Any]:
         """One pass now, with no worker running (``second-brain run``): catch up, pass, gate.
@@ -279,13 +272,13 @@ class Session:
         ``{"refused": why}`` when the workspace is not enrolled or the policy
         refused the pass (muted, budget spent).
         """
-        self.turn_ends.settle_s = 0.0  # a one-off pass judges the transcript as it is now
+        self.feed.turn_ends.settle_s = 0.0  # a one-off pass judges the transcript as it is now
         try:
             if not self.config.is_enabled():
                 return {"refused": f"workspace {self.workspace} is not enrolled (enable.*)"}
             await self._activate()
-            await self.recall.refresh_now(self.config)
-            self._run_request = request
+            await self.chores.recall.refresh_now(self.config)
+            self.input.request = request
             assert self.policy is not None
             self.policy.manual()
             self._maybe_start_pass()
@@ -295,7 +288,7 @@ class Session:
             await asyncio.wait({self._flight.task})
             self._finish_pass_if_done()
             report = dict(self.record.last or {})
-            trust = self.trust.report(self.config.trust, self.observer)
+            trust = self.chores.trust.report(self.config.trust, self.host.observer)
             if trust is not None:
                 report["trust"] = trust
             return report
@@ -315,23 +308,18 @@ class Session:
                 log.info("workspace %s is not enrolled: dormant until it is", self.workspace)
                 self.status.update(state="dormant", detail=f"workspace {self.workspace} is not enrolled")
             return False
-        if self.observer is None:
+        if self.host.observer is None:
             await self._activate()
-        self._check_run_request()
-        self.sweeper.poll(self.config)
+        if self.pipeline is not None and self.input.run_request() is not None:
+            self.pipeline.policy.manual()  # a pass now, past floor and volume (not mute or budget)
+        self.chores.sweeper.poll(self.config)
         self._tick()
         self._finish_pass_if_done()
-        self.recall.poll(self.config, pass_running=self._flight is not None)
+        self.chores.recall.poll(self.config, pass_running=self._flight is not None)
         self._maybe_start_pass()
-        self._heartbeat()
+        if self.pipeline is not None and self.chores.heartbeat_due(self.spec.heartbeat_s):
+            self.status.update(policy=self.pipeline.policy.status().to_json(), observed=self.record.observed)
         return True
-
-    async def _sleep(self, seconds: float) -> None:
-        """Sleep one tick, waking early when a running pass finishes."""
-        if self._flight is not None and not self._flight.task.done():
-            await asyncio.wait({self._flight.task}, timeout=seconds)
-        else:
-            await asyncio.sleep(seconds)
 
     # -- configuration ----------------------------------------------------------------------------
 
@@ -341,13 +329,13 @@ class Session:
         self.config = load_config(self.workspace)
         log.info("configuration changed: reloaded")
         self._config_pending = True
-        self._write_hot()
+        self.host.write_hot(self.workspace, self.spec.data)
         muted = bool(self.config.get("mute.all"))
         if self.policy is not None and self.policy.muted != muted:
             self.policy.muted = muted
             log.info("mute.all is now %s", muted)
-        if self.gate is not None:
-            self.gate.settings = GateSettings.from_config(self.config, self.host.definitions())
+        if self.pipeline is not None:
+            self.pipeline.gate.settings = GateSettings.from_config(self.config, self.host.definitions())
         if self._flight is None:
             self._apply_config()
 
@@ -361,10 +349,10 @@ class Session:
             if self.pipeline is not None:
                 self.pipeline.engine = observer.engine
                 self.pipeline.log_only = observer.log_only
-            self._write_hot()
-        if self.gate is not None:
-            self.gate.settings = GateSettings.from_config(self.config, self.host.definitions())
-        self._goal_split.judge.settings = NewGoalSettings.from_config(self.config)
+            self.host.write_hot(self.workspace, self.spec.data)
+        if self.pipeline is not None:
+            self.pipeline.gate.settings = GateSettings.from_config(self.config, self.host.definitions())
+        self.feed.goal_split.judge.settings = NewGoalSettings.from_config(self.config)
         if self.pipeline is not None:
             crosstask.follow_config(
                 self.pipeline,
@@ -379,31 +367,23 @@ class Session:
             self.input.projector = Projector(projection)  # new records only: nothing already spooled changes
         self._status_config()
 
-    def _write_hot(self) -> None:
-        """Refresh the hooks' snapshot of the hot keys (enrolment, mute, floors) for this workspace."""
-        detectors = self.observer.definitions if self.observer is not None else None
-        try:
-            write_hot_snapshot(self.workspace, detectors=detectors, data=self.spec.data)
-        except OSError as error:
-            log.warning("hot configuration snapshot not written: %s", error)
-
     def _status_config(self) -> None:
         problems = [str(problem) for problem in self.config.problems]
-        if self.observer is not None:
-            problems += self.observer.problems
-        self.trust.announce(self.config.trust, self.task_id)
+        if self.host.observer is not None:
+            problems += self.host.observer.problems
+        self.chores.trust.announce(self.config.trust, self.task_id)
         held = held_keys_notice(self.config)
         if held is not None:
-            self.post_user_notice(*held)
+            self.chores.notices.post(*held, task_id=self.task_id)
         self.status.update(
             config_problems=problems,
-            provider=self.observer.provider_line if self.observer is not None else None,
+            provider=self.host.observer.provider_line if self.host.observer is not None else None,
             provider_choice=(
-                self.observer.choice.to_json()
-                if self.observer is not None and self.observer.choice is not None
+                self.host.observer.choice.to_json()
+                if self.host.observer is not None and self.host.observer.choice is not None
                 else None
             ),
-            trust=self.trust.report(self.config.trust, self.observer),
+            trust=self.chores.trust.report(self.config.trust, self.host.observer),
         )
 
     # -- becoming active --------------------------------------------------------------------------
@@ -433,7 +413,8 @@ class Session:
             ),
         )
         self.pipeline.transcript = None if self.input.transcript is None else str(self.input.transcript)
-        self.pipeline.project = functools.partial(self._project_reader.facts, self.spec.cwd)
+        # the checkout, read-only and bounded, for the triggers
+        self.pipeline.project = functools.partial(ProjectReader().facts, self.spec.cwd)
         self.input.projector = Projector(ProjectionConfig.from_mapping(self.config.group("projection")))
         self._restore()
         self.status.update(
@@ -443,20 +424,20 @@ class Session:
             task_id=self.task_id,
         )
         self._status_config()
-        self._write_hot()
+        self.host.write_hot(self.workspace, self.spec.data)
         # A first look at what is on disk, then the sweep re-validates against it.
         sweep_on_start(self.mailbox, self._tick(), muted=bool(self.config.get("mute.all")))
 
     def _restore(self) -> None:
         """Rebuild the current task's window from its ledger and recent observations; the goal judge too."""
-        assert self.observer is not None
-        engine = self.observer.engine
+        assert self.host.observer is not None
+        engine = self.host.observer.engine
         since = self.state.task_since
         log.info(
             "%s",
             self.ledger.restore(self.task_id, engine, self.input.spool, self.input.spool_read, since=since),
         )
-        self._goal_split.judge.reset(self.ledger.goal, engine.history)
+        self.feed.goal_split.judge.reset(self.ledger.goal, engine.history)
 
     # -- one tick of input ------------------------------------------------------------------------
 
@@ -468,10 +449,12 @@ class Session:
             if self.pipeline is not None:
                 self.pipeline.transcript = str(found)
             self.status.update(transcript=str(found))
-        observations = self._goal_task(self.turn_ends.transcript(self.input.spooled()))
+        observations = self._goal_task(self.feed.turn_ends.transcript(self.input.spooled()))
         # A turn that a held new goal began is the new task's: its end waits for that task to begin.
         projection = self.input.projector.config if self.input.projector is not None else None
-        taken = self.turn_ends.take(observations, waiting=self._goal_split.waiting, projection=projection)
+        taken = self.feed.turn_ends.take(
+            observations, waiting=self.feed.goal_split.waiting, projection=projection
+        )
         judged, fresh, turn_end = taken.judged, taken.fresh, taken.turn_end
         assert self.pipeline is not None
         if judged:
@@ -481,14 +464,14 @@ class Session:
         observations = judged + fresh
         if self._flight is not None:
             self._flight.arrived.extend(observations)
-        self.observed += len(observations)
-        self.launches.note(observations, float(self.config.get("finish_gate.background_settle_s")))
+        self.record.observed += len(observations)
+        self.chores.launches.note(observations, float(self.config.get("finish_gate.background_settle_s")))
         return observations
 
     def _goal_task(self, observations: list[Observation]) -> list[Observation]:
         """What the current task reads now; a prompt that starts a new goal begins a new task first
         (:class:`~sbcore.conductor.new_goal.GoalSplit`, the rule replay applies too)."""
-        observations, start = self._goal_split.read(observations, pass_running=self._flight is not None)
+        observations, start = self.feed.goal_split.read(observations, pass_running=self._flight is not None)
         if start is not None:
             log.info("prompt at %s: %s", start.timestamp or "an unknown time", start.why)
             at = epoch_or(start.timestamp, time.time())
@@ -509,27 +492,21 @@ class Session:
                     if self.pipeline is not None:
                         self.pipeline.transcript = path
                     log.info("transcript %s (from SessionStart)", path)
-                if event.get("source") in ("clear", "fork") and at > self.state.epoch_at and self._begun():
+                # A clear or fork start ends a task only if one was under way: Claude Code gives the
+                # conversation after /clear a new session id, whose events usually open with that start.
+                begun = self.record.observed > 0 or self.input.spool_read[0] > 0 or self.state.epoch > 0
+                if event.get("source") in ("clear", "fork") and at > self.state.epoch_at and begun:
                     source = str(event.get("source"))
                     boundary = (f"session start ({source})", at, source)
                     if self._flight is None:
                         self._new_task(*boundary)
                     else:
-                        self._boundary = boundary  # the running pass finishes in the task it began in
+                        self.feed.boundary = boundary  # the running pass finishes in the task it began in
             elif kind == "turn_end":
                 text = event.get("last_assistant_message")
-                self.turn_ends.reported(
+                self.feed.turn_ends.reported(
                     at, text if isinstance(text, str) else None, bool(event.get("stop_hook_active"))
                 )
-
-    def _begun(self) -> bool:
-        """Whether this session already had a task under way (so a ``clear`` or ``fork`` start ends it).
-
-        Claude Code gives the conversation after ``/clear`` a new session id, so
-        the ``clear`` start is usually the first thing that session's events
-        say: that start opens the session's first task rather than ending one.
-        """
-        return self.observed > 0 or self.input.spool_read[0] > 0 or self.state.epoch > 0
 
     def _new_task(self, why: str, at: float, source: str = "clear") -> None:
         """A task boundary: a fresh epoch, window, policy and budget; the gate keys on the new task id.
@@ -559,32 +536,19 @@ class Session:
             else:
                 self.ledger.forget()
                 if source != "goal":  # at a new goal the judge has already moved on to it
-                    self._goal_split.judge.reset()
+                    self.feed.goal_split.judge.reset()
         policy = Pacer.from_config(self.config, self.clock, machine=self.machine)
         self.pipeline.begin_task(task, why=why, policy=policy, engine=engine)
         self.status.update(task_id=task)
 
     # -- passes -----------------------------------------------------------------------------------
 
-    def _check_run_request(self) -> None:
-        """``second-brain run`` wrote a request: a pass now, past floor and volume (not mute or budget)."""
-        path = request_path(self.spec.data, self.spec.session_id)
-        try:
-            nonce = path.read_text().strip() or "run"
-            path.unlink()
-        except FileNotFoundError:
-            return
-        assert self.policy is not None
-        log.info("pass requested (%s)", nonce)
-        self._run_request = nonce
-        self.policy.manual()
-
     def _maybe_start_pass(self) -> None:
-        if self._flight is not None or self.pipeline is None or self.observer is None:
+        if self._flight is not None or self.pipeline is None or self.host.observer is None:
             return
         if self.departure.leaving is not None:
             return  # the session is being left: its task is over
-        if self.turn_ends.pending is not None:
+        if self.feed.turn_ends.pending is not None:
             return  # the turn is over but the transcript is still catching up: one pass will judge it whole
         if self._config_pending:
             self._apply_config()
@@ -592,11 +556,11 @@ class Session:
         if episode is None:
             answer = self.pipeline.policy.held
             assert answer is not None
-            if self._run_request is not None and "manual" in answer.dropped:
-                self.status.update(run_refused={"request": self._run_request, "why": answer.detail})
-                self._run_request = None
+            if self.input.request is not None and "manual" in answer.dropped:
+                self.status.update(run_refused={"request": self.input.request, "why": answer.detail})
+                self.input.request = None
             if answer.reason == "budget exhausted":
-                self.notices.budget(self.pipeline.policy, self.status, task_id=self.task_id)
+                self.chores.notices.budget(self.pipeline.policy, self.status, task_id=self.task_id)
             state = "muted" if answer.reason == "muted" else "watching"
             if self.status.state != state:
                 self.status.update(state=state, detail=answer.detail)
@@ -609,9 +573,9 @@ class Session:
             started_at=time.time(),
             judged_task=self.task_id,
             commit=self.input.offsets,
-            request=self._run_request,
+            request=self.input.request,
         )
-        self._run_request = None
+        self.input.request = None
 
     def _finish_pass_if_done(self) -> None:
         flight = self._flight
@@ -658,10 +622,10 @@ class Session:
         self.state.events_offset = events
         self.state.task_used = policy.budget.task_used
         self.state.save()
-        if self.observer is not None:
+        if self.host.observer is not None:
             self.ledger.save(
                 flight.judged_task,
-                self.observer.engine,
+                self.host.observer.engine,
                 self.pipeline.gate.memory(flight.judged_task),
                 result,
             )
@@ -674,12 +638,17 @@ class Session:
         if episode.turn_end:
             self.record.last["wake"] = wake_after_turn(
                 self.channel,
-                self.gate,
+                self.pipeline.gate,
                 self.mailbox,
                 task_id=self.task_id,
-                background=self.launches.outstanding(),
-                continued=self.turn_ends.stop_hook_active,
-                ended=self._task_ended(flight.judged_task),
+                background=self.chores.launches.outstanding(),
+                continued=self.feed.turn_ends.stop_hook_active,
+                ended=task_ended(
+                    leaving=self.departure.leaving,
+                    boundary=self.feed.boundary,
+                    current=self.task_id,
+                    judged=flight.judged_task,
+                ),
             )
             turn_report.report_turn(
                 self.spec.data,
@@ -702,33 +671,15 @@ class Session:
             last_pass=self.record.last,
             recent_passes=list(self.record.recent),
             policy=policy.status().to_json(),
-            observed=self.observed,
+            observed=self.record.observed,
             decisions=dict(self.record.decisions),
             demotions=list(self.record.demotions),
         )
-        if self._boundary is not None:
-            self._new_task(*self._boundary)
-            self._boundary = None
+        if self.feed.boundary is not None:
+            self._new_task(*self.feed.boundary)
+            self.feed.boundary = None
         if self._config_pending:
             self._apply_config()
-
-    def post_user_notice(self, key: str, headline: str, body: str) -> bool:
-        """Queue a one-time notice to the user (say, a detector auto-muted); True if queued now.
-
-        The seam for announcements the worker did not decide itself: ``key`` scopes "once" (a restarted
-        worker remembers it), and the next synchronous hook shows the notice as a ``systemMessage``.
-        """
-        return self.notices.post(key, headline, body, task_id=self.task_id)
-
-    def _task_ended(self, judged_task: str) -> str | None:
-        """Why the task the last pass judged is over (so nothing may wake for it), or None if it goes on."""
-        if self.departure.leaving is not None:
-            return f"the CLI moved to session {self.departure.leaving.session_id}"
-        if self._boundary is not None:
-            return self._boundary[0]
-        if self.task_id != judged_task:
-            return f"task {judged_task} was followed by {self.task_id}"
-        return None
 
     # -- housekeeping -----------------------------------------------------------------------------
 
@@ -740,7 +691,7 @@ class Session:
         dormant worker (nothing in memory) answers too, so the command never waits for nothing.
         """
         path = forgetting.request_path(self.spec.data, self.spec.session_id)
-        if self._flight is not None or self.recall.busy or not path.exists():
+        if self._flight is not None or self.chores.recall.busy or not path.exists():
             return
         try:
             nonce = path.read_text().strip()
@@ -759,15 +710,15 @@ class Session:
             # published them); what the session does next is published afresh.
             self.pipeline.end_task()
         self.ledger.forget()
-        judge = self._goal_split.judge
+        judge = self.feed.goal_split.judge
         judge.reset()
-        self._goal_split = GoalSplit(judge)  # a boundary waiting for the pass is forgotten too
+        self.feed.goal_split = GoalSplit(judge)  # a boundary waiting for the pass is forgotten too
         report = forgetting.forget_files(self.spec.data, self.spec.session_id, live=True)
         report.by_worker.append(self.spec.session_id)
         self.input.forget()
         self.state.spool_offset, self.state.spool_file, self.state.events_offset = 0, None, 0
         self.state.save()
-        self.turn_ends.forget()
+        self.feed.turn_ends.forget()
         log.info(
             "forgot session %s on request: %d files, %d bytes, ledgers %s",
             self.spec.session_id,
@@ -777,14 +728,6 @@ class Session:
         )
         forgetting.answer(self.spec.data, self.spec.session_id, nonce, report)
 
-    def _heartbeat(self) -> None:
-        now = time.time()
-        if now - self._last_heartbeat < self.spec.heartbeat_s:
-            return
-        self._last_heartbeat = now
-        assert self.policy is not None
-        self.status.update(policy=self.policy.status().to_json(), observed=self.observed)
-
     async def _shutdown(self) -> None:
         task = self._flight.task if self._flight is not None else None
         if task is not None and not task.done():
@@ -792,8 +735,8 @@ class Session:
             await asyncio.wait({task}, timeout=2.0)
         if self.policy is not None:
             self.policy.release()  # a cancelled pass's machine-wide slot goes back now, not at exit
-        await self.sweeper.wait(5.0)
+        await self.chores.sweeper.wait(5.0)
         if self.pipeline is not None:
             crosstask.leave(self.pipeline)
-        await self.recall.aclose()
+        await self.chores.recall.aclose()
         await self.host.aclose()

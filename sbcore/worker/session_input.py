@@ -18,7 +18,7 @@ from sbcore.observe.project import Projector
 from sbcore.observe.reader import FileId, read_records
 from sbcore.observe.spool import Spool, Tail
 from sbcore.worker import locate
-from sbcore.worker.worker_state import WorkerState
+from sbcore.worker.worker_state import WorkerState, request_path
 
 log = logging.getLogger("sbcore.worker")
 
@@ -41,6 +41,8 @@ class SessionInput:
         self.transcript = transcript
         self.projector: Projector | None = None  # set when the worker becomes active
         self.tail: Tail | None = None
+        self.request: str | None = None
+        """A ``second-brain run`` request waiting for its pass (its nonce)."""
         self._events_read = state.events_offset
         self._spool_read: tuple[int, FileId | None] = (state.spool_offset, state.spool_file)
 
@@ -58,6 +60,19 @@ class SessionInput:
         result = read_records(events_path(self.data, self.session_id), self._events_read)
         self._events_read = result.offset
         return [r for r in result.records if r.get("session_id") in (None, self.session_id)]
+
+    def run_request(self) -> str | None:
+        """A ``second-brain run`` request just written (it is taken: :attr:`request` holds it until a pass
+        answers it), or None."""
+        path = request_path(self.data, self.session_id)
+        try:
+            nonce = path.read_text().strip() or "run"
+            path.unlink()
+        except FileNotFoundError:
+            return None
+        log.info("pass requested (%s)", nonce)
+        self.request = nonce
+        return nonce
 
     def follow(self) -> Path | None:
         """Tail the transcript into the spool (a bounded number of batches). Returns the transcript's path

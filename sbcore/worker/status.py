@@ -86,9 +86,13 @@ RECENT_PASSES = 32
 
 @dataclass
 class PassLog:
-    """What the worker's passes came to, as the status file shows it: how many, the last one whole, the
-    recent ones in brief, the gate's decisions by reason, and the detectors demoted for advice not landing."""
+    """What the worker's loop and passes came to, as the status file shows it: ticks and observations read,
+    passes (the last one whole, the recent ones in brief), the gate's decisions by reason, and the detectors
+    demoted for advice not landing."""
 
+    ticks: int = 0
+    """Loop cycles completed (a test waits for some to pass instead of sleeping)."""
+    observed: int = 0
     passes: int = 0
     last: dict[str, Any] | None = None
     recent: deque[dict[str, Any]] = field(default_factory=lambda: deque(maxlen=RECENT_PASSES))

@@ -16,6 +16,7 @@ import time
 from sbcore.deliver.channels import WakeLine
 from sbcore.deliver.mailbox import Mailbox
 from sbcore.gate.gate import Gate
+from sbcore.hooks.cli_session import CliSession
 from sbcore.worker.lifecycle import Channel
 
 log = logging.getLogger("sbcore.worker")
@@ -60,3 +61,17 @@ def wake_after_turn(
         log.info("finish gate (deferred): woke the session with %s (%s)", chosen.id, chosen.kind)
         return f"woke: {chosen.id}"
     return f"none: {chosen.id} could not be claimed or written"
+
+
+def task_ended(
+    *, leaving: CliSession | None, boundary: tuple[str, float, str] | None, current: str, judged: str
+) -> str | None:
+    """Why the task a pass judged is over, so nothing may wake for it (None: it goes on): the CLI moved to
+    another session, a boundary waits to begin, or another task has begun since the pass started."""
+    if leaving is not None:
+        return f"the CLI moved to session {leaving.session_id}"
+    if boundary is not None:
+        return boundary[0]
+    if current != judged:
+        return f"task {judged} was followed by {current}"
+    return None

@@ -36,8 +36,8 @@ def _loop_then_quiet(world: World, session: Any) -> None:
     async def scenario() -> None:
         await until(lambda: session.pipeline is not None, what="the worker active")
         world.append(world.records.prompt("make the tests pass"), *world.records.failing())
-        start = session.ticks
-        await until(lambda: session.ticks > start + 60, what="ticks after the failures")
+        start = session.record.ticks
+        await until(lambda: session.record.ticks > start + 60, what="ticks after the failures")
 
     drive(session, scenario)
 

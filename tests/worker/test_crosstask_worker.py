@@ -55,7 +55,7 @@ def test_the_live_worker_publishes_its_task_and_leaves_the_index_when_it_stops(w
     async def scenario() -> None:
         world.append(world.records.prompt("Net the refunds out of src/ledger.py totals"))
         world.append(*_edit_lines_20_to_22(world))
-        await until(lambda: session.observed >= 2, what="the prompt and the edit")
+        await until(lambda: session.record.observed >= 2, what="the prompt and the edit")
         await until(lambda: _rows(world.data, "xtask_regions"), what="the edit in the index")
         [task] = _rows(world.data, "xtask_tasks")
         assert (task["task"], task["session"], task["workspace"]) == (world.session, world.session, workspace)
@@ -109,7 +109,9 @@ def test_index_enabled_false_keeps_the_session_out_of_the_index(world: World) ->
     async def scenario() -> None:
         world.append(world.records.prompt("Net the refunds out of src/ledger.py totals"))
         world.append(*_edit_lines_20_to_22(world))
-        await until(lambda: session.record.passes >= 1 and session.observed >= 2, what="a pass over the edit")
+        await until(
+            lambda: session.record.passes >= 1 and session.record.observed >= 2, what="a pass over the edit"
+        )
 
     drive(session, scenario)
     assert session.pipeline.presence is None

@@ -128,6 +128,6 @@ def test_a_fork_copies_the_ledger_to_the_new_task_and_a_clear_starts_an_empty_on
     drive(session, scenario)
     forked = ledger(f"{world.session}~1")
     assert forked is not None and forked.goal == GOAL and forked.forked_from == world.session
-    assert session.observer is not None and session.observer.engine.window.goal is None
+    assert session.host.observer is not None and session.host.observer.engine.window.goal is None
     original = ledger(world.session)
     assert original is not None and original.goal == GOAL, "the original side keeps its own ledger"

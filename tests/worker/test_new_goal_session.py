@@ -69,8 +69,8 @@ def test_a_follow_up_stays_in_the_task_and_a_new_goal_starts_a_new_one(world: Wo
     assert kept is not None and kept.goal == GOAL, "the first task's ledger is kept, its goal unchanged"
     started = _ledger(world, second)
     assert started is not None and started.goal == NEW_GOAL
-    assert session.observer is not None
-    history = [obs.text for obs in session.observer.engine.history]
+    assert session.host.observer is not None
+    history = [obs.text for obs in session.host.observer.engine.history]
     assert history[0] == f"[prompt] {NEW_GOAL}", "the new task's window starts at the new goal"
     assert not any(GOAL in text or FOLLOW_UP in text for text in history)
     assert session.state.epoch == 1 and session.state.task_since > 0
@@ -78,11 +78,11 @@ def test_a_follow_up_stays_in_the_task_and_a_new_goal_starts_a_new_one(world: Wo
     restarted = make_session(world)  # a worker restarted on the session: the new task, from its own work
 
     async def settle() -> None:
-        await until(lambda: restarted.observer is not None, what="the restarted worker's window")
+        await until(lambda: restarted.host.observer is not None, what="the restarted worker's window")
 
     drive(restarted, settle)
-    assert restarted.task_id == second and restarted.observer is not None
-    restored = [obs.text for obs in restarted.observer.engine.history]
+    assert restarted.task_id == second and restarted.host.observer is not None
+    restored = [obs.text for obs in restarted.host.observer.engine.history]
     assert f"[prompt] {NEW_GOAL}" in restored
     assert not any(GOAL in text or FOLLOW_UP in text for text in restored), "not the previous task's tail"
 
@@ -123,7 +123,7 @@ def test_a_new_goal_read_while_a_pass_runs_waits_for_it_then_starts_the_task(
             final = "The export endpoint is in place."
             world.append(records.prompt(NEW_GOAL), records.say(final))
             world.event("turn_end", last_assistant_message=final, stop_hook_active=False)
-            await until(lambda: session._goal_split.waiting, 60, what="the new goal read during the pass")
+            await until(lambda: session.feed.goal_split.waiting, 60, what="the new goal read during the pass")
             assert session._flight is not None and session.task_id == first, "the running pass ends its task"
             await until(lambda: session.task_id == second, 60, what="the new task after the pass")
             await until(
@@ -133,8 +133,8 @@ def test_a_new_goal_read_while_a_pass_runs_waits_for_it_then_starts_the_task(
             )
 
         drive(session, scenario)
-    assert session.observer is not None
-    history = [obs.text for obs in session.observer.engine.history]
+    assert session.host.observer is not None
+    history = [obs.text for obs in session.host.observer.engine.history]
     assert history[0] == f"[prompt] {NEW_GOAL}", "the held prompt went to the new task, not the old"
     kept = _ledger(world, first)
     assert kept is not None and kept.goal == GOAL

@@ -48,7 +48,7 @@ def test_a_failing_run_the_notes_describe_soaks_a_past_fix_offer(world: World) -
     seen: dict[str, str] = {}
 
     async def scenario() -> None:
-        await until(lambda: session.recall.last is not None, what="the first index refresh")
+        await until(lambda: session.chores.recall.last is not None, what="the first index refresh")
         seen["index"], seen["note"] = _digest(index), _digest(note)
         world.append(records.prompt("the invoice tests fail, please look"))
         world.append(*records.bash("pytest tests/test_invoices.py -q", f"Exit code 1\n{ERROR}", error=True))

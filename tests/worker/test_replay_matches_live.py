@@ -107,7 +107,7 @@ def test_replay_splits_the_session_where_the_worker_did_and_the_gate_decides_ali
             )
 
         drive(session, scenario)
-        assert session.observer is not None
+        assert session.host.observer is not None
         live_start = session.state.task_since
         live = _gate_decisions(world, first) + _gate_decisions(world, second)
         live_passes = [p["reason"] for p in session.record.recent]
@@ -116,8 +116,8 @@ def test_replay_splits_the_session_where_the_worker_did_and_the_gate_decides_ali
         manager = get_plugin_manager()
         replayer = Replayer(
             config=load_config(find_workspace(world.project)),
-            detectors=[d for d in session.observer.definitions if d.enabled],
-            provider=session.observer.provider,
+            detectors=[d for d in session.host.observer.definitions if d.enabled],
+            provider=session.host.observer.provider,
             triggers=manager.registry.triggers,
             environment=manager.template_environment(),
         )

@@ -83,7 +83,7 @@ def test_the_stop_message_is_observed_once_when_the_hook_outruns_the_transcript(
 
     async def scenario() -> None:
         world.append(records.prompt("fix the bug"), *records.bash("ls", "app.py"))
-        await until(lambda: session.observed >= 2, what="the first observations")
+        await until(lambda: session.record.observed >= 2, what="the first observations")
         world.event("turn_end", last_assistant_message=final, stop_hook_active=False)
         await until(lambda: session.record.passes >= 1, what="the turn-end pass")
         world.append(records.say(final))  # the transcript catches up after the pass
@@ -94,7 +94,7 @@ def test_the_stop_message_is_observed_once_when_the_hook_outruns_the_transcript(
 
     drive(session, scenario)
     assert session.record.last is not None and session.record.last["turn_end"] is True
-    texts = [o.text for o in session.observer.engine.history if o.kind == "text"]
+    texts = [o.text for o in session.host.observer.engine.history if o.kind == "text"]
     assert texts == [f"[text] {final}"]
 
 
@@ -107,23 +107,23 @@ def test_the_stop_message_is_not_added_when_the_transcript_already_has_it(world:
         world.append(records.prompt("fix the bug"), *records.bash("pytest -q", "1 passed"))
         await until(lambda: session.record.passes == 1, what="the prompt's early pass")
         world.append(records.say(final))
-        await until(lambda: session.observed == 3, what="the final text")
+        await until(lambda: session.record.observed == 3, what="the final text")
         world.event("turn_end", last_assistant_message=final, stop_hook_active=False)
         await until(lambda: session.record.last and session.record.last["turn_end"], what="the turn-end pass")
 
     drive(session, scenario)
-    texts = [o.text for o in session.observer.engine.history if o.kind == "text"]
+    texts = [o.text for o in session.host.observer.engine.history if o.kind == "text"]
     assert texts == [f"[text] {final}"]
 
 
 async def _ticks_pass(session: Any, count: int = 10) -> None:
     """Wait until the worker has run ``count`` more ticks: long enough to have started any pass it would."""
-    mark = session.ticks
-    await until(lambda: session.ticks >= mark + count, what=f"{count} more ticks")
+    mark = session.record.ticks
+    await until(lambda: session.record.ticks >= mark + count, what=f"{count} more ticks")
 
 
 def _kinds(session: Any) -> list[str]:
-    return [obs.kind for obs in session.observer.engine.history]
+    return [obs.kind for obs in session.host.observer.engine.history]
 
 
 def test_a_late_worker_judges_a_whole_turn_it_finds_on_disk_in_one_turn_end_pass(world: World) -> None:
@@ -159,9 +159,9 @@ def test_a_turn_end_waits_for_the_transcript_to_catch_up_and_takes_the_whole_tur
     session = make_session(world, turn_end_settle_s=30.0)
 
     async def scenario() -> None:
-        await until(lambda: session.observer is not None, what="the worker to start")
+        await until(lambda: session.host.observer is not None, what="the worker to start")
         world.append(records.prompt("add a test for add()"))
-        await until(lambda: session.observed >= 1, what="the prompt")
+        await until(lambda: session.record.observed >= 1, what="the prompt")
         await _ticks_pass(session)
         assert session.record.passes == 0, "a pass started before the transcript caught up with the turn end"
         world.append(*records.bash("pytest -q", "1 passed"), records.say(final))
@@ -184,7 +184,7 @@ def test_records_of_a_judged_turn_arriving_late_ride_with_the_next_pass_but_star
     async def scenario() -> None:
         await until(lambda: session.record.passes >= 1, what="the turn-end pass on the Stop message alone")
         world.append(records.prompt("rename the helper"), *records.bash("ls", "app.py"))
-        await until(lambda: session.observed >= 3, what="the judged turn's late records")
+        await until(lambda: session.record.observed >= 3, what="the judged turn's late records")
         await _ticks_pass(session)
         assert session.record.passes == 1, "a late prompt of a judged turn started a pass of its own"
         assert session.policy.status().pending == 2
@@ -206,18 +206,18 @@ def test_a_restarted_worker_neither_observes_nor_advises_twice(world: World) -> 
         await until(lambda: world.mailbox(), what="the advisory")
 
     drive(first, run_first)
-    observed_before = first.observed
+    observed_before = first.record.observed
 
     second = make_session(world)
 
     async def run_second() -> None:
-        await until(lambda: second.observer is not None, what="the second worker to start")
+        await until(lambda: second.host.observer is not None, what="the second worker to start")
         world.append(*records.failing(times=1))  # the same streak goes on
         await until(lambda: second.record.passes >= 1, what="a pass in the second worker")
 
     drive(second, run_second)
     assert observed_before == 7
-    assert second.observed == 2, "only what arrived after the restart is observed"
+    assert second.record.observed == 2, "only what arrived after the restart is observed"
     assert len(world.mailbox()) == 1
     # The rebuilt window remembers the streak (ledger + recent observations), so the restarted worker's
     # trigger sees it go on: at most it refreshes the waiting advisory in place, never queues a second one.
@@ -233,7 +233,7 @@ def test_observations_waiting_when_the_worker_stopped_are_offered_again(world: W
 
     async def run_first() -> None:
         world.append(records.prompt("make it pass"), *records.failing())
-        await until(lambda: first.observed == 7, what="the muted worker to read everything")
+        await until(lambda: first.record.observed == 7, what="the muted worker to read everything")
         await until(lambda: first.status.document.get("state") == "muted", what="the muted state")
 
     drive(first, run_first)
@@ -246,7 +246,7 @@ def test_observations_waiting_when_the_worker_stopped_are_offered_again(world: W
         await until(lambda: world.mailbox(), what="the advisory after the restart")
 
     drive(second, run_second)
-    assert second.observed == 7, "nothing a pass had not covered was lost"
+    assert second.record.observed == 7, "nothing a pass had not covered was lost"
     assert [a.kind for a in world.mailbox()] == ["repeat-failure"]
 
 
@@ -258,7 +258,7 @@ def test_an_unenrolled_workspace_waits_dormant_and_picks_up_a_later_enrolment(wo
     async def scenario() -> None:
         await until(lambda: session.status.document.get("state") == "dormant", what="dormant")
         await _ticks_pass(session)
-        assert session.observed == 0 and not session.input.spool.path.exists(), (
+        assert session.record.observed == 0 and not session.input.spool.path.exists(), (
             "nothing is read while dormant"
         )
         enrolled = f"enable:\n  default: false\n  workspaces:\n    {world.project}: true\n"
@@ -266,7 +266,7 @@ def test_an_unenrolled_workspace_waits_dormant_and_picks_up_a_later_enrolment(wo
         await until(lambda: world.mailbox(), what="the advisory after enrolment")
 
     drive(session, scenario)
-    assert session.observed == 7
+    assert session.record.observed == 7
 
 
 def test_mute_takes_effect_within_a_tick_and_unmute_resumes_with_what_was_observed(world: World) -> None:
@@ -279,7 +279,7 @@ def test_mute_takes_effect_within_a_tick_and_unmute_resumes_with_what_was_observ
         world.write_config("mute:\n  all: true\nloop:\n  salience_per_hour: 120\n")
         await until(lambda: session.policy.muted, timeout=2, what="the mute")
         world.append(*records.failing())
-        await until(lambda: session.observed == 7, what="observation to go on while muted")
+        await until(lambda: session.record.observed == 7, what="observation to go on while muted")
         await _ticks_pass(session)
         assert session.record.passes == 1 and not world.mailbox()
         world.write_config("loop:\n  salience_per_hour: 120\n")
@@ -297,15 +297,15 @@ def test_a_configuration_change_rebuilds_the_observer_at_a_pass_boundary_keeping
     async def scenario() -> None:
         world.append(records.prompt("start"))
         await until(lambda: session.record.passes == 1, what="the first pass")
-        window = session.observer.engine.window
+        window = session.host.observer.engine.window
         world.write_config(
             "detectors:\n  repeat-failure:\n    enabled: false\nloop:\n  salience_per_hour: 120\n"
         )
         await until(
-            lambda: "repeat-failure" not in [d.id for d in session.observer.engine.detectors],
+            lambda: "repeat-failure" not in [d.id for d in session.host.observer.engine.detectors],
             what="the rebuilt observer",
         )
-        assert session.observer.engine.window is window
+        assert session.host.observer.engine.window is window
         world.append(*records.failing())
         await until(
             lambda: session.record.passes == 2 and session._flight is None, what="the pass after the change"
@@ -355,7 +355,7 @@ def test_a_starting_worker_sweeps_the_mailbox(world: World) -> None:
     session = make_session(world)
 
     async def scenario() -> None:
-        await until(lambda: session.observer is not None, what="activation")
+        await until(lambda: session.host.observer is not None, what="activation")
 
     drive(session, scenario)
     assert [a.id for a in world.mailbox()] == ["live"]
@@ -374,7 +374,7 @@ def test_background_launches_are_left_for_the_stop_hook(world: World) -> None:
             "Bash", {"command": "npm run dev", "description": "dev server", "run_in_background": True}
         )
         world.append(records.prompt("start the server"), call, records.result(call_id, "started"))
-        await until(lambda: session.observed >= 2, what="the launch")
+        await until(lambda: session.record.observed >= 2, what="the launch")
 
     drive(session, scenario)
     found = outstanding_launches(world.data, world.session, time.time(), settle_s=600)
@@ -411,7 +411,9 @@ def test_with_a_model_in_the_environment_the_forks_go_to_it(
 
         drive(session, scenario)
         assert fake.requests_for("repeat-failure")
-    assert "model provider anthropic" in (session.observer.provider_line if session.observer else "")
+    assert "model provider anthropic" in (
+        session.host.observer.provider_line if session.host.observer else ""
+    )
     assert [a.headline for a in world.mailbox()] == ["Stop retrying the same pytest run"]
 
 

@@ -136,7 +136,7 @@ def test_a_spent_budget_is_said_to_the_user_once(world: World) -> None:
     async def later() -> None:
         world.append(*records.failing(times=1))
         await until(lambda: again.policy is not None and again.policy.held is not None, what="a hold")
-        await until(lambda: again.ticks > 20, what="ticks")
+        await until(lambda: again.record.ticks > 20, what="ticks")
 
     drive(again, later)
     assert world.mailbox() == []
@@ -147,8 +147,9 @@ def test_the_notice_seam_posts_once_per_key(world: World) -> None:
 
     async def scenario() -> None:
         await until(lambda: session.pipeline is not None, what="the worker active")
-        assert session.post_user_notice("auto-mute:default", "default was muted", "Its advice went unused.")
-        assert not session.post_user_notice("auto-mute:default", "default was muted", "again")
+        notices, task = session.chores.notices, session.task_id
+        assert notices.post("auto-mute:default", "default was muted", "Its advice went unused.", task_id=task)
+        assert not notices.post("auto-mute:default", "default was muted", "again", task_id=task)
 
     drive(session, scenario)
     assert [advice.headline for advice in world.mailbox()] == ["default was muted"]
