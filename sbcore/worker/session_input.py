@@ -33,7 +33,9 @@ Offsets = tuple[tuple[int, FileId | None], int]
 class SessionInput:
     """The reading side of one session: its events, its transcript, its spool."""
 
-    def __init__(self, session_id: str, data: Path, cwd: Path, transcript: Path | None, state: WorkerState):
+    def __init__(
+        self, session_id: str, data: Path, cwd: Path, transcript: Path | None, state: WorkerState
+    ) -> None:
         self.session_id = session_id
         self.data = data
         self.cwd = cwd

@@ -10,20 +10,13 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from worker_helpers import World, drive, make_session, until
+from worker_helpers import GOAL, NEW_GOAL, WORK, World, drive, make_session, until
 
 from sbcore.state import db
 from sbcore.state import ledger as store
 from sbcore.testing.fake_provider import FakeProvider
 
-GOAL = "Make the storage uploads retry with exponential backoff when the S3 client times out"
 FOLLOW_UP = "Cap the S3 upload retries at five attempts and log each timeout"
-NEW_GOAL = "Add a CSV export of monthly invoices to the billing dashboard"
-WORK = [
-    ("Reading the upload client to see where the S3 bucket timeout surfaces", "storage/upload_client.py"),
-    ("The retry wrapper around put_object has no backoff; adding exponential delay", "storage/retry.py"),
-    ("Wiring the backoff into the multipart upload path and its timeout handler", "storage/multipart.py"),
-]
 
 
 @pytest.fixture(autouse=True)

@@ -14,7 +14,7 @@ import logging
 from typing import Any
 
 import pytest
-from worker_helpers import World, drive, make_session, until
+from worker_helpers import GOAL, NEW_GOAL, WORK, World, drive, make_session, until
 
 from sbcore.conductor.replay import Replayer
 from sbcore.config import find_workspace, load_config
@@ -23,14 +23,6 @@ from sbcore.pace.clock import epoch_seconds
 from sbcore.packs.manager import get_plugin_manager
 from sbcore.testing.fake_provider import FakeProvider
 from sbcore.testing.scripts import feedback
-
-GOAL = "Make the storage uploads retry with exponential backoff when the S3 client times out"
-NEW_GOAL = "Add a CSV export of monthly invoices to the billing dashboard"
-WORK = [
-    ("Reading the upload client to see where the S3 bucket timeout surfaces", "storage/upload_client.py"),
-    ("The retry wrapper around put_object has no backoff; adding exponential delay", "storage/retry.py"),
-    ("Wiring the backoff into the multipart upload path and its timeout handler", "storage/multipart.py"),
-]
 
 
 @pytest.fixture(autouse=True)

@@ -25,6 +25,16 @@ T = TypeVar("T")
 # Fast enough for a test, and early passes on every error (the schema's ceiling is 120 an hour).
 FAST_CONFIG = "loop:\n  min_interval_s: 10\n  salience_per_hour: 120\n"
 
+# A session that changes goal: the first piece of work, its narrated steps (what was said, the file edited),
+# and a second, unrelated goal (the new-goal tests, live and replayed).
+GOAL = "Make the storage uploads retry with exponential backoff when the S3 client times out"
+NEW_GOAL = "Add a CSV export of monthly invoices to the billing dashboard"
+WORK = [
+    ("Reading the upload client to see where the S3 bucket timeout surfaces", "storage/upload_client.py"),
+    ("The retry wrapper around put_object has no backoff; adding exponential delay", "storage/retry.py"),
+    ("Wiring the backoff into the multipart upload path and its timeout handler", "storage/multipart.py"),
+]
+
 
 def wait_for(probe: Callable[[], T | None], timeout: float = 15.0, what: str = "condition") -> T:
     """Poll ``probe`` until it returns something truthy; fail the test after ``timeout`` seconds."""
