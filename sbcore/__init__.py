@@ -15,94 +15,32 @@ reached lazily, on first use.
 
 from __future__ import annotations
 
+import os
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from sbcore.api import (
-        UNKNOWN,
-        CallReading,
-        IndexedRegion,
-        IndexedTask,
-        Observation,
-        ObservationHistory,
-        Peers,
-        ProjectFacts,
-        Provider,
-        ProviderSettings,
-        RecallHit,
-        RecallWindow,
-        RegisterCatalogue,
-        RegisterMcpServer,
-        RegisterProvider,
-        RegisterTool,
-        RegisterTrigger,
-        Request,
-        Response,
-        Secret,
-        SessionTopic,
-        Tool,
-        ToolResult,
-        TriggerFunc,
-        TriggerMatch,
-        Usage,
-        history_of,
-        hookimpl,
-        is_build_path,
-        is_test_path,
-        is_wrapper_summary,
-        recall_terms,
-        report_once,
-        topic_cosine,
-        topic_mean_pairwise,
-    )
+    from sbcore.api import *  # noqa: F403  (the public names are listed once, in sbcore.api)
 
 __version__ = "0.1.0"
 
-__all__ = [
-    "UNKNOWN",
-    "CallReading",
-    "IndexedRegion",
-    "IndexedTask",
-    "Observation",
-    "ObservationHistory",
-    "Peers",
-    "ProjectFacts",
-    "Provider",
-    "ProviderSettings",
-    "RecallHit",
-    "RecallWindow",
-    "RegisterCatalogue",
-    "RegisterMcpServer",
-    "RegisterProvider",
-    "RegisterTool",
-    "RegisterTrigger",
-    "Request",
-    "Response",
-    "Secret",
-    "SessionTopic",
-    "Tool",
-    "ToolResult",
-    "TriggerFunc",
-    "TriggerMatch",
-    "Usage",
-    "__version__",
-    "history_of",
-    "hookimpl",
-    "is_build_path",
-    "is_test_path",
-    "is_wrapper_summary",
-    "recall_terms",
-    "report_once",
-    "topic_cosine",
-    "topic_mean_pairwise",
-]
-"""``__version__``, and the names of :mod:`sbcore.api` ``sbcore`` answers for (a test checks both)."""
-
 
 def __getattr__(name: str) -> object:
-    """``sbcore.hookimpl`` and the other public names: imported from :mod:`sbcore.api` on first use."""
-    if name in __all__:
-        from sbcore import api
+    """``sbcore.hookimpl`` and the other names of :mod:`sbcore.api` (and ``__all__``): imported on first use.
 
+    Two sorts of name are answered without importing it, since importing it loads pluggy: a submodule
+    not imported yet (``from sbcore import hooks`` asks for the attribute before importing the module)
+    and a dunder name a tool probes for (``__wrapped__``)."""
+    if (name.startswith("__") and name != "__all__") or _is_submodule(name):
+        raise AttributeError(f"module 'sbcore' has no attribute {name!r}")
+    from sbcore import api
+
+    if name == "__all__":
+        return ["__version__", *api.__all__]
+    if name in api.__all__:
         return getattr(api, name)
     raise AttributeError(f"module 'sbcore' has no attribute {name!r}")
+
+
+def _is_submodule(name: str) -> bool:
+    where = os.path.join(os.path.dirname(__file__), name)
+    return os.path.isfile(where + ".py") or os.path.isfile(os.path.join(where, "__init__.py"))

@@ -70,10 +70,21 @@ def test_every_projection_module_is_checked() -> None:
 def test_sbcore_answers_for_the_public_face() -> None:
     import sbcore.api
 
-    assert set(sbcore.__all__) - {"__version__"} == set(sbcore.api.__all__)
+    assert sbcore.__all__ == ["__version__", *sbcore.api.__all__]
     from sbcore import TriggerMatch, hookimpl
 
     assert hookimpl is sbcore.api.hookimpl
     assert TriggerMatch is sbcore.api.TriggerMatch
     with pytest.raises(AttributeError, match="no attribute 'hookimpls'"):
         sbcore.hookimpls  # noqa: B018  (the attribute access is the test)
+
+
+def test_probing_sbcore_for_a_dunder_loads_nothing() -> None:
+    """Tools probe modules (``__wrapped__``, ``__test__``); answering must not import the public face."""
+    probe = (
+        "import sys, sbcore\n"
+        "assert not hasattr(sbcore, '__wrapped__') and not hasattr(sbcore, '__test__')\n"
+        "print(','.join(sorted(m for m in sys.modules if m.split('.')[0] in ('sbcore', 'pluggy'))))\n"
+    )
+    result = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, check=True)
+    assert result.stdout.split() == ["sbcore"]
