@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 import io
+import json
 import subprocess
 import sys
 from collections.abc import Callable
 from importlib.metadata import entry_points
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -25,9 +27,11 @@ from sbcore.think.providers import (
 from sbcore.think.providers import plugin as builtin_plugin
 from sbcore.think.providers.anthropic import DEFAULT_MODEL as ANTHROPIC_MODEL
 from sbcore.think.providers.anthropic import AnthropicProvider
+from sbcore.think.providers.choose import KEYED
 from sbcore.think.providers.openai import DEFAULT_MODEL as OPENAI_MODEL
 from sbcore.think.providers.openai import OpenAIProvider
 
+ROOT = Path(__file__).resolve().parents[2]
 ANTHROPIC_KEY = "sk-ant-" + "Zk3" * 10
 OPENAI_KEY = "sk-oai-" + "Pq9" * 10
 
@@ -135,7 +139,7 @@ def test_configuration_overrides_the_environment() -> None:
         ({"provider": "anthropic", "api_key_env": "TEAM_KEY"}, {}, "TEAM_KEY is not set"),
         ({"api_key_env": "TEAM_KEY"}, {"TEAM_KEY": "x"}, "model.provider is 'auto'"),
         ({"provider": "bedrock"}, {}, "model.name must be set"),
-        ({"base_url": "http://localhost:11434/v1"}, {}, "set model.provider to openai or anthropic"),
+        ({"base_url": "http://localhost:11434/v1"}, {}, "set model.provider to anthropic or openai"),
         ({"cache_ttl": "2h"}, {}, r"model\.cache_ttl must be 5m or 1h, not '2h'"),
     ],
 )
@@ -255,3 +259,20 @@ def test_no_api_key_in_any_subprocess_output_of_a_real_choice(tmp_path: Any) -> 
     assert "model provider anthropic" in result.stderr
     assert "AnthropicProvider(model='claude-haiku-4-5'" in result.stdout
     assert ANTHROPIC_KEY not in result.stdout + result.stderr
+
+
+def test_docs_schema_and_auto_choice_name_every_registered_provider() -> None:
+    """The registry is the one list: every built-in provider it holds is in the docs' table and the
+    schema's description of ``model.provider``, and every keyed one's variables are in the table that
+    says what ``auto`` picks (which reads them from the same declarations)."""
+    names = registered()
+    docs = (ROOT / "docs" / "providers.md").read_text()
+    schema = json.loads((ROOT / "sbcore" / "schemas" / "config.schema.json").read_text())
+    described = schema["properties"]["model"]["properties"]["provider"]["description"]
+    for name in names:
+        assert f"`{name}`" in docs and name in described, name
+    assert {endpoint.name for endpoint in KEYED} <= set(names)
+    auto_table = docs.split("| otherwise a `claude` CLI")[0]
+    for endpoint in KEYED:
+        for var in (*endpoint.selecting_env, endpoint.default_model):
+            assert f"`{var}`" in auto_table, var

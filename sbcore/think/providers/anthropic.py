@@ -16,6 +16,7 @@ from typing import Any
 from sbcore.think.providers.base import (
     BadResponse,
     Block,
+    KeyedEndpoint,
     ProviderConfigError,
     ProviderSettings,
     Request,
@@ -38,6 +39,9 @@ from sbcore.think.providers.http import (
 API_VERSION = "2023-06-01"
 DEFAULT_BASE_URL = "https://api.anthropic.com"
 DEFAULT_MODEL = "claude-haiku-4-5"
+ENDPOINT = KeyedEndpoint(
+    "anthropic", "ANTHROPIC_API_KEY", "ANTHROPIC_BASE_URL", DEFAULT_MODEL, DEFAULT_BASE_URL
+)
 
 _TTL_LABELS = {300: "5m", 3600: "1h"}
 _STOP_REASONS: dict[str, StopReason] = {
@@ -222,7 +226,7 @@ def _index(payload: dict[str, Any]) -> int:
 class AnthropicProvider(HttpProvider):
     """Anthropic Messages over httpx; key from ``ANTHROPIC_API_KEY`` (or ``model.api_key_env``)."""
 
-    name = "anthropic"
+    name = ENDPOINT.name
     default_base_url = DEFAULT_BASE_URL
 
     def __init__(self, settings: ProviderSettings, **kwargs: Any) -> None:

@@ -318,6 +318,27 @@ class ProviderSettings:
     """Provider-specific knobs (``model.claude_code`` for ``claude-code``); empty for the others."""
 
 
+@dataclass(frozen=True)
+class KeyedEndpoint:
+    """What choosing a provider reached with a key needs to know of it, declared beside its wire code.
+
+    ``auto`` tries these in order (:mod:`sbcore.think.providers.choose`); a provider that also serves
+    without a key (``keyless_with_base_url``: a local OpenAI-compatible server) is selected by its base
+    URL variable alone."""
+
+    name: str
+    key_env: str
+    base_url_env: str
+    default_model: str
+    default_base_url: str
+    keyless_with_base_url: bool = False
+
+    @property
+    def selecting_env(self) -> tuple[str, ...]:
+        """The environment variables any one of which selects this provider under ``auto``."""
+        return (self.key_env, self.base_url_env) if self.keyless_with_base_url else (self.key_env,)
+
+
 @runtime_checkable
 class Provider(Protocol):
     """A model backend. ``send`` raises a ProviderError subclass once its retries are spent."""

@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING, Any, TextIO
 
 from sbcore.think.providers import anthropic, claude_code, openai
 from sbcore.think.providers.base import (
+    KeyedEndpoint,
     Provider,
     ProviderConfigError,
     ProviderFactory,
@@ -34,10 +35,17 @@ if TYPE_CHECKING:
 
 AUTO = "auto"
 
-_KEY_ENV = {"anthropic": "ANTHROPIC_API_KEY", "openai": "OPENAI_API_KEY"}
-_BASE_URL_ENV = {"anthropic": "ANTHROPIC_BASE_URL", "openai": "OPENAI_BASE_URL"}
-_DEFAULT_MODEL = {"anthropic": anthropic.DEFAULT_MODEL, "openai": openai.DEFAULT_MODEL}
-_DEFAULT_BASE_URL = {"anthropic": anthropic.DEFAULT_BASE_URL, "openai": openai.DEFAULT_BASE_URL}
+KEYED: tuple[KeyedEndpoint, ...] = (anthropic.ENDPOINT, openai.ENDPOINT)
+"""The providers an environment variable selects, in the order ``auto`` tries them (each declares its
+variables, default model and endpoint in its own module)."""
+_BY_NAME = {endpoint.name: endpoint for endpoint in KEYED}
+_KEYED_NAMES = " or ".join(endpoint.name for endpoint in KEYED)
+_SELECTING_ENV = [var for endpoint in KEYED for var in endpoint.selecting_env]
+
+
+def _default_base_url(provider: str) -> str | None:
+    endpoint = _BY_NAME.get(provider)
+    return endpoint.default_base_url if endpoint else None
 
 
 @dataclass(frozen=True)
@@ -63,13 +71,13 @@ class Choice:
             return (
                 f"sbcore: model provider {self.provider} ({self.model} through the claude CLI): {self.reason}"
             )
-        where = self.base_url or _DEFAULT_BASE_URL.get(self.provider, "its default endpoint")
+        where = self.address or "its default endpoint"
         return f"sbcore: model provider {self.provider} ({self.model} at {where}): {self.reason}"
 
     @property
     def address(self) -> str | None:
         """Where requests go: the base URL, or the provider's default one; None for a provider of no URL."""
-        return self.base_url or _DEFAULT_BASE_URL.get(self.provider)
+        return self.base_url or _default_base_url(self.provider)
 
     def to_json(self) -> dict[str, Any]:
         """The choice for the status file and ``config show --json``: no key, only the variable's name."""
@@ -113,20 +121,18 @@ def choose(
         if key_env:
             raise ProviderConfigError(
                 "model.api_key_env names the variable holding a key, but model.provider is 'auto': "
-                "set model.provider to anthropic or openai as well"
+                f"set model.provider to {_KEYED_NAMES} as well"
             )
-        if env.get("ANTHROPIC_API_KEY"):
-            provider, reason = "anthropic", "ANTHROPIC_API_KEY is set"
-        elif env.get("OPENAI_API_KEY") or env.get("OPENAI_BASE_URL"):
-            found = [var for var in ("OPENAI_API_KEY", "OPENAI_BASE_URL") if env.get(var)]
-            provider, reason = "openai", f"{' and '.join(found)} {'is' if len(found) == 1 else 'are'} set"
+        selected = _from_environment(env)
+        if selected is not None:
+            provider, reason = selected
         elif _setting(config, "base_url"):
             raise ProviderConfigError(
                 "model.base_url is set but model.provider is 'auto' and no key in the environment tells "
-                "which wire format it speaks: set model.provider to openai or anthropic"
+                f"which wire format it speaks: set model.provider to {_KEYED_NAMES}"
             )
         else:
-            keyless = "no ANTHROPIC_API_KEY, OPENAI_API_KEY or OPENAI_BASE_URL in the environment"
+            keyless = f"no {', '.join(_SELECTING_ENV[:-1])} or {_SELECTING_ENV[-1]} in the environment"
             status = cli_status() if cli_status is not None else claude_code.auth_status(env)
             if not status.logged_in:
                 return Choice("offline", "", None, None, f"{keyless}, and {status.describe()}")
@@ -142,17 +148,35 @@ def choose(
         options = dict(_setting(config, "claude_code") or {})
         return Choice(provider, model, None, None, reason, cache_ttl, options)
 
-    key_env = key_env or _KEY_ENV.get(provider)
-    base_url = _setting(config, "base_url") or env.get(_BASE_URL_ENV.get(provider, "")) or None
-    if provider in _KEY_ENV:
-        needs_key = provider == "anthropic" or not base_url
-        if needs_key and not (key_env and env.get(key_env)):
-            hint = "" if provider == "anthropic" else " (or OPENAI_BASE_URL for a server that needs no key)"
+    endpoint = _BY_NAME.get(provider)
+    if endpoint is None:  # a pack's provider: what the configuration says, nothing guessed
+        base_url = _setting(config, "base_url")
+        default_model = ""
+    else:
+        key_env = key_env or endpoint.key_env
+        base_url = _setting(config, "base_url") or env.get(endpoint.base_url_env) or None
+        needs_key = not (endpoint.keyless_with_base_url and base_url)
+        if needs_key and not env.get(key_env):
+            hint = (
+                f" (or {endpoint.base_url_env} for a server that needs no key)"
+                if endpoint.keyless_with_base_url
+                else ""
+            )
             raise ProviderConfigError(f"model.provider is {provider} but {key_env} is not set{hint}")
-    model = str(name or env.get("SBCORE_MODEL") or _DEFAULT_MODEL.get(provider, ""))
+        default_model = endpoint.default_model
+    model = str(name or env.get("SBCORE_MODEL") or default_model)
     if not model:
         raise ProviderConfigError(f"model.name must be set for provider {provider!r}")
     return Choice(provider, model, base_url, key_env, reason, cache_ttl)
+
+
+def _from_environment(env: Mapping[str, str]) -> tuple[str, str] | None:
+    """The first keyed provider a variable of the environment selects, and the reason to announce."""
+    for endpoint in KEYED:
+        found = [var for var in endpoint.selecting_env if env.get(var)]
+        if found:
+            return endpoint.name, f"{' and '.join(found)} {'is' if len(found) == 1 else 'are'} set"
+    return None
 
 
 _TTL_WORDS = {"5m": 300, "1h": 3600}

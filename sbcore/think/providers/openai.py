@@ -18,6 +18,7 @@ from typing import Any
 
 from sbcore.think.providers.base import (
     BadResponse,
+    KeyedEndpoint,
     Message,
     ProviderConfigError,
     ProviderSettings,
@@ -41,6 +42,9 @@ from sbcore.think.providers.http import (
 
 DEFAULT_BASE_URL = "https://api.openai.com/v1"
 DEFAULT_MODEL = "gpt-4.1-mini"
+ENDPOINT = KeyedEndpoint(
+    "openai", "OPENAI_API_KEY", "OPENAI_BASE_URL", DEFAULT_MODEL, DEFAULT_BASE_URL, keyless_with_base_url=True
+)
 
 _FINISH_REASONS: dict[str, StopReason] = {
     "stop": "end_turn",
@@ -225,7 +229,7 @@ class OpenAIProvider(HttpProvider):
     URL points at a local server that needs none (Ollama, llama.cpp, vLLM).
     """
 
-    name = "openai"
+    name = ENDPOINT.name
     default_base_url = DEFAULT_BASE_URL
 
     def __init__(self, settings: ProviderSettings, **kwargs: Any) -> None:

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 from sbcore.packs.hookspecs import RegisterProvider, hookimpl
 from sbcore.think.providers.anthropic import AnthropicProvider
-from sbcore.think.providers.claude_code import NAME as CLAUDE_CODE
 from sbcore.think.providers.claude_code import ClaudeCodeProvider
 from sbcore.think.providers.offline import OfflineProvider
 from sbcore.think.providers.openai import OpenAIProvider
@@ -17,7 +16,5 @@ from sbcore.think.providers.openai import OpenAIProvider
 
 @hookimpl
 def register_providers(register: RegisterProvider) -> None:
-    register("anthropic", AnthropicProvider.from_settings)
-    register("openai", OpenAIProvider.from_settings)
-    register("offline", OfflineProvider.from_settings)
-    register(CLAUDE_CODE, ClaudeCodeProvider.from_settings)
+    for provider in (AnthropicProvider, OpenAIProvider, OfflineProvider, ClaudeCodeProvider):
+        register(provider.name, provider.from_settings)
