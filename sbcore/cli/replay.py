@@ -16,7 +16,7 @@ from collections.abc import AsyncIterator, Callable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, cast
 
-from sbcore.problems import SbcoreError
+from sbcore.problems import Problem, SbcoreError, render_problems
 
 if TYPE_CHECKING:
     from sbcore.conductor.replay import Replayer, SessionReplay
@@ -196,12 +196,30 @@ def run(args: argparse.Namespace) -> int:
             args.traceback_log = log
             return asyncio.run(_main(args, paths))
     except _UsageError as exc:
-        print(f"second-brain replay: {exc}", file=sys.stderr)
+        if args.json:
+            print(json.dumps({"problems": [problem.to_json() for problem in exc.problems]}, indent=2))
+        elif exc.located:
+            print(f"second-brain replay: {exc.located}\n{render_problems(exc.problems)}", file=sys.stderr)
+        else:
+            print(f"second-brain replay: {exc}", file=sys.stderr)
         return 2
 
 
 class _UsageError(SbcoreError):
-    pass
+    """A run that cannot go ahead: a message, or located problems (``located`` says what they are in)."""
+
+    def __init__(self, message: str, problems: Sequence[Problem] = (), located: str = "") -> None:
+        super().__init__(message)
+        self._problems = list(problems)
+        self.located = located
+
+    @classmethod
+    def of_labels(cls, error: SbcoreError, what: str = "labels") -> _UsageError:
+        return cls(str(error), error.problems, f"the {what} cannot be scored:")
+
+    @property
+    def problems(self) -> list[Problem]:
+        return self._problems or super().problems
 
 
 async def _main(args: argparse.Namespace, paths: list[Path]) -> int:
@@ -534,11 +552,11 @@ async def _labels(
     try:
         cases = load_label_files(args.labels, args.corpus, default_corpus=DEFAULT_CORPUS)
     except LabelError as exc:
-        raise _UsageError(str(exc)) from None
+        raise _UsageError.of_labels(exc) from None
     try:
         judged = await judge_cases(cases, {d.id: d for d in detectors}, replayer, raw=args.raw)
     except LabelError as exc:
-        raise _UsageError(f"{files}: {exc}") from None
+        raise _UsageError.of_labels(exc) from None
     scores, families = scores_by_detector(judged), scores_by_family(judged)
     compared = None
     if other is not None:
@@ -546,7 +564,7 @@ async def _labels(
         try:
             judged_b = await judge_cases(cases, {d.id: d for d in chosen}, factory, raw=args.raw)
         except LabelError as exc:
-            raise _UsageError(f"{files} (B: {name}): {exc}") from None
+            raise _UsageError.of_labels(exc, f"labels (B: {name})") from None
         scores_b = scores_by_detector(judged_b)
         compared = {
             "a": "this workspace" + (f" and checkout {args.checkout}" if args.checkout else ""),

@@ -16,14 +16,13 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
-import yaml
-
 from sbcore import safeyaml
 from sbcore.conductor.replay import Replayer, SessionReplay
 from sbcore.conductor.replay_text import WIDTH, fit
 from sbcore.packs.model import DetectorDef
-from sbcore.problems import SbcoreError
+from sbcore.problems import Problem, SbcoreError
 from sbcore.safefile import read_regular_text
+from sbcore.schemas import yamlpos
 
 SPLITS = ("tuning", "held-out", "never-tuned")
 """What a case may be used for: tuning reads it; a held-out case is scored and never read for rules; a
@@ -52,10 +51,26 @@ class LabelCase:
     family: str = ""
     split: str = ""
     checkout: Path | None = None
+    file: Path | None = field(default=None, compare=False)
+    line: int | None = field(default=None, compare=False)
+    """Where the case is written, for a problem found while judging it."""
+
+    def problem(self, key: str, problem: str, fix: str | None = None) -> Problem:
+        """A problem with this case's ``key``, located where the case is written."""
+        file = None if self.file is None else str(self.file)
+        return Problem(problem, file, self.line, (f"case {self.id!r}",), key, fix)
 
 
 class LabelError(SbcoreError, ValueError):
-    """A labels file that cannot be used; the message names the file and the case."""
+    """A labels file or case that cannot be used, as one located :class:`Problem`."""
+
+    def __init__(self, problem: Problem) -> None:
+        super().__init__(problem.render())
+        self.problem = problem
+
+    @property
+    def problems(self) -> list[Problem]:
+        return [self.problem]
 
 
 def load_labels(
@@ -64,85 +79,146 @@ def load_labels(
     """Read a labels file. ``transcript`` is relative to the labels file, or ``corpus:<name>`` for a file of
     the shared corpus, found in ``corpus`` if given, else in the file's own top-level ``corpus:`` directory
     (relative to the file, so the file scores the same from any directory), else in ``default_corpus``.
-    A transcript that is not there is an error naming the case: a case is never dropped."""
+    A transcript that is not there is an error naming the case: a case is never dropped.
+
+    :raises LabelError: the first problem, located by file, line, case and key."""
     try:
-        document = safeyaml.safe_load(read_regular_text(path, max_bytes=safeyaml.MAX_YAML_CHARS))
-    except (OSError, UnicodeDecodeError, yaml.YAMLError) as exc:
-        raise LabelError(f"{path}: cannot read labels: {exc}") from None
+        located = yamlpos.load(read_regular_text(path, max_bytes=safeyaml.MAX_YAML_CHARS))
+    except (OSError, UnicodeDecodeError) as exc:
+        raise LabelError(Problem(f"cannot read labels: {exc}", str(path))) from None
+    except yamlpos.YamlSyntaxError as exc:
+        raise LabelError(Problem(f"not YAML: {exc.message}", str(path), exc.line)) from None
+    if located.problems:
+        first = located.problems[0]
+        raise LabelError(Problem(first.message, str(path), first.line, key=_dotted(first.path)))
+    document = located.data
     raw_cases = document.get("cases") if isinstance(document, dict) else None
     if not isinstance(raw_cases, list):
-        raise LabelError(f"{path}: expected a mapping with a `cases` list")
+        raise LabelError(
+            Problem("expected a mapping with a `cases` list", str(path), located.start_line, key="cases")
+        )
     declared = document.get("corpus")
     if declared is not None and not isinstance(declared, str):
-        raise LabelError(f"{path}: corpus: a directory (relative to the file), not {declared!r}")
+        raise LabelError(
+            Problem(
+                f"a directory (relative to the file), not {declared!r}",
+                str(path),
+                located.line_of(("corpus",)),
+                key="corpus",
+            )
+        )
     if corpus is None:
         corpus = path.parent / declared if declared is not None else default_corpus
     cases: list[LabelCase] = []
     seen: set[str] = set()
     for index, raw in enumerate(raw_cases):
-        where = f"{path}: cases[{index}]"
+        case = _CaseReader(path, located, index, corpus).read(raw)
+        if case.id in seen:
+            reader = _CaseReader(path, located, index, corpus)
+            raise LabelError(
+                reader.problem("id", f"duplicate case id {case.id!r}", "give each case its own id")
+            )
+        seen.add(case.id)
+        cases.append(case)
+    return cases
+
+
+def _dotted(key: yamlpos.PathKey) -> str | None:
+    return ".".join(f"[{part}]" if isinstance(part, int) else part for part in key).replace(".[", "[") or None
+
+
+@dataclass(frozen=True)
+class _CaseReader:
+    """Reads the case at ``cases[index]`` of a labels file, each problem located by its line and key."""
+
+    path: Path
+    located: yamlpos.Located
+    index: int
+    corpus: Path | None
+
+    def problem(self, key: str | None, problem: str, fix: str | None = None, case_id: str = "") -> Problem:
+        at: yamlpos.PathKey = ("cases", self.index, key) if key else ("cases", self.index)
+        context = f"case {case_id!r} (cases[{self.index}])" if case_id else f"cases[{self.index}]"
+        return Problem(problem, str(self.path), self.located.line_of(at), (context,), key, fix)
+
+    def read(self, raw: object) -> LabelCase:
         if not isinstance(raw, dict):
-            raise LabelError(f"{where}: a case is a mapping")
+            raise LabelError(
+                self.problem(None, "a case is a mapping", "give it id, transcript, detector, expect")
+            )
         missing = [key for key in ("id", "transcript", "detector", "expect") if key not in raw]
         if missing:
-            raise LabelError(f"{where}: missing {', '.join(missing)}")
+            raise LabelError(
+                self.problem(
+                    None,
+                    f"missing {', '.join(missing)}",
+                    "every case has id, transcript, detector and expect",
+                )
+            )
         case_id = str(raw["id"])
-        if case_id in seen:
-            raise LabelError(f"{where}: duplicate case id {case_id!r}")
-        seen.add(case_id)
+
+        def fail(key: str, problem: str, fix: str | None = None) -> LabelError:
+            return LabelError(self.problem(key, problem, fix, case_id))
+
         if raw["expect"] not in ("fire", "silent"):
-            raise LabelError(f"{where} ({case_id}): expect must be fire or silent, not {raw['expect']!r}")
-        reference = str(raw["transcript"])
-        if reference.startswith("corpus:"):
-            if corpus is None:
-                raise LabelError(
-                    f"{where} ({case_id}): {reference} is a corpus file, but no corpus directory is known: "
-                    "add `corpus: DIR` (relative to this file) at its top, or pass --corpus DIR"
-                )
-            transcript = corpus / reference.removeprefix("corpus:")
-            if not transcript.is_file():
-                raise LabelError(
-                    f"{where} ({case_id}): no transcript {transcript} (the corpus is {corpus}; "
-                    "pass --corpus DIR if it is elsewhere)"
-                )
-        else:
-            transcript = path.parent / reference
-            if not transcript.is_file():
-                raise LabelError(f"{where} ({case_id}): no transcript {transcript}")
+            raise fail("expect", f"must be fire or silent, not {raw['expect']!r}")
+        transcript = self._transcript(str(raw["transcript"]), fail)
         span = raw.get("lines")
         if span is not None and not (
             isinstance(span, list) and len(span) == 2 and all(isinstance(n, int) and n >= 1 for n in span)
         ):
-            raise LabelError(f"{where} ({case_id}): lines must be [first, last], 1-based")
+            raise fail("lines", f"must be [first, last], 1-based, not {span!r}")
         questions = raw.get("questions") or []
         if not isinstance(questions, list) or not all(isinstance(q, str) for q in questions):
-            raise LabelError(f"{where} ({case_id}): questions must be a list of checklist ids")
+            raise fail("questions", "must be a list of checklist ids", "for example: questions: [tests_run]")
         split = raw.get("split", "")
         if split and split not in SPLITS:
-            raise LabelError(f"{where} ({case_id}): split must be one of {', '.join(SPLITS)}, not {split!r}")
+            raise fail("split", f"must be one of {', '.join(SPLITS)}, not {split!r}")
         family = raw.get("family", "")
         if not isinstance(family, str):
-            raise LabelError(f"{where} ({case_id}): family is a name (text), not {family!r}")
+            raise fail("family", f"a name (text), not {family!r}")
         checkout = None
         if raw.get("checkout") is not None:
-            checkout = path.parent / str(raw["checkout"])
+            checkout = self.path.parent / str(raw["checkout"])
             if not checkout.is_dir():
-                raise LabelError(f"{where} ({case_id}): checkout {checkout} is not a directory")
-        cases.append(
-            LabelCase(
-                id=case_id,
-                transcript=transcript,
-                detector=str(raw["detector"]),
-                expect=str(raw["expect"]),
-                lines=(span[0], span[1]) if span else None,
-                questions=tuple(questions),
-                why=str(raw.get("why", "")),
-                family=family,
-                split=split,
-                checkout=checkout,
-            )
+                raise fail(
+                    "checkout", f"{checkout} is not a directory", "a folder relative to the labels file"
+                )
+        return LabelCase(
+            id=case_id,
+            transcript=transcript,
+            detector=str(raw["detector"]),
+            expect=str(raw["expect"]),
+            lines=(span[0], span[1]) if span else None,
+            questions=tuple(questions),
+            why=str(raw.get("why", "")),
+            family=family,
+            split=split,
+            checkout=checkout,
+            file=self.path,
+            line=self.located.line_of(("cases", self.index)),
         )
-    return cases
+
+    def _transcript(self, reference: str, fail: Callable[..., LabelError]) -> Path:
+        if not reference.startswith("corpus:"):
+            transcript = self.path.parent / reference
+            if not transcript.is_file():
+                raise fail("transcript", f"no transcript {transcript}", "a path relative to the labels file")
+            return transcript
+        if self.corpus is None:
+            raise fail(
+                "transcript",
+                f"{reference} is a corpus file, but no corpus directory is known",
+                "add `corpus: DIR` (relative to this file) at its top, or pass --corpus DIR",
+            )
+        transcript = self.corpus / reference.removeprefix("corpus:")
+        if not transcript.is_file():
+            raise fail(
+                "transcript",
+                f"no transcript {transcript} (the corpus is {self.corpus})",
+                "pass --corpus DIR if it is elsewhere",
+            )
+        return transcript
 
 
 def load_label_files(
@@ -155,7 +231,11 @@ def load_label_files(
     for path in paths:
         for case in load_labels(path, corpus, default_corpus=default_corpus):
             if case.id in origin:
-                raise LabelError(f"{path}: case id {case.id!r} is also a case of {origin[case.id]}")
+                raise LabelError(
+                    case.problem(
+                        "id", f"case id {case.id!r} is also a case of {origin[case.id]}", "rename one"
+                    )
+                )
             origin[case.id] = path
             cases.append(case)
     return cases
@@ -218,13 +298,13 @@ def restrict_questions(detector: DetectorDef, ids: Sequence[str]) -> DetectorDef
     """``detector`` asking only the checklist questions ``ids`` (each must exist and be enabled)."""
     questions = detector.config.get("questions")
     if not isinstance(questions, list):
-        raise LabelError(f"detector {detector.id} has no checklist (config.questions) to narrow")
+        raise LabelError(Problem(f"detector {detector.id} has no checklist (config.questions) to narrow"))
     by_id = {q.get("id"): q for q in questions if isinstance(q, Mapping)}
     for ident in ids:
         if ident not in by_id:
-            raise LabelError(f"detector {detector.id} has no checklist question {ident!r}")
+            raise LabelError(Problem(f"detector {detector.id} has no checklist question {ident!r}"))
         if by_id[ident].get("enabled", True) is False:
-            raise LabelError(f"detector {detector.id}: checklist question {ident!r} is disabled")
+            raise LabelError(Problem(f"detector {detector.id}: checklist question {ident!r} is disabled"))
     kept = [q for q in questions if isinstance(q, Mapping) and q.get("id") in ids]
     return replace(detector, config={**detector.config, "questions": kept})
 
@@ -336,7 +416,14 @@ async def judge_cases(
     """
     unknown = sorted({case.detector for case in cases} - set(detectors))
     if unknown:
-        raise LabelError(f"labelled cases name unknown detectors: {', '.join(unknown)}")
+        first = next(case for case in cases if case.detector in unknown)
+        raise LabelError(
+            first.problem(
+                "detector",
+                f"labelled cases name unknown detectors: {', '.join(unknown)}",
+                "`second-brain detectors list` shows the ids of this workspace",
+            )
+        )
     judged: list[Judged] = []
     offline = not make_replayer(()).provider.has_model
     if offline:
@@ -350,7 +437,10 @@ async def judge_cases(
     for (_, _, questions, _), members in sorted(groups.items()):
         chosen = [detectors[name] for name in sorted({case.detector for case in members})]
         if questions:
-            chosen = [restrict_questions(d, questions) if "questions" in d.config else d for d in chosen]
+            try:
+                chosen = [restrict_questions(d, questions) if "questions" in d.config else d for d in chosen]
+            except LabelError as exc:
+                raise LabelError(members[0].problem("questions", exc.problem.problem)) from None
         replayer = make_replayer(chosen)
         if members[0].checkout is not None:
             replayer = replace(replayer, checkout=members[0].checkout)

@@ -39,10 +39,22 @@ def test_an_unknown_split_names_the_file_and_the_case(tmp_path: Path) -> None:
     path = labels(
         tmp_path, "l.yaml", f"id: a, transcript: {LOOP}, detector: repeat-failure, expect: fire, split: x"
     )
-    with pytest.raises(
-        LabelError, match=r"l\.yaml: cases\[0\] \(a\): split must be one of tuning, held-out, never"
-    ):
+    with pytest.raises(LabelError) as raised:
         load_labels(path)
+    problem = raised.value.problem
+    assert (problem.file, problem.line, problem.context, problem.key) == (
+        str(path),
+        2,
+        ("case 'a' (cases[0])",),
+        "split",
+    )
+    assert problem.problem == "must be one of tuning, held-out, never-tuned, not 'x'"
+    assert str(raised.value).splitlines() == [
+        f"==> File {path}:2",
+        "==> At case 'a' (cases[0])",
+        "==> At key: split",
+        "=====> must be one of tuning, held-out, never-tuned, not 'x'",
+    ]
 
 
 def test_a_checkout_must_be_a_directory(tmp_path: Path) -> None:
@@ -50,14 +62,16 @@ def test_a_checkout_must_be_a_directory(tmp_path: Path) -> None:
     path = labels(
         tmp_path, "l.yaml", f"id: a, transcript: {LOOP}, detector: repeat-failure, expect: fire, checkout: f"
     )
-    with pytest.raises(LabelError, match=r"\(a\): checkout .*/f is not a directory"):
+    with pytest.raises(LabelError, match=r"At key: checkout\n=====> .*/f is not a directory"):
         load_labels(path)
 
 
 def test_an_id_in_two_files_is_an_error_naming_both(tmp_path: Path) -> None:
     one = labels(tmp_path, "one.yaml", f"id: a, transcript: {LOOP}, detector: repeat-failure, expect: fire")
     two = labels(tmp_path, "two.yaml", f"id: a, transcript: {DOCS}, detector: repeat-failure, expect: silent")
-    with pytest.raises(LabelError, match=r"two\.yaml: case id 'a' is also a case of .*one\.yaml"):
+    with pytest.raises(
+        LabelError, match=r"two\.yaml:2\n.*\n==> At key: id\n=====> case id 'a' is also a case of .*one\.yaml"
+    ):
         load_label_files([one, two])
 
 
@@ -110,4 +124,32 @@ def test_replay_labels_scores_per_split_and_family(
         ("held-out", "node"),
         ("tuning", "docs"),
         ("tuning", "node"),
+    ]
+
+
+def test_replay_reports_a_bad_labels_file_as_located_problems(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = labels(tmp_path, "l.yaml", f"id: a, transcript: {LOOP}, detector: repeat-failure, expect: often")
+    assert main(["replay", "--labels", str(path)]) == 2
+    err = capsys.readouterr().err
+    assert err.splitlines() == [
+        "second-brain replay: the labels cannot be scored:",
+        f"==> File {path}:2",
+        "==> At case 'a' (cases[0])",
+        "==> At key: expect",
+        "=====> must be fire or silent, not 'often'",
+    ]
+    assert main(["replay", "--labels", str(path), "--json"]) == 2
+    problems = json.loads(capsys.readouterr().out)["problems"]
+    assert problems == [
+        {
+            "file": str(path),
+            "line": 2,
+            "context": ["case 'a' (cases[0])"],
+            "key": "expect",
+            "problem": "must be fire or silent, not 'often'",
+            "fix": None,
+            "severity": "error",
+        }
     ]

@@ -438,18 +438,23 @@ def test_label_file_errors(tmp_path: Path) -> None:
     with pytest.raises(LabelError, match="no transcript"):
         load_labels(bad)
     bad.write_text("cases:\n  - {id: a, transcript: nope.jsonl, detector: x, expect: maybe}\n")
-    with pytest.raises(LabelError, match="expect must be fire or silent"):
+    with pytest.raises(LabelError, match="At key: expect\n=====> must be fire or silent"):
         load_labels(bad)
     bad.write_text("cases:\n  - {id: a, transcript: 'corpus:absent.jsonl', detector: x, expect: fire}\n")
-    with pytest.raises(LabelError, match=r"\(a\): no transcript .*absent\.jsonl"):
+    with pytest.raises(LabelError, match=r"At case 'a' .*\n.*\n=====> no transcript .*absent\.jsonl"):
         load_labels(bad, tmp_path)  # a corpus case whose file is absent is an error, never dropped
     (tmp_path / "t.jsonl").write_text("")
     bad.write_text(
         "cases:\n  - {id: a, transcript: t.jsonl, detector: standard-questions,"
         " expect: fire, questions: [nope]}\n"
     )
-    with pytest.raises(LabelError, match="no checklist question 'nope'"):
+    with pytest.raises(LabelError, match="no checklist question 'nope'") as raised:
         evaluate_labels_sync(load_labels(bad))
+    assert (raised.value.problem.file, raised.value.problem.line, raised.value.problem.key) == (
+        str(bad),
+        2,
+        "questions",
+    )
 
 
 def evaluate_labels_sync(cases: list[object]) -> object:
