@@ -1,0 +1,9 @@
+#!/usr/bin/env bash
+# Bootstrapper for the NUKE build project in ./build
+set -eo pipefail
+SCRIPT_DIR=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
+BUILD_PROJECT_FILE="$SCRIPT_DIR/build/_build.csproj"
+export DOTNET_CLI_TELEMETRY_OPTOUT=1
+export DOTNET_NOLOGO=1
+dotnet build "$BUILD_PROJECT_FILE" /nodeReuse:false /p:UseSharedCompilation=false -nologo -clp:NoSummary --verbosity quiet
+dotnet run --project "$BUILD_PROJECT_FILE" --no-build -- "$@"

@@ -1,0 +1,5 @@
+import gleeunit
+
+pub fn main() -> Nil {
+  gleeunit.main()
+}
