@@ -497,6 +497,7 @@ def _replay_vs_measure(args: argparse.Namespace) -> int:
 
 
 def _offline_replayer(detectors: list[DetectorDef] | None = None) -> Any:
+    from sbcore.conductor import assembly
     from sbcore.conductor.replay import Replayer
     from sbcore.config import load_config
     from sbcore.packs.catalogue import assemble_catalogue
@@ -507,7 +508,7 @@ def _offline_replayer(detectors: list[DetectorDef] | None = None) -> Any:
     config = load_config(None)
     if detectors is None:
         catalogue = assemble_catalogue(manager, config=config)
-        detectors = [d.definition for d in catalogue.detectors if d.definition.enabled and d.available]
+        detectors = [d for d in assembly.runnable(catalogue)[0] if d.enabled]
     return Replayer(
         config=config,
         detectors=detectors,
@@ -529,13 +530,14 @@ async def _replay_offline(files: list[Path]) -> tuple[int, int]:
 async def _scores(labels: Path, corpus: Path | None) -> dict[str, Any]:
     from dataclasses import replace
 
+    from sbcore.conductor import assembly
     from sbcore.conductor.labels import evaluate_labels, load_labels
     from sbcore.packs.catalogue import assemble_catalogue
     from sbcore.packs.manager import get_plugin_manager
 
     cases = load_labels(labels, corpus)
     catalogue = assemble_catalogue(get_plugin_manager())
-    detectors = {d.id: d.definition for d in catalogue.detectors if d.available}
+    detectors = {d.id: d for d in assembly.runnable(catalogue)[0]}
     base = _offline_replayer([])
     return await evaluate_labels(cases, detectors, lambda chosen: replace(base, detectors=chosen))
 

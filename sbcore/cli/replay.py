@@ -223,6 +223,7 @@ class _UsageError(SbcoreError):
 
 
 async def _main(args: argparse.Namespace, paths: list[Path]) -> int:
+    from sbcore.conductor import assembly
     from sbcore.config import find_workspace, load_config
     from sbcore.packs.catalogue import assemble_catalogue
     from sbcore.packs.manager import get_plugin_manager
@@ -249,11 +250,7 @@ async def _main(args: argparse.Namespace, paths: list[Path]) -> int:
         replayer = _factory(config, catalogue, manager, provider, box, recall, args, args.checkout)
 
         if args.labels is not None:
-            labelled = (
-                detectors
-                if args.detectors
-                else soaking([d.definition for d in catalogue.detectors if d.available], args.soak)
-            )
+            labelled = detectors if args.detectors else soaking(assembly.runnable(catalogue)[0], args.soak)
             summary = await _sessions_summary(paths, replayer(detectors)) if paths else None
             other = None
             if args.compare_workspace is not None or args.compare_checkout is not None:
@@ -277,6 +274,7 @@ def _factory(
     """Replayers of chosen detectors under ``config`` and ``catalogue``, all else shared."""
 
     def replayer(chosen: Sequence[DetectorDef]) -> Replayer:
+        from sbcore.conductor import assembly
         from sbcore.conductor.replay import Replayer
 
         return Replayer(
@@ -287,7 +285,7 @@ def _factory(
             environment=manager.template_environment(),
             toolbox=box,
             debug_root=args.debug,
-            log_only={d.id: d.log_only for d in catalogue.detectors if d.log_only},
+            log_only=assembly.runnable(catalogue)[1],
             recall=recall,
             keep_reports=False,  # the tally is all the CLI reads: memory stays flat however long the log
             checkout=checkout,
@@ -304,6 +302,7 @@ def _other(
     recall: RecallReader | None,
 ) -> tuple[str, list[DetectorDef], ReplayerFactory]:
     """The B side of an A/B: another workspace's configuration and catalogue, and/or another checkout."""
+    from sbcore.conductor import assembly
     from sbcore.config import load_config
     from sbcore.packs.catalogue import assemble_catalogue
 
@@ -318,7 +317,7 @@ def _other(
     chosen = (
         soaking(_detectors(catalogue, args), args.soak)
         if args.detectors
-        else soaking([d.definition for d in catalogue.detectors if d.available], args.soak)
+        else soaking(assembly.runnable(catalogue)[0], args.soak)
     )
     parts = []
     if args.compare_workspace is not None:
@@ -342,8 +341,10 @@ def soaking(detectors: list[DetectorDef], ids: str | None) -> list[DetectorDef]:
 
 def _detectors(catalogue: EffectiveCatalogue, args: argparse.Namespace) -> list[DetectorDef]:
     """The enabled detectors, or exactly those ``--detectors`` names (enabled or not)."""
+    from sbcore.conductor import assembly
+
     if not args.detectors:
-        return [d.definition for d in catalogue.detectors if d.definition.enabled and d.available]
+        return [d for d in assembly.runnable(catalogue)[0] if d.enabled]
     chosen = []
     for name in (part.strip() for part in args.detectors.split(",") if part.strip()):
         found = catalogue.get(name)
@@ -396,24 +397,17 @@ async def _toolbox(
     if not provider.has_model or not any(d.tools for d in detectors):
         yield None
         return
-    from sbcore.think.tools.dispatch import Toolbox
+    from sbcore.conductor import assembly
     from sbcore.think.tools.mcp_adapter import McpHub
 
     root = args.workspace.resolve()
-    trusted = config.trust is not None and config.trust.trusted  # repository code runs only if trusted
-    registered = {name: item.value for name, item in manager.registry.tools.items()}
-    servers = {name: dict(item.value) for name, item in manager.registry.mcp_servers.items()}
-    servers.update(config.get("tools.mcp_servers", {}) or {})
-    wanted = {grant.server for d in detectors for grant in d.tools if grant.kind == "mcp"}
-    servers = {name: spec for name, spec in servers.items() if name in wanted}
+    servers = assembly.mcp_servers(manager, config, detectors)
     if not servers:
-        yield Toolbox(root, registered=registered, trusted_workspace=trusted)
+        yield assembly.toolbox(manager, config, root)
         return
     async with McpHub(servers, cwd=root) as hub:
         # McpHub.tools() returns list[McpTool]; list invariance hides that McpTool is a RemoteTool.
-        yield Toolbox(
-            root, registered=registered, remote=cast("RemoteToolSource", hub), trusted_workspace=trusted
-        )
+        yield assembly.toolbox(manager, config, root, remote=cast("RemoteToolSource", hub))
 
 
 async def _replay(args: argparse.Namespace, paths: list[Path], replayer: Replayer) -> int:

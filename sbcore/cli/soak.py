@@ -159,6 +159,7 @@ def _walked(args: argparse.Namespace) -> tuple[list[dict[str, Any]], str]:
 async def _replayed(args: argparse.Namespace) -> list[dict[str, Any]]:
     import dataclasses
 
+    from sbcore.conductor import assembly
     from sbcore.conductor.replay import Replayer, ReplayFailure, replay_many
     from sbcore.config import load_config
     from sbcore.observe.measure import transcript_files
@@ -171,7 +172,7 @@ async def _replayed(args: argparse.Namespace) -> list[dict[str, Any]]:
     manager = get_plugin_manager()
     catalogue = assemble_catalogue(manager, workspace=workspace, config=config)
     names = [n.strip() for n in (args.detectors or "").split(",") if n.strip()]
-    chosen = [d.definition for d in catalogue.detectors if d.available]
+    chosen = assembly.runnable(catalogue)[0]
     unknown = sorted(set(names) - {d.id for d in chosen})
     if unknown:
         raise ValueError(f"--detectors: no runnable detector {', '.join(unknown)}")

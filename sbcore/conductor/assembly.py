@@ -4,14 +4,16 @@ Every driver builds through here: the live worker, replay, golden cases, one-off
 So they run the same parts wired the same way, and what differs between them is what these functions take:
 the configuration (or, for a bench, settings of its own), the clock, the data directory the gate's history
 and the mailbox live under, the provider, and the detectors (a bench's synthetic catalogue among them).
-``PassEngine(`` and ``Pipeline(`` are called here and nowhere else outside tests.
+``PassEngine(`` and ``Pipeline(`` are called here and nowhere else outside tests, and the parts a driver
+hands them are worked out here too: which of a catalogue's detectors can run (:func:`runnable`), the
+detectors' tools (:func:`toolbox`) and the MCP servers they are granted (:func:`mcp_servers`).
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from sbcore.conductor.pipeline import Pipeline
 from sbcore.deliver.mailbox import Mailbox
@@ -33,6 +35,52 @@ if TYPE_CHECKING:
     from sbcore.conductor.journal import Journal
     from sbcore.conductor.presence import Presence
     from sbcore.conductor.soaklog import SoakLog
+    from sbcore.config.effective import EffectiveConfig
+    from sbcore.packs.catalogue import EffectiveCatalogue
+    from sbcore.packs.manager import PackManager
+    from sbcore.state.recall import RecallReader
+    from sbcore.think.tools.base import RemoteToolSource
+
+
+def runnable(catalogue: EffectiveCatalogue) -> tuple[list[DetectorDef], dict[str, str]]:
+    """The catalogue's detectors that can run (enabled or not), and why each log-only one only logs."""
+    definitions = [item.definition for item in catalogue.detectors if item.available]
+    return definitions, {item.id: item.log_only for item in catalogue.detectors if item.log_only}
+
+
+def toolbox(
+    manager: PackManager,
+    config: EffectiveConfig,
+    root: Path,
+    *,
+    remote: RemoteToolSource | None = None,
+    recall: RecallReader | None = None,
+) -> Toolbox:
+    """The detectors' tools over the project at ``root``: the packs' registered tools and ``remote`` (the
+    MCP servers'); commands that run the repository's own code only where the user trusted this workspace."""
+    return Toolbox(
+        root=root,
+        registered={name: item.value for name, item in manager.registry.tools.items()},
+        remote=remote,
+        trusted_workspace=config.trust is not None and config.trust.trusted,
+        recall=recall,
+    )
+
+
+def mcp_servers(
+    manager: PackManager, config: EffectiveConfig, detectors: Sequence[DetectorDef]
+) -> dict[str, dict[str, Any]]:
+    """The definitions of the MCP servers some detector of ``detectors`` is granted: the packs' and the
+    configuration's (``tools.mcp_servers``, which wins on a name both define)."""
+    wanted = {
+        grant.server
+        for detector in detectors
+        for grant in detector.tools
+        if grant.kind == "mcp" and grant.server
+    }
+    servers = {name: dict(item.value) for name, item in manager.registry.mcp_servers.items()}
+    servers.update(config.get("tools.mcp_servers", {}) or {})
+    return {name: spec for name, spec in servers.items() if name in wanted}
 
 
 def pass_engine(

@@ -32,7 +32,6 @@ from sbcore.think.providers.base import Provider, ProviderConfigError
 from sbcore.think.providers.choose import Choice, build, choose, registered_factories
 from sbcore.think.providers.offline import OfflineProvider
 from sbcore.think.tools.base import RemoteToolSource
-from sbcore.think.tools.dispatch import Toolbox
 
 log = logging.getLogger("sbcore.worker")
 
@@ -94,8 +93,7 @@ class ObserverFactory:
         problems: list[str] = []
         catalogue = assemble_catalogue(self.manager, workspace=config.workspace, config=config)
         problems.extend(str(chain) for chain in catalogue.errors)
-        definitions = [item.definition for item in catalogue.detectors if item.available]
-        log_only = {item.id: item.log_only for item in catalogue.detectors if item.log_only}
+        definitions, log_only = assembly.runnable(catalogue)
         provider, choice = self._provider(config, problems)
         root = config.workspace or self.cwd
         self.recall = recall_window(
@@ -106,12 +104,11 @@ class ObserverFactory:
             provider,
             settings=EngineSettings.from_config(config),
             triggers=self.manager.registry.triggers,
-            toolbox=Toolbox(
-                root=Path(root),
-                registered={name: item.value for name, item in self.manager.registry.tools.items()},
+            toolbox=assembly.toolbox(
+                self.manager,
+                config,
+                Path(root),
                 remote=remote,
-                # Commands that run the repository's own code only where the user trusted this workspace.
-                trusted_workspace=config.trust is not None and config.trust.trusted,
                 recall=self.recall.reader if self.recall is not None else None,
             ),
             environment=self.manager.template_environment(),
@@ -130,15 +127,7 @@ class ObserverFactory:
         """Definitions of the MCP servers an enabled detector is granted (none while offline)."""
         if not observer.provider.has_model:
             return {}
-        wanted = {
-            grant.server
-            for detector in observer.engine.detectors
-            for grant in detector.tools
-            if grant.kind == "mcp" and grant.server
-        }
-        servers = {name: dict(item.value) for name, item in self.manager.registry.mcp_servers.items()}
-        servers.update(config.get("tools.mcp_servers", {}) or {})
-        return {name: spec for name, spec in servers.items() if name in wanted}
+        return assembly.mcp_servers(self.manager, config, observer.engine.detectors)
 
     def _provider(self, config: EffectiveConfig, problems: list[str]) -> tuple[Provider, Choice]:
         """The configured provider; on a configuration it cannot satisfy, offline, and the problem said."""

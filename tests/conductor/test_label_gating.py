@@ -72,8 +72,11 @@ def test_a_missing_transcript_is_an_error_naming_it(
     code = main(["replay", "--labels", str(labels)])
     err = capsys.readouterr().err
     assert code == 2
-    assert len(err.strip().splitlines()) == 1
-    assert "(quiet): no transcript" in err and "quiet.jsonl" in err and "Traceback" not in err
+    lines = err.strip().splitlines()
+    assert lines[0] == "second-brain replay: the labels cannot be scored:" and "Traceback" not in err
+    assert lines[2:4] == ["==> At case 'quiet' (cases[1])", "==> At key: transcript"]
+    assert lines[4].startswith("=====> no transcript ") and "quiet.jsonl" in lines[4]
+    assert lines[5] == "hint: pass --corpus DIR if it is elsewhere"
     nameless = tmp_path / "nameless.yaml"
     nameless.write_text(
         "cases:\n  - {id: c, transcript: 'corpus:x.jsonl', detector: repeat-failure, expect: fire}\n"
