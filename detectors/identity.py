@@ -157,8 +157,11 @@ class Work:
 
 
 # Waiting anywhere in a command, however it is wrapped (`until …; do sleep 2; done`, `timeout 60 sh -c '…
-# sleep 1 …'`, `watch -n 5 …`): the command polls.
+# sleep 1 …'`, `watch -n 5 …`): the command polls, when it asks again and again (a loop) or what it does
+# after the wait only asks (`sleep 5 && curl …`, `sleep 30; gh run view`, `sleep 10; tail server.log`).
+# A pause and then the work itself (`sleep 2; make test`) is the work run again, not a poll.
 _POLLS = re.compile(r"(?:^|[\s;&|(`'\"])(?:sleep\s+[\d$.]|watch\s)")
+_LOOPS = re.compile(r"(?:^|[\s;&|(`'\"])(?:until|while|for|watch)\s")
 _WAIT_STEPS = frozenset({"sleep", "wait"})
 
 
@@ -224,7 +227,8 @@ def work_identity(command: str) -> Work:
         return replace(inner, directory=inner.directory or directory, probe=inner.probe or polls)
     prefix = f"export {' '.join(sorted(exports))} && " if exports else ""
     canonical = [_canonical(words) for words in steps]
-    probe = polls or canonical[0][0] in _PROBES or _is_status_check(steps[0])
+    asks = canonical[0][0] in _PROBES or _is_status_check(steps[0])
+    probe = asks or (polls and (_LOOPS.search(command) is not None or _only_asks(steps[0])))
     if len(canonical) == 1:
         runner, body = canonical[0]
         return Work(prefix + body, runner, probe, directory)
@@ -550,6 +554,23 @@ def _program_name(word: str) -> str:
 
 def _is_flag(word: str) -> bool:
     return word.startswith("-") and word not in ("-", "--")
+
+
+# Subcommands that ask how something stands rather than do anything, in any program's CLI (`gh run list`,
+# `fly status`, `systemctl status x`, `pm2 ls`, `aws ecs describe-services`): after a wait, a poll.
+_ASKING = frozenset(
+    {"list", "ls", "get", "status", "view", "show", "describe", "logs", "log", "ps", "inspect", "info"}
+    | {"checks", "watch", "wait", "health", "top", "events", "history"}
+)
+
+
+def _only_asks(words: list[str]) -> bool:
+    """Whether a step only asks: a program that shows text (``tail server.log``), or one of its first few
+    words a subcommand that asks (:data:`_ASKING`, or an ``aws``-style ``describe-…``, ``list-…``)."""
+    if words[0] in _VIEWS:
+        return True
+    heads = [word for word in words[1:4] if not word.startswith("-")]
+    return any(word in _ASKING or word.startswith(("describe-", "list-", "get-")) for word in heads)
 
 
 def _is_status_check(words: list[str]) -> bool:

@@ -157,8 +157,10 @@ class ScriptAliases:
 
         It joins the first of them it is tied to: one specific error signature, the same directory, and
         a work :func:`related` to one of the streak's. Whatever came between (an edit, another command,
-        another failure) left that error as it was, so it changed nothing the spellings differ in.
-        """
+        another failure) left that error as it was, so it changed nothing the spellings differ in. A
+        diagnostic at a file's line (:func:`located`) ties the works of two programs too: each met the
+        same fault there (``make``, then the compiler on the one file). One program's disjoint
+        selections stay apart (:func:`related`)."""
         if key in self._to:
             return self.resolve(key)
         if len(signature.strip()) < MIN_SIGNATURE:
@@ -167,11 +169,24 @@ class ScriptAliases:
             if (
                 earlier_key != key
                 and same_failure(signature, earlier_signature)
-                and any(work.directory == other.directory and related(work, other) for other in works)
+                and any(
+                    (work.directory == other.directory and related(work, other))
+                    or (located(signature) and work.runner != other.runner)
+                    for other in works
+                )
             ):
                 self._to[key] = earlier_key
                 return earlier_key
         return key
+
+
+_LOCATED = re.compile(r"[\w./~+-]+\.[a-z]\w{0,9}(?::#){1,2}(?::| +- +)")
+
+
+def located(signature: str) -> bool:
+    """Whether an error signature is a diagnostic at a place in a file (``src/geo.erl:#:#: function …``,
+    ``src/a.ts:#:# - error ts#: …``): the fault is in that file, whatever command compiled it."""
+    return _LOCATED.match(signature) is not None
 
 
 def same_failure(one: str, other: str) -> bool:

@@ -15,7 +15,9 @@ verbose mode, above it):
 - mocha: ``1 failing``, with the reason under the numbered test title;
 - PHPUnit: ``There was 1 failure:``, with the reason under the numbered test;
 - dotnet test: ``Failed Shop.Tests.CartTests.Total [12 ms]``, with the reason after ``Error Message:``;
-- Gradle: ``> Task :app:test FAILED`` and ``CartTest > total() FAILED``, with the exception under it.
+- Gradle: ``> Task :app:test FAILED`` and ``CartTest > total() FAILED``, with the exception under it;
+- any runner's verbose line per test (``parse_test...*failed*``), and any runner's value wanted over the
+  value got (``expected: 3`` then ``got: 4``) under a numbered test title.
 
 Taken alone, such a line is the same for every failure of one test, so three different failures
 after three fixes (progress) read as one error repeating. :func:`explained` joins the reason to
@@ -41,7 +43,8 @@ _NAMES_ONLY = re.compile(
     r"|\d+ examples?, \d+ failures?.*|rspec \./\S+:\d+.*|test \S+ \.\.\. FAILED"
     r"|error: test failed, to rerun pass .*|error: \d+ targets? failed:?.*|\d+\) .+"
     r"|\w*(?:Error|Exception):|There (?:was|were) \d+ (?:failure|error)s?:|Failed \S+ \[[^\]]*\]"
-    r"|(?:> Task )?\S.* FAILED)$"
+    r"|(?:> Task )?\S.* FAILED"
+    r"|\S.*?\.{3}\s*\*?(?i:failed|fail)\*?)$"  # a verbose run's line per test: `name...*failed*`
 )
 _RENDERED = re.compile(r"^\[error\][^:\n]*:\s*")
 _GO_FAIL = re.compile(r"^--- FAIL: (\S+)")
@@ -241,6 +244,27 @@ def _gradle(lines: Sequence[str]) -> Reading | None:
     return (at, found.group(1), _joined(block)) if block else None
 
 
+def _values(lines: Sequence[str]) -> Reading | None:
+    """Any runner's assertion printed as the value wanted over the value got (``expected: Ok(5400)`` then
+    ``got: Error(…)``; ``Expected:``/``Received:``, ``expected:``/``actual:``), under the nearest numbered
+    test title above it (``1) parse_test: …``), or the line above it when it states the failure."""
+    for at, line in enumerate(lines[:-1]):
+        wanted, got = line.strip(), lines[at + 1].strip()
+        if not (_WANTED.match(wanted) and _GOT.match(got)):
+            continue
+        above = [earlier.strip() for earlier in reversed(lines[max(0, at - _TITLE_REACH) : at])]
+        title = next((found.group(1) for text in above if (found := _RSPEC_EXAMPLE.match(text))), "")
+        stated = above[0] if above and _REASON_WORDS.search(above[0]) and not _VALUES.match(above[0]) else ""
+        reason = _joined([stated, wanted, got] if stated else [wanted, got])
+        return at, title.strip() or "Failure", reason
+    return None
+
+
+_WANTED = re.compile(r"(?i:expected)\s*:")
+_GOT = re.compile(r"(?i:(?:but )?(?:got|actual|received|was|found))\s*:")
+_TITLE_REACH = 4
+
+
 # Each reader with a piece of text its report cannot be without: one that is not in the text is not run.
 _READERS: tuple[tuple[str, Callable[[Sequence[str]], Reading | None]], ...] = (
     ("--- FAIL: ", _go),
@@ -251,6 +275,7 @@ _READERS: tuple[tuple[str, Callable[[Sequence[str]], Reading | None]], ...] = (
     ("There w", _phpunit),
     ("Failed ", _dotnet),
     (" FAILED", _gradle),
+    ("xpected", _values),  # last: a runner's own reader, when it has one, reads the same lines better
 )
 
 

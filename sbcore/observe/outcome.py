@@ -74,6 +74,15 @@ _NOISE = re.compile(
     re.I,
 )
 _NAMED_ERROR = re.compile(r"\b[A-Z]\w*(?:Error|Exception):")
+# A compiler's or a linter's diagnostic: a file, its line (and column), then what is wrong there
+# (`src/geo.erl:44:19: function f/4 undefined`, `main.go:12:2: undefined: x`, `a.ts:3:5 - error TS2304: …`),
+# whatever the tool. A warning or a note at a place is not the failure; nor is a frame (`x.py:12: in f`).
+# Found from its location (a literal "." the scan finds fast), then the line is checked to open with the file.
+_LOCATION = re.compile(
+    r"\.[A-Za-z]\w{0,9}(?::\d+){1,2}(?::[^\S\n]*|[^\S\n]+-[^\S\n]+)(?!(?i:warning|note|info|hint|in)\b)[^\s\d:]"
+)
+_LOCATED_FILE = re.compile(r"(?:\[error\][^:\n]*:)?[^\S\n]*[\w./~+-]+")
+_LOGGED = re.compile(r"\b(?:INFO|DEBUG|TRACE)\b|\blevel=(?:info|debug|trace)\b")  # a log record at a place
 _BANNER = re.compile(r"^[=\-_ ]*(?:test session starts|short test summary info|FAILURES|ERRORS)[=\-_ ]*$")
 _ASSERTION = re.compile(
     r"^(?:E\s{2,}|\w*(?:Error|Exception)\b:|error(?:\[E\d+\])?:|--- FAIL:|panic:"
@@ -269,7 +278,7 @@ def _telling_line(text: str) -> str:
     folded = _folded(text)
     low = text if folded is None else folded
     word_at = _error_pattern_at if folded is None else _error_word_at
-    for pattern, find in ((_NAMED_ERROR, _named_at), (_ERROR_WORDS, word_at)):
+    for pattern, find in ((_NAMED_ERROR, _named_at), (_LOCATION, _located_at), (_ERROR_WORDS, word_at)):
         at = find(text, low, 0)
         while at >= 0:
             start = text.rfind("\n", 0, at) + 1
@@ -304,6 +313,15 @@ def _named_at(text: str, low: str, start: int) -> int:
     return found
 
 
+def _located_at(text: str, low: str, start: int) -> int:
+    """Where the next line from ``start`` that opens with a file's location (``_LOCATION``) has it, or -1."""
+    for hit in _LOCATION.finditer(text, start):
+        opens = text.rfind("\n", 0, hit.start()) + 1
+        if _LOCATED_FILE.fullmatch(text, opens, hit.start()) and not _LOGGED.search(_line_at(text, opens)):
+            return hit.start()
+    return -1
+
+
 def _error_pattern_at(text: str, low: str, start: int) -> int:
     found = _ERROR_WORDS.search(text, start)
     return -1 if found is None else found.start()
@@ -322,7 +340,7 @@ def _line_at(text: str, at: int) -> str:
 
 
 def _telling_line_by_line(text: str) -> str:
-    named = worded = first = summary = None
+    named = located = worded = first = summary = None
     for raw in text.splitlines():
         line = _shown(raw)
         if not _counts_as_line(line):
@@ -335,9 +353,16 @@ def _telling_line_by_line(text: str) -> str:
             return line
         if named is None and _NAMED_ERROR.search(line):  # `[TypeError: generate is not a function]`
             named = line
+        if (
+            located is None
+            and (hit := _LOCATION.search(line))
+            and _LOCATED_FILE.fullmatch(line, 0, hit.start())
+            and not _LOGGED.search(line)
+        ):
+            located = line
         if worded is None and _ERROR_WORDS.search(line):
             worded = line
-    return named or worded or summary or first or ""
+    return named or located or worded or summary or first or ""
 
 
 def _harness_exit(head: str) -> int | None:

@@ -351,3 +351,93 @@ def test_asked_retries_do_not_excuse_fixes_that_do_not_take() -> None:
     s.edit("/repo/kraft.toml")
     s.fail("kraftpkg sync --locked", FETCH)
     assert fire(s) is not None
+
+
+# -- tuned on blind batch b4 (tuning split), written with tools of no table -----------------------------
+
+
+def test_a_pause_before_the_work_is_the_work_run_again_not_a_poll() -> None:
+    assert work_identity("sleep 2; jpm test").probe is False
+    assert work_identity("sleep 2 && jpm test").key == work_identity("jpm test").key
+    # a wait that asks again and again, or asks after the wait, still polls
+    assert work_identity("until jpm test; do sleep 2; done").probe
+    assert work_identity("sleep 5 && curl -sf localhost:9000/ready").probe
+    assert work_identity("sleep 10; tail -n 20 /tmp/jpm.log").probe
+    failure = 'Exit code 1\ntest/parse.janet:14: assertion failed: (= (parse "1h30m") 5400)'
+    s = Session()
+    s.fail("jpm test", failure)
+    s.run("cat src/parse.janet")
+    s.fail("timeout 120 jpm test", failure)
+    s.fail("sleep 2; jpm test", failure)
+    match = fire(s)
+    assert match is not None and match.data["failures"] == 3
+
+
+GOT_OVER_TWO_LINES = (
+    "  Compiling tempo\n    Running tests\n.......F..\nFailures:\n\n"
+    "  1) parse_compound_test: module 'tempo_test'\n     Values were not equal\n"
+    '     expected: Ok(5400)\n          got: Error(BadUnit("h30m"))\n\n10 tests, 1 failures'
+)
+
+
+def test_a_value_wanted_over_a_value_got_is_the_reason_under_a_failures_heading() -> None:
+    """Any runner printing the two values on two lines, under a heading that only says failures follow."""
+    assert error_line(GOT_OVER_TWO_LINES) == (
+        "parse_compound_test: module 'tempo_test' — Values were not equal; expected: Ok(5400); "
+        'got: Error(BadUnit("h30m"))'
+    )
+    assert error_line(GOT_OVER_TWO_LINES.replace("\n", "\r\n")) == error_line(GOT_OVER_TWO_LINES)
+
+
+def test_a_loop_quoting_a_two_line_assertion_is_caught_and_a_new_value_is_progress() -> None:
+    """The count line and the heading are the same every run; only the assertion tells two failures
+    apart, so it is what the signature reads."""
+    same = [(command, GOT_OVER_TWO_LINES, 1) for command in ("arx test", "arx test -v", "arx test --seed 7")]
+    match = repeat_failure(Projector().feed_lines(transcript(*same)), {}, {})
+    assert match is not None and match.data["failures"] == 3
+    assert match.data["error"].endswith('expected: Ok(5400); got: Error(BadUnit("h30m"))')
+    moving = [
+        ("arx test", GOT_OVER_TWO_LINES, 1),
+        ("arx test", GOT_OVER_TWO_LINES.replace('"h30m"', '"30m"'), 1),
+        ("arx test", GOT_OVER_TWO_LINES.replace('"h30m"', '"m"'), 1),
+    ]
+    assert repeat_failure(Projector().feed_lines(transcript(*moving)), {}, {}) is None
+
+
+UNDEFINED_AT = (
+    "ponyc -o build src\nBuilding builtin -> /usr/lib/pony/builtin\n"
+    "src/geo.pony:44:19: couldn't find 'haversine' in 'GeoMath'\n"
+    "    let d = GeoMath.haversine(a, b)\n                  ^\n"
+    "make: *** [Makefile:4: all] Error 1"
+)
+
+
+def test_a_diagnostic_at_a_file_line_is_quoted_over_an_echoed_recipe() -> None:
+    assert error_line(UNDEFINED_AT) == "src/geo.pony:44:19: couldn't find 'haversine' in 'GeoMath'"
+    warned = "src/geo.pony:3:1: warning: unused variable x\nsrc/geo.pony:9:2: can't reassign to a let field\n"
+    assert error_line(warned) == "src/geo.pony:9:2: can't reassign to a let field"
+    assert error_line("tests/geo.pony:12: in test_near\nValueError: bad point") == "ValueError: bad point"
+
+
+def test_one_diagnostic_at_a_file_line_ties_whatever_ran_the_compiler() -> None:
+    """The build by its task runner, after clearing the build output, then the compiler on the one file:
+    every program met the same fault at the same place, and no edit between them reached it."""
+    lines = transcript(
+        ("make", UNDEFINED_AT, 2),
+        ("rm -rf build && make", UNDEFINED_AT, 2),
+        ("ponyc -o out --path lib src", "src/geo.pony:44:19: couldn't find 'haversine' in 'GeoMath'", 1),
+    )
+    match = repeat_failure(Projector().feed_lines(lines), {}, {})
+    assert match is not None and match.data["failures"] == 3
+    assert match.data["error"] == "src/geo.pony:44:19: couldn't find 'haversine' in 'GeoMath'"
+    # one program's disjoint selections failing at one place stay two targets (they share the code)
+    apart_lines = transcript(
+        *[(f"ponyc -o out src/{name}", UNDEFINED_AT.replace("make: ***", "x"), 1) for name in ("a", "b", "c")]
+    )
+    assert repeat_failure(Projector().feed_lines(apart_lines), {}, {}) is None
+    # an error at no place, shared by three unrelated programs, ties nothing
+    refused = "Exit code 1\nconnection refused: localhost:5432"
+    apart = Session()
+    for command in ("arx migrate", "psql -c 'select 1'", "arx seed"):
+        apart.fail(command, refused)
+    assert fire(apart) is None
