@@ -158,9 +158,9 @@ class ScriptAliases:
         It joins the first of them it is tied to: one specific error signature, the same directory, and
         a work :func:`related` to one of the streak's. Whatever came between (an edit, another command,
         another failure) left that error as it was, so it changed nothing the spellings differ in. A
-        diagnostic at a file's line (:func:`located`) ties the works of two programs too: each met the
-        same fault there (``make``, then the compiler on the one file). One program's disjoint
-        selections stay apart (:func:`related`)."""
+        diagnostic at a file's line (:func:`located`) ties any two works: whatever compiled that file
+        met the same fault there (``make``, then the compiler on the one file; two modules' builds
+        stopped in the code they share), and running something else cannot reach it."""
         if key in self._to:
             return self.resolve(key)
         if len(signature.strip()) < MIN_SIGNATURE:
@@ -169,10 +169,9 @@ class ScriptAliases:
             if (
                 earlier_key != key
                 and same_failure(signature, earlier_signature)
-                and any(
-                    (work.directory == other.directory and related(work, other))
-                    or (located(signature) and work.runner != other.runner)
-                    for other in works
+                and (
+                    located(signature)
+                    or any(work.directory == other.directory and related(work, other) for other in works)
                 )
             ):
                 self._to[key] = earlier_key
@@ -180,7 +179,9 @@ class ScriptAliases:
         return key
 
 
-_LOCATED = re.compile(r"[\w./~+-]+\.[a-z]\w{0,9}(?::#){1,2}(?::| +- +)")
+_LOCATED = re.compile(
+    r"(?:(?:e|error): +)?(?:file://)?[\w./~+-]+\.[a-z]\w{0,9}(?::#){1,2}(?::| +- +| +[^\s#])"
+)
 
 
 def located(signature: str) -> bool:

@@ -53,7 +53,7 @@ _FAILURE_LINE = re.compile(
 # 1 failure`): searched unanchored, and only where "ailure" is, since a `^.*` costs a scan per line.
 _FAILURE_COUNT = re.compile(r"\bFailures: [1-9]|\b[1-9]\d* failures?\b")
 # ... and these may stand anywhere in one (searched unanchored: a `^.*` in front costs a scan per line).
-_FAILURE_ANYWHERE = re.compile(r"\btest result: FAILED\b|\b\d+ (?:failed|failing)\b|\berror TS\d+:")
+_FAILURE_ANYWHERE = re.compile(r"\btest result: FAILED\b|\b0*[1-9]\d* (?:failed|failing)\b|\berror TS\d+:")
 # Words each of the two patterns cannot match without: tested first, since most results hold none.
 _LINE_WORDS = ("FAIL", "ERROR", "Error:", "npm ERR!", "error", "Tests:", "Traceback", "make")
 _ANYWHERE_WORDS = ("test result: FAILED", " failed", " failing", "error TS")
@@ -79,9 +79,11 @@ _NAMED_ERROR = re.compile(r"\b[A-Z]\w*(?:Error|Exception):")
 # whatever the tool. A warning or a note at a place is not the failure; nor is a frame (`x.py:12: in f`).
 # Found from its location (a literal "." the scan finds fast), then the line is checked to open with the file.
 _LOCATION = re.compile(
-    r"\.[A-Za-z]\w{0,9}(?::\d+){1,2}(?::[^\S\n]*|[^\S\n]+-[^\S\n]+)(?!(?i:warning|note|info|hint|in)\b)[^\s\d:]"
+    r"\.[A-Za-z]\w{0,9}(?::\d+){1,2}(?::[^\S\n]*|[^\S\n]+-[^\S\n]+|[^\S\n]+(?=[A-Z]))"
+    r"(?!(?i:warning|note|info|hint|in)\b)[^\s\d:]"
 )
-_LOCATED_FILE = re.compile(r"(?:\[error\][^:\n]*:)?[^\S\n]*[\w./~+-]+")
+# The file opens the line, after an error's one-letter or one-word severity (`e: file:///…` from kotlinc)
+_LOCATED_FILE = re.compile(r"(?:\[error\][^:\n]*:)?[^\S\n]*(?:(?:e|E|error):[^\S\n]+)?(?:file://)?[\w./~+-]+")
 _LOGGED = re.compile(r"\b(?:INFO|DEBUG|TRACE)\b|\blevel=(?:info|debug|trace)\b")  # a log record at a place
 _BANNER = re.compile(r"^[=\-_ ]*(?:test session starts|short test summary info|FAILURES|ERRORS)[=\-_ ]*$")
 _ASSERTION = re.compile(
@@ -98,7 +100,8 @@ _WRAPPER_SUMMARY = re.compile(
     r"|\bscript\b.{0,60}\b(?:failed|exited)"
     r"|\btask\b.{0,60}\bfail|lifecycle script|\bbuild failed|failed to (?:run|execute)\b|\berr!"
     r"|elifecycle|process completed with|compilation failed|there (?:were|was) (?:test )?failures?"
-    r"|\*\*\* \[|\] error \d+\s*$|^error: \d+ (?:tests?|errors?) failed",
+    r"|\*\*\* \[|\] error \d+\s*$|^error: \d+ (?:tests?|errors?) failed"
+    r"|\bfail(?:ed|ure) (?:for|in|of) (?:the )?(?:task|target|goal|step|job|project)\b",
     re.I,
 )
 
@@ -108,7 +111,7 @@ _WRAPPER_SUMMARY = re.compile(
 _WRAPPER_WORDS = (
     *("exit", "non-zero", "nonzero", "command failed", "the following", "recipe", "script", "task"),
     *("lifecycle", "build failed", "failed to", "err!", "process completed", "compilation failed"),
-    *("failure", "*** [", "] error", "error:"),
+    *("failure", "*** [", "] error", "error:", "failed for", "failed in", "failed of"),
 )
 
 
@@ -391,6 +394,10 @@ def _summary_failed(scanned: str, counts: dict[str, int]) -> bool:
         return True
     if "ailure" in scanned and _FAILURE_COUNT.search(scanned):
         return True
+    if " FAILED\n" in scanned or scanned.endswith(" FAILED"):
+        return (
+            True  # a verdict closing a line: `CartTest > total() FAILED`, `> Task :test FAILED`, `… FAILED`
+        )
     return _failure_anywhere(scanned)
 
 
@@ -442,7 +449,12 @@ def _failure_anywhere(text: str) -> bool:
     at = text.find(" fail")
     while at >= 0:
         start = _digits_before(text, at)
-        if start < at and (start == 0 or not _is_word(text[start - 1])) and _FAILED_TAIL.match(text, at):
+        if (
+            start < at
+            and text[start:at].strip("0")  # none failed is a passing summary (`12 passed, 0 failed`)
+            and (start == 0 or not _is_word(text[start - 1]))
+            and _FAILED_TAIL.match(text, at)
+        ):
             return True
         at = text.find(" fail", at + 1)
     for word, tail in (("test result: FAILED", None), ("error TS", _TS_TAIL)):

@@ -115,10 +115,14 @@ def test_the_program_with_no_selection_includes_any_of_its_selections() -> None:
     assert match is not None and match.data["failures"] == 3
 
 
+# One error each of two targets can meet on its own (a missing module), at no place in a file.
+MISSING = "Exit code 1\nerror: cannot import module `shared` (not found)"
+
+
 def test_disjoint_selections_stay_apart_through_edits_too() -> None:
     s = Session()
     for name in ("src/cart_test.v", "src/order_test.v", "src/user_test.v"):
-        s.fail(f"v test {name}", SPEC)
+        s.fail(f"v test {name}", MISSING)
         s.edit("/repo/src/shared.v")
     assert fire(s) is None
 
@@ -126,7 +130,7 @@ def test_disjoint_selections_stay_apart_through_edits_too() -> None:
 def test_a_folder_named_like_the_subcommand_is_not_a_container() -> None:
     s = Session()
     for name in ("test/cart_test.v", "test/order_test.v", "test/user_test.v"):
-        s.fail(f"v test {name}", SPEC)
+        s.fail(f"v test {name}", MISSING)
     assert fire(s) is None
 
 
@@ -430,14 +434,47 @@ def test_one_diagnostic_at_a_file_line_ties_whatever_ran_the_compiler() -> None:
     match = repeat_failure(Projector().feed_lines(lines), {}, {})
     assert match is not None and match.data["failures"] == 3
     assert match.data["error"] == "src/geo.pony:44:19: couldn't find 'haversine' in 'GeoMath'"
-    # one program's disjoint selections failing at one place stay two targets (they share the code)
-    apart_lines = transcript(
+    # two modules' builds stopped at one place in the code they share: one fault, whatever was built
+    shared = transcript(
         *[(f"ponyc -o out src/{name}", UNDEFINED_AT.replace("make: ***", "x"), 1) for name in ("a", "b", "c")]
     )
-    assert repeat_failure(Projector().feed_lines(apart_lines), {}, {}) is None
+    assert repeat_failure(Projector().feed_lines(shared), {}, {}) is not None
     # an error at no place, shared by three unrelated programs, ties nothing
     refused = "Exit code 1\nconnection refused: localhost:5432"
     apart = Session()
     for command in ("arx migrate", "psql -c 'select 1'", "arx seed"):
         apart.fail(command, refused)
     assert fire(apart) is None
+
+
+def test_a_verdict_closing_a_line_shows_the_failure_a_pipe_hid() -> None:
+    output = (
+        "CartSuite > totals across a price change FAILED\n"
+        "    java.lang.AssertionError: expected:<3> but was:<4>\n--\n> Task :core:check FAILED"
+    )
+    outcome = read_outcome(output, "./mill core.check 2>&1 | grep -A3 FAILED", is_error=False)
+    assert outcome is not None and outcome["failed"]
+    assert outcome["line"] == "java.lang.AssertionError: expected:<3> but was:<4>"
+    passing = read_outcome("12 examples, 0 failed\nOK", "./mill core.check | tail -2", is_error=False)
+    assert passing is not None and passing["failed"] is False  # none failed: a passing summary
+
+
+KOTLINC_LIKE = (
+    "> Task :app:compileGleam FAILED\n"
+    "e: file:///home/dev/ledger/app/src/Ledger.kt:42:31 Unresolved reference 'toMoney'.\n\n"
+    "FAILURE: Build failed with an exception.\n* What went wrong:\n"
+    "org.gradle.api.tasks.TaskExecutionException: Execution failed for task ':app:compileGleam'."
+)
+
+
+def test_a_diagnostic_after_a_severity_letter_is_the_error_and_ties_the_build_spellings() -> None:
+    assert error_line(KOTLINC_LIKE) == (
+        "e: file:///home/dev/ledger/app/src/Ledger.kt:42:31 Unresolved reference 'toMoney'."
+    )
+    lines = transcript(
+        ("./bldr build", KOTLINC_LIKE, 1),
+        ("./bldr :app:compileGleam --stacktrace", KOTLINC_LIKE, 1),
+        ("./bldr -q :app:build -x test", KOTLINC_LIKE, 1),
+    )
+    match = repeat_failure(Projector().feed_lines(lines), {}, {})
+    assert match is not None and match.data["failures"] == 3
