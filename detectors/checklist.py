@@ -21,6 +21,8 @@ from collections.abc import Callable, Iterable, Sequence
 from functools import lru_cache
 from typing import Generic, TypeVar
 
+from sbcore.api import is_test_path
+from sbcore.observe.definitions import defined_names
 from sbcore.observe.model import Observation
 
 from .identity import strip_prefixes
@@ -215,21 +217,6 @@ def edit_contents(observations: Iterable[Observation], edit_tools: frozenset[str
     return texts
 
 
-# A line that opens a definition with behaviour in most languages: a function, a method, a class (a type
-# or a record declared alone is data, not a code path).
-_DEFINITION = re.compile(
-    r"^\s*(?:(?:export|pub(?:\([\w:]+\))?|public|private|protected|internal|static|override|abstract|final"
-    r"|async|unsafe|inline|extern|default|open|suspend|virtual|const)\s+)*"
-    r"(?:def|defp|defmacro|fn|func|function|class|fun|sub|proc|let\s+rec)\s+(?:\([^)]*\)\s*)?\(?"
-    r"(?P<keyword>[\w$'\"][\w$.'\"]*)"
-    r"|^\s*(?:(?:public|private|protected|internal|static|override|async|virtual|final)\s+)+[\w<>\[\],.?]+\s+"
-    r"(?P<method>\w+)\s*\("
-    r"|^\s*(?:(?:export\s+)?(?:const|let|var)\s+)?(?P<bound>[\w$]+)\s*[:=]\s*(?:async\s+)?"
-    r"(?:function\b|\([^)]*\)\s*=>|[\w$]+\s*=>)"
-    r"|^(?P<signature>[a-z_][\w']*)\s*::"  # a Haskell signature
-)
-
-
 def adds_definitions(obs: Observation) -> bool:
     """Whether an Edit/MultiEdit adds a definition (a function, method, class, type, test) that the text
     it replaced did not have: new code paths, as much as a whole file written is."""
@@ -237,7 +224,13 @@ def adds_definitions(obs: Observation) -> bool:
 
 
 def _edit_adds_definitions(obs: Observation) -> bool:
-    return any(_definitions(new) - _definitions(old) for new, old in _replacements(obs))
+    """The projection lists the names an edit adds (``defines``, read from its whole text, which the
+    projected text may cut); an observation without that list is read from the text it shows."""
+    if obs.args.get("defines") or any(
+        isinstance(item, dict) and item.get("defines") for item in obs.args.get("edits") or ()
+    ):
+        return True
+    return any(defined_names(new) - defined_names(old) for new, old in _replacements(obs))
 
 
 def _replacements(obs: Observation) -> list[tuple[str, str]]:
@@ -252,36 +245,27 @@ def _replacements(obs: Observation) -> list[tuple[str, str]]:
     return pairs
 
 
-def _definitions(text: str) -> set[str]:
-    """The names ``text`` defines with behaviour: not an empty body on the same line (a stub, a no-op),
-    not a line the projection cut short (what follows it is unknown). Names, so a definition changed in
-    place (``def f`` made ``async def f``) is not a new one."""
-    names: set[str] = set()
-    for line in text.splitlines():
-        found = _DEFINITION.match(line)
-        if found is not None and "…" not in line and not _EMPTY_BODY.search(line):
-            names.add(next(value for value in found.groupdict().values() if value))
-    return names
-
-
-_EMPTY_BODY = re.compile(r"(?:\{\s*\}|:\s*(?:pass|\.\.\.)|=>\s*\{\s*\}|\bend)\s*;?\s*$")
-
-
 def comment_only(obs: Observation) -> bool:
     """Whether an Edit/MultiEdit changed only comment or docstring lines (both sides, fully shown)."""
     return _comment_only(obs)
 
 
 def _edit_is_comments(obs: Observation) -> bool:
+    """Whether every replacement of an edit left its code lines as they were: only comment, docstring
+    and blank lines added, removed or changed (a doc comment written above a class, a configuration
+    file's comments rewritten around the same settings)."""
     pairs = _replacements(obs)
     if not any((new + old).strip() for new, old in pairs):
         return False  # nothing shown: unknown, so code
-    return all(_only_comments(new) and _only_comments(old) for new, old in pairs)
+    return all((code := _code_lines(new)) is not None and code == _code_lines(old) for new, old in pairs)
 
 
-def _only_comments(text: str) -> bool:
+def _code_lines(text: str) -> list[str] | None:
+    """The lines of ``text`` that are not comments, docstrings or blank, stripped; None when the projection
+    cut it (every projection marker starts with "…"): what was cut might be code."""
     if "…" in text:
-        return False  # elided or capped (every projection marker starts with it): it might hide code
+        return None
+    code: list[str] = []
     inside = False
     for line in text.splitlines():
         quotes = line.count('"""') + line.count("'''")
@@ -290,12 +274,80 @@ def _only_comments(text: str) -> bool:
                 inside = not inside
             continue
         if not _COMMENT_LINE.match(line):
-            return False
-    return True
+            code.append(line.strip())
+    return code
 
 
 def _looks_like_path(word: str) -> bool:
-    return "/" in word or "." in word.strip(".") or word in ("tests", "test", "Tests", "spec")
+    return "/" in word or "." in word.strip(".") or is_test_path(word)  # a bare test folder: `prove -lr t`
+
+
+def runs_test_path(command: str) -> bool:
+    """Whether a step of ``command`` runs a test folder or test file (``prove -lr t``, ``busted spec/``,
+    ``perl t/01-trim.t``, ``lua spec/parse_spec.lua``), whatever the program: a test run by what it runs,
+    not by the runner's name. Not a step that shows, copies or edits files, nor one whose name says it
+    lints or formats (``luacheck spec/``, ``perltidy t/x.t``), nor a data file in a test folder (``-f
+    tests/compose.yml``)."""
+    return _runs_test_path(command)
+
+
+@lru_cache(maxsize=8192)
+def _runs_test_path(command: str) -> bool:
+    for step in _invocations(command):
+        words = step.split()
+        program = words[0].rsplit("/", 1)[-1] if words else ""
+        if not program or program in _FILE_TOOLS or _LINTS.search(program):
+            continue
+        for index, word in enumerate(words[1:], 2):
+            path = word.strip("'\"").removeprefix("./").rstrip("/")
+            if word.startswith("-") or not path or path.rsplit(".", 1)[-1] in _DATA_SUFFIXES:
+                continue
+            # a bare folder name is a path only as the last word (`prove -lr t`), never an option's
+            # value or a subcommand's word (`docker build -t test .`)
+            bare = "/" not in word and "." not in word
+            if is_test_path(path) and (not bare or index == len(words)):
+                return True
+    return False
+
+
+# Programs that show, move, edit or package files: a test path as their argument is not run.
+_FILE_TOOLS = frozenset(
+    {"cp", "mv", "rm", "mkdir", "touch", "chmod", "chown", "ln", "sed", "awk", "wc", "diff", "less", "more"}
+    | {
+        "head",
+        "tail",
+        "tree",
+        "stat",
+        "file",
+        "du",
+        "tar",
+        "zip",
+        "unzip",
+        "rsync",
+        "scp",
+        "vim",
+        "vi",
+        "nano",
+    }
+    | {
+        "code",
+        "open",
+        "xdg-open",
+        "sort",
+        "uniq",
+        "cut",
+        "tee",
+        "readlink",
+        "realpath",
+        "basename",
+        "dirname",
+    }
+)
+# A program named for linting or formatting (`luacheck`, `perlcritic`, `perltidy`, `eslint`, `rubocop`).
+_LINTS = re.compile(r"lint|fmt|format|tidy|critic|check|cop\b|flake|prettier|black|isort")
+_DATA_SUFFIXES = frozenset(
+    {"yml", "yaml", "json", "toml", "ini", "cfg", "txt", "md", "xml", "csv", "lock", "env"}
+)
 
 
 @lru_cache(maxsize=512)

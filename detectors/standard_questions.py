@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
-from sbcore.api import UNKNOWN, Observation, ProjectFacts, TriggerMatch, report_once
+from sbcore.api import UNKNOWN, Observation, ProjectFacts, TriggerMatch, is_build_path, report_once
 from sbcore.observe.history import Matches, ObservationHistory, history_of
 from sbcore.pathglob import compile_glob
 
@@ -28,6 +28,7 @@ from .checklist import (
     paths_of,
     regex,
     runs_any,
+    runs_test_path,
 )
 from .identity import script_body, work_identity
 from .triggers import COMMAND_TOOLS, DELEGATE_TOOLS, EDIT_TOOLS, command_in
@@ -269,6 +270,15 @@ class _SessionReading:
         """Whether a command matching ``patterns`` ran after absolute position ``start``."""
         return bool(patterns) and self._commands(patterns).after(start)
 
+    def test_paths_after(self, start: int) -> bool:
+        """Whether a command run after absolute position ``start`` ran a test folder or file
+        (:func:`~.checklist.runs_test_path`), by the agent or as a subagent was told to."""
+        tools, delegates = self._command_tools, self._delegate_tools
+        return self.history.fold(
+            ("test paths", tools, delegates),
+            lambda: Matches(lambda obs: _commands_in(obs, tools, delegates), runs_test_path),
+        ).after(start)
+
     def reports_after(self, start: int, patterns: Sequence[str]) -> bool:
         if not patterns:
             return False
@@ -398,8 +408,10 @@ def _edits(
     after, non_code = applies
 
     def picks(edit: _Edit) -> bool:
-        if after in ("code_edit", "code_write") and (edit.cosmetic or _path_matches(edit.path, non_code)):
-            return False
+        if after in ("code_edit", "code_write") and (
+            edit.cosmetic or (_path_matches(edit.path, non_code) and not is_build_path(edit.path))
+        ):
+            return False  # not code: a comment, a document, settings (a manifest or build file is code)
         if after == "code_write" and not edit.new_code:
             return False
         if ignore and _path_matches(edit.path, ignore):
@@ -420,6 +432,8 @@ def _answered(
     if session.commands_after(start, tuple(answered_by.get("commands") or ())):
         return True
     if session.reports_after(start, tuple(answered_by.get("reports") or ())):
+        return True
+    if answered_by.get("test_paths") and session.test_paths_after(start):
         return True
     globs = tuple(answered_by.get("edits") or ())
     if not globs:

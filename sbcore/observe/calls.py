@@ -31,6 +31,7 @@ from typing import Any, NamedTuple
 from sbcore.observe import locators
 from sbcore.observe.anchors import AnchorResolver, format_anchor
 from sbcore.observe.config import ProjectionConfig
+from sbcore.observe.definitions import added_definitions
 from sbcore.observe.elide import Elided, Structure, elide, marker, marker_size, redact, shell_structure
 
 _WHOLE_TOOLS = frozenset({"Read", "Glob", "Grep"})
@@ -259,6 +260,8 @@ class CallProjector:
             b.args["anchor"] = anchor[1:]
         b.extras(tool_input, frozenset({"file_path", "new_string", "old_string"}))
         b.args["new_string"], b.args["old_string"] = self._edit_body(b, new, old)
+        if defines := _defines(new, old):
+            b.args["defines"] = defines
 
     def _multi_edit(self, b: _Builder, tool_input: dict[str, Any], cwd: str | None) -> None:
         file_path = _text_arg(tool_input, "file_path")
@@ -276,6 +279,8 @@ class CallProjector:
             b.body.append(f"#{index}{' ' + anchor if anchor else ''}{flags}")
             new_text, old_text = self._edit_body(b, new, old)
             item: dict[str, Any] = {"new_string": new_text, "old_string": old_text}
+            if defines := _defines(new, old):
+                item["defines"] = defines
             if anchor:
                 item["anchor"] = anchor[1:]
             if edit.get("replace_all"):
@@ -345,3 +350,12 @@ class CallProjector:
             else:
                 projected = elide(flows[key], self.config.default_cap, self.config.harvest_max).text
                 b.args[key] = value if projected == flows[key] else projected
+
+
+_DEFINES_KEPT = 8
+
+
+def _defines(new: str, old: str) -> list[str]:
+    """The names of the definitions an edit adds, read from its whole text (the projected text is cut to
+    its caps, so a function added below them would otherwise be unseen), at most a few, redacted."""
+    return [redact(name) for name in added_definitions(new, old)[:_DEFINES_KEPT]]

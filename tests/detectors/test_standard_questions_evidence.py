@@ -206,3 +206,92 @@ def test_a_project_script_whose_body_runs_the_tests_answers_that_they_ran(checkl
     assert "tests_run" not in open_ids(informed)
     quiet = ProjectFacts(root="/repo", paths=("Taskfile.yml",), scripts={"verify": "gleam format --check"})
     assert "tests_run" in open_ids(standard_questions(s.observations, {}, {}, checklist, project=quiet))
+
+
+# -- tuned on blind batch b4 (tuning split); tools of no table: raku, zef, pants, psake-style targets ------
+
+
+def test_a_command_run_on_a_test_folder_or_file_is_a_test_run(checklist: dict[str, Any]) -> None:
+    s = Session()
+    s.edit("/repo/lib/Cart.rakumod")
+    s.run("raku -Ilib t/")  # the Perl-family `t/` folder: it shows the project has tests too
+    assert "tests_run" not in open_ids(ask(s, checklist))
+    s.edit("/repo/lib/Cart.rakumod")
+    s.run("raku -Ilib t/01-cart.rakutest")
+    assert "tests_run" not in open_ids(ask(s, checklist, {}))
+
+
+@pytest.mark.parametrize(
+    "command",
+    [
+        "zlint spec/",  # a program named for linting, run on the tests
+        "rakutidy t/01-cart.rakutest",  # one named for formatting
+        "cp t/01-cart.rakutest /tmp/",  # one that moves files
+        "zef install --deps-only t/",  # a dependency manager
+        "raku-runner -f tests/fixtures.yml",  # a data file in a test folder
+    ],
+)
+def test_a_test_path_handed_to_what_does_not_run_it_answers_nothing(
+    checklist: dict[str, Any], command: str
+) -> None:
+    s = Session()
+    s.run("ls t/01-cart.rakutest")
+    s.edit("/repo/lib/Cart.rakumod")
+    s.run(command)
+    assert "tests_run" in open_ids(ask(s, checklist))
+
+
+@pytest.mark.parametrize("command", ["./build.ps1 Test", "pants -ldebug test ::", "./do --verbose Tests"])
+def test_a_test_target_after_the_tools_own_options_or_in_pascal_case_answers(
+    checklist: dict[str, Any], command: str
+) -> None:
+    s = Session()
+    s.run("ls tests")
+    s.edit("/repo/src/cart.zig")
+    s.run(command)
+    assert "tests_run" not in open_ids(ask(s, checklist))
+
+
+def test_an_option_of_a_subcommand_named_test_is_still_not_a_test_run(checklist: dict[str, Any]) -> None:
+    s = Session()
+    s.run("ls tests")
+    s.edit("/repo/src/cart.zig")
+    s.run("podman build -t test .")
+    assert "tests_run" in open_ids(ask(s, checklist))
+
+
+def test_settings_and_comments_are_not_code_but_a_manifest_is(checklist: dict[str, Any]) -> None:
+    s = Session()
+    s.run("ls tests")
+    s.edit("/repo/src/Api/appsettings.Development.json")
+    s.edit("/repo/conf/application.conf")
+    edit(
+        s,
+        "/repo/src/cart.zig",
+        "/// The cart's total, in cents.\npub fn total(c: Cart) u64 {",
+        "pub fn total(c: Cart) u64 {",
+    )
+    assert ask(s, checklist) is None  # settings, and a doc comment over the same code
+    s.edit("/repo/deno.json")  # a manifest: what builds and runs changed
+    assert "tests_run" in open_ids(ask(s, checklist, {}))
+
+
+def test_a_definition_past_the_projections_cap_is_still_new_code() -> None:
+    """The projection cuts an edit's text to its caps; the names it adds are read from the whole text."""
+    import json as json_module
+
+    from sbcore.observe.project import Projector
+
+    old = "sub list ($self) {\n  return $self->db->select('t');\n}"
+    new = (
+        old
+        + "\n"
+        + "\n".join(f"# step {n}: keep the order stable" for n in range(12))
+        + ("\nsub count ($self) {\n  return $self->db->select('t', 'count(*)')->[0];\n}")
+    )
+    use = {"type": "tool_use", "id": "toolu_1", "name": "Edit"}
+    use["input"] = {"file_path": "/repo/lib/Tickets.pm", "old_string": old, "new_string": new}
+    record = {"type": "assistant", "timestamp": "2026-01-01T10:00:00Z", "message": {"content": [use]}}
+    (observation,) = Projector().feed_lines([json_module.dumps(record).encode()])
+    assert "sub count" not in observation.args["new_string"]  # cut by the cap...
+    assert observation.args["defines"] == ["count"]  # ...and still known to be added
