@@ -31,15 +31,30 @@ def defined_names(text: str) -> set[str]:
     place (``def f`` made ``async def f``) is not a new one."""
     names: set[str] = set()
     for line in text.splitlines():
+        opening = line.lstrip()
+        if not (opening.startswith(_OPENINGS) or "=>" in line or "::" in line or "function" in line):
+            continue  # no form of the pattern can match: most lines of code (checked at C speed)
         found = _DEFINITION.match(line)
         if found is not None and "…" not in line and not _EMPTY_BODY.search(line):
             names.add(next(value for value in found.groupdict().values() if value))
     return names
 
 
+# What a line the pattern matches opens with, unless it holds "=>", "::" or "function" (a bound arrow or
+# function expression, a Haskell signature): a modifier or a definition keyword.
+_OPENINGS = (
+    *("export ", "pub ", "pub(", "public ", "private ", "protected ", "internal ", "static ", "override "),
+    *("abstract ", "final ", "async ", "unsafe ", "inline ", "extern ", "default ", "open ", "suspend "),
+    *("virtual ", "const ", "def ", "def\t", "defp ", "defmacro ", "fn ", "func ", "class ", "fun ", "sub "),
+    *("proc ", "let ", "var "),
+)
+
+
 def added_definitions(new: str, old: str) -> list[str]:
     """The names ``new`` defines that ``old`` did not, in the order ``new`` defines them."""
-    added = defined_names(new) - defined_names(old)
+    added = defined_names(new)
+    if added:  # the old text is read only when the new one defines something
+        added -= defined_names(old)
     if not added:
         return []
     order = [line for line in new.splitlines() if any(name in line for name in added)]
