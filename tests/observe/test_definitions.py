@@ -1,0 +1,78 @@
+"""The definitions an edit adds, read by the projection from the edit's whole text (``defines``)."""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+import pytest
+
+from sbcore.observe import definitions
+from sbcore.observe.definitions import added_definitions, defined_names
+
+CORPUS = Path(__file__).resolve().parents[2] / ".." / "shared" / "corpus" / "transcripts"
+
+
+@pytest.mark.parametrize(
+    ("line", "name"),
+    [
+        ("def total(cart):", "total"),
+        ("    async def fetch(self) -> None:", "fetch"),
+        ("pub fn discount(cart: &Cart) -> u64 {", "discount"),
+        ("func (c *Cart) Total() int {", "Total"),
+        ("export function slugify(s) {", "slugify"),
+        ("const parse = (text) => {", "parse"),
+        ("sub count ($self, %args) {", "count"),
+        ("  public decimal Surcharge(Vehicle v) {", "Surcharge"),
+        ("class Throttler(rate: Int):", "Throttler"),
+        ("parseDuration :: Text -> Either Err Int", "parseDuration"),
+        ("let rec walk tree =", "walk"),
+    ],
+)
+def test_a_definition_in_any_of_the_usual_spellings_is_named(line: str, name: str) -> None:
+    assert defined_names(line) == {name}
+
+
+def test_stubs_cut_lines_and_calls_define_nothing() -> None:
+    assert (
+        defined_names("def todo(): pass\nfn noop() {}\ndef cut(a, b…\ntotal(cart)\nreturn x => x + 1")
+        == set()
+    )
+
+
+def test_only_the_names_the_old_text_did_not_define_are_added_in_order() -> None:
+    old = "def a():\n    return 1\n"
+    new = "def b():\n    return 2\n\nasync def a():\n    return 1\n\ndef c():\n    return 3\n"
+    assert added_definitions(new, old) == ["b", "c"]
+    assert added_definitions(old, new) == []
+
+
+@pytest.mark.skipif(not CORPUS.is_dir(), reason="../shared/corpus is absent")
+def test_the_prefilter_finds_what_the_pattern_alone_finds_on_real_edits() -> None:
+    """Lines are matched only when they could match (a cheap test first): the same names as matching every
+    line, on every Edit and Write of the corpus."""
+    pattern = re.compile(definitions._DEFINITION.pattern)
+
+    def every_line(text: str) -> set[str]:
+        names = set()
+        for line in text.splitlines():
+            found = pattern.match(line)
+            if found and "…" not in line and not definitions._EMPTY_BODY.search(line):
+                names.add(next(value for value in found.groupdict().values() if value))
+        return names
+
+    texts = []
+    for path in sorted(CORPUS.glob("*.jsonl")):
+        for raw in path.read_text(errors="replace").splitlines():
+            try:
+                record = json.loads(raw)
+            except ValueError:
+                continue
+            content = (record.get("message") or {}).get("content")
+            for block in content if isinstance(content, list) else ():
+                if isinstance(block, dict) and block.get("name") in ("Edit", "Write"):
+                    given = block.get("input") or {}
+                    texts += [str(given.get(key) or "") for key in ("new_string", "old_string", "content")]
+    assert len(texts) > 500
+    assert [text for text in texts if defined_names(text) != every_line(text)] == []
