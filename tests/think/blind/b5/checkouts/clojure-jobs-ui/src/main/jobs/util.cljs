@@ -1,0 +1,4 @@
+(ns jobs.util)
+
+(defn pluralize [n word]
+  (str n " " word (when (not= 1 n) "s")))

@@ -1,0 +1,6 @@
+let conf = ./spago.dhall
+
+in      conf
+    //  { sources = conf.sources # [ "test/**/*.purs" ]
+        , dependencies = conf.dependencies # [ "spec", "aff" ]
+        }

@@ -1,0 +1,2 @@
+import durfmt/[format, parse]
+export format, parse
