@@ -22,7 +22,7 @@ from functools import lru_cache
 from typing import Generic, TypeVar
 
 from sbcore.api import is_test_path
-from sbcore.observe.definitions import defined_names
+from sbcore.observe.edit_reading import code_lines, defined_names, same_code
 from sbcore.observe.model import Observation
 
 from .identity import strip_prefixes
@@ -69,12 +69,11 @@ _MANAGES_DEPENDENCIES = frozenset(
 # it neither runs the tests nor builds, whatever runner it goes through.
 _FORMAT_OR_LINT = re.compile(r"(?:^|[:/+])(?:fmt|format|lint|prettier|style|tidy)(?:[:_-][\w-]*)?$")
 _RUNS_TASK = frozenset({"run", "run-script", "task"})
+_LINT_OPTIONS = frozenset({"--lint", "--fix", "--check", "--format", "--fmt"})
 _SHELLS = frozenset({"sh", "bash", "zsh", "dash"})
 _CODE_OPTIONS = frozenset({"-e", "-c", "--eval", "--exec", "-r", "-x", "--command"})
 _PATH_KEYS = ("file_path", "notebook_path", "path", "pattern")
 _CONTENT_KEYS = ("new_string", "content", "new_source")
-_COMMENT_LINE = re.compile(r"^\s*(?:#|//|/\*|\*|--|;|<!--|-->|\"\"\"|'''|$)")
-_DOCSTRING = re.compile(r"^\s*[rubf]*(?:\"\"\"|''')")
 
 
 def invocations(command: str) -> list[str]:
@@ -116,7 +115,10 @@ def _invocations(command: str) -> tuple[str, ...]:
 
 
 def _formats_or_lints(words: list[str]) -> bool:
-    """Whether a step runs a task whose name says it formats or lints (``make fmt``, ``npm run lint``)."""
+    """Whether a step runs a task whose name says it formats or lints (``make fmt``, ``npm run lint``), or
+    is told to by an option (``clj-kondo --lint src test``, ``tool --check``)."""
+    if any(word in _LINT_OPTIONS for word in words[1:]):
+        return True
     rest = [word for word in words[1:] if not word.startswith("-")]
     if rest[:1] and rest[0] in _RUNS_TASK:
         rest = rest[1:]
@@ -253,29 +255,17 @@ def comment_only(obs: Observation) -> bool:
 def _edit_is_comments(obs: Observation) -> bool:
     """Whether every replacement of an edit left its code lines as they were: only comment, docstring
     and blank lines added, removed or changed (a doc comment written above a class, a configuration
-    file's comments rewritten around the same settings)."""
+    file's comments rewritten around the same settings). The projection says so of an edit it cut
+    (``comments_only``, from the whole text); a text it cut and did not answer for might hide code."""
+    if obs.args.get("comments_only"):
+        return True
+    items = [item for item in obs.args.get("edits") or () if isinstance(item, dict)]
+    if items and all(item.get("comments_only") for item in items):
+        return True
     pairs = _replacements(obs)
     if not any((new + old).strip() for new, old in pairs):
         return False  # nothing shown: unknown, so code
-    return all((code := _code_lines(new)) is not None and code == _code_lines(old) for new, old in pairs)
-
-
-def _code_lines(text: str) -> list[str] | None:
-    """The lines of ``text`` that are not comments, docstrings or blank, stripped; None when the projection
-    cut it (every projection marker starts with "…"): what was cut might be code."""
-    if "…" in text:
-        return None
-    code: list[str] = []
-    inside = False
-    for line in text.splitlines():
-        quotes = line.count('"""') + line.count("'''")
-        if inside or _DOCSTRING.match(line):
-            if quotes % 2 == 1:
-                inside = not inside
-            continue
-        if not _COMMENT_LINE.match(line):
-            code.append(line.strip())
-    return code
+    return all("…" not in new + old and same_code(code_lines(new), code_lines(old)) for new, old in pairs)
 
 
 def _looks_like_path(word: str) -> bool:
@@ -298,6 +288,8 @@ def _runs_test_path(command: str) -> bool:
         program = words[0].rsplit("/", 1)[-1] if words else ""
         if not program or program in _FILE_TOOLS or _LINTS.search(program):
             continue
+        if any(_LINTS.search(word) for word in words[1:] if word.startswith("-")):
+            continue  # a program told to lint or check: `clj-kondo --lint src test`, `tool --check t/`
         for index, word in enumerate(words[1:], 2):
             path = word.strip("'\"").removeprefix("./").rstrip("/")
             if word.startswith("-") or not path or path.rsplit(".", 1)[-1] in _DATA_SUFFIXES:

@@ -118,6 +118,12 @@ _DIRECTORY_OPTIONS = frozenset(
     | {"project", "project-dir", "manifest-path", "rootdir", "root-dir"}
 )
 _FILE_IN_DIRECTORY = frozenset({"manifest-path"})
+# Options whose value is where a run puts what it makes, not what it runs (`elm make src/Main.elm
+# --output=/dev/null`, `go build -o bin/app`, `tsc --outDir dist`): the same work whatever the destination.
+_OUTPUT_OPTIONS = frozenset(
+    {"o", "output", "out", "outfile", "out-file", "outdir", "out-dir", "outDir", "output-dir", "output-file"}
+    | {"dest", "destination"}
+)
 # Option values that tune a run rather than select its work, whatever the option (`-j 8`, `--timeout 60s`,
 # `--color never`, `--reporter json`): a number, a duration or a mode word.
 _TUNING_NUMBER = re.compile(r"^\d+(?:\.\d+)?(?:ms|[smhdx]|[kmgt]i?b?)?$", re.IGNORECASE)  # `-j8`, `60s`, `2G`
@@ -127,12 +133,13 @@ _MODE_WORDS = frozenset(
     | {"verbose", "quiet", "silent", "minimal", "normal", "detailed", "diagnostic", "compact", "pretty"}
     | {"summary", "progress", "errors", "human", "default", "native", "debug", "info", "warn", "error"}
     | {"table", "raw", "color", "colour", "nocolor", "ansi", "expanded", "simple", "pretty", "github-actions"}
+    | {"console"}
 )
 # `--name=value` settings that change how a run goes, not what it runs (`go test -count=1`).
 _RUN_SETTINGS = frozenset(
     {"count", "timeout", "color", "colour", "tb", "maxfail", "reporter", "format", "log-level", "parallel"}
     | {"jobs", "j", "workers", "maxWorkers", "retries", "durations"}
-    | {"formatter", "console", "warning-mode", "loglevel", "output-format"}
+    | {"formatter", "console", "warning-mode", "loglevel", "output-format", "report"}
 )
 
 
@@ -493,6 +500,9 @@ def _generic(words: list[str]) -> str:
             continue
         after_flag = True
         name, has_value, value = word.partition("=")
+        if name.lstrip("-") in _OUTPUT_OPTIONS:
+            skip_value = not has_value  # where the output goes, with its value: `-o bin/app`, `--output=x`
+            continue
         if name.startswith("--") and not has_value and name[2:] in _RUN_SETTINGS:
             skip_value = True  # `--format documentation`: its value goes with it
         elif has_value and _tunes(value, after_flag=True):

@@ -180,13 +180,15 @@ class ScriptAliases:
 
 
 _LOCATED = re.compile(
-    r"(?:(?:e|error): +)?(?:file://)?[\w./~+-]+\.[a-z]\w{0,9}(?::#){1,2}(?::| +- +| +[^\s#])"
+    r"(?:(?:e|error): +)?(?:file://)?[\w./~+-]+\.[a-z]\w{0,9}"
+    r"(?:(?::#){1,2}(?::| +- +| +[^\s#])|\(#(?:, ?#)?\):? )"  # `f.c:#:#: …`; `f.nim(#, #) …`, `a.cs(#,#): …`
 )
 
 
 def located(signature: str) -> bool:
     """Whether an error signature is a diagnostic at a place in a file (``src/geo.erl:#:#: function …``,
-    ``src/a.ts:#:# - error ts#: …``): the fault is in that file, whatever command compiled it."""
+    ``src/a.ts:#:# - error ts#: …``, ``src/http.nim(#, #) error: …``): the fault is in that file, whatever
+    command compiled it."""
     return _LOCATED.match(signature) is not None
 
 

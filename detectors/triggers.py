@@ -301,7 +301,7 @@ def command_in(obs: Observation) -> str | None:
 
 _ERROR_WORDS = re.compile(
     r"error|fail|exception|traceback|not found|no such|denied|cannot|can't|unable|invalid|refused|"
-    r"timed? ?out|fatal|panic|abort",
+    r"timed? ?out|fatal|panic|abort|mismatch|undefined|unresolved|not in scope|could not|couldn't",
     re.IGNORECASE,
 )
 _NOISE_LINE = re.compile(r"^(?:exit code -?\d+|[=\-_*#~. ]+)$", re.IGNORECASE)

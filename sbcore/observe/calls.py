@@ -31,7 +31,7 @@ from typing import Any, NamedTuple
 from sbcore.observe import locators
 from sbcore.observe.anchors import AnchorResolver, format_anchor
 from sbcore.observe.config import ProjectionConfig
-from sbcore.observe.definitions import added_definitions
+from sbcore.observe.edit_reading import added_definitions, comments_only
 from sbcore.observe.elide import Elided, Structure, elide, marker, marker_size, redact, shell_structure
 
 _WHOLE_TOOLS = frozenset({"Read", "Glob", "Grep"})
@@ -207,8 +207,9 @@ class CallProjector:
         b.args["command"] = command.text
         b.body.append(command.text)
 
-    def _edit_body(self, b: _Builder, new: str, old: str) -> tuple[str, str]:
-        """``+ new`` / ``- old`` heads, after eliding the lines both sides share.
+    def _edit_body(self, b: _Builder, new: str, old: str) -> tuple[str, str, dict[str, Any]]:
+        """``+ new`` / ``- old`` heads, after eliding the lines both sides share, and what the change does
+        (:func:`_reading`, of the lines that differ).
 
         An edit usually carries unchanged context around its change; shown twice, it would
         fill both caps and hide the change itself. Leading and trailing lines common to
@@ -216,6 +217,7 @@ class CallProjector:
         marker each), and the caps apply to what differs.
         """
         before, new_mid, old_mid, after = _split_common(new, old)
+        reading = _reading(new_mid, old_mid)
         head = self._context(before)
         tail = self._context(after)
         if head is None:  # too short to elide: it stays part of both bodies
@@ -235,7 +237,10 @@ class CallProjector:
         if tail is not None:
             b.body.append(tail[0])
             b.locators.extend(tail[1])
-        return (new_done.text if new_done else ""), (old_done.text if old_done else "")
+        shown_new, shown_old = (new_done.text if new_done else ""), (old_done.text if old_done else "")
+        if "comments_only" in reading and shown_new == new and shown_old == old:
+            del reading["comments_only"]  # nothing was cut: the text shown says so itself
+        return shown_new, shown_old, reading
 
     def _context(self, text: str) -> tuple[str, list[str]] | None:
         """The marker for shared context, or ``None`` when it would not be shorter than it."""
@@ -259,9 +264,8 @@ class CallProjector:
             b.header.append(anchor)
             b.args["anchor"] = anchor[1:]
         b.extras(tool_input, frozenset({"file_path", "new_string", "old_string"}))
-        b.args["new_string"], b.args["old_string"] = self._edit_body(b, new, old)
-        if defines := _defines(new, old):
-            b.args["defines"] = defines
+        b.args["new_string"], b.args["old_string"], reading = self._edit_body(b, new, old)
+        b.args.update(reading)
 
     def _multi_edit(self, b: _Builder, tool_input: dict[str, Any], cwd: str | None) -> None:
         file_path = _text_arg(tool_input, "file_path")
@@ -277,10 +281,8 @@ class CallProjector:
             anchor = self._anchor(b, file_path, cwd, new, old)
             flags = " replace_all" if edit.get("replace_all") else ""
             b.body.append(f"#{index}{' ' + anchor if anchor else ''}{flags}")
-            new_text, old_text = self._edit_body(b, new, old)
-            item: dict[str, Any] = {"new_string": new_text, "old_string": old_text}
-            if defines := _defines(new, old):
-                item["defines"] = defines
+            new_text, old_text, reading = self._edit_body(b, new, old)
+            item: dict[str, Any] = {"new_string": new_text, "old_string": old_text, **reading}
             if anchor:
                 item["anchor"] = anchor[1:]
             if edit.get("replace_all"):
@@ -355,7 +357,10 @@ class CallProjector:
 _DEFINES_KEPT = 8
 
 
-def _defines(new: str, old: str) -> list[str]:
-    """The names of the definitions an edit adds, read from its whole text (the projected text is cut to
-    its caps, so a function added below them would otherwise be unseen), at most a few, redacted."""
-    return [redact(name) for name in added_definitions(new, old)[:_DEFINES_KEPT]]
+def _reading(new: str, old: str) -> dict[str, Any]:
+    """What an edit changes, read from the whole of the lines that differ (:mod:`.edit_reading`): the names
+    of the definitions it adds (at most a few, redacted; the projected text is cut to its caps, so a
+    function added below them would otherwise be unseen), or else whether only comments changed."""
+    if defines := added_definitions(new, old)[:_DEFINES_KEPT]:
+        return {"defines": [redact(name) for name in defines]}
+    return {"comments_only": True} if comments_only(new, old) else {}

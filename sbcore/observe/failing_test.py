@@ -71,6 +71,11 @@ Reading = tuple[int, str, str]
 """Where a runner's report of a failed test starts (a line index), the test's name, and why it failed."""
 
 
+def names_only(line: str) -> bool:
+    """Whether ``line`` only names a failing test or counts failures (a reason may be joined to it)."""
+    return _NAMES_ONLY.match(line) is not None
+
+
 def explained(text: str, chosen: str) -> str:
     """``chosen`` with the reason joined to it (``name — reason``) when it only names a failing test
     or counts failures and the text shows why; otherwise ``chosen`` unchanged."""

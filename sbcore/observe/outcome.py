@@ -27,7 +27,7 @@ from collections.abc import Iterator
 from typing import Any
 
 from sbcore.observe.elide import redact
-from sbcore.observe.failing_test import explained
+from sbcore.observe.failing_test import explained, names_only
 
 SCAN_CHARS = 4000
 """How much of the head and of the tail of a result is read."""
@@ -57,16 +57,20 @@ _FAILURE_ANYWHERE = re.compile(r"\btest result: FAILED\b|\b0*[1-9]\d* (?:failed|
 # Words each of the two patterns cannot match without: tested first, since most results hold none.
 _LINE_WORDS = ("FAIL", "ERROR", "Error:", "npm ERR!", "error", "Tests:", "Traceback", "make")
 _ANYWHERE_WORDS = ("test result: FAILED", " failed", " failing", "error TS")
+# ... and the words compilers put where no "error" stands (`-- TYPE MISMATCH -- src/Page.elm`, `function f/4
+# undefined`, `Unresolved reference`, `Variable not in scope`, `could not find module`).
 _ERROR_WORDS = re.compile(
     r"error|fail|exception|traceback|not found|no such|denied|cannot|can't|unable|invalid|refused|"
-    r"timed? ?out|fatal|panic|abort|assert",
+    r"timed? ?out|fatal|panic|abort|assert|mismatch|undefined|unresolved|not in scope|could not|couldn't"
+    r"|✗|✘|✕|✖",  # the marks runners put before a failing test's name (elm-test, jest, mocha, tape)
     re.I,
 )
 # ``_ERROR_WORDS`` spelt out ("timed? ?out" in its four spellings).
 _ERROR_WORD_LIST = (
     *("error", "fail", "exception", "traceback", "not found", "no such", "denied", "cannot", "can't"),
     *("unable", "invalid", "refused", "timed out", "timedout", "time out", "timeout", "fatal", "panic"),
-    *("abort", "assert"),
+    *("abort", "assert", "mismatch", "undefined", "unresolved", "not in scope", "could not", "couldn't"),
+    *("✗", "✘", "✕", "✖"),
 )
 _NOISE = re.compile(
     r"^(?:exit code -?\d+|[=\-_*#~. ]+|traceback \(most recent call last\):?"
@@ -86,6 +90,9 @@ _LOCATION = re.compile(
 _LOCATED_FILE = re.compile(r"(?:\[error\][^:\n]*:)?[^\S\n]*(?:(?:e|E|error):[^\S\n]+)?(?:file://)?[\w./~+-]+")
 _LOGGED = re.compile(r"\b(?:INFO|DEBUG|TRACE)\b|\blevel=(?:info|debug|trace)\b")  # a log record at a place
 _BANNER = re.compile(r"^[=\-_ ]*(?:test session starts|short test summary info|FAILURES|ERRORS)[=\-_ ]*$")
+# A heading the details follow on the next lines (`Error found:`, `Errors:`): a few words and a colon. Passed
+# over for the details, unless the line names failing tests (`Failures:`), which a reason is joined to.
+_HEADING = re.compile(r"^[A-Za-z][A-Za-z ]{0,40}:$")
 _ASSERTION = re.compile(
     r"^(?:E\s{2,}|\w*(?:Error|Exception)\b:|error(?:\[E\d+\])?:|--- FAIL:|panic:"
     r"|FAILED\s+\S+\s+-\s+\S"  # pytest's short summary: `FAILED <test> - <its assertion>`
@@ -101,7 +108,7 @@ _WRAPPER_SUMMARY = re.compile(
     r"|\btask\b.{0,60}\bfail|lifecycle script|\bbuild failed|failed to (?:run|execute)\b|\berr!"
     r"|elifecycle|process completed with|compilation failed|there (?:were|was) (?:test )?failures?"
     r"|\*\*\* \[|\] error \d+\s*$|^error: \d+ (?:tests?|errors?) failed"
-    r"|\bfail(?:ed|ure) (?:for|in|of) (?:the )?(?:task|target|goal|step|job|project)\b",
+    r"|\bfail(?:ed|ure) (?:for|in|of) (?:the )?(?:task|target|goal|step|job|project)\b|\btest run failed\b",
     re.I,
 )
 
@@ -111,7 +118,7 @@ _WRAPPER_SUMMARY = re.compile(
 _WRAPPER_WORDS = (
     *("exit", "non-zero", "nonzero", "command failed", "the following", "recipe", "script", "task"),
     *("lifecycle", "build failed", "failed to", "err!", "process completed", "compilation failed"),
-    *("failure", "*** [", "] error", "error:", "failed for", "failed in", "failed of"),
+    *("failure", "*** [", "] error", "error:", "failed for", "failed in", "failed of", "test run failed"),
 )
 
 
@@ -262,7 +269,17 @@ def _shown(raw: str) -> str:
 
 
 def _counts_as_line(line: str) -> bool:
-    return bool(line) and not _NOISE.match(line) and not _BANNER.match(line) and not _ECHOED.match(line)
+    return (
+        bool(line)
+        and not _NOISE.match(line)
+        and not _BANNER.match(line)
+        and not _ECHOED.match(line)
+        and not _TABLE_ROW.match(line)
+    )
+
+
+# A summary table's row: a word, then only numbers (`Errors       0     0     0`), whatever they count.
+_TABLE_ROW = re.compile(r"^[A-Za-z]+(?:[ \t]+\d+)+$")
 
 
 # A command echoed before it runs, not what it printed: a script runner's `> phpstan analyse …` or `> jest`,
@@ -288,7 +305,7 @@ def _telling_line(text: str) -> str:
             end = text.find("\n", at)
             end = len(text) if end < 0 else end
             line = _shown(text[start:end])
-            if _counts_as_line(line) and pattern.search(line):
+            if _counts_as_line(line) and pattern.search(line) and not _heading(line):
                 if not is_wrapper_summary(line):
                     return line
                 summary = summary or line
@@ -363,9 +380,13 @@ def _telling_line_by_line(text: str) -> str:
             and not _LOGGED.search(line)
         ):
             located = line
-        if worded is None and _ERROR_WORDS.search(line):
+        if worded is None and _ERROR_WORDS.search(line) and not _heading(line):
             worded = line
     return named or located or worded or summary or first or ""
+
+
+def _heading(line: str) -> bool:
+    return _HEADING.match(line) is not None and not names_only(line)
 
 
 def _harness_exit(head: str) -> int | None:

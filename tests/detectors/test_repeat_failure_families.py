@@ -478,3 +478,54 @@ def test_a_diagnostic_after_a_severity_letter_is_the_error_and_ties_the_build_sp
     )
     match = repeat_failure(Projector().feed_lines(lines), {}, {})
     assert match is not None and match.data["failures"] == 3
+
+
+# -- tuned on blind batch b5 (tuning split), written with tools of no table -----------------------------
+
+
+def test_where_a_run_puts_its_output_is_not_what_it_runs() -> None:
+    plain = work_identity("gren make src/Main.gren").key
+    assert work_identity("gren make src/Main.gren --output=/dev/null").key == plain
+    assert work_identity("gren make src/Main.gren --optimize --output=public/app.js").key == plain
+    assert work_identity("odin build src -o bin/app").key == work_identity("odin build src").key
+    assert work_identity("odin build src -o bin/app").key != work_identity("odin build tools").key
+
+
+GREN_MISMATCH = (
+    "Compiling ...\nDetected problems in 1 module.\n"
+    "-- TYPE MISMATCH ----------------------------------------- src/Page/Checkout.gren\n\n"
+    "The 2nd argument to `viewSummary` is not what I expect:\n"
+)
+
+
+def test_a_compilers_own_words_and_a_failing_tests_mark_are_errors_a_heading_and_a_table_not() -> None:
+    assert error_line(GREN_MISMATCH).startswith("-- TYPE MISMATCH ---")
+    assert error_line(
+        "Compiling Cart\nError found:\nin module Cart\n\n  Module Data.Codec was not found.\n"
+    ) == ("Module Data.Codec was not found.")
+    tally = (
+        "Build succeeded.\n           Src   Lib\nErrors       0     0\n\n✗ splits mixed-rate baskets\n\n"
+        "TEST RUN FAILED"
+    )
+    assert error_line(tally) == "✗ splits mixed-rate baskets"
+
+
+def test_a_compile_error_behind_different_build_spellings_is_one_loop() -> None:
+    lines = transcript(
+        ("gren make src/Main.gren --output=/dev/null", GREN_MISMATCH, 1),
+        ("make build", GREN_MISMATCH + "make: *** [Makefile:4: build] Error 1", 2),
+        ("timeout 120 gren make src/Main.gren --output=public/app.js", GREN_MISMATCH, 1),
+    )
+    match = repeat_failure(Projector().feed_lines(lines), {}, {})
+    assert match is not None and match.data["failures"] == 3
+
+
+def test_a_diagnostic_at_a_file_line_and_column_in_parentheses_ties_the_builds() -> None:
+    at = "/home/dev/uptime/src/probe.vala(14, 16) Error: undeclared identifier: 'newClient'"
+    lines = transcript(
+        ("valabuild build", f"Building probe\n{at}\n", 1),
+        ("rm -rf ~/.cache/vala && valabuild build", f"Building probe\n{at}\n", 1),
+        ("valac --force -o bin/uptime src/main.vala", f"{at}\n", 1),
+    )
+    match = repeat_failure(Projector().feed_lines(lines), {}, {})
+    assert match is not None and match.data["failures"] == 3

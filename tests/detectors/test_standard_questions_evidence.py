@@ -295,3 +295,73 @@ def test_a_definition_past_the_projections_cap_is_still_new_code() -> None:
     (observation,) = Projector().feed_lines([json_module.dumps(record).encode()])
     assert "sub count" not in observation.args["new_string"]  # cut by the cap...
     assert observation.args["defines"] == ["count"]  # ...and still known to be added
+
+
+# -- tuned on blind batch b5 (tuning split); tools of no table: gren, zlint, odin ------------------------
+
+
+def test_a_program_told_to_lint_does_not_run_the_tests_it_is_handed(checklist: dict[str, Any]) -> None:
+    s = Session()
+    s.run("ls test/cart_test.gren")
+    s.edit("/repo/src/Cart.gren")
+    s.run("gren-kondo --lint src test")
+    assert "tests_run" in open_ids(ask(s, checklist))
+
+
+@pytest.mark.parametrize("command", ["npx gren-test", "run-tests", "xtest --seed 3"])
+def test_a_program_named_for_running_tests_answers(checklist: dict[str, Any], command: str) -> None:
+    s = Session()
+    s.run("ls tests")
+    s.edit("/repo/src/Cart.gren")
+    s.run(command)
+    assert "tests_run" not in open_ids(ask(s, checklist))
+
+
+def test_the_shells_own_test_builtin_is_not_a_test_run(checklist: dict[str, Any]) -> None:
+    s = Session()
+    s.run("ls tests")
+    s.edit("/repo/src/cart.odin")
+    s.run("test -f build/app && echo built")
+    assert "tests_run" in open_ids(ask(s, checklist))
+
+
+@pytest.mark.parametrize(
+    ("path", "new", "old"),
+    [
+        (
+            "/repo/src/stats.f90",
+            "  !> Arithmetic mean.\n  pure real function mean(x)\n",
+            "  pure real function mean(x)\n",
+        ),
+        ("/repo/src/stats.f90", "  real :: x(:)  !! sample values\n", "  real :: x(:)\n"),
+        ("/repo/src/Money.gren", "{-| Whole pence. -}\ntype Cents = Cents Int\n", "type Cents = Cents Int\n"),
+        ("/repo/lib/parse.ml", "(** The parser. *)\nlet parse s = s\n", "let parse s = s\n"),
+    ],
+)
+def test_comment_markers_across_languages_make_an_edit_cosmetic(
+    checklist: dict[str, Any], path: str, new: str, old: str
+) -> None:
+    s = Session()
+    s.run("ls tests")
+    edit(s, path, new, old)
+    assert ask(s, checklist) is None
+
+
+def test_a_doc_comment_longer_than_the_projections_cap_is_still_only_a_comment() -> None:
+    import json as json_module
+
+    from sbcore.observe.project import Projector
+
+    doc = "".join(
+        f"-- | Line {n} of the money module's documentation, as Pursuit shows it.\n" for n in range(8)
+    )
+    use = {"type": "tool_use", "id": "toolu_1", "name": "Edit"}
+    use["input"] = {
+        "file_path": "/repo/src/Money.gren",
+        "old_string": "add a b = a + b\n",
+        "new_string": doc + "add a b = a + b\n",
+    }
+    record = {"type": "assistant", "timestamp": "2026-01-01T10:00:00Z", "message": {"content": [use]}}
+    (observation,) = Projector().feed_lines([json_module.dumps(record).encode()])
+    assert "…" in observation.args["new_string"]  # cut by the cap...
+    assert observation.args["comments_only"] is True  # ...and still known to change comments only

@@ -1,4 +1,5 @@
-"""The definitions an edit adds, read by the projection from the edit's whole text (``defines``)."""
+"""What an edit changes, read by the projection from its whole text: the definitions it adds (``defines``)
+and whether only comments changed (``comments_only``)."""
 
 from __future__ import annotations
 
@@ -8,8 +9,8 @@ from pathlib import Path
 
 import pytest
 
-from sbcore.observe import definitions
-from sbcore.observe.definitions import added_definitions, defined_names
+from sbcore.observe import edit_reading as definitions
+from sbcore.observe.edit_reading import added_definitions, comments_only, defined_names
 
 CORPUS = Path(__file__).resolve().parents[2] / ".." / "shared" / "corpus" / "transcripts"
 
@@ -76,3 +77,12 @@ def test_the_prefilter_finds_what_the_pattern_alone_finds_on_real_edits() -> Non
                     texts += [str(given.get(key) or "") for key in ("new_string", "old_string", "content")]
     assert len(texts) > 500
     assert [text for text in texts if defined_names(text) != every_line(text)] == []
+
+
+def test_comments_only_reads_doc_comments_trailing_comments_and_comment_markers() -> None:
+    assert comments_only("-- | The total.\ntotal :: Cart -> Int\n", "total :: Cart -> Int\n")
+    assert comments_only("  real(dp) :: x(:)  !! samples\n", "  real(dp) :: x(:)\n")
+    assert comments_only("(** the parser *)\nlet parse s = s\n", "let parse s = s\n")
+    assert not comments_only("-- total (x + 1)\n", "total x = x + 1\n")  # code commented out
+    assert not comments_only("total x = x + 2\n", "total x = x + 1\n")
+    assert not comments_only("", "")
