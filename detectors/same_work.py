@@ -149,6 +149,16 @@ class ScriptAliases:
     def resolve(self, key: str) -> str:
         return self._to.get(key, key)
 
+    def shown(self, shown: str, key: str, streaks: Mapping[str, object]) -> None:
+        """A failure of ``key`` showed it ran the command whose work is ``shown`` (a script runner's echo):
+        the two are one piece of work, under whichever already has a streak."""
+        if shown in self._to or key in self._to:
+            return
+        if shown in streaks:
+            self._to[key] = shown
+        else:
+            self._to[shown] = key
+
     def learn(
         self, key: str, work: Work, signature: str, open_streaks: Iterable[tuple[str, Sequence[Work], str]]
     ) -> str:

@@ -498,6 +498,9 @@ def _read_failure(walk: _Walk, calls: _Calls, entry: _Entry, work: Work, error: 
     attempt = entry.attempt(error, calls.ignored)
     if attempt is None:
         return
+    for shown in _echoed(error.text):  # a runner showed what it ran: that command's work is this one
+        if shown != key:
+            walk.aliases.shown(shown, key, streaks)
     open_streaks = [
         (name, *walk.latest[name]) for name in reversed(walk.latest) if name in streaks and name != key
     ]
@@ -527,6 +530,20 @@ def _target(work: Work, targets: dict[str, str], streaks: dict[str, list[_Attemp
         key = work.key
     targets[work.body] = key
     return key
+
+
+_ECHO = re.compile(r"^[>+] (\S.*)$", re.MULTILINE)
+_PACKAGE_BANNER = re.compile(r"^\S+@\d")  # npm's `> shop@2.4.1 test`, above the command it runs
+
+
+def _echoed(text: str) -> list[str]:
+    """The work keys of the commands a runner echoed before running them (npm's and a script runner's
+    ``> spago test``, a shell trace's ``+ make build``), as shown in a failure's text."""
+    if "> " not in text and "+ " not in text:
+        return []
+    return [
+        work_identity(command).key for command in _ECHO.findall(text) if not _PACKAGE_BANNER.match(command)
+    ]
 
 
 @dataclass(frozen=True)

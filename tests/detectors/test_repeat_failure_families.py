@@ -529,3 +529,20 @@ def test_a_diagnostic_at_a_file_line_and_column_in_parentheses_ties_the_builds()
     )
     match = repeat_failure(Projector().feed_lines(lines), {}, {})
     assert match is not None and match.data["failures"] == 3
+
+
+def test_a_runner_that_echoes_what_it_runs_ties_itself_to_that_command() -> None:
+    """`npm test` printing `> gren-spec` above the failure ran `gren-spec`: one piece of work with it,
+    whichever was run first; the package line npm prints above the command ties nothing."""
+    failure = "✗ splits mixed-rate baskets per line:\n  expected 2 lines, got 1\n\nTEST RUN FAILED"
+    through_npm = f"\n> tillpoint@2.4.1 test\n> gren-spec\n\n{failure}"
+    lines = transcript(
+        ("npm test", through_npm, 1), ("npx gren-spec", failure, 1), ("npm test", through_npm, 1)
+    )
+    match = repeat_failure(Projector().feed_lines(lines), {}, {})
+    assert match is not None and match.data["failures"] == 3
+    tool_first = transcript(
+        ("gren-spec", failure, 1), ("npm test", through_npm, 1), ("gren-spec --seed 4", failure, 1)
+    )
+    match = repeat_failure(Projector().feed_lines(tool_first), {}, {})
+    assert match is not None and match.data["failures"] == 3
