@@ -26,6 +26,11 @@ _DEFINITION = re.compile(
     r"|^\s*(?:(?:export\s+)?(?:const|let|var)\s+)?(?P<bound>[\w$]+)\s*[:=]\s*(?:async\s+)?"
     r"(?:function\b|\([^)]*\)\s*=>|[\w$]+\s*=>)"
     r"|^(?P<signature>[a-z_][\w']*)\s*::"  # a Haskell signature
+    # Fortran's and Ada's procedures, a result type or attributes before them (`pure real(dp) function f(`,
+    # `subroutine solve(`, `procedure Bar (X : Integer) is`)
+    r"|^\s*(?:(?:pure|elemental|recursive|impure|module|overriding)\s+)*"
+    r"(?:(?:real|integer|logical|complex|character|double\s+precision|type)(?:\s*\([^)]*\))?\s+)?"
+    r"(?i:function|subroutine|procedure)\s+(?P<procedure>\w+)"
 )
 _EMPTY_BODY = re.compile(r"(?:\{\s*\}|:\s*(?:pass|\.\.\.)|=>\s*\{\s*\}|\bend)\s*;?\s*$")
 
@@ -56,7 +61,8 @@ _OPENINGS = (
     *("export ", "pub ", "pub(", "public ", "private ", "protected ", "internal ", "static ", "override "),
     *("abstract ", "final ", "async ", "unsafe ", "inline ", "extern ", "default ", "open ", "suspend "),
     *("virtual ", "const ", "def ", "def\t", "defp ", "defmacro ", "fn ", "func ", "class ", "fun ", "sub "),
-    *("proc ", "let ", "var "),
+    *("proc ", "let ", "var ", "pure ", "elemental ", "recursive ", "impure ", "overriding ", "subroutine "),
+    *("procedure ", "real", "integer ", "logical ", "complex", "character", "double ", "type", "SUBROUTINE "),
 )
 
 

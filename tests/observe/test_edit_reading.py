@@ -29,6 +29,9 @@ CORPUS = Path(__file__).resolve().parents[2] / ".." / "shared" / "corpus" / "tra
         ("class Throttler(rate: Int):", "Throttler"),
         ("parseDuration :: Text -> Either Err Int", "parseDuration"),
         ("let rec walk tree =", "walk"),
+        ("  pure real(dp) function bilinear(x, y)", "bilinear"),  # Fortran, a result type before it
+        ("subroutine solve(a, b)", "solve"),
+        ("   procedure Put_Line (Item : String) is", "Put_Line"),  # Ada
     ],
 )
 def test_a_definition_in_any_of_the_usual_spellings_is_named(line: str, name: str) -> None:
