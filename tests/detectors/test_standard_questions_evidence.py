@@ -221,43 +221,47 @@ def test_a_command_run_on_a_test_folder_or_file_is_a_test_run(checklist: dict[st
     assert "tests_run" not in open_ids(ask(s, checklist, {}))
 
 
+def open_after(checklist: dict[str, Any], command: str, shown: str = "ls tests") -> list[str]:
+    """The questions left open when ``command`` ran after an edit, in a project ``shown`` has tests in."""
+    s = Session()
+    s.run(shown)
+    s.edit("/repo/src/cart.zig")
+    s.run(command)
+    return open_ids(ask(s, checklist))
+
+
 @pytest.mark.parametrize(
     "command",
     [
-        "zlint spec/",  # a program named for linting, run on the tests
-        "rakutidy t/01-cart.rakutest",  # one named for formatting
-        "cp t/01-cart.rakutest /tmp/",  # one that moves files
-        "zef install --deps-only t/",  # a dependency manager
-        "raku-runner -f tests/fixtures.yml",  # a data file in a test folder
+        "./build.ps1 Test",  # a PascalCase target
+        "pants -ldebug test ::",  # after the tool's own options
+        "./do --verbose Tests",
+        "npx gren-test",  # a program named for running tests
+        "run-tests",
+        "xtest --seed 3",
     ],
 )
-def test_a_test_path_handed_to_what_does_not_run_it_answers_nothing(
-    checklist: dict[str, Any], command: str
+def test_a_test_target_or_a_program_named_for_tests_answers(checklist: dict[str, Any], command: str) -> None:
+    assert "tests_run" not in open_after(checklist, command)
+
+
+@pytest.mark.parametrize(
+    ("command", "shown"),
+    [
+        ("zlint spec/", "ls t/01-cart.rakutest"),  # a program named for linting, run on the tests
+        ("rakutidy t/01-cart.rakutest", "ls t/01-cart.rakutest"),  # one named for formatting
+        ("cp t/01-cart.rakutest /tmp/", "ls t/01-cart.rakutest"),  # one that moves files
+        ("zef install --deps-only t/", "ls t/01-cart.rakutest"),  # a dependency manager
+        ("raku-runner -f tests/fixtures.yml", "ls tests"),  # a data file in a test folder
+        ("gren-kondo --lint src test", "ls tests"),  # a program told to lint
+        ("podman build -t test .", "ls tests"),  # a subcommand's option named test
+        ("test -f build/app && echo built", "ls tests"),  # the shell's own test builtin
+    ],
+)
+def test_what_does_not_run_the_tests_answers_nothing(
+    checklist: dict[str, Any], command: str, shown: str
 ) -> None:
-    s = Session()
-    s.run("ls t/01-cart.rakutest")
-    s.edit("/repo/lib/Cart.rakumod")
-    s.run(command)
-    assert "tests_run" in open_ids(ask(s, checklist))
-
-
-@pytest.mark.parametrize("command", ["./build.ps1 Test", "pants -ldebug test ::", "./do --verbose Tests"])
-def test_a_test_target_after_the_tools_own_options_or_in_pascal_case_answers(
-    checklist: dict[str, Any], command: str
-) -> None:
-    s = Session()
-    s.run("ls tests")
-    s.edit("/repo/src/cart.zig")
-    s.run(command)
-    assert "tests_run" not in open_ids(ask(s, checklist))
-
-
-def test_an_option_of_a_subcommand_named_test_is_still_not_a_test_run(checklist: dict[str, Any]) -> None:
-    s = Session()
-    s.run("ls tests")
-    s.edit("/repo/src/cart.zig")
-    s.run("podman build -t test .")
-    assert "tests_run" in open_ids(ask(s, checklist))
+    assert "tests_run" in open_after(checklist, command, shown)
 
 
 def test_settings_and_comments_are_not_code_but_a_manifest_is(checklist: dict[str, Any]) -> None:
@@ -298,31 +302,6 @@ def test_a_definition_past_the_projections_cap_is_still_new_code() -> None:
 
 
 # -- tuned on blind batch b5 (tuning split); tools of no table: gren, zlint, odin ------------------------
-
-
-def test_a_program_told_to_lint_does_not_run_the_tests_it_is_handed(checklist: dict[str, Any]) -> None:
-    s = Session()
-    s.run("ls test/cart_test.gren")
-    s.edit("/repo/src/Cart.gren")
-    s.run("gren-kondo --lint src test")
-    assert "tests_run" in open_ids(ask(s, checklist))
-
-
-@pytest.mark.parametrize("command", ["npx gren-test", "run-tests", "xtest --seed 3"])
-def test_a_program_named_for_running_tests_answers(checklist: dict[str, Any], command: str) -> None:
-    s = Session()
-    s.run("ls tests")
-    s.edit("/repo/src/Cart.gren")
-    s.run(command)
-    assert "tests_run" not in open_ids(ask(s, checklist))
-
-
-def test_the_shells_own_test_builtin_is_not_a_test_run(checklist: dict[str, Any]) -> None:
-    s = Session()
-    s.run("ls tests")
-    s.edit("/repo/src/cart.odin")
-    s.run("test -f build/app && echo built")
-    assert "tests_run" in open_ids(ask(s, checklist))
 
 
 @pytest.mark.parametrize(
