@@ -1,0 +1,4 @@
+#lang info
+(define collection "tally")
+(define deps '("base"))
+(define version "0.2")
