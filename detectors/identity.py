@@ -114,7 +114,7 @@ _PYTEST_SELECTORS = frozenset({"-k", "-m"})
 # those whose value is a file in that directory.
 # Long names are read with one dash or two (`terraform -chdir=infra`, `--chdir infra`).
 _DIRECTORY_OPTIONS = frozenset(
-    {"cwd", "dir", "directory", "chdir", "prefix", "workdir", "working-directory"}
+    {"cwd", "dir", "directory", "chdir", "prefix", "workdir", "working-directory", "test-dir", "build-dir"}
     | {"project", "project-dir", "manifest-path", "rootdir", "root-dir"}
 )
 _FILE_IN_DIRECTORY = frozenset({"manifest-path"})
@@ -228,6 +228,9 @@ def work_identity(command: str) -> Work:
         text = normalise_command(command)
         return Work(text, text.split(" ", 1)[0] if text else "", probe=polls)
     directory = _plain(directory) if directory not in (".", "./") else ""
+    if directory and not directory.startswith(("/", "~", "$")):
+        # `cd tests && csi run.scm` runs `tests/run.scm`: a relative path names one file from either place
+        steps = [[words[0], *(_within_directory(directory, word) for word in words[1:])] for words in steps]
     script = _shell_script(steps[0]) if len(steps) == 1 and not exports else None
     if script is not None:  # `bash -c 'cd web && make check'` is the work of its script
         inner = work_identity(script)
@@ -251,6 +254,15 @@ def work_identity(command: str) -> Work:
         steps=alone,
         all_or_nothing=all(join == "&&" for join in joins),
     )
+
+
+def _within_directory(directory: str, word: str) -> str:
+    """``word`` as seen from the directory a ``cd`` left: a relative path to a file gets the directory."""
+    if word.startswith(("-", "/", "~", "$", "'", '"')) or ("/" not in word and "." not in word.strip(".")):
+        return word
+    if "=" in word or "://" in word or word.startswith(".."):
+        return word
+    return f"{directory.rstrip('/')}/{word.removeprefix('./')}"
 
 
 def _without_directory_option(words: list[str]) -> tuple[list[str], str]:
@@ -494,7 +506,12 @@ def _generic(words: list[str]) -> str:
             after_flag = False
             continue
         if not _is_flag(word):
-            if not _tunes(word, after_flag=after_flag):
+            setting = _SETTING.match(
+                word
+            )  # `make test V=1`: a variable that tunes, as an option's value does
+            if not _tunes(word, after_flag=after_flag) and not (
+                setting and _tunes(word[setting.end() :], after_flag=True)
+            ):
                 positionals.append(_plain(word))
             after_flag = False
             continue
@@ -515,6 +532,9 @@ def _generic(words: list[str]) -> str:
     head = positionals[:1]  # the subcommand stays first: `git push`, `cargo test`
     words = [program, *head, *sorted(positionals[1:]), *sorted(settings)]
     return " ".join(shlex.quote(word) for word in words)
+
+
+_SETTING = re.compile(r"^[A-Z][A-Z0-9_]*=")
 
 
 def _tunes(value: str, *, after_flag: bool) -> bool:

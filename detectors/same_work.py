@@ -181,7 +181,11 @@ class ScriptAliases:
                 and same_failure(signature, earlier_signature)
                 and (
                     located(signature)
-                    or any(work.directory == other.directory and related(work, other) for other in works)
+                    or any(
+                        work.directory == other.directory
+                        and (related(work, other) or same_snippet_target(work, other, signature))
+                        for other in works
+                    )
                 )
             ):
                 self._to[key] = earlier_key
@@ -262,6 +266,26 @@ def related(one: Work, other: Work) -> bool:
 
 # A program's subcommand: a lower-case word, not a path, a file or a selection (`test`, `deps.compile`).
 _SUBCOMMAND = re.compile(r"^[a-z][a-z0-9_:-]*(?:\.[a-z][a-z0-9_-]{4,})*$")
+
+
+def same_snippet_target(one: Work, other: Work, signature: str) -> bool:
+    """Whether two runs of one interpreter, code handed to it inline to one of them or both, drive the same
+    thing: the failure names something each snippet calls (``racket -e '(queue-drain! q)'`` twice over,
+    differently written, failing on ``queue-drain!: undefined``; ``matlab -batch "runtests('tests/
+    TestResample.m')"`` beside ``matlab -batch 'buildtool test'``, failing in ``TestResample``), not two
+    probes that fail alike."""
+    if one.body.split(" ", 1)[0] != other.body.split(" ", 1)[0]:
+        return False
+    snippets = [work.body.lower() for work in (one, other) if _INLINE_CODE.search(work.body)]
+    return bool(snippets) and any(
+        all(name in snippet for snippet in snippets) for name in _NAMES.findall(signature)
+    )
+
+
+_NAMES = re.compile(r"[a-z_][\w!?-]{4,}")
+# A quoted argument holding code: calls or statements (`racket -e '(require "q.rkt") …'`, `octave-cli --eval
+# 'addpath inst; test f'`, `matlab -batch "runtests('t')"`).
+_INLINE_CODE = re.compile(r"'[^']*[();][^']*'")
 
 
 def _subcommand(words: list[str]) -> bool:

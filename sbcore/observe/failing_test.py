@@ -44,7 +44,8 @@ _NAMES_ONLY = re.compile(
     r"|error: test failed, to rerun pass .*|error: \d+ targets? failed:?.*|\d+\) .+"
     r"|\w*(?:Error|Exception):|There (?:was|were) \d+ (?:failure|error)s?:|Failed \S+ \[[^\]]*\]"
     r"|(?:> Task )?\S.* FAILED"
-    r"|\S.*?\.{3}\s*\*?(?i:failed|fail)\*?)$"  # a verbose run's line per test: `name...*failed*`
+    r"|\S.*?\.{3}\s*\*?(?i:failed|fail)\*?"  # a verbose run's line per test: `name...*failed*`
+    r"|FAILURE|FAILED|ERROR)$"  # a one-word heading the failure's details follow
 )
 _RENDERED = re.compile(r"^\[error\][^:\n]*:\s*")
 _GO_FAIL = re.compile(r"^--- FAIL: (\S+)")
@@ -255,7 +256,9 @@ def _values(lines: Sequence[str]) -> Reading | None:
     test title above it (``1) parse_test: …``), or the line above it when it states the failure."""
     for at, line in enumerate(lines[:-1]):
         wanted, got = line.strip(), lines[at + 1].strip()
-        if not (_WANTED.match(wanted) and _GOT.match(got)):
+        if _GOT.match(wanted) and _WANTED.match(got):
+            wanted, got = got, wanted  # rackunit prints what it got first
+        elif not (_WANTED.match(wanted) and _GOT.match(got)):
             continue
         above = [earlier.strip() for earlier in reversed(lines[max(0, at - _TITLE_REACH) : at])]
         title = next((found.group(1) for text in above if (found := _RSPEC_EXAMPLE.match(text))), "")

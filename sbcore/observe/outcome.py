@@ -53,7 +53,7 @@ _FAILURE_LINE = re.compile(
 # 1 failure`): searched unanchored, and only where "ailure" is, since a `^.*` costs a scan per line.
 _FAILURE_COUNT = re.compile(r"\bFailures: [1-9]|\b[1-9]\d* failures?\b")
 # ... and these may stand anywhere in one (searched unanchored: a `^.*` in front costs a scan per line).
-_FAILURE_ANYWHERE = re.compile(r"\btest result: FAILED\b|\b0*[1-9]\d* (?:failed|failing)\b|\berror TS\d+:")
+_FAILURE_ANYWHERE = re.compile(r"\btest result: FAILED\b|\b(?!0+ )\d+ (?:failed|failing)\b|\berror TS\d+:")
 # Words each of the two patterns cannot match without: tested first, since most results hold none.
 _LINE_WORDS = ("FAIL", "ERROR", "Error:", "npm ERR!", "error", "Tests:", "Traceback", "make")
 _ANYWHERE_WORDS = ("test result: FAILED", " failed", " failing", "error TS")
@@ -284,7 +284,7 @@ _TABLE_ROW = re.compile(r"^[A-Za-z]+(?:[ \t]+\d+)+$")
 
 # A command echoed before it runs, not what it printed: a script runner's `> phpstan analyse …` or `> jest`,
 # a shell trace's `+ make test`, a prompt's `$ …`, a make recipe's `set -o pipefail && …`.
-_ECHOED = re.compile(r"(?:[>+$] \S|set -[eouxv]+ )")
+_ECHOED = re.compile(r"(?:=*>|[+$]) \S|set -[eouxv]+ ")
 
 
 def _telling_line(text: str) -> str:

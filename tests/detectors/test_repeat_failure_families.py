@@ -546,3 +546,40 @@ def test_a_runner_that_echoes_what_it_runs_ties_itself_to_that_command() -> None
     )
     match = repeat_failure(Projector().feed_lines(tool_first), {}, {})
     assert match is not None and match.data["failures"] == 3
+
+
+# -- tuned on blind batch b6 (tuning split), written with tools of no table -----------------------------
+
+
+@pytest.mark.parametrize(
+    ("left", "right"),
+    [
+        ("bake test V=1", "bake test"),  # a variable that tunes the run, as an option's value does
+        ("bake test VERBOSE=1 COLOR=never", "bake test"),
+        ("cd spec && gerbil run.ss", "gerbil spec/run.ss"),  # a path from inside the folder a cd left
+        ("ztest --test-dir out -R halo", "cd out && ztest -R halo"),  # a directory option named for tests
+    ],
+)
+def test_variables_that_tune_and_paths_from_a_cd_leave_the_work_as_it_is(left: str, right: str) -> None:
+    assert work_identity(left).body == work_identity(right).body
+
+
+def test_a_one_word_heading_gets_the_reason_under_it_whichever_value_comes_first() -> None:
+    output = (
+        '==> gerbil run.ss\nFAILURE\nname:       check-equal?\nactual:     "<b>"\nexpected:   "&lt;b&gt;"\n'
+    )
+    assert error_line(output) == 'Failure — expected:   "&lt;b&gt;"; actual:     "<b>"'
+
+
+def test_inline_snippets_tie_when_the_failure_names_what_both_call_and_not_otherwise() -> None:
+    undefined = "Exit code 1\nqueue-drain!: undefined;\n cannot reference an identifier before its definition"
+    s = Session()
+    s.fail("""gerbil -e '(import "q") (def q (make-queue)) (queue-drain! q)'""", undefined)
+    s.fail("""gerbil -e '(import "q") (queue-drain! (make-queue))'""", undefined)
+    s.fail("""gerbil q.ss -e '(displayln (queue-drain! (make-queue)))'""", undefined)
+    assert fire(s) is not None
+    generic = "Exit code 1\nerror: not a procedure;\n expected a procedure that can be applied"
+    apart = Session()
+    for name in ("queue-drain!", "stack-pop!", "heap-peek"):  # three probes, three different things
+        apart.fail(f"gerbil -e '(import \"q\") ({name} (make-queue))'", generic)
+    assert fire(apart) is None

@@ -344,3 +344,12 @@ def test_a_doc_comment_longer_than_the_projections_cap_is_still_only_a_comment()
     (observation,) = Projector().feed_lines([json_module.dumps(record).encode()])
     assert "…" in observation.args["new_string"]  # cut by the cap...
     assert observation.args["comments_only"] is True  # ...and still known to change comments only
+
+
+def test_a_user_who_says_not_to_build_makes_the_build_question_moot(checklist: dict[str, Any]) -> None:
+    s = Session()
+    prompt = "[prompt] Fix the halo kernel, but don't build it: the GPU partition is drained today."
+    s.observations.append(Observation(kind="prompt", text=prompt))
+    s.run("ls CMakeLists.txt")
+    s.edit("/repo/src/halo.cu")
+    assert "compiles" not in open_ids(ask(s, checklist))
