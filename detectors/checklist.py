@@ -30,7 +30,7 @@ from .shell import split_segments
 
 T = TypeVar("T")
 
-# Steps that name a runner without running it: installing, printing, searching, committing.
+# Steps that name a runner without running it: installing, printing, searching, committing, handling files.
 _NOT_RUNS: dict[str, frozenset[str] | None] = {
     "pip": None,
     "pip3": None,
@@ -58,6 +58,28 @@ _NOT_RUNS: dict[str, frozenset[str] | None] = {
     "bun": frozenset({"install", "add", "remove"}),
     "cargo": frozenset({"add", "install", "search"}),
     "go": frozenset({"get", "install", "mod", "doc"}),
+    # programs that show, move, edit or package files: a runner or a test path they are handed is not run
+    **dict.fromkeys(
+        (
+            "cp",
+            "mv",
+            "rm",
+            "mkdir",
+            "touch",
+            "chmod",
+            "chown",
+            "ln",
+            "sed",
+            "awk",
+            "wc",
+            "diff",
+            "less",
+            "more",
+        ),
+    ),
+    **dict.fromkeys(("head", "tail", "tree", "stat", "file", "du", "tar", "zip", "unzip", "rsync", "scp")),
+    **dict.fromkeys(("vim", "vi", "nano", "code", "open", "xdg-open", "sort", "uniq", "cut", "tee")),
+    **dict.fromkeys(("readlink", "realpath", "basename", "dirname")),
 }
 # Subcommands that fetch or manage dependencies, whatever the tool (`composer require`, `mix deps.get`,
 # `dotnet add package`, `flutter pub get`, `opam install`): installing a test framework is not running it.
@@ -286,10 +308,8 @@ def _runs_test_path(command: str) -> bool:
     for step in _invocations(command):
         words = step.split()
         program = words[0].rsplit("/", 1)[-1] if words else ""
-        if not program or program in _FILE_TOOLS or _LINTS.search(program):
-            continue
-        if any(_LINTS.search(word) for word in words[1:] if word.startswith("-")):
-            continue  # a program told to lint or check: `clj-kondo --lint src test`, `tool --check t/`
+        if not program or _LINTS.search(program):
+            continue  # (a file tool's step, or one told to lint, is no invocation at all: `_invocations`)
         for index, word in enumerate(words[1:], 2):
             path = word.strip("'\"").removeprefix("./").rstrip("/")
             if word.startswith("-") or not path or path.rsplit(".", 1)[-1] in _DATA_SUFFIXES:
@@ -302,39 +322,6 @@ def _runs_test_path(command: str) -> bool:
     return False
 
 
-# Programs that show, move, edit or package files: a test path as their argument is not run.
-_FILE_TOOLS = frozenset(
-    {"cp", "mv", "rm", "mkdir", "touch", "chmod", "chown", "ln", "sed", "awk", "wc", "diff", "less", "more"}
-    | {
-        "head",
-        "tail",
-        "tree",
-        "stat",
-        "file",
-        "du",
-        "tar",
-        "zip",
-        "unzip",
-        "rsync",
-        "scp",
-        "vim",
-        "vi",
-        "nano",
-    }
-    | {
-        "code",
-        "open",
-        "xdg-open",
-        "sort",
-        "uniq",
-        "cut",
-        "tee",
-        "readlink",
-        "realpath",
-        "basename",
-        "dirname",
-    }
-)
 # A program named for linting or formatting (`luacheck`, `perlcritic`, `perltidy`, `eslint`, `rubocop`).
 _LINTS = re.compile(r"lint|fmt|format|tidy|critic|check|cop\b|flake|prettier|black|isort")
 _DATA_SUFFIXES = frozenset(
