@@ -10,6 +10,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import contextlib
+import functools
 import json
 import sys
 from collections.abc import AsyncIterator, Callable, Sequence
@@ -19,6 +20,7 @@ from typing import TYPE_CHECKING, Any, cast
 from sbcore.problems import Problem, SbcoreError, render_problems
 
 if TYPE_CHECKING:
+    from sbcore.conductor.labels import CaseScope
     from sbcore.conductor.replay import Replayer, SessionReplay
     from sbcore.conductor.replay_output import Spooled
     from sbcore.config import EffectiveConfig
@@ -27,6 +29,7 @@ if TYPE_CHECKING:
     from sbcore.packs.model import DetectorDef
     from sbcore.state.recall import RecallReader
     from sbcore.think.providers.base import Provider
+    from sbcore.think.recording import Recordings
     from sbcore.think.tools.base import RemoteToolSource
     from sbcore.think.tools.dispatch import Toolbox
 
@@ -166,6 +169,20 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         "FILE (`replay --labels ... --json > FILE`), or a case right there is wrong now",
     )
     parser.add_argument(
+        "--record",
+        type=Path,
+        metavar="DIR",
+        help="with --labels and a --provider: keep every fork's model I/O and tool results, redacted, a file "
+        "per case in DIR, for --recorded to replay",
+    )
+    parser.add_argument(
+        "--recorded",
+        type=Path,
+        metavar="DIR",
+        help="with --labels: answer every model and tool call from the recordings in DIR (offline, "
+        "deterministic); a call they do not hold fails its case, naming it",
+    )
+    parser.add_argument(
         "--raw",
         action="store_true",
         help="with --labels: score the detectors' own verdicts instead of what the gate would deliver",
@@ -230,6 +247,7 @@ async def _main(args: argparse.Namespace, paths: list[Path]) -> int:
 
     if args.jobs < 1:
         raise _UsageError(f"-j/--jobs must be at least 1 (got {args.jobs})")
+    recordings = _recordings(args)
     if args.interleave and (args.labels is not None or args.jobs > 1 or len(paths) < 2):
         raise _UsageError(
             "--interleave replays two or more transcripts together in one process: "
@@ -243,8 +261,8 @@ async def _main(args: argparse.Namespace, paths: list[Path]) -> int:
         print(f"second-brain replay: catalogue problem: {chain.problem} ({chain.source})", file=sys.stderr)
     detectors = soaking(_detectors(catalogue, args), args.soak)
     async with (
-        _provider(config, args.provider) as provider,
-        _toolbox(manager, config, detectors, args, provider) as box,
+        _provider(config, args.provider, recordings) as provider,
+        _toolbox(manager, config, detectors, args, provider, recordings) as box,
         _notes(config, args.workspace) as recall,
     ):
         replayer = _factory(config, catalogue, manager, provider, box, recall, args, args.checkout)
@@ -255,7 +273,11 @@ async def _main(args: argparse.Namespace, paths: list[Path]) -> int:
             other = None
             if args.compare_workspace is not None or args.compare_checkout is not None:
                 other = _other(args, manager, provider, box, recall)
-            return await _labels(args, labelled, replayer, summary, other)
+            scope = None
+            if recordings is not None:
+                remote = box.remote if box is not None else None
+                scope = functools.partial(recordings.case, provider=provider, remote=remote)
+            return await _labels(args, labelled, replayer, summary, other, scope)
         if args.report is not None or args.markdown is not None:
             raise _UsageError("--report and --markdown come with --labels FILE (the scores they report)")
         return await _replay(args, paths, replayer(detectors))
@@ -357,11 +379,41 @@ def _detectors(catalogue: EffectiveCatalogue, args: argparse.Namespace) -> list[
     return chosen
 
 
-@contextlib.asynccontextmanager
-async def _provider(config: EffectiveConfig, name: str) -> AsyncIterator[Provider]:
-    from sbcore.think.providers import OfflineProvider, ProviderConfigError, select_provider
+def _recordings(args: argparse.Namespace) -> Recordings | None:
+    """The run's tapes when it records (``--record``) or replays them (``--recorded``)."""
+    from sbcore.think.recording import Recordings
 
+    directory = args.record or args.recorded
+    if directory is None:
+        return None
+    flag = "--record" if args.record is not None else "--recorded"
+    if args.record is not None and args.recorded is not None:
+        raise _UsageError("--record keeps a run's model answers and --recorded replays them: give one")
+    if args.labels is None:
+        raise _UsageError(f"{flag} comes with --labels FILE: recordings are kept per labelled case")
+    if args.compare_workspace is not None or args.compare_checkout is not None:
+        raise _UsageError(f"{flag} records or replays one side: run the A/B without it")
+    if args.recorded is not None and args.provider != "offline":
+        raise _UsageError("--recorded answers every model call from its recordings: drop --provider")
+    if args.recorded is not None and not args.recorded.is_dir():
+        raise _UsageError(f"--recorded {args.recorded} is not a folder")
+    return Recordings(directory, replaying=args.recorded is not None)
+
+
+@contextlib.asynccontextmanager
+async def _provider(
+    config: EffectiveConfig, name: str, recordings: Recordings | None = None
+) -> AsyncIterator[Provider]:
+    from sbcore.think.providers import OfflineProvider, ProviderConfigError, select_provider
+    from sbcore.think.providers.claude_code import ClaudeCodeProvider
+    from sbcore.think.recording import RecordedProvider, RecordingProvider
+
+    if recordings is not None and recordings.replaying:
+        yield RecordedProvider(recordings.model())
+        return
     if name == "offline":
+        if recordings is not None:
+            raise _UsageError("--record keeps a model's answers: give a --provider that has one")
         yield OfflineProvider()
         return
     model = dict(config.group("model"))
@@ -370,8 +422,14 @@ async def _provider(config: EffectiveConfig, name: str) -> AsyncIterator[Provide
         provider = select_provider(model)
     except ProviderConfigError as exc:
         raise _UsageError(f"--provider {name}: {exc}") from None
+    if recordings is not None and (isinstance(provider, ClaudeCodeProvider) or not provider.has_model):
+        await provider.aclose()
+        raise _UsageError(
+            f"--record: provider {provider.name} runs no model calls of its own to keep (claude-code runs "
+            "whole forks in the CLI); record with anthropic, openai or a pack's API provider"
+        )
     try:
-        yield provider
+        yield RecordingProvider(provider) if recordings is not None else provider
     finally:
         await provider.aclose()
 
@@ -392,22 +450,31 @@ async def _toolbox(
     detectors: Sequence[DetectorDef],
     args: argparse.Namespace,
     provider: Provider,
+    recordings: Recordings | None = None,
 ) -> AsyncIterator[Toolbox | None]:
-    """Tools only when a model runs and some detector is granted any; MCP servers only when one is named."""
+    """Tools only when a model runs and some detector is granted any; MCP servers only when one is named.
+
+    A replay of recordings starts no server: it offers the MCP tools each recording holds, and every call
+    dispatch allows is answered from the recording."""
     if not provider.has_model or not any(d.tools for d in detectors):
         yield None
         return
     from sbcore.conductor import assembly
+    from sbcore.think.recording import RecordedRemote, ToolAnswers
     from sbcore.think.tools.mcp_adapter import McpHub
 
     root = args.workspace.resolve()
+    answers = ToolAnswers(replaying=recordings.replaying) if recordings is not None else None
     servers = assembly.mcp_servers(manager, config, detectors)
+    if recordings is not None and recordings.replaying:
+        yield assembly.toolbox(manager, config, root, remote=RecordedRemote(), answers=answers)
+        return
     if not servers:
-        yield assembly.toolbox(manager, config, root)
+        yield assembly.toolbox(manager, config, root, answers=answers)
         return
     async with McpHub(servers, cwd=root) as hub:
         # McpHub.tools() returns list[McpTool]; list invariance hides that McpTool is a RemoteTool.
-        yield assembly.toolbox(manager, config, root, remote=cast("RemoteToolSource", hub))
+        yield assembly.toolbox(manager, config, root, remote=cast("RemoteToolSource", hub), answers=answers)
 
 
 async def _replay(args: argparse.Namespace, paths: list[Path], replayer: Replayer) -> int:
@@ -526,8 +593,10 @@ async def _labels(
     replayer: ReplayerFactory,
     summary: dict[str, Any] | None = None,
     other: tuple[str, list[DetectorDef], ReplayerFactory] | None = None,
+    scope: CaseScope | None = None,
 ) -> int:
-    """Score the labelled detectors (they run whether enabled or not)."""
+    """Score the labelled detectors (they run whether enabled or not); ``scope`` opens each case's
+    recording when the run records or replays them."""
     from sbcore.conductor.label_compare import changed_verdicts, deltas, render_compare
     from sbcore.conductor.label_gates import GateError, Threshold, load_baseline, missed, regressions
     from sbcore.conductor.labels import (
@@ -541,6 +610,7 @@ async def _labels(
         scores_by_family,
     )
     from sbcore.conductor.provenance import provenance
+    from sbcore.think.recording import RecordingError
 
     files = ", ".join(str(path) for path in args.labels)
     try:
@@ -548,9 +618,11 @@ async def _labels(
     except LabelError as exc:
         raise _UsageError.of_labels(exc) from None
     try:
-        judged = await judge_cases(cases, {d.id: d for d in detectors}, replayer, raw=args.raw)
+        judged = await judge_cases(cases, {d.id: d for d in detectors}, replayer, raw=args.raw, scope=scope)
     except LabelError as exc:
         raise _UsageError.of_labels(exc) from None
+    except RecordingError as exc:
+        raise _UsageError(str(exc)) from None
     scores, families = scores_by_detector(judged), scores_by_family(judged)
     compared = None
     if other is not None:

@@ -39,7 +39,7 @@ if TYPE_CHECKING:
     from sbcore.packs.catalogue import EffectiveCatalogue
     from sbcore.packs.manager import PackManager
     from sbcore.state.recall import RecallReader
-    from sbcore.think.tools.base import RemoteToolSource
+    from sbcore.think.tools.base import CallAnswers, RemoteToolSource
 
 
 def runnable(catalogue: EffectiveCatalogue) -> tuple[list[DetectorDef], dict[str, str]]:
@@ -55,15 +55,18 @@ def toolbox(
     *,
     remote: RemoteToolSource | None = None,
     recall: RecallReader | None = None,
+    answers: CallAnswers | None = None,
 ) -> Toolbox:
     """The detectors' tools over the project at ``root``: the packs' registered tools and ``remote`` (the
-    MCP servers'); commands that run the repository's own code only where the user trusted this workspace."""
+    MCP servers'); commands that run the repository's own code only where the user trusted this workspace.
+    ``answers`` records what the calls return, or answers them from a recording."""
     return Toolbox(
         root=root,
         registered={name: item.value for name, item in manager.registry.tools.items()},
         remote=remote,
         trusted_workspace=config.trust is not None and config.trust.trusted,
         recall=recall,
+        answers=answers,
     )
 
 

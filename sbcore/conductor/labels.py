@@ -12,9 +12,10 @@ from __future__ import annotations
 import math
 from collections import defaultdict
 from collections.abc import Callable, Iterable, Mapping, Sequence
+from contextlib import AbstractContextManager, nullcontext
 from dataclasses import dataclass, field, replace
 from pathlib import Path
-from typing import Any
+from typing import Any, Protocol
 
 from sbcore import safeyaml
 from sbcore.conductor.replay import Replayer, SessionReplay
@@ -59,6 +60,16 @@ class LabelCase:
         """A problem with this case's ``key``, located where the case is written."""
         file = None if self.file is None else str(self.file)
         return Problem(problem, file, self.line, (f"case {self.id!r}",), key, fix)
+
+
+class Recorded(Protocol):
+    """A replay's recording, as judging reads it: how a detector's replay left it ("" when it did not)."""
+
+    def problem(self, detector: str) -> str: ...
+
+
+CaseScope = Callable[[str], AbstractContextManager[Recorded]]
+"""Opens the recording of the cases replayed together, by name, for as long as their replay runs."""
 
 
 class LabelError(SbcoreError, ValueError):
@@ -402,6 +413,7 @@ async def judge_cases(
     make_replayer: Callable[[Sequence[DetectorDef]], Replayer],
     *,
     raw: bool = False,
+    scope: CaseScope | None = None,
 ) -> list[Judged]:
     """Replay each case (once per distinct transcript, range and question set) and say whether it fired.
 
@@ -413,6 +425,9 @@ async def judge_cases(
     Offline, a model-only detector (no structural trigger, or no fallback advisory) can only stay
     silent: its silence says nothing about its judgment, so its cases are reported as not scored
     rather than counted as true negatives and missed fires.
+
+    ``scope`` opens each replay's recording (:mod:`sbcore.think.recording`), named by the first id of the
+    cases replayed together; how a replay left its recording is each of those cases' failure.
     """
     unknown = sorted({case.detector for case in cases} - set(detectors))
     if unknown:
@@ -444,11 +459,13 @@ async def judge_cases(
         replayer = make_replayer(chosen)
         if members[0].checkout is not None:
             replayer = replace(replayer, checkout=members[0].checkout)
-        session = await replayer.replay_file(members[0].transcript, scored=members[0].lines)
+        with scope(min(case.id for case in members)) if scope is not None else nullcontext() as tape:
+            session = await replayer.replay_file(members[0].transcript, scored=members[0].lines)
         by_id = {d.id: d for d in chosen}
         for case in members:
             fired = session.fired(case.detector) if raw else session.would_deliver(case.detector)
-            failure = session.tally.raised_why.get(case.detector, "")
+            left = tape.problem(case.detector) if tape is not None else ""
+            failure = left or session.tally.raised_why.get(case.detector, "")
             line = next((f.line for f in session.tally.findings if f.detector == case.detector), None)
             judged.append(Judged(case, fired, explain(session, by_id[case.detector]), failure, line))
     return judged

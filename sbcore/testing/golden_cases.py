@@ -124,6 +124,8 @@ class GoldenCase:
     transcript: TranscriptRef | None
     interleave: InterleaveRef | None = None
     turn_end: bool = True
+    trusted: bool = False
+    """The workspace is trusted: a recorded Run of repository code is answered, not refused."""
     overrides: Mapping[str, Any] = field(default_factory=dict)
     expect: Expectation = field(default_factory=Expectation)
     provider_io: tuple[Mapping[str, Any], ...] = ()
@@ -455,6 +457,7 @@ def _build_case(
         transcript=transcript,
         interleave=interleave,
         turn_end=data.get("turn_end", True),
+        trusted=data.get("trusted", False),
         overrides=dict(data.get("config") or {}),
         expect=Expectation(expect.get("dedup_key"), expect.get("headline_pattern")),
         provider_io=tuple(data.get("provider_io") or ()),

@@ -21,18 +21,16 @@ import asyncio
 import json
 import tempfile
 from collections import deque
-from collections.abc import Mapping, Sequence
+from collections.abc import Awaitable, Callable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
-
-from jsonschema import Draft202012Validator
 
 from sbcore.observe.model import Observation
 from sbcore.think import FEEDBACK_TOOL
 from sbcore.think.feedback import FeedbackResult
 from sbcore.think.tools.base import Tool, ToolResult
-from sbcore.think.tools.dispatch import Grant, Toolbox
+from sbcore.think.tools.dispatch import Toolbox
 
 if TYPE_CHECKING:
     from sbcore.packs.manager import PackManager
@@ -80,10 +78,12 @@ def replay(
     manager: PackManager,
     turn_end: bool,
     recall: RecallWindow | None = None,
+    trusted: bool = False,
 ) -> Replayed:
     """Run ``definition``'s fork over ``observations`` against the recorded ``provider_io``.
 
-    ``recall`` is the case's notes index (``notes``), for a trigger that reads it.
+    ``recall`` is the case's notes index (``notes``), for a trigger that reads it; ``trusted`` says the
+    case's workspace is trusted (a recorded Run of repository code is answered, not refused).
     """
     from sbcore.conductor.scratch import detector_case
     from sbcore.testing import FAKE_API_KEY, FakeProvider
@@ -106,7 +106,7 @@ def replay(
         settings = ProviderSettings(
             "anthropic", REPLAY_MODEL, base_url=fake.anthropic_base_url, api_key=Secret(FAKE_API_KEY)
         )
-        toolbox = RecordedToolbox(Path(empty), registered=registered, recorded=recorded)
+        toolbox = RecordedToolbox(Path(empty), registered=registered, recorded=recorded, trusted=trusted)
 
         async def one_pass() -> FeedbackResult:
             provider = AnthropicProvider(settings)
@@ -166,9 +166,10 @@ def _problem(
 class RecordedToolbox(Toolbox):
     """A workspace's tools as a fork is offered them, each call answered from a recording.
 
-    The wire definitions and grants are the real ones (file tools, ``Run`` with the pass's allowlist,
-    registered pack tools). A call is refused as dispatch would refuse it; otherwise it gets the next
-    recorded result for exactly that tool and those arguments. ``root`` is never read.
+    The wire definitions, grants and checks are the real ones (file tools, ``Run`` with the pass's
+    allowlist and its refusal of repository code in an untrusted workspace, registered pack tools, argument
+    schemas): :meth:`Toolbox.dispatch` decides, and a call it allows gets the next recorded result for
+    exactly that tool and those arguments instead of running. ``root`` is never read.
     """
 
     def __init__(
@@ -177,28 +178,27 @@ class RecordedToolbox(Toolbox):
         *,
         registered: Mapping[str, Tool] | None = None,
         recorded: Sequence[tuple[str, Mapping[str, Any], ToolResult]] = (),
+        trusted: bool = False,
     ) -> None:
-        super().__init__(root, registered=dict(registered or {}))
-        self.answers: dict[str, deque[ToolResult]] = {}
-        for name, args, answer in recorded:
-            self.answers.setdefault(_call_key(name, args), deque()).append(answer)
+        super().__init__(
+            root, registered=dict(registered or {}), trusted_workspace=trusted, answers=_Answers(recorded)
+        )
 
-    async def dispatch(self, detector_id: str, grant: Grant, tool_name: str, args: object) -> ToolResult:
-        if not isinstance(args, dict):
-            return ToolResult.refusal(f"refused: arguments to {tool_name} must be a JSON object")
-        offered = {tool["name"]: tool for tool in self.build_wire_tools([grant])}
-        if tool_name not in offered:
-            allowed = ", ".join(self.granted_names(grant)) or "none"
-            return ToolResult.refusal(
-                f"refused: detector {detector_id!r} is not granted {tool_name!r} (its tools: {allowed})"
-            )
-        validator = Draft202012Validator(offered[tool_name]["input_schema"])
-        problems = [error.message for error in validator.iter_errors(args)]
-        if problems:  # for Run, the command enum is the caller's own allowlist
-            return ToolResult.refusal(f"invalid arguments for {tool_name}: " + "; ".join(problems[:3]))
-        answers = self.answers.get(_call_key(tool_name, args))
+
+class _Answers:
+    """The recorded results of a golden case's tool calls, by tool and arguments, in order."""
+
+    def __init__(self, recorded: Sequence[tuple[str, Mapping[str, Any], ToolResult]]) -> None:
+        self.waiting: dict[str, deque[ToolResult]] = {}
+        for name, args, answer in recorded:
+            self.waiting.setdefault(_call_key(name, args), deque()).append(answer)
+
+    async def answer(
+        self, detector: str, tool: str, args: dict[str, Any], run: Callable[[], Awaitable[ToolResult]]
+    ) -> ToolResult:
+        answers = self.waiting.get(_call_key(tool, args))
         if not answers:
-            return ToolResult.refusal(f"refused: the recording has no result for this {tool_name} call")
+            return ToolResult.refusal(f"refused: the recording has no result for this {tool} call")
         return answers.popleft()
 
 

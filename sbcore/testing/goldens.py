@@ -307,6 +307,7 @@ class GoldenRunner:
                 manager=self.manager,
                 turn_end=case.turn_end,
                 recall=recall,
+                trusted=case.trusted,
             )
         result = replayed.result
         match = result.match.as_template_input() if result.match is not None else None

@@ -401,11 +401,11 @@ REPLAYS = {
         "must_stay_silent",
         TOOL_STEP.format(name="Run", input='{command: "git log -p"}') + SILENT,
         "failed",
-        'the recorded call Run {"command": "git log -p"} is refused: invalid arguments for Run: '
-        "'git log -p' is not one of "
-        "['git log -n 40 --date=short --name-only --format=%h%x09%ad%x09%an%x09%s', "
-        "'git log -n 40 --diff-filter=D --date=short --name-only --format=%h%x09%ad%x09%s', "
-        "'git status --short --branch']",
+        'the recorded call Run {"command": "git log -p"} is refused: refused: '
+        "'git log -p' is not in detector 'git-log''s allowlist (allowed: "
+        "git log -n 40 --date=short --name-only --format=%h%x09%ad%x09%an%x09%s; "
+        "git log -n 40 --diff-filter=D --date=short --name-only --format=%h%x09%ad%x09%s; "
+        "git status --short --branch)",
     ),
 }
 
@@ -887,3 +887,18 @@ def test_pack_test_refuses_what_it_cannot_test(tmp_path: Path, capsys: pytest.Ca
         f"no golden cases for pack 'builtin' under {tmp_path.resolve() / 'builtin'}"
         in capsys.readouterr().err
     )
+
+
+def test_a_recorded_run_of_repository_code_is_answered_only_in_a_trusted_workspace(tmp_path: Path) -> None:
+    """A golden replays its tool calls through live dispatch: ``npx tsc`` runs the repository's own
+    toolchain, so its recorded result is refused unless the case says its workspace is trusted."""
+    goldens = Path(__file__).resolve().parents[2] / "goldens"
+    shipped = goldens / "builtin/static-analysis/type-error-left-behind.yaml"
+    trusted = shipped.read_text(encoding="utf-8")
+    assert "\ntrusted: true\n" in trusted
+    assert run(tmp_path / "trusted", "goldens/builtin/static-analysis/case.yaml", trusted).outcome == "passed"
+    untrusted = trusted.replace("\ntrusted: true\n", "\n")
+    result = run(tmp_path / "untrusted", "goldens/builtin/static-analysis/case.yaml", untrusted)
+    assert result.outcome == "failed"
+    assert "npx --no-install tsc --noEmit' executes code from the repository" in result.reason
+    assert "this workspace's content is not trusted" in result.reason

@@ -10,6 +10,7 @@ one broken tool cannot end a fork.
 from __future__ import annotations
 
 import re
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from typing import Any, Protocol
 
@@ -94,6 +95,15 @@ class RemoteToolSource(Protocol):
     def unavailable(self) -> dict[str, str]:
         """Configured servers that are not available, mapped to the reason."""
         ...
+
+
+class CallAnswers(Protocol):
+    """What answers a call dispatch has allowed, in place of running it directly: a recording that keeps
+    what ``run`` returns, or a replay that answers from the recording (:mod:`sbcore.think.recording`)."""
+
+    async def answer(
+        self, detector: str, tool: str, args: dict[str, Any], run: Callable[[], Awaitable[ToolResult]]
+    ) -> ToolResult: ...
 
 
 def wire_definition(tool: Tool) -> dict[str, Any]:

@@ -26,6 +26,7 @@ from sbcore.state.recall import RecallReader
 from sbcore.think import FEEDBACK_TOOL
 from sbcore.think.tools.base import (
     WIRE_NAME_RE,
+    CallAnswers,
     RemoteTool,
     RemoteToolSource,
     Tool,
@@ -148,6 +149,9 @@ class Toolbox:
     may run on any grant (see :mod:`~sbcore.think.tools.repo_code`)."""
     recall: RecallReader | None = None
     """The workspace's recall index (read-only) the Recall tool searches; None: recall is off."""
+    answers: CallAnswers | None = None
+    """What answers a call once everything above allowed it: None runs the tool; a recording keeps its
+    result, a replay of one answers from it (:mod:`sbcore.think.recording`). The checks stay these."""
 
     def __post_init__(self) -> None:
         self.jail = Jail(self.root)
@@ -288,6 +292,15 @@ class Toolbox:
             return ToolResult.error(f"cannot check the arguments of {tool_name}: {type(exc).__name__}: {exc}")
         if problems:
             return ToolResult.refusal(f"invalid arguments for {tool_name}: " + "; ".join(problems[:5]))
+        if self.answers is not None:
+            checked: Tool = tool
+            return await self.answers.answer(
+                detector_id, tool_name, args, lambda: self._run(tool_name, checked, args)
+            )
+        return await self._run(tool_name, tool, args)
+
+    async def _run(self, tool_name: str, tool: Tool, args: dict[str, Any]) -> ToolResult:
+        """Run one allowed call, bounded by ``call_timeout_s``; its output redacted and capped."""
         try:
             result = await asyncio.wait_for(tool.call(args), timeout=self.call_timeout_s)
         except TimeoutError:
