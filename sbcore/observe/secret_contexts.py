@@ -35,6 +35,7 @@ Patterns are compiled on first use, no pattern nests repeats, and each bounds ho
 
 from __future__ import annotations
 
+import itertools
 import re
 import sys
 from collections.abc import Callable, Iterator
@@ -50,8 +51,17 @@ each search again."""
 
 
 def words_in(low: str) -> frozenset[str]:
-    """Which of :data:`WORDS` the lower-cased text ``low`` holds."""
-    return frozenset(word for word in WORDS if word in low)
+    """Which of :data:`WORDS` the lower-cased text ``low`` holds.
+
+    Looked up by which of the five it holds, among the 32 sets built once: building a set from a
+    generator for every projected string cost three times the five substring searches themselves."""
+    return _WORD_SETS["pass" in low, "secret" in low, "token" in low, "key" in low, "auth" in low]
+
+
+_WORD_SETS = {
+    held: frozenset(word for word, there in zip(WORDS, held, strict=True) if there)
+    for held in itertools.product((False, True), repeat=len(WORDS))
+}
 
 
 Judge = Callable[[str, int, int, str, bool], "Span | None"]

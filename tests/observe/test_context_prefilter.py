@@ -140,3 +140,15 @@ def test_a_spaced_rule_is_tried_at_every_occurrence_of_its_stem(pieces: list[str
             for match in pattern.finditer(low)
         ]
         assert got == expected
+
+
+def test_the_secret_words_a_text_holds_are_each_subset_of_them() -> None:
+    """``words_in`` looks its answer up among prebuilt sets: every subset of the words maps to itself."""
+    from itertools import combinations
+
+    from sbcore.observe.secret_contexts import WORDS, words_in
+
+    for size in range(len(WORDS) + 1):
+        for chosen in combinations(WORDS, size):
+            text = " ".join(f"my_{word}_here" for word in chosen) or "nothing at all"
+            assert words_in(text.lower()) == frozenset(chosen), chosen
