@@ -215,8 +215,8 @@ def work_identity(command: str) -> Work:
         if head == "export":
             exports.extend(word for word in words[1:] if "=" in word)  # a setting changes the work
             continue
-        if head in _SETUP or head in _PRINTS:
-            continue  # setup, a message, or the exit status echoed
+        if head in _SETUP or head in _PRINTS or head == "exit":
+            continue  # setup, a message, or the exit status echoed or passed on (`; exit $?`)
         if head in _VIEWS and steps:
             continue  # `make > build.log; tail build.log`: reading what the work wrote
         if not directory and not steps:

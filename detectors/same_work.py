@@ -5,9 +5,11 @@ need what the rest of the session shows:
 
 - **The project's own absolute paths.** ``pytest /home/dev/site/tests/test_links.py`` and
   ``pytest tests/test_links.py`` run one file when the session runs in ``/home/dev/site``. The
-  observer does not see the working directory, but a session that names one file both ways (an
-  absolute path ending in ``/`` plus a relative path of at least two parts it also names) shows
-  the root; :class:`RootEvidence` finds it and :func:`relative_to` spells commands without it.
+  harness records where each command ran (its ``cwd``, which follows a ``cd`` the shell kept), and
+  the projection keeps it beside the command; a session read without it (an older spool) can still
+  show its root by naming one file both ways (an absolute path ending in ``/`` plus a relative path
+  of at least two parts it also names). :class:`RootEvidence` finds the root, :func:`relative_to`
+  spells commands without it, and :func:`place` says where each ran, relative to it.
 - **A project script and the tool it runs.** ``npm run lint`` runs ``eslint src/`` and ``make
   typecheck`` runs ``mypy src/``, but only the project's files say so, and the observer never
   reads them. It sees what the commands printed: when a script run and a direct tool run fail
@@ -24,6 +26,7 @@ need what the rest of the session shows:
 
 from __future__ import annotations
 
+import posixpath
 import re
 from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
@@ -95,15 +98,17 @@ class RootEvidence:
     def __init__(self) -> None:
         self._absolute: Counter[str] = Counter()
         self._relative: Counter[str] = Counter()
+        self._ran_in: Counter[str] = Counter()
         self._root: str | None = None  # None: to be worked out again
 
-    def add(self, absolute: Iterable[str], relative: Iterable[str]) -> None:
+    def add(self, absolute: Iterable[str], relative: Iterable[str], ran_in: Iterable[str] = ()) -> None:
         self._absolute.update(absolute)
         self._relative.update(relative)
+        self._ran_in.update(ran_in)
         self._root = None
 
-    def remove(self, absolute: Iterable[str], relative: Iterable[str]) -> None:
-        for counts, paths in ((self._absolute, absolute), (self._relative, relative)):
+    def remove(self, absolute: Iterable[str], relative: Iterable[str], ran_in: Iterable[str] = ()) -> None:
+        for counts, paths in ((self._absolute, absolute), (self._relative, relative), (self._ran_in, ran_in)):
             for path in paths:
                 counts[path] -= 1
                 if not counts[path]:
@@ -111,10 +116,16 @@ class RootEvidence:
         self._root = None
 
     def root(self) -> str:
-        """The root the paths show, or "" when they show none."""
+        """The root: the uppermost directory the commands ran in (the harness says where; a ``cd`` only
+        goes down into the project, most often), else the one the paths show, else ""."""
         if self._root is None:
-            self._root = self._shown()
+            self._root = self._uppermost() or self._shown()
         return self._root
+
+    def _uppermost(self) -> str:
+        if not self._ran_in:
+            return ""
+        return min(self._ran_in.items(), key=lambda item: (len(item[0]), -item[1], item[0]))[0]
 
     def _shown(self) -> str:
         roots: Counter[str] = Counter()
@@ -130,10 +141,44 @@ class RootEvidence:
 
 
 def relative_to(command: str, root: str) -> str:
-    """``command`` with the project's own absolute paths spelt relative to ``root``."""
-    if not root or root + "/" not in command:
+    """``command`` with the project's own absolute paths spelt relative to ``root`` (``root`` itself as
+    ``.``)."""
+    if not root or root not in command:
         return command
-    return command.replace(root + "/", "")
+    return _ROOT_WORD.get(root).sub(".", command.replace(root + "/", ""))
+
+
+class _RootWords:
+    """The pattern of a root standing alone as a word (``-S /home/dev/app``), one per root."""
+
+    def __init__(self) -> None:
+        self._patterns: dict[str, re.Pattern[str]] = {}
+
+    def get(self, root: str) -> re.Pattern[str]:
+        found = self._patterns.get(root)
+        if found is None:
+            if len(self._patterns) > 64:
+                self._patterns.clear()
+            found = self._patterns[root] = re.compile(
+                r"(?<![^\s=\"'])" + re.escape(root) + r"/?(?![^\s;&|)\"'])"
+            )
+        return found
+
+
+_ROOT_WORD = _RootWords()
+
+
+def place(ran_in: str, directory: str, root: str) -> str:
+    """Where a command ran, relative to ``root`` ("" for the root itself): the directory it ran in
+    (``ran_in``, "" when unknown: then the root) with the one its own ``cd`` or option named."""
+    if not ran_in and not directory.startswith("/"):
+        return posixpath.normpath(directory) if directory else ""
+    where = posixpath.normpath(posixpath.join(ran_in or root, directory))
+    if where == root:
+        return ""
+    if root and where.startswith(root + "/"):
+        return where[len(root) + 1 :]
+    return where
 
 
 def is_script(work: Work) -> bool:

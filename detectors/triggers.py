@@ -31,7 +31,7 @@ from __future__ import annotations
 import re
 from collections import deque
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import cached_property
 from itertools import islice, pairwise
 from typing import Any
@@ -50,6 +50,7 @@ from .same_work import (
     edited_path,
     failed_step,
     path_words,
+    place,
     relative_to,
     same_failure,
 )
@@ -81,7 +82,10 @@ class _Entry:
     spelt relative to the project root (for the root it was worked out for), the works a success of it
     ends, and the attempt its error makes (for the error it was judged for)."""
 
-    __slots__ = ("_attempt", "_ended", "_relative", "call_id", "command", "index", "obs", "scripts", "work")
+    __slots__ = (
+        *("_attempt", "_ended", "_relative", "call_id", "command", "index", "obs", "ran_in", "scripts"),
+        "work",
+    )
 
     def __init__(self, index: int, obs: Observation, command: str, scripts: Mapping[str, str]) -> None:
         self.index = index
@@ -89,6 +93,8 @@ class _Entry:
         self.command = command
         self.scripts = scripts
         self.work = scripted(work_identity(command), scripts)
+        ran_in = obs.args.get("cwd")
+        self.ran_in = ran_in.rstrip("/") if isinstance(ran_in, str) and ran_in.startswith("/") else ""
         self.call_id = obs.tool_use_id or ""
         self._relative: tuple[str, Work] | None = None  # (root, work spelt relative to it)
         self._ended: tuple[Work, tuple[Work, ...]] | None = None  # (work, what its success ends)
@@ -96,12 +102,21 @@ class _Entry:
 
     def work_at(self, root: str) -> Work:
         """The work identity, with the project's absolute paths spelt relative to ``root`` when the
-        command named no directory of its own."""
-        if not root or self.work.directory:
+        command named no directory of its own (then where it ran changes nothing), else with its
+        directory where it ran, relative to ``root`` (:func:`~sbcore.detectors.same_work.place`):
+        ``cd build && make``, then ``make`` in the directory the shell kept, are one piece of work."""
+        if not root:
             return self.work
         found = self._relative
         if found is None or found[0] != root:
-            work = scripted(work_identity(relative_to(self.command, root)), self.scripts)
+            work = self.work
+            spelt = relative_to(self.command, root) if not work.directory else self.command
+            if spelt != self.command:  # it named its paths from the root: where it ran changes nothing
+                work = scripted(work_identity(spelt), self.scripts)
+            else:
+                where = place(self.ran_in, work.directory, root)
+                if where != work.directory:
+                    work = _placed(work, where)
             found = self._relative = (root, work)
         return found[1]
 
@@ -123,6 +138,12 @@ class _Entry:
         return found[1]
 
 
+def _placed(work: Work, where: str) -> Work:
+    """``work`` run in ``where`` (its chain's steps with it)."""
+    steps = tuple(replace(step, directory=where) for step in work.steps)
+    return replace(work, directory=where, steps=steps)
+
+
 class _Walk:
     """What repeat-failure's walk of the calls found so far (see :func:`_due`), kept in the calls' fold so
     the next pass goes on from where this one stopped instead of walking every call again.
@@ -140,6 +161,7 @@ class _Walk:
         self.seen = 0  # the history's end when it last stopped: errors from there on are news to it
         self.streaks: dict[str, list[_Attempt]] = {}
         self.targets: dict[str, str] = {}  # work body -> the key of its latest target
+        self.named: set[str] = set()  # the targets a command's own `cd` or directory option named
         self.aliases = ScriptAliases()
         self.latest: dict[str, tuple[list[Work], str]] = {}  # each streak's works, its latest signature
 
@@ -196,7 +218,7 @@ class _RootEvidence:
 
     def __init__(self, tools: frozenset[str]) -> None:
         self._tools = tools
-        self._entries: deque[tuple[int, tuple[str, ...], tuple[str, ...]]] = deque()
+        self._entries: deque[tuple[int, tuple[str, ...], tuple[str, ...], tuple[str, ...]]] = deque()
         self.evidence = RootEvidence()
 
     def add(self, index: int, obs: Observation) -> None:
@@ -204,21 +226,25 @@ class _RootEvidence:
             return
         absolute: tuple[str, ...] = ()
         relative: tuple[str, ...] = ()
+        ran_in: tuple[str, ...] = ()
         if obs.tool in self._tools and obs.tool_use_id:
             command = command_in(obs)
             if command is not None and not work_identity(command).probe:
                 absolute, relative = path_words(command)
+            cwd = obs.args.get("cwd")
+            if isinstance(cwd, str) and cwd.startswith("/"):
+                ran_in = (cwd.rstrip("/"),)
         path = obs.args.get("file_path") if obs.tool in EDIT_TOOLS else None
         if isinstance(path, str):
             absolute = (*absolute, *edited_path(path))
-        if absolute or relative:
-            self._entries.append((index, absolute, relative))
-            self.evidence.add(absolute, relative)
+        if absolute or relative or ran_in:
+            self._entries.append((index, absolute, relative, ran_in))
+            self.evidence.add(absolute, relative, ran_in)
 
     def forget(self, before: int) -> None:
         while self._entries and self._entries[0][0] < before:
-            _, absolute, relative = self._entries.popleft()
-            self.evidence.remove(absolute, relative)
+            _, absolute, relative, ran_in = self._entries.popleft()
+            self.evidence.remove(absolute, relative, ran_in)
 
 
 def _picked(history: ObservationHistory, name: str, picks: Callable[[Observation], bool]) -> Positions:
@@ -462,7 +488,7 @@ def _due(
     flight: it is read on a later pass, once something follows it.
     """
     walk = calls.walk(root, errors)
-    streaks, targets, aliases = walk.streaks, walk.targets, walk.aliases
+    streaks, aliases = walk.streaks, walk.aliases
     last = history.end - 1
     for entry in islice(calls.entries, walk.walked, None):
         work = entry.work_at(root)
@@ -471,7 +497,7 @@ def _due(
             if entry.index >= last:
                 break  # in flight
             for done in entry.ended_by_success(work):  # a success ends its work's streak (a chain's steps')
-                streaks.pop(aliases.resolve(_target(done, targets, streaks)), None)
+                streaks.pop(aliases.resolve(_target(done, walk, entry)), None)
         else:
             _read_failure(walk, calls, entry, work, error)
         walk.walked += 1
@@ -494,7 +520,7 @@ def _read_failure(walk: _Walk, calls: _Calls, entry: _Entry, work: Work, error: 
     """Add a failed call to its streak (the streak of the step that failed, when the result says)."""
     streaks = walk.streaks
     work = failed_step(work, error.outcome, error.text)
-    key = _target(work, walk.targets, streaks)
+    key = _target(work, walk, entry)
     attempt = entry.attempt(error, calls.ignored)
     if attempt is None:
         return
@@ -516,10 +542,22 @@ def _read_failure(walk: _Walk, calls: _Calls, entry: _Entry, work: Work, error: 
     walk.latest[resolved] = (works, attempt.signature)  # kept in order: the most recent last
 
 
-def _target(work: Work, targets: dict[str, str], streaks: dict[str, list[_Attempt]]) -> str:
+def _target(work: Work, walk: _Walk, entry: _Entry) -> str:
     """The streak key of ``work``: a command that names no directory continues the latest target of
-    the same work; one that names a directory adopts a streak that had not named one yet."""
+    the same work; one that names a directory adopts a streak that had not named one yet.
+
+    A command the harness placed (it said where the command ran) is keyed where it ran, and continues
+    another target only when it ran in the root and the latest target was one a ``cd`` or an option
+    named: a transcript whose ``cwd`` did not follow a ``cd`` the shell kept."""
+    targets, streaks = walk.targets, walk.streaks
     latest = targets.get(work.body)
+    if entry.ran_in:
+        named = bool(entry.work.directory)
+        key = latest if not named and not work.directory and latest in walk.named else work.key
+        targets[work.body] = key
+        if named:
+            walk.named.add(key)
+        return key
     if not work.directory:
         key = latest or work.key
     elif latest == work.body:
@@ -529,6 +567,8 @@ def _target(work: Work, targets: dict[str, str], streaks: dict[str, list[_Attemp
     else:
         key = work.key
     targets[work.body] = key
+    if work.directory:
+        walk.named.add(key)
     return key
 
 

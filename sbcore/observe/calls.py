@@ -206,6 +206,8 @@ class CallProjector:
         command = b.elide(_text_arg(tool_input, "command"), self.config.bash_cap, shell=True)
         b.args["command"] = command.text
         b.body.append(command.text)
+        if cwd:  # where the command ran: its relative paths are relative to this (arguments only)
+            b.args["cwd"] = redact(cwd)
 
     def _edit_body(self, b: _Builder, new: str, old: str) -> tuple[str, str, dict[str, Any]]:
         """``+ new`` / ``- old`` heads, after eliding the lines both sides share, and what the change does

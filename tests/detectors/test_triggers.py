@@ -44,7 +44,9 @@ class Session:
     def _stamp(self) -> str:
         return f"2026-01-01T10:{next(self._minute):02d}:00Z"
 
-    def run(self, command: str, *, error: str | None = None, tool: str = "Bash") -> str:
+    def run(
+        self, command: str, *, error: str | None = None, tool: str = "Bash", cwd: str | None = None
+    ) -> str:
         tool_use_id = f"toolu_{next(self._ids):03d}"
         self.observations.append(
             Observation(
@@ -53,7 +55,7 @@ class Session:
                 timestamp=self._stamp(),
                 tool=tool,
                 tool_use_id=tool_use_id,
-                args={"command": command},
+                args={"command": command} if cwd is None else {"command": command, "cwd": cwd},
                 uuid=str(uuid.uuid4()),
             )
         )
@@ -70,8 +72,10 @@ class Session:
             )
         return tool_use_id
 
-    def fail(self, command: str, error: str = "Exit code 1\nboom: it broke") -> str:
-        return self.run(command, error=error)
+    def fail(
+        self, command: str, error: str = "Exit code 1\nboom: it broke", *, cwd: str | None = None
+    ) -> str:
+        return self.run(command, error=error, cwd=cwd)
 
     def edit(self, path: str, tool: str = "Edit") -> None:
         key = "notebook_path" if tool == "NotebookEdit" else "file_path"
