@@ -227,8 +227,11 @@ class ScriptAliases:
                 and (
                     located(signature)
                     or any(
-                        work.directory == other.directory
-                        and (related(work, other) or same_snippet_target(work, other, signature))
+                        (
+                            work.directory == other.directory
+                            and (related(work, other) or same_snippet_target(work, other, signature))
+                        )
+                        or (names_the_fault(signature) and _program(work) != _program(other))
                         for other in works
                     )
                 )
@@ -242,6 +245,23 @@ _LOCATED = re.compile(
     r"(?:(?:e|error): +)?(?:file://)?[\w./~+-]+\.[a-z]\w{0,9}"
     r"(?:(?::#){1,2}(?::| +- +| +[^\s#])|\(#(?:, ?#)?\):? )"  # `f.c:#:#: …`; `f.nim(#, #) …`, `a.cs(#,#): …`
 )
+
+
+_NAMED_FAULT = re.compile(
+    r"(?:[\w.+-]+: +)?(?:fatal +)?error\b[^'`\"\n]{0,60}['`\"\u2018][\w.:$<>-]{1,80}['`\"\u2019]"
+)
+
+
+def names_the_fault(signature: str) -> bool:
+    """Whether an error signature is a compiler's error naming the code at fault (``error: symbol 'dt' at
+    (#) has no implicit type``): like a located one, it is in the code, whatever program compiled it
+    (``cmake --build build``, then ``make`` in that folder). Two selections of one program failing on it
+    stay apart (two test files can fail on one missing module)."""
+    return _NAMED_FAULT.match(signature) is not None
+
+
+def _program(work: Work) -> str:
+    return work.body.split(" ", 1)[0]
 
 
 def located(signature: str) -> bool:

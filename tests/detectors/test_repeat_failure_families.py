@@ -583,3 +583,24 @@ def test_inline_snippets_tie_when_the_failure_names_what_both_call_and_not_other
     for name in ("queue-drain!", "stack-pop!", "heap-peek"):  # three probes, three different things
         apart.fail(f"gerbil -e '(import \"q\") ({name} (make-queue))'", generic)
     assert fire(apart) is None
+
+
+UNDECLARED = (
+    "Exit code 1\nsrc/pool.qb:41:9:\n\n"
+    "error: identifier 'frame_pool' is undeclared here; did you mean 'frame_cache'?"
+)
+
+
+def test_a_compiler_error_naming_the_code_at_fault_ties_two_ways_of_building() -> None:
+    """The same error naming the identifier at fault, from the build tool and from the compiler under it in
+    the build folder, is one fault in the code, whatever ran the compiler (sixth round)."""
+    s = Session()
+    s.fail("qbuild --tree out", UNDECLARED)
+    s.fail("cd out && qbc all", UNDECLARED)
+    s.fail("qbuild --tree out --jobs 4", UNDECLARED)
+    match = fire(s)
+    assert match is not None and "failed 3 times" in match.summary
+    vague = Session()
+    for command in ("qbuild --tree out", "cd out && qbc all", "qbuild --tree out --jobs 4"):
+        vague.fail(command, "Exit code 1\nerror: the build failed")
+    assert fire(vague) is None  # an error that names nothing ties nothing
