@@ -145,27 +145,13 @@ def relative_to(command: str, root: str) -> str:
     ``.``)."""
     if not root or root not in command:
         return command
-    return _ROOT_WORD.get(root).sub(".", command.replace(root + "/", ""))
+    return _root_word(root).sub(".", command.replace(root + "/", ""))
 
 
-class _RootWords:
-    """The pattern of a root standing alone as a word (``-S /home/dev/app``), one per root."""
-
-    def __init__(self) -> None:
-        self._patterns: dict[str, re.Pattern[str]] = {}
-
-    def get(self, root: str) -> re.Pattern[str]:
-        found = self._patterns.get(root)
-        if found is None:
-            if len(self._patterns) > 64:
-                self._patterns.clear()
-            found = self._patterns[root] = re.compile(
-                r"(?<![^\s=\"'])" + re.escape(root) + r"/?(?![^\s;&|)\"'])"
-            )
-        return found
-
-
-_ROOT_WORD = _RootWords()
+@lru_cache(maxsize=64)
+def _root_word(root: str) -> re.Pattern[str]:
+    """The pattern of ``root`` standing alone as a word (``-S /home/dev/app``)."""
+    return re.compile(r"(?<![^\s=\"'])" + re.escape(root) + r"/?(?![^\s;&|)\"'])")
 
 
 def place(ran_in: str, directory: str, root: str) -> str:

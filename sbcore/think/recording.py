@@ -494,6 +494,16 @@ class RecordedRemote:
         return {}
 
 
+@contextmanager
+def playing(tape: Tape) -> Iterator[Tape]:
+    """``tape`` as the current case's for what runs inside (and the tasks it starts)."""
+    token = _CURRENT.set(tape)
+    try:
+        yield tape
+    finally:
+        _CURRENT.reset(token)
+
+
 # -- a run's tapes -------------------------------------------------------------------------------------------
 
 
@@ -504,7 +514,6 @@ class Recordings:
     def __init__(self, directory: Path, *, replaying: bool) -> None:
         self.directory = directory
         self.replaying = replaying
-        self.written: list[Path] = []
 
     def path(self, name: str) -> Path:
         """The tape file of case ``name``."""
@@ -539,15 +548,10 @@ class Recordings:
             tape = self.load(name)
         else:
             tape = Tape(name, provider.name, provider.model, remote=_remote_definitions(remote))
-        token = _CURRENT.set(tape)
-        try:
+        with playing(tape):
             yield tape
-        finally:
-            _CURRENT.reset(token)
         if not self.replaying:
-            path = self.path(name)
-            document.write(path, tape.to_json(), version=VERSION)
-            self.written.append(path)
+            document.write(self.path(name), tape.to_json(), version=VERSION)
 
 
 def _remote_definitions(remote: RemoteToolSource | None) -> list[dict[str, Any]]:

@@ -21,7 +21,7 @@ from sbcore.config import load_config
 from sbcore.config.trust import grant
 from sbcore.testing import Call, FakeProvider, Reply, feedback
 from sbcore.think.providers.base import Message, Request, Response, TextBlock, Usage
-from sbcore.think.recording import _CURRENT, RecordedProvider, Tape, ToolAnswers, request_parts
+from sbcore.think.recording import RecordedProvider, Tape, ToolAnswers, playing, request_parts
 from sbcore.think.tools.base import ToolResult
 from sbcore.think.tools.dispatch import Grant, Toolbox
 
@@ -200,11 +200,8 @@ def test_without_labels_there_is_no_case_to_record(capsys: pytest.CaptureFixture
 
 def _dispatch(box: Toolbox, grant_: Grant, tape: Tape, command: str) -> ToolResult:
     async def call() -> ToolResult:
-        token = _CURRENT.set(tape)
-        try:
+        with playing(tape):
             return await box.dispatch("builder", grant_, "Run", {"command": command})
-        finally:
-            _CURRENT.reset(token)
 
     return asyncio.run(call())
 
@@ -266,11 +263,8 @@ def test_a_call_the_recording_does_not_hold_is_named() -> None:
     assert tape.calls[0]["parts"] == request_parts(request("[detector: turn-check]\nSay what is undone."))
 
     async def ask(req: Request) -> Response:
-        token = _CURRENT.set(tape)
-        try:
+        with playing(tape):
             return await RecordedProvider("m").send(req)
-        finally:
-            _CURRENT.reset(token)
 
     assert asyncio.run(ask(request("[detector: turn-check]\nSay what is undone."))).text == "fine"
     with pytest.raises(Exception, match="turn-check model call 1: the detector's instructions"):
