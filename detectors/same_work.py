@@ -218,6 +218,7 @@ class ScriptAliases:
                             and (related(work, other) or same_snippet_target(work, other, signature))
                         )
                         or (names_the_fault(signature) and _program(work) != _program(other))
+                        or (work.directory == other.directory and same_named_target(work, other, signature))
                         for other in works
                     )
                 )
@@ -244,6 +245,29 @@ def names_the_fault(signature: str) -> bool:
     (``cmake --build build``, then ``make`` in that folder). Two selections of one program failing on it
     stay apart (two test files can fail on one missing module)."""
     return _NAMED_FAULT.match(signature) is not None
+
+
+def same_named_target(one: Work, other: Work, signature: str) -> bool:
+    """Whether two commands ran one target, whatever programs ran it: a word selects the same thing in
+    both (a test class, a module, a file's stem: ``php artisan test --filter=CartTest`` and ``vendor/bin/
+    pest tests/CartTest.php``) and the failure they share names it. Two programs checking one file fail
+    each in its own words; the same failure naming what both selected is that target failing again."""
+    shared = _selected(one) & _selected(other)
+    return bool(shared) and any(word in signature.lower() for word in shared)
+
+
+def _selected(work: Work) -> set[str]:
+    """The words of ``work`` that select a target of its own: a name of at least :data:`MIN_TARGET`
+    characters that is not a subcommand, or a file's stem; lower-cased."""
+    words = set()
+    for word in work.body.split(" ")[1:]:
+        stem = word.rstrip("/").rsplit("/", 1)[-1].split(".", 1)[0] if "/" in word or "." in word else word
+        if len(stem) >= MIN_TARGET and not _SUBCOMMAND.match(stem) and stem.isidentifier():
+            words.add(stem.lower())
+    return words
+
+
+MIN_TARGET = 6
 
 
 def _program(work: Work) -> str:

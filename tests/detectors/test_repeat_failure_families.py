@@ -604,3 +604,36 @@ def test_a_compiler_error_naming_the_code_at_fault_ties_two_ways_of_building() -
     for command in ("qbuild --tree out", "cd out && qbc all", "qbuild --tree out --jobs 4"):
         vague.fail(command, "Exit code 1\nerror: the build failed")
     assert fire(vague) is None  # an error that names nothing ties nothing
+
+
+# -- the seventh round (tuned on blind batch b1's tuning split), tools of no table ----------------------
+
+LEDGER_FAILS = (
+    "Exit code 1\n  FAIL  Specs\\Billing\\LedgerRoundingSpec\n  x it rounds each line before the total\n"
+    "  Failed asserting that 11990 is identical to 12000.\n"
+)
+
+
+def test_two_programs_failing_alike_on_the_target_both_select_are_one_work() -> None:
+    """The task runner's test command and the test tool under it, one selecting a spec by name and the
+    other by its file, fail with one failure naming that spec: the same target, whichever program ran it."""
+    s = Session()
+    s.fail("php quarry spec --only=LedgerRoundingSpec", LEDGER_FAILS)
+    s.fail("./vendor/bin/kestrel --only LedgerRoundingSpec", LEDGER_FAILS)
+    s.fail("./vendor/bin/kestrel specs/Billing/LedgerRoundingSpec.php --no-colour", LEDGER_FAILS)
+    match = fire(s)
+    assert match is not None and "failed 3 times" in match.summary
+
+
+def test_two_programs_selecting_one_target_stay_apart_when_the_failure_does_not_name_it() -> None:
+    vague = "Exit code 1\nFatal: the runner could not boot the kernel\n"
+    s = Session()
+    s.fail("php quarry spec --only=LedgerRoundingSpec", vague)
+    s.fail("./vendor/bin/kestrel --only LedgerRoundingSpec", vague)
+    s.fail("./vendor/bin/kestrel specs/Billing/LedgerRoundingSpec.php --no-colour", vague)
+    assert fire(s) is None  # one program twice: two failures, not yet a loop
+    other = Session()  # two targets that fail alike: the failure names one of them only
+    other.fail("php quarry spec --only=LedgerRoundingSpec", LEDGER_FAILS)
+    other.fail("./vendor/bin/kestrel --only InvoiceExportSpec", LEDGER_FAILS)
+    other.fail("./vendor/bin/kestrel specs/Billing/InvoiceExportSpec.php", LEDGER_FAILS)
+    assert fire(other) is None
