@@ -92,6 +92,11 @@ _LOGGED = re.compile(r"\b(?:INFO|DEBUG|TRACE)\b|\blevel=(?:info|debug|trace)\b")
 _BANNER = re.compile(r"^[=\-_ ]*(?:test session starts|short test summary info|FAILURES|ERRORS)[=\-_ ]*$")
 # A heading the details follow on the next lines (`Error found:`, `Errors:`): a few words and a colon. Passed
 # over for the details, unless the line names failing tests (`Failures:`), which a reason is joined to.
+# An error word that a message follows on its line (`ASSERT errors for:  assert (sum (h), 1)`, `Test failed:
+# total was 3`): a line that says what went wrong, over one with the word alone (a runner's `!!!!! test
+# failed` banner, a test's own code echoed above it: `assert (numel (h), 65)`). A count is no message
+# (`Failures: 1`).
+_WORDED_MESSAGE = re.compile(r"\b(?i:errors?|failures?|failed|exception)\b[^:\n]{0,30}:[^\S\n]*[^\s\d]")
 _HEADING = re.compile(r"^[A-Za-z][A-Za-z ]{0,40}:$")
 _ASSERTION = re.compile(
     r"^(?:E\s{2,}|\w*(?:Error|Exception)\b:|error(?:\[E\d+\])?:|--- FAIL:|panic:"
@@ -212,7 +217,8 @@ def error_line(text: str) -> str:
     """The most telling line of an error: an assertion or error message over a banner or a status.
 
     The first assertion line wins; failing that, the first line naming an exception, then the first with
-    an error word, then the first line at all (blank, noise and banner lines never count). A line that
+    an error word (one a message follows on its line, ``ASSERT errors for:  assert (…)``, before one with the
+    word alone), then the first line at all (blank, noise and banner lines never count). A line that
     only names the failing test or counts failures (Go's ``--- FAIL: TestX``, jest's ``FAIL file``) gets
     the reason the runner printed with it joined on (:mod:`.failing_test`). A text whose
     only line break is ``\n`` (nearly every one) is searched whole, one pattern at a time, instead of
@@ -298,6 +304,7 @@ def _telling_line(text: str) -> str:
     folded = _folded(text)
     low = text if folded is None else folded
     word_at = _error_pattern_at if folded is None else _error_word_at
+    worded = ""
     for pattern, find in ((_NAMED_ERROR, _named_at), (_LOCATION, _located_at), (_ERROR_WORDS, word_at)):
         at = find(text, low, 0)
         while at >= 0:
@@ -306,11 +313,18 @@ def _telling_line(text: str) -> str:
             end = len(text) if end < 0 else end
             line = _shown(text[start:end])
             if _counts_as_line(line) and pattern.search(line) and not _heading(line):
-                if not is_wrapper_summary(line):
+                if is_wrapper_summary(line):
+                    summary = summary or line
+                elif pattern is not _ERROR_WORDS or _WORDED_MESSAGE.search(line) or names_only(line):
                     return line
-                summary = summary or line
+                else:
+                    worded = worded or line
             at = find(text, low, end)
-    return summary or next((line for line in map(_shown, text.split("\n")) if _counts_as_line(line)), "")
+    return (
+        worded
+        or summary
+        or next((line for line in map(_shown, text.split("\n")) if _counts_as_line(line)), "")
+    )
 
 
 def _named_at(text: str, low: str, start: int) -> int:
@@ -360,7 +374,7 @@ def _line_at(text: str, at: int) -> str:
 
 
 def _telling_line_by_line(text: str) -> str:
-    named = located = worded = first = summary = None
+    named = located = messaged = worded = first = summary = None
     for raw in text.splitlines():
         line = _shown(raw)
         if not _counts_as_line(line):
@@ -380,9 +394,11 @@ def _telling_line_by_line(text: str) -> str:
             and not _LOGGED.search(line)
         ):
             located = line
-        if worded is None and _ERROR_WORDS.search(line) and not _heading(line):
-            worded = line
-    return named or located or worded or summary or first or ""
+        if messaged is None and _ERROR_WORDS.search(line) and not _heading(line):
+            if _WORDED_MESSAGE.search(line) or names_only(line):
+                messaged = line
+            worded = worded or line
+    return named or located or messaged or worded or summary or first or ""
 
 
 def _heading(line: str) -> bool:

@@ -637,3 +637,15 @@ def test_two_programs_selecting_one_target_stay_apart_when_the_failure_does_not_
     other.fail("./vendor/bin/kestrel --only InvoiceExportSpec", LEDGER_FAILS)
     other.fail("./vendor/bin/kestrel specs/Billing/InvoiceExportSpec.php", LEDGER_FAILS)
     assert fire(other) is None
+
+
+def test_the_line_saying_what_failed_is_quoted_over_a_banner_and_echoed_test_code() -> None:
+    """A runner that echoes each test's code and prints a bare banner before its message: the message is
+    the root error (seventh round, from b6's octave case; a runner of no table here)."""
+    verbose = (
+        "Exit code 1\n>>>>> specs/ledger.lx\n--- case\n  expect (balance (l), 0)\n--- case\n"
+        "  expect (sum (l), 120, 1e-6)\nxxxxx case failed\nEXPECT errors for:  expect (sum (l), 120, 1e-6)\n"
+    )
+    assert error_line(verbose) == "EXPECT errors for:  expect (sum (l), 120, 1e-6)"
+    counts = "Exit code 1\nxxxxx case failed\nRan: 4, Failures: 1\n"
+    assert error_line(counts) == "xxxxx case failed"  # a count says nothing more than the banner
