@@ -104,8 +104,11 @@ def invocations(command: str) -> list[str]:
 
 
 @lru_cache(maxsize=8192)
-def _invocations(command: str) -> tuple[str, ...]:
-    """Cached: a pass looks back over the whole session, and a session repeats its commands."""
+def _invocations(command: str, tasks: bool = False) -> tuple[str, ...]:
+    """Cached: a pass looks back over the whole session, and a session repeats its commands.
+
+    ``tasks``: keep the steps that only format or lint too (what a command shows of the project: ``make
+    lint`` builds nothing, and still shows there is a Makefile)."""
     try:
         segments, _ = split_segments(command)
     except ValueError:
@@ -117,13 +120,13 @@ def _invocations(command: str) -> tuple[str, ...]:
             continue
         program = words[0].rsplit("/", 1)[-1]
         if program in _SHELLS and "-c" in words[1:-1]:
-            steps.extend(_invocations(words[words.index("-c") + 1]))  # `bash -c 'npm test'` runs npm test
+            steps.extend(_invocations(words[words.index("-c") + 1], tasks))  # `bash -c 'npm test'`
             continue
         if program in _NOT_RUNS:
             subcommands = _NOT_RUNS[program]
             if subcommands is None or (len(words) > 1 and words[1] in subcommands):
                 continue
-        if len(words) > 1 and (words[1] in _MANAGES_DEPENDENCIES or _formats_or_lints(words)):
+        if len(words) > 1 and (words[1] in _MANAGES_DEPENDENCIES or (not tasks and _formats_or_lints(words))):
             continue
         # A word with a space or a line break in it was quoted text (a message, a body, a note): it names
         # commands without running them, unless it is code handed to an interpreter (`-e`, `-c`, `--eval`).
@@ -178,9 +181,15 @@ def runs_any(command: str, patterns: Sequence[re.Pattern[str]]) -> bool:
 
 
 @lru_cache(maxsize=65_536)
-def _runs_any(command: str, patterns: tuple[re.Pattern[str], ...]) -> bool:
+def _runs_any(command: str, patterns: tuple[re.Pattern[str], ...], tasks: bool = False) -> bool:
     """Cached: every pass asks it again of the session's earlier commands."""
-    return any(p.search(step) for step in _invocations(command) for p in patterns)
+    return any(p.search(step) for step in _invocations(command, tasks) for p in patterns)
+
+
+def shows_any(command: str, patterns: Sequence[re.Pattern[str]]) -> bool:
+    """Whether one of ``command``'s steps, a format or lint task included, matches a pattern: what the
+    command shows the project has (``make lint``: a Makefile), though it answers no question."""
+    return _runs_any(command, tuple(patterns), True)
 
 
 class PerObservation(Generic[T]):

@@ -29,6 +29,7 @@ from .checklist import (
     regex,
     runs_any,
     runs_test_path,
+    shows_any,
 )
 from .identity import script_body, work_identity
 from .triggers import COMMAND_TOOLS, DELEGATE_TOOLS, EDIT_TOOLS, command_in
@@ -210,21 +211,23 @@ class _SessionReading:
         self._edit_tools = edit_tools
         self._project = project
 
-    def _commands(self, patterns: Sequence[str]) -> Matches:
+    def _commands(self, patterns: Sequence[str], *, shown: bool = False) -> Matches:
         """Commands with an invocation matching one of ``patterns``: those the command tools ran, and
-        those a delegation (a subagent's prompt) spelt out for the subagent to run."""
+        those a delegation (a subagent's prompt) spelt out for the subagent to run. ``shown``: count a
+        format or lint task's step too (:func:`~.checklist.shows_any`), for what the project has."""
         tools, delegates = self._command_tools, self._delegate_tools
         compiled = tuple(regex(pattern) for pattern in patterns)
         scripts = self._project.scripts
+        matches = shows_any if shown else runs_any
 
         def runs(command: str) -> bool:  # the command, or the project script it names (`mix ci`)
-            if runs_any(command, compiled):
+            if matches(command, compiled):
                 return True
             body = script_body(work_identity(command), scripts) if scripts else None
-            return body is not None and runs_any(body, compiled)
+            return body is not None and matches(body, compiled)
 
         return self.history.fold(
-            ("commands", tools, delegates, tuple(patterns), id(self._project)),
+            ("commands", tools, delegates, tuple(patterns), id(self._project), shown),
             lambda: Matches(lambda obs: _commands_in(obs, tools, delegates), runs),
         )
 
@@ -243,7 +246,7 @@ class _SessionReading:
         if globs and _project_has(self._project, globs):
             return True
         commands = tuple(when.get("commands") or ())
-        if commands and self._commands(commands).any():
+        if commands and self._commands(commands, shown=True).any():
             return True
         content = tuple(when.get("content") or ())
         if not content:

@@ -353,3 +353,23 @@ def test_a_user_who_says_not_to_build_makes_the_build_question_moot(checklist: d
     s.run("ls CMakeLists.txt")
     s.edit("/repo/src/halo.cu")
     assert "compiles" not in open_ids(ask(s, checklist))
+
+
+def test_a_lint_task_answers_nothing_yet_shows_the_build_the_project_has(checklist: dict[str, Any]) -> None:
+    """`quarry lint` builds nothing, so it cannot answer "does it still build?"; it does show the project is
+    built with quarry, so the question applies (seventh round, from b6's `make lint` case)."""
+    config = copy.deepcopy(checklist)
+    for item in config["questions"]:
+        if item["id"] == "compiles":
+            item["applies_when"] = {"commands": [r"^quarry\b"]}
+            item["answered_by"] = {"commands": [r"^quarry\b"]}
+    s = Session()
+    s.edit("/repo/src/ledger.qy")
+    s.run("quarry lint src")
+    assert "compiles" in open_ids(ask(s, config))
+    s.run("quarry")
+    assert "compiles" not in open_ids(ask(s, config, {}))
+    quiet = Session()  # nothing shows a build at all: the question does not apply
+    quiet.edit("/repo/src/ledger.qy")
+    quiet.run("ls src")
+    assert "compiles" not in open_ids(ask(quiet, config))
