@@ -91,3 +91,35 @@ def test_the_engine_and_the_pipeline_are_built_in_one_module() -> None:
         "PassEngine": {"sbcore/conductor/assembly.py"},
         "Pipeline": {"sbcore/conductor/assembly.py"},
     }
+
+
+def test_drivers_take_their_catalogue_and_pacing_from_the_assembly() -> None:
+    """A driver's detectors, pacer and engine settings come from ``assembly.Parts`` and ``assembly.policy``;
+    the catalogue is otherwise assembled only by the commands that inspect it (and the golden kit, whose
+    cases override detectors one by one)."""
+    calls: dict[str, set[str]] = {"assemble_catalogue": set(), "from_config": set()}
+    for path in _sources():
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if not isinstance(node, ast.Call):
+                continue
+            func = node.func
+            if isinstance(func, ast.Name) and func.id == "assemble_catalogue":
+                calls["assemble_catalogue"].add(path.relative_to(ROOT).as_posix())
+            if (
+                isinstance(func, ast.Attribute)
+                and func.attr == "from_config"
+                and isinstance(func.value, ast.Name)
+                and func.value.id in ("Pacer", "EngineSettings")
+            ):
+                calls["from_config"].add(path.relative_to(ROOT).as_posix())
+    assert calls == {
+        "assemble_catalogue": {
+            "sbcore/conductor/assembly.py",
+            "sbcore/cli/config.py",  # config show: the catalogue's layers
+            "sbcore/cli/detectors.py",  # detectors list / show / check
+            "sbcore/packs/layer_problems.py",  # a layer's own problems
+            "sbcore/conductor/provenance.py",  # a result's fingerprint
+            "sbcore/testing/goldens.py",  # one detector overridden per case
+        },
+        "from_config": {"sbcore/conductor/assembly.py"},
+    }

@@ -497,25 +497,13 @@ def _replay_vs_measure(args: argparse.Namespace) -> int:
 
 
 def _offline_replayer(detectors: list[DetectorDef] | None = None) -> Any:
-    from sbcore.conductor import assembly
+    from sbcore.conductor.assembly import Parts
     from sbcore.conductor.replay import Replayer
     from sbcore.config import load_config
-    from sbcore.packs.catalogue import assemble_catalogue
-    from sbcore.packs.manager import get_plugin_manager
     from sbcore.think.providers import OfflineProvider
 
-    manager = get_plugin_manager()
-    config = load_config(None)
-    if detectors is None:
-        catalogue = assemble_catalogue(manager, config=config)
-        detectors = [d for d in assembly.runnable(catalogue)[0] if d.enabled]
-    return Replayer(
-        config=config,
-        detectors=detectors,
-        provider=OfflineProvider(),
-        triggers=manager.registry.triggers,
-        environment=manager.template_environment(),
-    )
+    parts = Parts.load(load_config(None))
+    return Replayer.of(parts, parts.enabled if detectors is None else detectors, OfflineProvider())
 
 
 async def _replay_offline(files: list[Path]) -> tuple[int, int]:
@@ -530,14 +518,12 @@ async def _replay_offline(files: list[Path]) -> tuple[int, int]:
 async def _scores(labels: Path, corpus: Path | None) -> dict[str, Any]:
     from dataclasses import replace
 
-    from sbcore.conductor import assembly
+    from sbcore.conductor.assembly import Parts
     from sbcore.conductor.labels import evaluate_labels, load_labels
-    from sbcore.packs.catalogue import assemble_catalogue
-    from sbcore.packs.manager import get_plugin_manager
+    from sbcore.config import load_config
 
     cases = load_labels(labels, corpus)
-    catalogue = assemble_catalogue(get_plugin_manager())
-    detectors = {d.id: d for d in assembly.runnable(catalogue)[0]}
+    detectors = {d.id: d for d in Parts.load(load_config(None)).definitions}
     base = _offline_replayer([])
     return await evaluate_labels(cases, detectors, lambda chosen: replace(base, detectors=chosen))
 

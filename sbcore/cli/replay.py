@@ -20,12 +20,11 @@ from typing import TYPE_CHECKING, Any, cast
 from sbcore.problems import Problem, SbcoreError, render_problems
 
 if TYPE_CHECKING:
+    from sbcore.conductor.assembly import Parts
     from sbcore.conductor.labels import CaseScope
     from sbcore.conductor.replay import Replayer, SessionReplay
     from sbcore.conductor.replay_output import Spooled
     from sbcore.config import EffectiveConfig
-    from sbcore.packs.catalogue import EffectiveCatalogue
-    from sbcore.packs.manager import PackManager
     from sbcore.packs.model import DetectorDef
     from sbcore.state.recall import RecallReader
     from sbcore.think.providers.base import Provider
@@ -240,10 +239,8 @@ class _UsageError(SbcoreError):
 
 
 async def _main(args: argparse.Namespace, paths: list[Path]) -> int:
-    from sbcore.conductor import assembly
+    from sbcore.conductor.assembly import Parts
     from sbcore.config import find_workspace, load_config
-    from sbcore.packs.catalogue import assemble_catalogue
-    from sbcore.packs.manager import get_plugin_manager
 
     if args.jobs < 1:
         raise _UsageError(f"-j/--jobs must be at least 1 (got {args.jobs})")
@@ -255,24 +252,23 @@ async def _main(args: argparse.Namespace, paths: list[Path]) -> int:
         )
     args.workspace = find_workspace(args.workspace or Path.cwd())
     config = load_config(args.workspace)
-    manager = get_plugin_manager()
-    catalogue = assemble_catalogue(manager, workspace=args.workspace, config=config)
-    for chain in catalogue.errors:
+    parts = Parts.load(config, workspace=args.workspace)
+    for chain in parts.catalogue.errors:
         print(f"second-brain replay: catalogue problem: {chain.problem} ({chain.source})", file=sys.stderr)
-    detectors = soaking(_detectors(catalogue, args), args.soak)
+    detectors = soaking(_detectors(parts, args), args.soak)
     async with (
         _provider(config, args.provider, recordings) as provider,
-        _toolbox(manager, config, detectors, args, provider, recordings) as box,
+        _toolbox(parts, detectors, args, provider, recordings) as box,
         _notes(config, args.workspace) as recall,
     ):
-        replayer = _factory(config, catalogue, manager, provider, box, recall, args, args.checkout)
+        replayer = _factory(parts, provider, box, recall, args, args.checkout)
 
         if args.labels is not None:
-            labelled = detectors if args.detectors else soaking(assembly.runnable(catalogue)[0], args.soak)
+            labelled = detectors if args.detectors else soaking(parts.definitions, args.soak)
             summary = await _sessions_summary(paths, replayer(detectors)) if paths else None
             other = None
             if args.compare_workspace is not None or args.compare_checkout is not None:
-                other = _other(args, manager, provider, box, recall)
+                other = _other(args, parts, provider, box, recall)
             scope = None
             if recordings is not None:
                 remote = box.remote if box is not None else None
@@ -284,30 +280,24 @@ async def _main(args: argparse.Namespace, paths: list[Path]) -> int:
 
 
 def _factory(
-    config: EffectiveConfig,
-    catalogue: EffectiveCatalogue,
-    manager: PackManager,
+    parts: Parts,
     provider: Provider,
     box: Toolbox | None,
     recall: RecallReader | None,
     args: argparse.Namespace,
     checkout: Path | None,
 ) -> ReplayerFactory:
-    """Replayers of chosen detectors under ``config`` and ``catalogue``, all else shared."""
+    """Replayers of chosen detectors under ``parts``' configuration and catalogue, all else shared."""
 
     def replayer(chosen: Sequence[DetectorDef]) -> Replayer:
-        from sbcore.conductor import assembly
         from sbcore.conductor.replay import Replayer
 
-        return Replayer(
-            config=config,
-            detectors=chosen,
-            provider=provider,
-            triggers=manager.registry.triggers,
-            environment=manager.template_environment(),
+        return Replayer.of(
+            parts,
+            chosen,
+            provider,
             toolbox=box,
             debug_root=args.debug,
-            log_only=assembly.runnable(catalogue)[1],
             recall=recall,
             keep_reports=False,  # the tally is all the CLI reads: memory stays flat however long the log
             checkout=checkout,
@@ -318,15 +308,14 @@ def _factory(
 
 def _other(
     args: argparse.Namespace,
-    manager: PackManager,
+    parts: Parts,
     provider: Provider,
     box: Toolbox | None,
     recall: RecallReader | None,
 ) -> tuple[str, list[DetectorDef], ReplayerFactory]:
     """The B side of an A/B: another workspace's configuration and catalogue, and/or another checkout."""
-    from sbcore.conductor import assembly
+    from sbcore.conductor.assembly import Parts
     from sbcore.config import load_config
-    from sbcore.packs.catalogue import assemble_catalogue
 
     workspace = args.compare_workspace or args.workspace
     if not workspace.is_dir():
@@ -334,20 +323,14 @@ def _other(
     checkout = args.compare_checkout or args.checkout
     if checkout is not None and not checkout.is_dir():
         raise _UsageError(f"--compare-checkout {checkout} is not a folder")
-    config = load_config(workspace)
-    catalogue = assemble_catalogue(manager, workspace=workspace, config=config)
-    chosen = (
-        soaking(_detectors(catalogue, args), args.soak)
-        if args.detectors
-        else soaking(assembly.runnable(catalogue)[0], args.soak)
-    )
-    parts = []
+    other = Parts.load(load_config(workspace), parts.manager, workspace=workspace)
+    chosen = soaking(_detectors(other, args) if args.detectors else other.definitions, args.soak)
+    sides = []
     if args.compare_workspace is not None:
-        parts.append(f"the configuration and catalogue of {workspace}")
+        sides.append(f"the configuration and catalogue of {workspace}")
     if args.compare_checkout is not None:
-        parts.append(f"checkout {checkout}")
-    factory = _factory(config, catalogue, manager, provider, box, recall, args, checkout)
-    return " and ".join(parts), chosen, factory
+        sides.append(f"checkout {checkout}")
+    return " and ".join(sides), chosen, _factory(other, provider, box, recall, args, checkout)
 
 
 def soaking(detectors: list[DetectorDef], ids: str | None) -> list[DetectorDef]:
@@ -361,17 +344,15 @@ def soaking(detectors: list[DetectorDef], ids: str | None) -> list[DetectorDef]:
     return [dataclasses.replace(d, mode="soak") if d.id in names else d for d in detectors]
 
 
-def _detectors(catalogue: EffectiveCatalogue, args: argparse.Namespace) -> list[DetectorDef]:
+def _detectors(parts: Parts, args: argparse.Namespace) -> list[DetectorDef]:
     """The enabled detectors, or exactly those ``--detectors`` names (enabled or not)."""
-    from sbcore.conductor import assembly
-
     if not args.detectors:
-        return [d for d in assembly.runnable(catalogue)[0] if d.enabled]
+        return parts.enabled
     chosen = []
     for name in (part.strip() for part in args.detectors.split(",") if part.strip()):
-        found = catalogue.get(name)
+        found = parts.catalogue.get(name)
         if found is None:
-            known = ", ".join(d.id for d in catalogue.detectors)
+            known = ", ".join(d.id for d in parts.catalogue.detectors)
             raise _UsageError(f"--detectors: no detector {name!r} (known: {known})")
         if not found.available:
             raise _UsageError(f"--detectors: {name} cannot run: {found.unavailable_reason}")
@@ -445,8 +426,7 @@ async def _notes(config: EffectiveConfig, workspace: Path) -> AsyncIterator[Reca
 
 @contextlib.asynccontextmanager
 async def _toolbox(
-    manager: PackManager,
-    config: EffectiveConfig,
+    parts: Parts,
     detectors: Sequence[DetectorDef],
     args: argparse.Namespace,
     provider: Provider,
@@ -459,22 +439,21 @@ async def _toolbox(
     if not provider.has_model or not any(d.tools for d in detectors):
         yield None
         return
-    from sbcore.conductor import assembly
     from sbcore.think.recording import RecordedRemote, ToolAnswers
     from sbcore.think.tools.mcp_adapter import McpHub
 
     root = args.workspace.resolve()
     answers = ToolAnswers(replaying=recordings.replaying) if recordings is not None else None
-    servers = assembly.mcp_servers(manager, config, detectors)
+    servers = parts.mcp_servers(detectors)
     if recordings is not None and recordings.replaying:
-        yield assembly.toolbox(manager, config, root, remote=RecordedRemote(), answers=answers)
+        yield parts.toolbox(root, remote=RecordedRemote(), answers=answers)
         return
     if not servers:
-        yield assembly.toolbox(manager, config, root, answers=answers)
+        yield parts.toolbox(root, answers=answers)
         return
     async with McpHub(servers, cwd=root) as hub:
         # McpHub.tools() returns list[McpTool]; list invariance hides that McpTool is a RemoteTool.
-        yield assembly.toolbox(manager, config, root, remote=cast("RemoteToolSource", hub), answers=answers)
+        yield parts.toolbox(root, remote=cast("RemoteToolSource", hub), answers=answers)
 
 
 async def _replay(args: argparse.Namespace, paths: list[Path], replayer: Replayer) -> int:

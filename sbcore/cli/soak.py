@@ -159,31 +159,21 @@ def _walked(args: argparse.Namespace) -> tuple[list[dict[str, Any]], str]:
 async def _replayed(args: argparse.Namespace) -> list[dict[str, Any]]:
     import dataclasses
 
-    from sbcore.conductor import assembly
+    from sbcore.conductor.assembly import Parts
     from sbcore.conductor.replay import Replayer, ReplayFailure, replay_many
     from sbcore.config import load_config
     from sbcore.observe.measure import transcript_files
-    from sbcore.packs.catalogue import assemble_catalogue
-    from sbcore.packs.manager import get_plugin_manager
     from sbcore.think.providers import OfflineProvider
 
     workspace = _workspace(args)
-    config = load_config(workspace)
-    manager = get_plugin_manager()
-    catalogue = assemble_catalogue(manager, workspace=workspace, config=config)
+    parts = Parts.load(load_config(workspace), workspace=workspace)
     names = [n.strip() for n in (args.detectors or "").split(",") if n.strip()]
-    chosen = assembly.runnable(catalogue)[0]
-    unknown = sorted(set(names) - {d.id for d in chosen})
+    unknown = sorted(set(names) - {d.id for d in parts.definitions})
     if unknown:
         raise ValueError(f"--detectors: no runnable detector {', '.join(unknown)}")
-    chosen = [d for d in chosen if d.id in names] if names else [d for d in chosen if d.enabled]
-    replayer = Replayer(
-        config=config,
-        detectors=[dataclasses.replace(d, mode="soak") for d in chosen],
-        provider=OfflineProvider(),
-        triggers=manager.registry.triggers,
-        environment=manager.template_environment(),
-    )
+    chosen = [d for d in parts.definitions if d.id in names] if names else parts.enabled
+    soaked = [dataclasses.replace(d, mode="soak") for d in chosen]
+    replayer = Replayer.of(parts, soaked, OfflineProvider())
     records: list[dict[str, Any]] = []
     for outcome in await replay_many(replayer, transcript_files(args.replay)):
         if isinstance(outcome, ReplayFailure):

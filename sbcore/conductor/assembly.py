@@ -1,17 +1,20 @@
-"""The one place an observer is put together: a pass engine, and the pipeline that drives it.
+"""The one place an observer is put together: from a configuration, its parts, a pass engine, a pipeline.
 
 Every driver builds through here: the live worker, replay, golden cases, one-off passes and the benches.
-So they run the same parts wired the same way, and what differs between them is what these functions take:
-the configuration (or, for a bench, settings of its own), the clock, the data directory the gate's history
-and the mailbox live under, the provider, and the detectors (a bench's synthetic catalogue among them).
-``PassEngine(`` and ``Pipeline(`` are called here and nowhere else outside tests, and the parts a driver
-hands them are worked out here too: which of a catalogue's detectors can run (:func:`runnable`), the
-detectors' tools (:func:`toolbox`) and the MCP servers they are granted (:func:`mcp_servers`).
+:class:`Parts` is what a configuration makes of the installed packs (the effective catalogue, the detectors
+that can run, their triggers and templates, their tools); :meth:`Parts.engine` and :func:`policy` add the
+configuration's engine and pacing settings, and :func:`pipeline` the gate and the mailbox. So the drivers
+run the same parts wired the same way, and what differs between them is what these take: the clock, the
+data directory the gate's history and the mailbox live under, the provider, and (for a bench) a synthetic
+catalogue with settings of its own (:func:`pass_engine`). ``PassEngine(`` and ``Pipeline(`` are called
+here and nowhere else outside tests.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from functools import cached_property
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -20,6 +23,7 @@ from sbcore.deliver.mailbox import Mailbox
 from sbcore.gate.gate import Gate
 from sbcore.gate.settings import GateSettings
 from sbcore.pace.clock import Clock
+from sbcore.pace.machine import MachinePace
 from sbcore.pace.pacer import Pacer
 from sbcore.packs.model import DetectorDef
 from sbcore.packs.registry import TriggerSpec
@@ -42,10 +46,158 @@ if TYPE_CHECKING:
     from sbcore.think.tools.base import CallAnswers, RemoteToolSource
 
 
-def runnable(catalogue: EffectiveCatalogue) -> tuple[list[DetectorDef], dict[str, str]]:
-    """The catalogue's detectors that can run (enabled or not), and why each log-only one only logs."""
-    definitions = [item.definition for item in catalogue.detectors if item.available]
-    return definitions, {item.id: item.log_only for item in catalogue.detectors if item.log_only}
+@dataclass
+class Parts:
+    """What a configuration makes of the installed packs, before a session runs anything.
+
+    Built once per configuration (:meth:`load`); the live worker builds it again when the configuration
+    changes. ``catalogue`` is the effective catalogue, errors included; the rest is read from it and from
+    ``manager`` (the packs' triggers, templates and tools).
+    """
+
+    config: EffectiveConfig
+    manager: PackManager
+    catalogue: EffectiveCatalogue
+    _environment: SandboxedEnvironment | None = field(default=None, init=False, repr=False)
+
+    @classmethod
+    def load(
+        cls, config: EffectiveConfig, manager: PackManager | None = None, *, workspace: Path | None = None
+    ) -> Parts:
+        """The parts ``config`` describes, with ``manager``'s packs (default: the installed ones), for
+        ``workspace`` (default: the configuration's)."""
+        from sbcore.packs.catalogue import assemble_catalogue
+        from sbcore.packs.manager import get_plugin_manager
+
+        manager = manager or get_plugin_manager()
+        where = workspace if workspace is not None else config.workspace
+        return cls(config, manager, assemble_catalogue(manager, workspace=where, config=config))
+
+    @cached_property
+    def definitions(self) -> list[DetectorDef]:
+        """The catalogue's detectors that can run, enabled or not (the gate needs to know which are off)."""
+        return [item.definition for item in self.catalogue.detectors if item.available]
+
+    @property
+    def enabled(self) -> list[DetectorDef]:
+        return [definition for definition in self.definitions if definition.enabled]
+
+    @cached_property
+    def log_only(self) -> dict[str, str]:
+        """The detectors an untrusted workspace shaped, by id, with why: their verdicts are only logged."""
+        return {item.id: item.log_only for item in self.catalogue.detectors if item.log_only}
+
+    @property
+    def problems(self) -> list[str]:
+        """What went wrong building the catalogue, one line each."""
+        return [str(chain) for chain in self.catalogue.errors]
+
+    @property
+    def triggers(self) -> Mapping[str, TriggerSpec]:
+        return self.manager.registry.triggers
+
+    @property
+    def environment(self) -> SandboxedEnvironment:
+        """The packs' template environment (one per parts: templates compile into it once)."""
+        if self._environment is None:
+            self._environment = self.manager.template_environment()
+        return self._environment
+
+    def toolbox(
+        self,
+        root: Path,
+        *,
+        remote: RemoteToolSource | None = None,
+        recall: RecallReader | None = None,
+        answers: CallAnswers | None = None,
+    ) -> Toolbox:
+        """The detectors' tools over the project at ``root`` (:func:`toolbox`)."""
+        return toolbox(self.manager, self.config, root, remote=remote, recall=recall, answers=answers)
+
+    def mcp_servers(self, detectors: Sequence[DetectorDef]) -> dict[str, dict[str, Any]]:
+        """The MCP servers some detector of ``detectors`` is granted (:func:`mcp_servers`)."""
+        return mcp_servers(self.manager, self.config, detectors)
+
+    def engine(
+        self,
+        detectors: Sequence[DetectorDef],
+        provider: Provider,
+        *,
+        toolbox: Toolbox | None = None,
+        clock: Clock | None = None,
+        workspace: str | None = None,
+        cwd: str | None = None,
+        session: str | None = None,
+        debug: DebugCapture | None = None,
+        recall: RecallWindow | None = None,
+    ) -> PassEngine:
+        """The engine running ``detectors`` on ``provider`` with the configuration's engine settings and
+        the packs' triggers and templates (:func:`engine`)."""
+        return engine(
+            self.config,
+            detectors,
+            provider,
+            triggers=self.triggers,
+            environment=self.environment,
+            toolbox=toolbox,
+            clock=clock,
+            workspace=workspace,
+            cwd=cwd,
+            session=session,
+            debug=debug,
+            recall=recall,
+        )
+
+
+def engine(
+    config: EffectiveConfig,
+    detectors: Sequence[DetectorDef],
+    provider: Provider,
+    *,
+    triggers: Mapping[str, TriggerSpec],
+    environment: SandboxedEnvironment | None,
+    toolbox: Toolbox | None = None,
+    clock: Clock | None = None,
+    workspace: str | None = None,
+    cwd: str | None = None,
+    session: str | None = None,
+    debug: DebugCapture | None = None,
+    recall: RecallWindow | None = None,
+) -> PassEngine:
+    """The engine running ``detectors`` on ``provider`` with ``config``'s engine settings, for a driver
+    handed its triggers and templates (a replay's own, a test's)."""
+    return pass_engine(
+        detectors,
+        provider,
+        settings=EngineSettings.from_config(config),
+        triggers=triggers,
+        toolbox=toolbox,
+        environment=environment,
+        clock=clock,
+        workspace=workspace,
+        cwd=cwd,
+        session=session,
+        debug=debug,
+        recall=recall,
+    )
+
+
+def policy(
+    config: EffectiveConfig,
+    clock: Clock,
+    *,
+    task_used: int = 0,
+    machine: MachinePace | None = None,
+    muted: bool | None = None,
+) -> Pacer:
+    """The pacer ``config`` describes (``loop``, ``window``, ``budget``, ``mute``) on ``clock``.
+
+    ``task_used`` seeds a resumed task's total and ``machine`` the limits shared machine-wide (live);
+    ``muted`` overrides ``mute.all`` (a replay asks what would have been said, muted or not)."""
+    pacer = Pacer.from_config(config, clock, task_used=task_used, machine=machine)
+    if muted is not None:
+        pacer.muted = muted
+    return pacer
 
 
 def toolbox(

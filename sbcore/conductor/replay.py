@@ -53,15 +53,14 @@ from sbcore.observe.blocks import LineBlocks
 from sbcore.observe.config import ProjectionConfig
 from sbcore.observe.project import Projector
 from sbcore.observe.project_facts import read_project
-from sbcore.pace.budget import Budget, BudgetSettings
 from sbcore.pace.clock import SimulatedClock, epoch_seconds
-from sbcore.pace.pacer import Pacer, PaceSettings
+from sbcore.pace.pacer import Pacer
 from sbcore.packs.model import DetectorDef
 from sbcore.packs.registry import TriggerSpec
 from sbcore.state.recall import RecallReader, RecallWindow
 from sbcore.state.taskindex import TaskIndex, Whereabouts
 from sbcore.think.debug import DebugCapture
-from sbcore.think.pass_ import EngineSettings, PassEngine, PassResult
+from sbcore.think.pass_ import PassEngine, PassResult
 from sbcore.think.providers.base import Provider, Usage
 from sbcore.think.tools.dispatch import Toolbox
 
@@ -279,6 +278,22 @@ class Replayer:
     triggers' project reader sees. None: no checkout, the triggers go by what each session shows up to
     each record, never later ones."""
 
+    @classmethod
+    def of(
+        cls, parts: assembly.Parts, detectors: Sequence[DetectorDef], provider: Provider, **rest: Any
+    ) -> Replayer:
+        """A replayer of ``detectors`` on ``provider`` with ``parts``' configuration, triggers, templates and
+        log-only detectors; ``rest`` sets the other fields (tools, recall, a checkout…)."""
+        return cls(
+            config=parts.config,
+            detectors=detectors,
+            provider=provider,
+            triggers=parts.triggers,
+            environment=parts.environment,
+            log_only=parts.log_only,
+            **rest,
+        )
+
     def _recall_window(self) -> RecallWindow | None:
         if self.recall is None:
             return None
@@ -384,16 +399,11 @@ class Replayer:
         pacer and engine for each task a new goal begins)."""
 
         def fresh() -> tuple[PassEngine, Pacer]:
-            policy = Pacer(
-                PaceSettings.from_config(self.config),
-                clock,
-                Budget(BudgetSettings.from_config(self.config), clock),
-                muted=False,
-            )
-            engine = assembly.pass_engine(
+            policy = assembly.policy(self.config, clock, muted=False)  # what would be said, muted or not
+            engine = assembly.engine(
+                self.config,
                 self.detectors,
                 self.provider,
-                settings=EngineSettings.from_config(self.config),
                 triggers=self.triggers,
                 toolbox=self.toolbox,
                 environment=self.environment,

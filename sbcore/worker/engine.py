@@ -21,12 +21,11 @@ from sbcore.conductor import assembly
 from sbcore.conductor.recall_index import RecallSettings, recall_window
 from sbcore.config import EffectiveConfig
 from sbcore.pace.clock import Clock
-from sbcore.packs.catalogue import assemble_catalogue
 from sbcore.packs.manager import PackManager, get_plugin_manager
 from sbcore.packs.model import DetectorDef
 from sbcore.state.recall import RecallWindow
 from sbcore.think.debug import DebugCapture
-from sbcore.think.pass_ import EngineSettings, PassEngine
+from sbcore.think.pass_ import PassEngine
 from sbcore.think.providers import claude_code
 from sbcore.think.providers.base import Provider, ProviderConfigError
 from sbcore.think.providers.choose import Choice, build, choose, registered_factories
@@ -90,28 +89,19 @@ class ObserverFactory:
         remote: RemoteToolSource | None = None,
     ) -> Observer:
         """The observer ``config`` describes; ``previous`` hands over its task state; ``remote``: MCP."""
-        problems: list[str] = []
-        catalogue = assemble_catalogue(self.manager, workspace=config.workspace, config=config)
-        problems.extend(str(chain) for chain in catalogue.errors)
-        definitions, log_only = assembly.runnable(catalogue)
+        parts = assembly.Parts.load(config, self.manager)
+        problems = parts.problems
         provider, choice = self._provider(config, problems)
         root = config.workspace or self.cwd
         self.recall = recall_window(
             Path(root), RecallSettings.from_config(config), data=self.data, previous=self.recall
         )
-        engine = assembly.pass_engine(
-            [d for d in definitions if d.enabled],
+        engine = parts.engine(
+            parts.enabled,
             provider,
-            settings=EngineSettings.from_config(config),
-            triggers=self.manager.registry.triggers,
-            toolbox=assembly.toolbox(
-                self.manager,
-                config,
-                Path(root),
-                remote=remote,
-                recall=self.recall.reader if self.recall is not None else None,
+            toolbox=parts.toolbox(
+                Path(root), remote=remote, recall=self.recall.reader if self.recall is not None else None
             ),
-            environment=self.manager.template_environment(),
             clock=self.clock,
             workspace=str(root),
             cwd=str(self.cwd),
@@ -121,7 +111,9 @@ class ObserverFactory:
         )
         if previous is not None:
             carry_over(previous.engine, engine)
-        return Observer(engine, definitions, provider, choice.describe(), problems, log_only, choice)
+        return Observer(
+            engine, parts.definitions, provider, choice.describe(), problems, parts.log_only, choice
+        )
 
     def mcp_servers(self, config: EffectiveConfig, observer: Observer) -> dict[str, dict[str, Any]]:
         """Definitions of the MCP servers an enabled detector is granted (none while offline)."""

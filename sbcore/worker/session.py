@@ -391,7 +391,7 @@ class Session:
     async def _activate(self) -> None:
         log.info("watching session %s (workspace %s)", self.spec.session_id, self.workspace)
         observer = await self.host.start(self.config, self.workspace)
-        policy = Pacer.from_config(
+        policy = assembly.policy(
             self.config, self.clock, task_used=self.state.task_used, machine=self.machine
         )
         self.pipeline = assembly.pipeline(
@@ -537,7 +537,7 @@ class Session:
                 self.ledger.forget()
                 if source != "goal":  # at a new goal the judge has already moved on to it
                     self.feed.goal_split.judge.reset()
-        policy = Pacer.from_config(self.config, self.clock, machine=self.machine)
+        policy = assembly.policy(self.config, self.clock, machine=self.machine)
         self.pipeline.begin_task(task, why=why, policy=policy, engine=engine)
         self.status.update(task_id=task)
 
@@ -702,7 +702,7 @@ class Session:
         if self.pipeline is not None and observer is not None:
             self.pipeline.engine = observer.engine
             self.pipeline.policy.release()
-            self.pipeline.policy = Pacer.from_config(self.config, self.clock, machine=self.machine)
+            self.pipeline.policy = assembly.policy(self.config, self.clock, machine=self.machine)
             for task in {self.task_id, self.spec.session_id}:
                 self.pipeline.gate.forget(task)
         if self.pipeline is not None:
