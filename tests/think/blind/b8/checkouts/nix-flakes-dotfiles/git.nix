@@ -1,0 +1,8 @@
+{ ... }:
+{
+  programs.git = {
+    enable = true;
+    userName = "Dev";
+    userEmail = "dev@example.com";
+  };
+}

@@ -1,0 +1,5 @@
+module github.com/acme/fleetctl
+
+go 1.23
+
+require github.com/spf13/cobra v1.8.1

@@ -1,0 +1,4 @@
+{ lib }:
+{
+  strings = import ./strings.nix { inherit lib; };
+}

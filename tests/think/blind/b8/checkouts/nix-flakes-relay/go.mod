@@ -1,0 +1,3 @@
+module github.com/acme/relay
+
+go 1.23
