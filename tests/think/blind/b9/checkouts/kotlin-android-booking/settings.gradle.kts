@@ -1,0 +1,2 @@
+rootProject.name = "staybook"
+include(":app")

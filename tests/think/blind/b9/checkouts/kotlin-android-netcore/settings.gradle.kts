@@ -1,0 +1,2 @@
+rootProject.name = "courier"
+include(":app", ":core:network", ":core:model")
