@@ -191,25 +191,29 @@ class ScriptAliases:
             self._to[shown] = key
 
     def learn(
-        self, key: str, work: Work, signature: str, open_streaks: Iterable[tuple[str, Sequence[Work], str]]
+        self,
+        key: str,
+        work: Work,
+        signature: str,
+        open_streaks: Iterable[tuple[str, Sequence[Work], Sequence[str]]],
     ) -> str:
         """The key this failure belongs to, given each streak still open (its key, the works it holds and
-        its latest error signature), the most recent first.
+        the error signatures it holds, the latest first), the most recent first.
 
-        It joins the first of them it is tied to: one specific error signature, the same directory, and
-        a work :func:`related` to one of the streak's. Whatever came between (an edit, another command,
-        another failure) left that error as it was, so it changed nothing the spellings differ in. A
-        diagnostic at a file's line (:func:`located`) ties any two works: whatever compiled that file
-        met the same fault there (``make``, then the compiler on the one file; two modules' builds
-        stopped in the code they share), and running something else cannot reach it."""
+        It joins the first of them it is tied to: one specific error signature it holds, the same
+        directory, and a work :func:`related` to one of the streak's. Whatever came between (an edit,
+        another command, another failure) left that error as it was, so it changed nothing the spellings
+        differ in. A diagnostic at a file's line (:func:`located`) ties any two works: whatever compiled
+        that file met the same fault there (``make``, then the compiler on the one file; two modules'
+        builds stopped in the code they share), and running something else cannot reach it."""
         if key in self._to:
             return self.resolve(key)
         if len(signature.strip()) < MIN_SIGNATURE:
             return key
-        for earlier_key, works, earlier_signature in open_streaks:
+        for earlier_key, works, signatures in open_streaks:
             if (
                 earlier_key != key
-                and same_failure(signature, earlier_signature)
+                and any(same_failure(signature, earlier) for earlier in signatures)
                 and (
                     located(signature)
                     or any(
@@ -236,35 +240,53 @@ _LOCATED = re.compile(
 
 _NAMED_FAULT = re.compile(
     r"(?:[\w.+-]+: +)?(?:fatal +)?error\b[^'`\"\n]{0,60}['`\"\u2018][\w.:$<>-]{1,80}['`\"\u2019]"
+    # a linker's: the symbol no object defines (`wasm-ld: error: a.o: undefined symbol: png_read`, `undefined
+    # reference to `f'`, `unresolved external symbol f`)
+    r"|.{0,120}?\b(?:undefined (?:symbol|reference to)|unresolved external symbol)\b"
+    r":? *['`\u2018\"]?[\w.:$@]{3,}"
 )
 
 
 def names_the_fault(signature: str) -> bool:
     """Whether an error signature is a compiler's error naming the code at fault (``error: symbol 'dt' at
-    (#) has no implicit type``): like a located one, it is in the code, whatever program compiled it
+    (#) has no implicit type``) or a linker's naming the symbol nothing defines (``undefined symbol:
+    png_read``): like a located one, it is in the code, whatever program compiled or linked it
     (``cmake --build build``, then ``make`` in that folder). Two selections of one program failing on it
     stay apart (two test files can fail on one missing module)."""
     return _NAMED_FAULT.match(signature) is not None
 
 
 def same_named_target(one: Work, other: Work, signature: str) -> bool:
-    """Whether two commands ran one target, whatever programs ran it: a word selects the same thing in
-    both (a test class, a module, a file's stem: ``php artisan test --filter=CartTest`` and ``vendor/bin/
-    pest tests/CartTest.php``) and the failure they share names it. Two programs checking one file fail
-    each in its own words; the same failure naming what both selected is that target failing again."""
-    shared = _selected(one) & _selected(other)
-    return bool(shared) and any(word in signature.lower() for word in shared)
+    """Whether two commands ran one target, whatever programs or spellings ran it: a word selects the
+    same thing in both (a test class, a module, a file's stem: ``php artisan test --filter=CartTest`` and
+    ``vendor/bin/pest tests/CartTest.php``; ``--tests com.acme.CartTest`` and ``--tests '*CartTest'``) and
+    the failure they share names it. Two programs checking one file fail each in its own words; the same
+    failure naming what both selected is that target failing again. Two selections that each name
+    something the other does not (``--tests CartTest`` and ``--tests UserTest``, in one task whose name
+    the failure gives) are two targets, unless the failure names that too (a test method of the class)."""
+    low = signature.lower()
+    mine, theirs = _selected(one), _selected(other)
+    if not any(word in low for word in mine & theirs):
+        return False
+    return not ({w for w in mine - theirs if w not in low} and {w for w in theirs - mine if w not in low})
 
 
 def _selected(work: Work) -> set[str]:
-    """The words of ``work`` that select a target of its own: a name of at least :data:`MIN_TARGET`
-    characters that is not a subcommand, or a file's stem; lower-cased."""
+    """The words of ``work`` that select a target of its own, lower-cased: each name of at least
+    :data:`MIN_TARGET` characters that is not a subcommand, in a file's stem, a dotted or a task path
+    (``com.acme.cart.CartTest``, ``:app:testDebugUnitTest``), a quoted pattern or an option's value."""
     words = set()
     for word in work.body.split(" ")[1:]:
-        stem = word.rstrip("/").rsplit("/", 1)[-1].split(".", 1)[0] if "/" in word or "." in word else word
-        if len(stem) >= MIN_TARGET and not _SUBCOMMAND.match(stem) and stem.isidentifier():
-            words.add(stem.lower())
+        value = word.split("=", 1)[-1].strip("'\"*")
+        if "/" in value:
+            value = value.rstrip("/").rsplit("/", 1)[-1].split(".", 1)[0]
+        for part in _PARTS.split(value):
+            if len(part) >= MIN_TARGET and part.isidentifier() and not _SUBCOMMAND.match(part):
+                words.add(part.lower())
     return words
+
+
+_PARTS = re.compile(r"[.:#*]+")
 
 
 MIN_TARGET = 6
@@ -336,7 +358,14 @@ def related(one: Work, other: Work) -> bool:
     if not is_script(one) and _subcommand(mine) and _subcommand(theirs) and mine[1] != theirs[1]:
         return True  # `mix test` and `mix deps.compile` failing alike: the failure is under both (a
         # script runner's names are not subcommands: `npm run lint` and `npm run typecheck` are two works)
-    return _within(mine[1:], theirs[1:]) or _within(theirs[1:], mine[1:]) or _same_stem(mine[1:], theirs[1:])
+    mine, theirs = [_unrooted(word) for word in mine[1:]], [_unrooted(word) for word in theirs[1:]]
+    return _within(mine, theirs) or _within(theirs, mine) or _same_stem(mine, theirs)
+
+
+def _unrooted(word: str) -> str:
+    """A selection without the separator that roots it (``:app:assembleDebug`` is ``app:assembleDebug``
+    from the root project, ``//pkg:t`` is ``pkg:t`` from the workspace's)."""
+    return word.lstrip(":/") if word[:1] in (":", "/") and word.lstrip(":/")[:1].isalnum() else word
 
 
 # A program's subcommand: a lower-case word, not a path, a file or a selection (`test`, `deps.compile`).

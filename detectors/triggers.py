@@ -528,7 +528,9 @@ def _read_failure(walk: _Walk, calls: _Calls, entry: _Entry, work: Work, error: 
         if shown != key:
             walk.aliases.shown(shown, key, streaks)
     open_streaks = [
-        (name, *walk.latest[name]) for name in reversed(walk.latest) if name in streaks and name != key
+        (name, walk.latest[name][0], _signatures(streaks[name]))
+        for name in reversed(walk.latest)
+        if name in streaks and name != key
     ]
     resolved = walk.aliases.learn(key, work, attempt.signature, open_streaks)
     if resolved != key and key in streaks:  # a tool's own failures join its script's, in order
@@ -540,6 +542,12 @@ def _read_failure(walk: _Walk, calls: _Calls, entry: _Entry, work: Work, error: 
     if work not in works:
         works.append(work)
     walk.latest[resolved] = (works, attempt.signature)  # kept in order: the most recent last
+
+
+def _signatures(attempts: Sequence[_Attempt]) -> tuple[str, ...]:
+    """The error signatures a streak holds, the latest first (one runner's two renderings of one failure,
+    quiet and verbose, can alternate in it)."""
+    return tuple(dict.fromkeys(attempt.signature for attempt in reversed(attempts)))
 
 
 def _target(work: Work, walk: _Walk, entry: _Entry) -> str:

@@ -649,3 +649,59 @@ def test_the_line_saying_what_failed_is_quoted_over_a_banner_and_echoed_test_cod
     assert error_line(verbose) == "EXPECT errors for:  expect (sum (l), 120, 1e-6)"
     counts = "Exit code 1\nxxxxx case failed\nRan: 4, Failures: 1\n"
     assert error_line(counts) == "xxxxx case failed"  # a count says nothing more than the banner
+
+
+# -- the eighth round (tuned on blind batch b9's tuning split), tools of no table -----------------------
+
+SPEC_FAILS = (
+    "Exit code 1\n> Task :core:verifySpecs\nRoundingSpec > halfUp_roundsToEven FAILED\n"
+    "    java.lang.AssertionError at RoundingSpec.kt:41\n3 specs completed, 1 failed\n"
+)
+SPEC_VERBOSE = "Exit code 1\njava.lang.AssertionError: expected:<12> but was:<13>\n"
+
+
+def test_one_target_selected_by_its_dotted_name_a_pattern_or_a_method_is_one_work() -> None:
+    """A spec class named in full, by a quoted pattern, and one method of it, with a verbose run between
+    that printed the failure in other words: one target failing (eighth round)."""
+    s = Session()
+    s.fail("./brick :core:verifySpecs --only com.acme.ledger.RoundingSpec", SPEC_FAILS)
+    s.fail("./brick :core:verifySpecs --only com.acme.ledger.RoundingSpec --info | tail -40", SPEC_VERBOSE)
+    s.fail("./brick -p core verifySpecs --only '*RoundingSpec' --stacktrace", SPEC_FAILS)
+    s.fail("./brick :core:verifySpecs --only com.acme.ledger.RoundingSpec.halfUp_roundsToEven", SPEC_FAILS)
+    match = fire(s)
+    assert match is not None and match.data["failures"] >= 3
+
+
+def test_two_specs_of_one_task_stay_two_targets_though_the_failure_names_the_task() -> None:
+    task_failed = "Exit code 1\nExecution failed for task ':core:verifySpecs'. There were failing specs.\n"
+    s = Session()
+    s.fail("./brick :core:verifySpecs --only com.acme.ledger.RoundingSpec", task_failed)
+    s.fail("./brick :core:verifySpecs --only com.acme.ledger.TaxBandSpec", task_failed)
+    s.fail("./brick -p core verifySpecs --only '*InvoiceSpec'", task_failed)
+    assert fire(s) is None
+
+
+def test_a_task_path_from_the_root_and_without_its_separator_is_one_task() -> None:
+    missing = "Exit code 1\nerror: resource style/Theme.Field.Splash (aka com.acme.field:style) not found\n"
+    s = Session()
+    s.fail("./brick :app:packageDebug", missing)
+    s.fail("rm -rf app/out && ./brick :app:packageDebug", missing)
+    s.fail("./brick app:packageDebug --project-dir . -q", missing)
+    assert fire(s) is not None
+
+
+UNDEFINED = "Exit code 1\nlnk: error: out/ring.o: undefined symbol: ring_push_batch\nlnk: error: failed\n"
+
+
+def test_a_linker_error_naming_the_missing_symbol_ties_two_ways_of_linking() -> None:
+    """The same undefined symbol from the build tool and from the linker driver in the build folder is one
+    fault, whatever ran the link (eighth round)."""
+    s = Session()
+    s.fail("mkbuild --dir out", UNDEFINED)
+    s.fail("mkbuild --dir out --verbose 2>&1 | grep -B2 error; exit ${PIPESTATUS[0]}", UNDEFINED)
+    s.fail("cd out && lnkdrv all", UNDEFINED)
+    assert fire(s) is not None
+    vague = Session()
+    for command in ("mkbuild --dir out", "mkbuild --dir out --verbose", "cd out && lnkdrv all"):
+        vague.fail(command, "Exit code 1\nlnk: error: link failed\n")
+    assert fire(vague) is None  # a link error that names no symbol ties nothing
