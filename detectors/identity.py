@@ -79,6 +79,10 @@ _RUNS_THE_REST: dict[str, frozenset[str]] = {
     "chronic": frozenset(),
     "caffeinate": frozenset({"-t", "-w"}),
     "env": frozenset({"-u", "--unset"}),
+    # a virtual display for a test run that opens windows (a game engine's, a browser's)
+    "xvfb-run": frozenset(
+        {"-n", "--server-num", "-s", "--server-args", "-e", "--error-file", "-f", "--auth-file"}
+    ),
 }
 # Shells handed the work as one string (`bash -c '…'`, `sh -ec "…"`, `nix-shell --run '…'`).
 _SHELLS = frozenset({"bash", "sh", "zsh", "dash", "ksh"})

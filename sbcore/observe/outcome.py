@@ -74,7 +74,8 @@ _ERROR_WORD_LIST = (
 )
 _NOISE = re.compile(
     r"^(?:exit code -?\d+|[=\-_*#~. ]+|traceback \(most recent call last\):?"
-    r"|\[(?:error|warn(?:ing)?|info|fail(?:ed)?)\])$",  # a level tag with nothing after it
+    r"|\[(?:error|warn(?:ing)?|info|fail(?:ed)?)\]"  # a level tag with nothing after it
+    r"|(?:real|user|sys)\s+\d+m[\d.]+s)$",  # the shell's `time` report (`real\t0m41.203s`)
     re.I,
 )
 _NAMED_ERROR = re.compile(r"\b[A-Z]\w*(?:Error|Exception):")

@@ -705,3 +705,13 @@ def test_a_linker_error_naming_the_missing_symbol_ties_two_ways_of_linking() -> 
     for command in ("mkbuild --dir out", "mkbuild --dir out --verbose", "cd out && lnkdrv all"):
         vague.fail(command, "Exit code 1\nlnk: error: link failed\n")
     assert fire(vague) is None  # a link error that names no symbol ties nothing
+
+
+@pytest.mark.parametrize("wrapped", ["xvfb-run zorp check", "xvfb-run -a -s '-screen 0 640x480' zorp check"])
+def test_a_virtual_display_leaves_the_work_as_it_is(wrapped: str) -> None:
+    assert work_identity(wrapped).body == work_identity("zorp check").body
+
+
+def test_the_shells_time_report_is_never_the_error_quoted() -> None:
+    assert error_line("Exit code 2\n\nreal\t0m41.203s\nuser\t0m2.100s\nsys\t0m0.310s\n") == ""
+    assert error_line("Exit code 2\nSpecs failed: 1 of 12\n\nreal\t0m41.203s\n") == "Specs failed: 1 of 12"
