@@ -365,7 +365,8 @@ def related(one: Work, other: Work) -> bool:
 def _unrooted(word: str) -> str:
     """A selection without the separator that roots it (``:app:assembleDebug`` is ``app:assembleDebug``
     from the root project, ``//pkg:t`` is ``pkg:t`` from the workspace's)."""
-    return word.lstrip(":/") if word[:1] in (":", "/") and word.lstrip(":/")[:1].isalnum() else word
+    rest = word[2:] if word.startswith("//") else word[1:] if word.startswith(":") else word
+    return rest if rest[:1].isalnum() else word
 
 
 # A program's subcommand: a lower-case word, not a path, a file or a selection (`test`, `deps.compile`).

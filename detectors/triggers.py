@@ -163,7 +163,7 @@ class _Walk:
         self.targets: dict[str, str] = {}  # work body -> the key of its latest target
         self.named: set[str] = set()  # the targets a command's own `cd` or directory option named
         self.aliases = ScriptAliases()
-        self.latest: dict[str, tuple[list[Work], str]] = {}  # each streak's works, its latest signature
+        self.latest: dict[str, list[Work]] = {}  # each streak's works, the latest streak last
 
     def holds(self, first: _Entry | None, root: str, calls: _Calls, errors: Errors) -> bool:
         if self.first is not first or self.root != root:
@@ -528,7 +528,7 @@ def _read_failure(walk: _Walk, calls: _Calls, entry: _Entry, work: Work, error: 
         if shown != key:
             walk.aliases.shown(shown, key, streaks)
     open_streaks = [
-        (name, walk.latest[name][0], _signatures(streaks[name]))
+        (name, walk.latest[name], _signatures(streaks[name]))
         for name in reversed(walk.latest)
         if name in streaks and name != key
     ]
@@ -538,10 +538,10 @@ def _read_failure(walk: _Walk, calls: _Calls, entry: _Entry, work: Work, error: 
             streaks.get(resolved, []) + streaks.pop(key), key=lambda found: found.call.index
         )
     streaks.setdefault(resolved, []).append(attempt)
-    works = walk.latest.pop(resolved, ([], ""))[0]
+    works = walk.latest.pop(resolved, [])
     if work not in works:
         works.append(work)
-    walk.latest[resolved] = (works, attempt.signature)  # kept in order: the most recent last
+    walk.latest[resolved] = works  # kept in order: the most recent last
 
 
 def _signatures(attempts: Sequence[_Attempt]) -> tuple[str, ...]:
