@@ -2,7 +2,7 @@
 
 Every driver builds through here: the live worker, replay, golden cases, one-off passes and the benches.
 :class:`Parts` is what a configuration makes of the installed packs (the effective catalogue, the detectors
-that can run, their triggers and templates, their tools); :meth:`Parts.engine` and :func:`policy` add the
+that can run, their triggers and templates, their tools); :func:`engine` and :func:`policy` add the
 configuration's engine and pacing settings, and :func:`pipeline` the gate and the mailbox. So the drivers
 run the same parts wired the same way, and what differs between them is what these take: the clock, the
 data directory the gate's history and the mailbox live under, the provider, and (for a bench) a synthetic
@@ -118,36 +118,6 @@ class Parts:
         """The MCP servers some detector of ``detectors`` is granted (:func:`mcp_servers`)."""
         return mcp_servers(self.manager, self.config, detectors)
 
-    def engine(
-        self,
-        detectors: Sequence[DetectorDef],
-        provider: Provider,
-        *,
-        toolbox: Toolbox | None = None,
-        clock: Clock | None = None,
-        workspace: str | None = None,
-        cwd: str | None = None,
-        session: str | None = None,
-        debug: DebugCapture | None = None,
-        recall: RecallWindow | None = None,
-    ) -> PassEngine:
-        """The engine running ``detectors`` on ``provider`` with the configuration's engine settings and
-        the packs' triggers and templates (:func:`engine`)."""
-        return engine(
-            self.config,
-            detectors,
-            provider,
-            triggers=self.triggers,
-            environment=self.environment,
-            toolbox=toolbox,
-            clock=clock,
-            workspace=workspace,
-            cwd=cwd,
-            session=session,
-            debug=debug,
-            recall=recall,
-        )
-
 
 def engine(
     config: EffectiveConfig,
@@ -164,8 +134,8 @@ def engine(
     debug: DebugCapture | None = None,
     recall: RecallWindow | None = None,
 ) -> PassEngine:
-    """The engine running ``detectors`` on ``provider`` with ``config``'s engine settings, for a driver
-    handed its triggers and templates (a replay's own, a test's)."""
+    """The engine running ``detectors`` on ``provider`` with ``config``'s engine settings, and the triggers
+    and templates the driver hands it (a :class:`Parts`' own, or a replay's or a test's)."""
     return pass_engine(
         detectors,
         provider,

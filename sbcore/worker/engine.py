@@ -96,9 +96,12 @@ class ObserverFactory:
         self.recall = recall_window(
             Path(root), RecallSettings.from_config(config), data=self.data, previous=self.recall
         )
-        engine = parts.engine(
+        engine = assembly.engine(
+            config,
             parts.enabled,
             provider,
+            triggers=parts.triggers,
+            environment=parts.environment,
             toolbox=parts.toolbox(
                 Path(root), remote=remote, recall=self.recall.reader if self.recall is not None else None
             ),

@@ -39,7 +39,13 @@ def test_the_parts_follow_the_users_configuration(tmp_path: Path) -> None:
     assert "standard-questions" not in {d.id for d in parts.enabled}
     assert "repeat-failure" in {d.id for d in parts.enabled}
     assert parts.problems == []
-    engine = parts.engine(parts.enabled, OfflineProvider())
+    engine = assembly.engine(
+        parts.config,
+        parts.enabled,
+        OfflineProvider(),
+        triggers=parts.triggers,
+        environment=parts.environment,
+    )
     assert engine.settings.budget_chars == 123456  # the configuration's engine settings
     assert engine.detectors == parts.enabled
     clock = SimulatedClock(0.0)
