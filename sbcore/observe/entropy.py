@@ -56,16 +56,17 @@ def looks_random(value: str, min_length: int = 12, *, named: bool = False) -> bo
     size = len(value)
     if size < min_length:
         return False
-    bits = shannon_bits(value)
     if _HEX.fullmatch(value):
         # Sixteen symbols: a random hex string of n characters has a little under 4 bits each.
-        return size >= 16 and bits >= 2.9
+        return size >= 16 and shannon_bits(value) >= 2.9
+    # The cheapest test first: most values a context rule meets are dotted or snake-case words.
+    if max(map(len, _SEPARATORS.split(value))) < 12:
+        return False  # "last_modified_at.strftime", "app.config.mjs"
     # A random value of n characters has close to log2(n) bits per character, up to its alphabet's
     # (letters 5.7, base64 6); demand most of it, and 48 bits in all.
+    bits = shannon_bits(value)
     if bits < min(3.2, 0.8 * math.log2(size)) or bits * size < 48:
         return False
-    if max(map(len, _SEPARATORS.split(value))) < 12:
-        return False  # dotted or snake-case words: "last_modified_at.strftime", "app.config.mjs"
     pieces = _PIECES.findall(value)
     # Case flips everywhere: identifiers change case once per word, so their pieces are longer
     # and seldom of one or two letters.

@@ -44,7 +44,10 @@ comparison or two; a rule whose body starts right after the anchor sits behind o
 the few characters before it. Text holding non-ASCII characters is scanned through an ASCII copy
 (secrets are ASCII), which ``re`` reads up to twice as fast. No pattern nests repeats, so no input
 backtracks catastrophically. Each pattern is compiled the first time its anchor occurs (a hook that
-redacts one prompt pays only for the anchors it holds). ``python -m sbcore.observe.redact --bench
+redacts one prompt pays only for the anchors it holds). A short string in which the families find
+nothing asks the context rules and the categories once each whether it holds any substring they need
+(``secret_contexts.quiet``, ``secret_categories.quiet``); most hold none, and skip them. One ``re``
+alternation of those substrings was measured slower than the substring searches it would replace. ``python -m sbcore.observe.redact --bench
 TRANSCRIPT...`` prints throughput figures.
 """
 
@@ -54,9 +57,8 @@ import re
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 
-from sbcore.observe import secret_contexts
+from sbcore.observe import secret_categories, secret_contexts
 from sbcore.observe.entropy import looks_random
-from sbcore.observe.secret_categories import redact_categories
 from sbcore.observe.secret_rules import (
     CLI_FLAGS,
     FORMATS,
@@ -325,6 +327,14 @@ def _pattern_alts() -> dict[str, list[_Alt]]:
                 _lookbehind(r"[A-Za-z0-9]{14}\.atlasv1\.", _GUARD) + r"(?P<v>[\w=-]{60,})",
                 back=23,
             ),
+            # Airtable's pat…: no anchor in its prefix, so it is found from the dot before its body (a
+            # substring search for "pat" meets every path and pattern).
+            _Alt(
+                "airtable-token",
+                "",
+                r"(?<=(?:(?<![\w/.\]-])|(?<=\\[nt]))pat[A-Za-z0-9]{14}\.)(?P<v>[a-f0-9]{64})(?![A-Za-z0-9])",
+                back=18,
+            ),
             _Alt(
                 "discord-bot-token",
                 "",
@@ -485,12 +495,16 @@ def _unquote(raw: str, start: int) -> tuple[str, int, bool]:
     return raw, start, False
 
 
-def _secret_value(value: str, quoted: bool, kind: str, keyed: bool, strict: bool = False) -> bool:
-    """Whether a context's value is a literal secret, not a placeholder, a template or code.
+def _secret_kind(
+    value: str, quoted: bool, kind: str | Callable[[], str], keyed: bool, strict: bool = False
+) -> str | None:
+    """The kind of a context's value when it is a literal secret, not a placeholder, a template or code.
 
     ``keyed``: the context is a key, so a bare value must not read as code either (a call, an
     index, a bare number, or a word or identifier whose letters do not read as random). ``strict``:
-    the context is loose (a secret-ish word in prose), so the value must read as random.
+    the context is loose (a secret-ish word in prose), so the value must read as random. ``kind`` may
+    be a function naming it from the key: it is called only for a value the tests that need no kind
+    have not refused already (most are), since naming a key tries a few dozen patterns.
     """
     lowered = value.lower()
     if (
@@ -499,39 +513,49 @@ def _secret_value(value: str, quoted: bool, kind: str, keyed: bool, strict: bool
         or lowered in PLACEHOLDER_WORDS
         or _PLACEHOLDER.match(value)
     ):
-        return False
-    if not PLACEHOLDER_PARTS.isdisjoint(_PARTS.split(lowered)) and not any(c.isdigit() for c in value):
-        return False
-    if keyed and not quoted:
-        if _CALL_VALUE.match(value) or (value.isdigit() and kind != "password"):
-            return False
-        if _WORD_VALUE.match(value) and not looks_random(value, named=True):
-            return False
-    if strict and not looks_random(value):
-        return False
-    return len(value) >= (3 if kind in _SHORT_KINDS else 6)
-
-
-def judged_span(text: str, start: int, end: int, kind: str, strict: bool = False) -> _Span | None:
-    """The span of the (possibly quoted) value ``text[start:end]`` of a keyed context, if it is a secret."""
-    value, start, quoted = _unquote(text[start:end], start)
-    if not _secret_value(value, quoted, kind, keyed=True, strict=strict):
         return None
-    return start, start + len(value), 1, kind
+    if not PLACEHOLDER_PARTS.isdisjoint(_PARTS.split(lowered)) and not any(c.isdigit() for c in value):
+        return None
+    bare = keyed and not quoted
+    if bare and (
+        _CALL_VALUE.match(value) or (_WORD_VALUE.match(value) and not looks_random(value, named=True))
+    ):
+        return None
+    if strict and not looks_random(value):
+        return None
+    if len(value) < 3:
+        return None
+    named = kind if isinstance(kind, str) else kind()
+    if bare and value.isdigit() and named != "password":
+        return None
+    return named if len(value) >= (3 if named in _SHORT_KINDS else 6) else None
+
+
+def judged_span(
+    text: str, start: int, end: int, kind: str | Callable[[], str], strict: bool = False
+) -> _Span | None:
+    """The span of the (possibly quoted) value ``text[start:end]`` of a keyed context, if it is a secret
+    (``kind`` as :func:`_secret_kind` takes it)."""
+    value, start, quoted = _unquote(text[start:end], start)
+    named = _secret_kind(value, quoted, kind, keyed=True, strict=strict)
+    return None if named is None else (start, start + len(value), 1, named)
 
 
 def _context_span(text: str, scan: str, match: re.Match[str], name: str, alt: _Alt) -> _Span | None:
     """Judge a context value: skip placeholders and code; a _KEYED rule's key names the kind."""
     value, start, quoted = _unquote(text[match.start(name) : match.end(name)], match.start(name))
     keyed = alt.check == _KEYED
-    kind = (alt.kind or _key_kind(text, match, match.start(name))) if keyed else alt.kind
-    if not _secret_value(value, quoted, kind, keyed):
+    kind: str | Callable[[], str] = (
+        alt.kind or (lambda: _key_kind(text, match, match.start(name))) if keyed else alt.kind
+    )
+    named = _secret_kind(value, quoted, kind, keyed)
+    if named is None:
         return None
     if match.end(name) - match.start(name) >= _VALUE_SCAN and (
         whole := _WHOLE_VALUE.match(scan, match.start(name))
     ):
         value, start, quoted = _unquote(text[whole.start() : whole.end()], whole.start())
-    return start, start + len(value), alt.priority, kind
+    return start, start + len(value), alt.priority, named
 
 
 def _head_start(text: str, anchor: int, head: re.Pattern[str]) -> int | None:
@@ -627,24 +651,44 @@ def redact(text: str) -> str:
         return text
     # Every secret is ASCII and the patterns run in ASCII mode, so they find the same spans in a copy
     # with each other character replaced by "?" (offsets unchanged); ``re`` scans a one-byte string
-    # up to twice as fast as one holding, say, an emoji. Its lower-cased copy and the secret words it
-    # holds are worked out once, for the context rules and the categories both.
+    # up to twice as fast as one holding, say, an emoji.
     scan = text if text.isascii() else text.encode("ascii", "replace").decode("ascii")
     low = scan.lower()
+    spans = _format_spans(text, scan)
+    if (
+        not spans
+        and size <= _CLEAN_LONGEST
+        and secret_contexts.quiet(low, scan)
+        and secret_categories.quiet(low)
+    ):
+        # Most short strings: no format found, and none of the substrings the other rules need. The
+        # gates are asked once here instead of rule by rule, which is most of what such a string costs.
+        _remember_clean(text)
+        return text
+    # The secret words are worked out once, for the context rules and the categories both.
     words = secret_contexts.words_in(low)
-    listed = _redact_listed(text, scan, low, words)
+    listed = _redact_listed(text, scan, low, words, spans)
     # the listed rules, then the categories for the rest
-    out = redact_categories(text, low, words) if listed is text else redact_categories(listed)
+    out = (
+        secret_categories.redact_categories(text, low, words)
+        if listed is text
+        else secret_categories.redact_categories(listed)
+    )
     if out is text and size <= _CLEAN_LONGEST:
-        if len(_CLEAN) >= _CLEAN_KEPT:
-            _CLEAN.clear()
-        _CLEAN.add(text)
+        _remember_clean(text)
     return out
 
 
-def _redact_listed(text: str, scan: str, low: str, words: frozenset[str]) -> str:
-    """``text`` with every secret the listed formats and contexts find replaced (``text`` itself: none)."""
-    out = _redact_once(text, scan, low, words)
+def _remember_clean(text: str) -> None:
+    if len(_CLEAN) >= _CLEAN_KEPT:
+        _CLEAN.clear()
+    _CLEAN.add(text)
+
+
+def _redact_listed(text: str, scan: str, low: str, words: frozenset[str], spans: list[_Span]) -> str:
+    """``text`` with every secret the listed formats and contexts find replaced (``text`` itself: none);
+    ``spans``: what the formats found in it."""
+    out = _redact_once(text, scan, low, words, spans)
     if out is text:
         return text
     # A secret glued to the start of another (``sk-…-----BEGIN … PRIVATE KEY``) is missed while a rule
@@ -673,22 +717,33 @@ _GLUED_MARKER = "[REDACTED:secret]"
 
 
 def _redact_once(
-    text: str, scan: str | None = None, low: str | None = None, words: frozenset[str] | None = None
+    text: str,
+    scan: str | None = None,
+    low: str | None = None,
+    words: frozenset[str] | None = None,
+    spans: list[_Span] | None = None,
 ) -> str:
     """One reading of ``text``: every secret its rules find, replaced; ``text`` itself when none is.
 
-    ``scan``, ``low`` and ``words`` are as ``redact`` works them out; a second reading works them out
-    again."""
+    ``scan``, ``low``, ``words`` and the formats' ``spans`` are as ``redact`` works them out; a second
+    reading works them out again."""
     if scan is None:
         scan = text if text.isascii() else text.encode("ascii", "replace").decode("ascii")
+    if spans is None:
+        spans = _format_spans(text, scan)
+    secret_contexts.context_spans(text, scan, judged_span, kind_of_key, spans, low, words)
+    return _splice(text, spans) if spans else text
+
+
+def _format_spans(text: str, scan: str) -> list[_Span]:
+    """The spans the anchored families (formats and operator contexts) find in ``text``."""
     spans: list[_Span] = []
     for anchor in _ANCHORS:
         if anchor in scan:
             family = _FAMILIES.get(anchor) or _family(anchor)
             if (match := family.regex.search(scan)) is not None:
                 _collect(text, scan, match, family, spans)
-    secret_contexts.context_spans(text, scan, judged_span, kind_of_key, spans, low, words)
-    return _splice(text, spans) if spans else text
+    return spans
 
 
 def _bench(paths: Sequence[str], rounds: int = 5) -> list[str]:

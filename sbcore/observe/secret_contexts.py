@@ -19,7 +19,7 @@ character. These rules find the rest of the ways a secret follows what names it:
   ``AKIA…`` id's 40-character secret, an Alibaba ``LTAI…`` id's secret, a Twilio ``SK…`` API key's
   secret, wherever the pair is written, prose included.
 * **Formats with no anchor character** — Databricks ``dapi…``, Twilio ``SK…``, an Azure AD client
-  secret (``…Q~…``), a NuGet ``oy2…`` key, an Airtable ``pat….…`` token.
+  secret (``…Q~…``), a NuGet ``oy2…`` key.
 
 Speed: these rules run on every projected string, so each is reached through substring searches,
 which CPython runs several times faster than ``re`` scans for a pattern (and a one-character search
@@ -64,8 +64,9 @@ _WORD_SETS = {
 }
 
 
-Judge = Callable[[str, int, int, str, bool], "Span | None"]
-"""``redact``'s judgement of a keyed value ``text[start:end]``: its span if it is a secret."""
+Judge = Callable[[str, int, int, "str | Callable[[], str]", bool], "Span | None"]
+"""``redact``'s judgement of a keyed value ``text[start:end]``: its span if it is a secret. The kind is
+given, or a function naming it from the key, called only once the value passed the cheaper tests."""
 
 
 class _Lazy:
@@ -245,13 +246,12 @@ _BARE_FORMATS: tuple[tuple[str, str, str, _Lazy], ...] = tuple(
         ("dapi", "", "databricks-token", r"[0-9a-f]{32}(?:-\d{1,2})?"),
         ("SK", "K", "twilio-api-key", r"[0-9a-f]{32}"),
         ("oy2", "2", "nuget-api-key", r"[a-z0-9]{43}"),
-        ("pat", "", "airtable-token", r"[A-Za-z0-9]{14}\.[a-f0-9]{64}"),
     )
 )
 # An Azure AD client secret: three characters, a digit, "Q~", then 31 to 34 more.
 _AZURE = _Lazy(r"(?<![\w~.-])[\w~.-]{3}\dQ~[\w~.-]{31,34}(?![\w~.-])")
 
-_SHORT = 512  # see _may_hold
+_SHORT = 512  # see quiet
 
 KINDS = frozenset(
     {"password", "authorization", "azure-ad-client-secret"}
@@ -281,11 +281,7 @@ def context_spans(
         low = scan.lower()
     if words is None:
         words = words_in(low)
-    if (
-        len(low) < _SHORT
-        and not _may_hold(low, scan, words)
-        and not (spans and any(s[3] in _PARTNERS for s in spans))
-    ):
+    if len(low) < _SHORT and quiet(low, scan) and not (spans and any(s[3] in _PARTNERS for s in spans)):
         return
     stems = [(stem, pattern) for stem, pattern in _SPACED if stem in words]
     for stem, pattern in stems:
@@ -310,24 +306,26 @@ def context_spans(
         spans.extend(_partners(scan, ids))
 
 
-def _may_hold(low: str, scan: str, words: frozenset[str]) -> bool:
-    """Whether a text (``low``: lower-cased, ``scan``: as is, ``words``: its :data:`WORDS`) holds a
-    substring some rule needs.
+def quiet(low: str, scan: str) -> bool:
+    """Whether no rule here can fire in a text (``low``: lower-cased, ``scan``: as is), a key id's
+    partner aside: it holds none of the substrings they need.
 
-    Most projected strings are short and hold none: for them this one expression costs less than
-    the steps of testing each rule's gates in turn (a long text goes straight to those). Each test is
-    implied by the gate of the rule it stands for (a key id's partner is looked for regardless).
+    Most projected strings are short and hold none: for them this one expression costs less than the
+    steps of testing each rule's gates in turn (a long text goes straight to those). Each test is
+    implied by the gate of the rule it stands for.
     """
-    return (
-        not words.isdisjoint(_STEMS)
+    return not (
+        "pass" in low
+        or "secret" in low
+        or "token" in low
+        or "key" in low  # _STEMS
         or (" -" in low and _FLAG.search(scan) is not None)  # "ls -la", "git add -A": no flag of a rule
-        or ("auth" in words and "authoriz" in low)
+        or "authoriz" in low
         or ("|" in scan and ("echo" in scan or "printf" in scan))
         or "Q~" in scan
         or "SK" in scan
         or "dapi" in scan
         or "oy2" in scan
-        or "pat" in scan
     )
 
 
@@ -367,7 +365,7 @@ def _spaced_span(
         opens_line = (newline != -1 or floor == 0) and not before.strip()
         ends_line = _LINE_END.match(low, match.end("v")) is not None
         firm = (opens_line and ends_line) or _NETRC.search(before) is not None
-    return judge(text, match.start("v"), match.end("v"), key_kind(key), not firm)
+    return judge(text, match.start("v"), match.end("v"), lambda: key_kind(key), not firm)
 
 
 def _authorization(text: str, low: str, judge: Judge) -> Iterator[Span]:

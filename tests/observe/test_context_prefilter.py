@@ -1,7 +1,9 @@
-"""The context rules' prefilter for short strings only skips strings no rule could find a secret in.
+"""The prefilters for short strings only skip strings no rule could find a secret in.
 
-``_may_hold`` lets a short string skip every context rule at once; each of its tests must be implied by
-the gate of a rule, so with the prefilter or without it the same spans are found.
+``secret_contexts.quiet`` lets a short string skip every context rule at once, and with
+``secret_categories.quiet`` it lets ``redact`` return a string the formats found nothing in without
+asking the rules one by one. Each of their tests must be implied by the gate of a rule, so with the
+prefilters or without them the same spans are found.
 """
 
 from __future__ import annotations
@@ -12,7 +14,7 @@ import pytest
 from hypothesis import example, given
 from hypothesis import strategies as st
 
-from sbcore.observe import secret_contexts
+from sbcore.observe import redact, secret_categories, secret_contexts
 from sbcore.observe.redact import judged_span, kind_of_key
 
 _PIECES = [
@@ -62,6 +64,10 @@ _PIECES = [
 ]
 
 
+_FORMAT_PIECES = ["dapi", "SK", "oy2", "pat", "0123456789abcdef", "0123456789abcdef0123456789abcdef", "q"]
+_FORMAT_PIECES += ["ABCDEFGHIJKLMN", ".", "-12", " ", "\\n", "/", "x"]
+
+
 def _spans(text: str) -> list[secret_contexts.Span]:
     spans: list[secret_contexts.Span] = []
     secret_contexts.context_spans(text, text, judged_span, kind_of_key, spans)
@@ -77,12 +83,39 @@ def test_the_prefilter_skips_only_strings_without_a_context_secret(pieces: list[
     text = "".join(pieces)
     filtered = _spans(text)
     with pytest.MonkeyPatch.context() as patch:
-        patch.setattr(secret_contexts, "_may_hold", lambda low, scan, words: True)
+        patch.setattr(secret_contexts, "quiet", lambda low, scan: False)
         assert _spans(text) == filtered
 
 
-_FORMAT_PIECES = ["dapi", "SK", "oy2", "pat", "0123456789abcdef", "0123456789abcdef0123456789abcdef", "q"]
-_FORMAT_PIECES += ["ABCDEFGHIJKLMN", ".", "-12", " ", "\\n", "/", "x"]
+_CATEGORY_PIECES = [*_PIECES, "__", "GEMS__EXAMPLE__COM", "user:", "cookie", "Set-Cookie: ", "sid=", "pwd"]
+_CATEGORY_PIECES += ["credential", "session", "PRIVATE-MAC: ", "Private-Lines: 2\n", "db:5432:app:me:", "*:"]
+_CATEGORY_PIECES += ["--key=", "AAAAB3NzaC1yc2EAAAADAQABAAABAQ", "r8Xq2Lm9Zt4Vb7Nc1Kd6", "\n"]
+
+
+@example(["GEMS__EXAMPLE__COM", "=", "user:", "r8Xq2Lm9Zt4Vb7Nc1Kd6"])
+@example(["Set-Cookie: ", "sid=", "r8Xq2Lm9Zt4Vb7Nc1Kd6", "x9Qw7Lm2Zr5Tk8Vb"])
+@example(["db:5432:app:me:", "hunter2"])
+@example(["session", "=", "r8Xq2Lm9Zt4Vb7Nc1Kd6"])
+@given(st.lists(st.sampled_from(_CATEGORY_PIECES), max_size=12))
+def test_a_quiet_text_holds_nothing_a_category_finds(pieces: list[str]) -> None:
+    text = "".join(pieces)
+    if secret_categories.quiet(text.lower()):
+        assert secret_categories.redact_categories(text) == text
+
+
+@example(["mysql", " -p", "x9Qw7Lm2Zr5Tk8Vb"])
+@example(["session", "=", "r8Xq2Lm9Zt4Vb7Nc1Kd6"])
+@example(["pat", "ABCDEFGHIJKLMN", ".", "0123456789abcdef" * 4])
+@given(st.lists(st.sampled_from(_CATEGORY_PIECES + _FORMAT_PIECES), max_size=14))
+def test_redact_gives_the_same_text_with_or_without_the_short_string_gates(pieces: list[str]) -> None:
+    text = "".join(pieces)
+    redact.forget_clean()
+    gated = redact.redact(text)
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(secret_contexts, "quiet", lambda low, scan: False)
+        patch.setattr(secret_categories, "quiet", lambda low: False)
+        redact.forget_clean()
+        assert redact.redact(text) == gated
 
 
 _HEX32 = "0123456789abcdef0123456789abcdef"
