@@ -582,22 +582,25 @@ async def _labels(
         LabelError,
         family_scores_json,
         judge_cases,
-        load_label_files,
         render_family_scores,
         render_scores,
         scores_by_detector,
         scores_by_family,
     )
     from sbcore.conductor.provenance import provenance
+    from sbcore.testing.case_sources import GoldenJudge, load_sources
     from sbcore.think.recording import RecordingError
 
     files = ", ".join(str(path) for path in args.labels)
     try:
-        cases = load_label_files(args.labels, args.corpus, default_corpus=DEFAULT_CORPUS)
-    except LabelError as exc:
+        cases = load_sources(args.labels, args.corpus, default_corpus=DEFAULT_CORPUS)
+    except SbcoreError as exc:
         raise _UsageError.of_labels(exc) from None
+    golden = GoldenJudge(workspace=args.workspace)
     try:
-        judged = await judge_cases(cases, {d.id: d for d in detectors}, replayer, raw=args.raw, scope=scope)
+        judged = await judge_cases(
+            cases, {d.id: d for d in detectors}, replayer, raw=args.raw, scope=scope, golden=golden
+        )
     except LabelError as exc:
         raise _UsageError.of_labels(exc) from None
     except RecordingError as exc:
@@ -607,7 +610,9 @@ async def _labels(
     if other is not None:
         name, chosen, factory = other
         try:
-            judged_b = await judge_cases(cases, {d.id: d for d in chosen}, factory, raw=args.raw)
+            judged_b = await judge_cases(
+                cases, {d.id: d for d in chosen}, factory, raw=args.raw, golden=golden
+            )
         except LabelError as exc:
             raise _UsageError.of_labels(exc, f"labels (B: {name})") from None
         scores_b = scores_by_detector(judged_b)

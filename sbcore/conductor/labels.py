@@ -9,6 +9,8 @@ read where no tuning looked.
 
 from __future__ import annotations
 
+import asyncio
+import difflib
 import math
 from collections import defaultdict
 from collections.abc import Callable, Iterable, Mapping, Sequence
@@ -39,11 +41,12 @@ class LabelCase:
     whose ``config.questions`` items have ids) to those items for this case, so each checklist question can
     be labelled on its own. ``family`` (an ecosystem or a situation, free text) and ``split`` group the
     figures (:func:`scores_by_family`); ``checkout`` is a directory standing in for the session's working
-    tree at its start, for the readers of a project's facts.
+    tree at its start, for the readers of a project's facts. A case may also be written the way a golden
+    case is (``golden``).
     """
 
     id: str
-    transcript: Path
+    transcript: Path | None
     detector: str
     expect: str
     lines: tuple[int, int] | None = None
@@ -55,6 +58,11 @@ class LabelCase:
     file: Path | None = field(default=None, compare=False)
     line: int | None = field(default=None, compare=False)
     """Where the case is written, for a problem found while judging it."""
+    golden: object | None = field(default=None, compare=False)
+    """A case written in the golden vocabulary (inline observations, interleaved transcripts, a recorded
+    model, expectations of the advisory): the golden kit's case, judged by the ``golden`` judge
+    :func:`judge_cases` is given rather than replayed here. ``transcript`` is then the file it replays,
+    if any."""
 
     def problem(self, key: str, problem: str, fix: str | None = None) -> Problem:
         """A problem with this case's ``key``, located where the case is written."""
@@ -84,13 +92,31 @@ class LabelError(SbcoreError, ValueError):
         return [self.problem]
 
 
+GoldenReader = Callable[["CaseReader", dict[str, Any]], LabelCase]
+"""Reads a case written in the golden vocabulary (:data:`GOLDEN_KEYS`) out of a labels file."""
+
+LABEL_KEYS: tuple[str, ...] = ("id", "transcript", "detector", "expect", "lines", "questions", "why")
+LABEL_KEYS += ("family", "split", "checkout", "headline", "dedup_key", "session", "source")
+"""The keys of a case in the labels vocabulary; the last four are what ``second-brain label`` records of the
+advisory it asked about, kept for the reader and read by no rule."""
+GOLDEN_KEYS: tuple[str, ...] = ("label", "description", "observations", "interleave", "provider_io")
+GOLDEN_KEYS += ("config", "judge", "turn_end", "trusted", "notes")
+"""Keys only a case in the golden vocabulary has: such a case is read by the golden kit."""
+
+
 def load_labels(
-    path: Path, corpus: Path | None = None, *, default_corpus: Path | None = None
+    path: Path,
+    corpus: Path | None = None,
+    *,
+    default_corpus: Path | None = None,
+    golden: GoldenReader | None = None,
 ) -> list[LabelCase]:
     """Read a labels file. ``transcript`` is relative to the labels file, or ``corpus:<name>`` for a file of
     the shared corpus, found in ``corpus`` if given, else in the file's own top-level ``corpus:`` directory
     (relative to the file, so the file scores the same from any directory), else in ``default_corpus``.
-    A transcript that is not there is an error naming the case: a case is never dropped.
+    A transcript that is not there is an error naming the case: a case is never dropped. A case written
+    in the golden vocabulary (inline observations, interleaved transcripts, a recorded model, ...) is read
+    by ``golden``.
 
     :raises LabelError: the first problem, located by file, line, case and key."""
     try:
@@ -123,9 +149,9 @@ def load_labels(
     cases: list[LabelCase] = []
     seen: set[str] = set()
     for index, raw in enumerate(raw_cases):
-        case = _CaseReader(path, located, index, corpus).read(raw)
+        reader = CaseReader(path, located, index, corpus, golden)
+        case = reader.read(raw)
         if case.id in seen:
-            reader = _CaseReader(path, located, index, corpus)
             raise LabelError(
                 reader.problem("id", f"duplicate case id {case.id!r}", "give each case its own id")
             )
@@ -134,18 +160,29 @@ def load_labels(
     return cases
 
 
+def is_golden_style(raw: Mapping[str, Any]) -> bool:
+    """Whether a case of a labels file is written in the golden vocabulary (:data:`GOLDEN_KEYS`, or a
+    ``transcript`` or ``expect`` that is a mapping, as a golden case writes them)."""
+    return (
+        any(key in raw for key in GOLDEN_KEYS)
+        or isinstance(raw.get("transcript"), Mapping)
+        or isinstance(raw.get("expect"), Mapping)
+    )
+
+
 def _dotted(key: yamlpos.PathKey) -> str | None:
     return ".".join(f"[{part}]" if isinstance(part, int) else part for part in key).replace(".[", "[") or None
 
 
 @dataclass(frozen=True)
-class _CaseReader:
+class CaseReader:
     """Reads the case at ``cases[index]`` of a labels file, each problem located by its line and key."""
 
     path: Path
     located: yamlpos.Located
     index: int
     corpus: Path | None
+    golden: GoldenReader | None = None
 
     def problem(self, key: str | None, problem: str, fix: str | None = None, case_id: str = "") -> Problem:
         at: yamlpos.PathKey = ("cases", self.index, key) if key else ("cases", self.index)
@@ -157,6 +194,30 @@ class _CaseReader:
             raise LabelError(
                 self.problem(None, "a case is a mapping", "give it id, transcript, detector, expect")
             )
+        if is_golden_style(raw):
+            if self.golden is None:
+                raise LabelError(
+                    self.problem(
+                        None,
+                        "a case in the golden vocabulary (observations, interleave, label, ...) needs the "
+                        "golden kit to read it",
+                        "score it with `second-brain replay --labels`",
+                    )
+                )
+            return self.golden(self, raw)
+        for key in sorted(set(raw) - set(LABEL_KEYS), key=str):
+            # Another key is a note of the author's, as it always was; one spelt like a key is a typo that
+            # would otherwise drop what it says without a word.
+            close = difflib.get_close_matches(str(key), LABEL_KEYS, n=1, cutoff=0.8)
+            if close:
+                raise LabelError(
+                    self.problem(
+                        str(key),
+                        f"unknown key {key!r}",
+                        f"Typo? did you mean {close[0]!r}?",
+                        str(raw.get("id", "")),
+                    )
+                )
         missing = [key for key in ("id", "transcript", "detector", "expect") if key not in raw]
         if missing:
             raise LabelError(
@@ -173,7 +234,7 @@ class _CaseReader:
 
         if raw["expect"] not in ("fire", "silent"):
             raise fail("expect", f"must be fire or silent, not {raw['expect']!r}")
-        transcript = self._transcript(str(raw["transcript"]), fail)
+        transcript = self.transcript(str(raw["transcript"]), fail)
         span = raw.get("lines")
         if span is not None and not (
             isinstance(span, list) and len(span) == 2 and all(isinstance(n, int) and n >= 1 for n in span)
@@ -210,7 +271,8 @@ class _CaseReader:
             line=self.located.line_of(("cases", self.index)),
         )
 
-    def _transcript(self, reference: str, fail: Callable[..., LabelError]) -> Path:
+    def transcript(self, reference: str, fail: Callable[..., LabelError]) -> Path:
+        """The transcript a case names: relative to the labels file, or ``corpus:<name>``."""
         if not reference.startswith("corpus:"):
             transcript = self.path.parent / reference
             if not transcript.is_file():
@@ -233,14 +295,18 @@ class _CaseReader:
 
 
 def load_label_files(
-    paths: Sequence[Path], corpus: Path | None = None, *, default_corpus: Path | None = None
+    paths: Sequence[Path],
+    corpus: Path | None = None,
+    *,
+    default_corpus: Path | None = None,
+    golden: GoldenReader | None = None,
 ) -> list[LabelCase]:
     """The cases of several labels files (:func:`load_labels`), scored together: a case id names one case,
     so an id two files share is an error naming both."""
     cases: list[LabelCase] = []
     origin: dict[str, Path] = {}
     for path in paths:
-        for case in load_labels(path, corpus, default_corpus=default_corpus):
+        for case in load_labels(path, corpus, default_corpus=default_corpus, golden=golden):
             if case.id in origin:
                 raise LabelError(
                     case.problem(
@@ -263,15 +329,21 @@ class Score:
     misses: list[str] = field(default_factory=list)
     why: dict[str, str] = field(default_factory=dict)
     """Per wrong case, what decided it (:func:`explain`)."""
-    unscored: str = ""
-    """Why the cases were not scored (a model-only detector replayed offline); empty when they were."""
     cases: int = 0
+    pending: int = 0
+    """Cases only a model could decide, with none to ask (a model-only detector replayed offline, a golden
+    case recording no model answers): counted here, not as silent."""
+
+    @property
+    def unscored(self) -> str:
+        """Why the cases were not scored (every one of them needed a model); empty when some were."""
+        return "not scored (no model)" if self.pending and self.pending == self.cases else ""
 
     def add(self, judged: Judged) -> None:
         """Count one case in."""
         self.cases += 1
         if judged.fired is None:
-            self.unscored = "not scored (no model)"
+            self.pending += 1
             return
         if judged.case.expect == "fire":
             self.tp += judged.fired
@@ -294,7 +366,7 @@ class Score:
     def to_json(self) -> dict[str, Any]:
         if self.unscored:
             return {"cases": self.cases, "scored": False, "reason": self.unscored}
-        return {
+        counts = {
             "tp": self.tp,
             "fp": self.fp,
             "fn": self.fn,
@@ -303,6 +375,7 @@ class Score:
             "recall": None if math.isnan(self.recall) else round(self.recall, 4),
             "wrong": self.misses,
         }
+        return {**counts, "pending": self.pending} if self.pending else counts
 
 
 def restrict_questions(detector: DetectorDef, ids: Sequence[str]) -> DetectorDef:
@@ -332,6 +405,9 @@ class Judged:
     """The first error of the case's detector in its replay (its trigger raised, its fork failed)."""
     line: int | None = None
     """The transcript line the detector's first finding was decided at (None: it gave none)."""
+    window: tuple[str, ...] = ()
+    """The observations the detector read, for a case judged on observations its file holds (a golden
+    case's inline ones) rather than on a transcript a report can quote."""
 
     @property
     def right(self) -> bool | None:
@@ -414,6 +490,7 @@ async def judge_cases(
     *,
     raw: bool = False,
     scope: CaseScope | None = None,
+    golden: Callable[[LabelCase], Judged] | None = None,
 ) -> list[Judged]:
     """Replay each case (once per distinct transcript, range and question set) and say whether it fired.
 
@@ -427,7 +504,8 @@ async def judge_cases(
     rather than counted as true negatives and missed fires.
 
     ``scope`` opens each replay's recording (:mod:`sbcore.think.recording`), named by the first id of the
-    cases replayed together; how a replay left its recording is each of those cases' failure.
+    cases replayed together; how a replay left its recording is each of those cases' failure. A case
+    written in the golden vocabulary (``LabelCase.golden``) is judged by ``golden``.
     """
     unknown = sorted({case.detector for case in cases} - set(detectors))
     if unknown:
@@ -440,6 +518,13 @@ async def judge_cases(
             )
         )
     judged: list[Judged] = []
+    goldens = [case for case in cases if case.golden is not None]
+    if goldens:
+        if golden is None:
+            raise LabelError(goldens[0].problem("id", "a case in the golden vocabulary needs the golden kit"))
+        # The golden kit runs its own event loop for each case: off this one, in a thread.
+        judged.extend([await asyncio.to_thread(golden, case) for case in goldens])
+        cases = [case for case in cases if case.golden is None]
     offline = not make_replayer(()).provider.has_model
     if offline:
         mute = {name for name in {case.detector for case in cases} if model_only(detectors[name])}
@@ -459,8 +544,10 @@ async def judge_cases(
         replayer = make_replayer(chosen)
         if members[0].checkout is not None:
             replayer = replace(replayer, checkout=members[0].checkout)
+        transcript = members[0].transcript
+        assert transcript is not None  # only a golden case has none, and those were judged above
         with scope(min(case.id for case in members)) if scope is not None else nullcontext() as tape:
-            session = await replayer.replay_file(members[0].transcript, scored=members[0].lines)
+            session = await replayer.replay_file(transcript, scored=members[0].lines)
         by_id = {d.id: d for d in chosen}
         for case in members:
             fired = session.fired(case.detector) if raw else session.would_deliver(case.detector)

@@ -108,9 +108,13 @@ def report_data(
                 "label_why": case.why,
                 "family": case.family or None,
                 "split": case.split or None,
-                "transcript": case.transcript.name,
+                "transcript": (case.transcript or case.file or Path(case.id)).name,
                 "line": upto,
-                "excerpt": excerpt(case.transcript, upto),
+                "excerpt": (
+                    excerpt(case.transcript, upto)
+                    if case.transcript is not None
+                    else [{"line": None, "text": text} for text in each.window[-EXCERPT_OBSERVATIONS:]]
+                ),
             }
         )
     return {

@@ -47,8 +47,8 @@ backtracks catastrophically. Each pattern is compiled the first time its anchor 
 redacts one prompt pays only for the anchors it holds). A short string in which the families find
 nothing asks the context rules and the categories once each whether it holds any substring they need
 (``secret_contexts.quiet``, ``secret_categories.quiet``); most hold none, and skip them. One ``re``
-alternation of those substrings was measured slower than the substring searches it would replace. ``python -m sbcore.observe.redact --bench
-TRANSCRIPT...`` prints throughput figures.
+alternation of those substrings was measured slower than the substring searches it would replace.
+``python -m sbcore.observe.redact --bench TRANSCRIPT...`` prints throughput figures.
 """
 
 from __future__ import annotations

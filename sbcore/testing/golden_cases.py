@@ -26,7 +26,7 @@ from sbcore.safeyaml import MAX_YAML_CHARS
 from sbcore.think import FEEDBACK_TOOL
 
 if TYPE_CHECKING:
-    pass
+    from sbcore.schemas import yamlpos
 
 Label = Literal["must_fire", "must_stay_silent"]
 Judged = Literal["advisory", "trigger"]
@@ -115,6 +115,8 @@ class GoldenCase:
     """One parsed golden case; ``id`` (``pack/detector/name``) names it in reports."""
 
     pack: str
+    """The pack whose detector it checks; empty for a case of a labels file, which checks the detector of
+    that id whichever pack defines it."""
     detector: str
     name: str
     path: Path
@@ -141,7 +143,7 @@ class GoldenCase:
 
     @property
     def id(self) -> str:
-        return f"{self.pack}/{self.detector}/{self.name}"
+        return f"{self.pack}/{self.detector}/{self.name}" if self.pack else self.name
 
     @property
     def uses_shared_corpus(self) -> bool:
@@ -274,43 +276,40 @@ def load_case(path: Path, pack: str | None = None) -> GoldenCase:
             ErrorChain(SourceRef(str(path), p.line), p.message, detector, format_key(p.path) or None, p.hint)
             for p in located.problems
         )
-    data = located.data
-    chains = [
-        ErrorChain(
-            SourceRef(str(path), located.line_of(key)), message, detector, format_key(key) or None, hint
-        )
-        for key, message, hint in _schema_problems(data)
-    ]
-    records = (data.get("transcript") or {}).get("records", "") if not chains else ""
-    first, _, last = records.partition("-")
-    if last and int(last) < int(first):
-        chains.append(
-            ErrorChain(
-                SourceRef(str(path), located.line_of(("transcript", "records"))),
-                f"the range {records!r} ends before it starts",
-                detector,
-                "transcript.records",
-            )
-        )
-    chains.extend(
-        ErrorChain(SourceRef(str(path), located.line_of(key)), message, detector, format_key(key), hint)
-        for key, message, hint in ([] if chains else _judge_problems(data))
-    )
-    chains.extend(
-        ErrorChain(SourceRef(str(path), located.line_of(key)), message, detector, format_key(key))
-        for key, message in ([] if chains else _recording_problems(data))
-    )
+    problems = case_problems(located.data, located, path, detector)
     if not re.fullmatch(r"[a-z][a-z0-9-]{1,62}", detector):
-        chains.append(
+        problems.append(
             ErrorChain(
                 here,
                 f"the case's directory {detector!r} is not a detector id",
                 hint="golden cases live at goldens/<pack>/<detector-id>/<case>.yaml",
             )
         )
-    if chains:
-        raise GoldenError(chains)
-    return _build_case(path, pack, detector, data, located.line_of(("config",)) if "config" in data else None)
+    if problems:
+        raise GoldenError(problems)
+    return build_case(path, pack, detector, path.stem, located.data, located, ())
+
+
+def case_problems(
+    data: Any, located: yamlpos.Located, path: Path, detector: str, at: tuple[str | int, ...] = ()
+) -> list[ErrorChain]:
+    """Every problem of the case mapping ``data``, which sits at key path ``at`` of ``located`` (a case
+    file is a case on its own; a labels file holds cases under ``cases``), each located by its line."""
+
+    def chain(key: tuple[str | int, ...], message: str, hint: str | None = None) -> ErrorChain:
+        source = SourceRef(str(path), located.line_of((*at, *key)))
+        return ErrorChain(source, message, detector, format_key(key) or None, hint)
+
+    chains = [chain(key, message, hint) for key, message, hint in _schema_problems(data)]
+    records = (data.get("transcript") or {}).get("records", "") if not chains else ""
+    first, _, last = records.partition("-")
+    if last and int(last) < int(first):
+        chains.append(chain(("transcript", "records"), f"the range {records!r} ends before it starts"))
+    chains.extend(
+        chain(key, message, hint) for key, message, hint in ([] if chains else _judge_problems(data))
+    )
+    chains.extend(chain(key, message) for key, message in ([] if chains else _recording_problems(data)))
+    return chains
 
 
 def _schema_problems(data: Any) -> list[tuple[tuple[str | int, ...], str, str | None]]:
@@ -426,9 +425,16 @@ def _closest(word: str, choices: Sequence[str]) -> str | None:
     return close[0] if close else None
 
 
-def _build_case(
-    path: Path, pack: str, detector: str, data: dict[str, Any], config_line: int | None
+def build_case(
+    path: Path,
+    pack: str,
+    detector: str,
+    name: str,
+    data: dict[str, Any],
+    located: yamlpos.Located,
+    at: tuple[str | int, ...],
 ) -> GoldenCase:
+    """The case of a mapping :func:`case_problems` found nothing wrong with (``at``: where it sits)."""
     observations = None
     if "observations" in data:
         observations = inline_observations(data["observations"])
@@ -449,7 +455,7 @@ def _build_case(
     return GoldenCase(
         pack=pack,
         detector=detector,
-        name=path.stem,
+        name=name,
         path=path,
         description=data["description"],
         label=data["label"],
@@ -461,7 +467,7 @@ def _build_case(
         overrides=dict(data.get("config") or {}),
         expect=Expectation(expect.get("dedup_key"), expect.get("headline_pattern")),
         provider_io=tuple(data.get("provider_io") or ()),
-        line_of_config=config_line,
+        line_of_config=located.line_of((*at, "config")) if "config" in data else None,
         notes=data.get("notes"),
         judge=data.get("judge", "advisory"),
         family=data.get("family", ""),

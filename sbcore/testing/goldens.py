@@ -338,7 +338,7 @@ class GoldenRunner:
         """The detector under test as installed, with the case's overrides; or None and why not."""
         from sbcore.packs.catalogue import assemble_catalogue
 
-        unavailable = self._pack_problem(case.pack)
+        unavailable = self._pack_problem(case.pack) if case.pack else ""
         if unavailable:
             return None, unavailable
         if self._base is None:
@@ -353,7 +353,7 @@ class GoldenRunner:
         if found is None:
             return None, _not_in_pack(case, catalogue)
         definition = found.definition
-        if definition.pack != case.pack:
+        if case.pack and definition.pack != case.pack:
             return None, (
                 f"detector {case.detector!r} comes from pack {definition.pack!r}, but this case is filed "
                 f"under pack {case.pack!r}: move it to goldens/{definition.pack}/{case.detector}/"
