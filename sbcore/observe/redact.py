@@ -44,11 +44,9 @@ comparison or two; a rule whose body starts right after the anchor sits behind o
 the few characters before it. Text holding non-ASCII characters is scanned through an ASCII copy
 (secrets are ASCII), which ``re`` reads up to twice as fast. No pattern nests repeats, so no input
 backtracks catastrophically. Each pattern is compiled the first time its anchor occurs (a hook that
-redacts one prompt pays only for the anchors it holds). A short string in which the families find
-nothing asks the context rules and the categories once each whether it holds any substring they need
-(``secret_contexts.quiet``, ``secret_categories.quiet``); most hold none, and skip them. One ``re``
-alternation of those substrings was measured slower than the substring searches it would replace.
-``python -m sbcore.observe.redact --bench TRANSCRIPT...`` prints throughput figures.
+redacts one prompt pays only for the anchors it holds). A short string the families find nothing in
+asks the other rules once whether it holds a substring they need (``quiet``; most hold none: one ``re``
+alternation of them measured slower). ``python -m sbcore.observe.redact --bench T...`` prints throughput.
 """
 
 from __future__ import annotations
@@ -661,8 +659,7 @@ def redact(text: str) -> str:
         and secret_contexts.quiet(low, scan)
         and secret_categories.quiet(low)
     ):
-        # Most short strings: no format found, and none of the substrings the other rules need. The
-        # gates are asked once here instead of rule by rule, which is most of what such a string costs.
+        # Most short strings: asked once here rather than rule by rule, most of what such a string costs.
         _remember_clean(text)
         return text
     # The secret words are worked out once, for the context rules and the categories both.
