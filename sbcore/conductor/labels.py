@@ -294,30 +294,6 @@ class CaseReader:
         return transcript
 
 
-def load_label_files(
-    paths: Sequence[Path],
-    corpus: Path | None = None,
-    *,
-    default_corpus: Path | None = None,
-    golden: GoldenReader | None = None,
-) -> list[LabelCase]:
-    """The cases of several labels files (:func:`load_labels`), scored together: a case id names one case,
-    so an id two files share is an error naming both."""
-    cases: list[LabelCase] = []
-    origin: dict[str, Path] = {}
-    for path in paths:
-        for case in load_labels(path, corpus, default_corpus=default_corpus, golden=golden):
-            if case.id in origin:
-                raise LabelError(
-                    case.problem(
-                        "id", f"case id {case.id!r} is also a case of {origin[case.id]}", "rename one"
-                    )
-                )
-            origin[case.id] = path
-            cases.append(case)
-    return cases
-
-
 @dataclass
 class Score:
     """Confusion counts of one detector over the labelled cases."""

@@ -8,7 +8,8 @@ from pathlib import Path
 import pytest
 
 from sbcore.cli import main
-from sbcore.conductor.labels import LabelError, load_label_files, load_labels
+from sbcore.conductor.labels import LabelError, load_labels
+from sbcore.testing.case_sources import load_sources
 
 CASES = Path(__file__).parent / "replay_cases"
 LOOP = CASES / "rf-long-fix-loop.jsonl"  # repeat-failure delivers: tsc fails six times
@@ -72,7 +73,7 @@ def test_an_id_in_two_files_is_an_error_naming_both(tmp_path: Path) -> None:
     with pytest.raises(
         LabelError, match=r"two\.yaml:2\n.*\n==> At key: id\n=====> case id 'a' is also a case of .*one\.yaml"
     ):
-        load_label_files([one, two])
+        load_sources([one, two])
 
 
 def test_replay_labels_scores_per_split_and_family(
