@@ -1,0 +1,5 @@
+module = "unithesis"
+sourcefiles = {"unithesis.cls"}
+installfiles = {"unithesis.cls"}
+testfiledir = "testfiles"
+checkengines = {"pdftex", "luatex"}
