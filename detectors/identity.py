@@ -37,6 +37,7 @@ booting server, ``sleep N && check``) is polling, never a loop.
 
 from __future__ import annotations
 
+import posixpath
 import re
 import shlex
 from collections.abc import Mapping
@@ -211,7 +212,9 @@ def work_identity(command: str) -> Work:
             continue
         head = words[0]
         if head in ("cd", "pushd") and not steps:
-            directory = words[1] if len(words) > 1 else "~"
+            # `cd engines && cd billing` is in engines/billing (a second absolute one replaces the first)
+            to = words[1] if len(words) > 1 else "~"
+            directory = posixpath.normpath(posixpath.join(directory, to)) if directory else to
             continue
         if head == "sleep":
             polls = True

@@ -218,11 +218,12 @@ class ScriptAliases:
                     located(signature)
                     or any(
                         (
-                            work.directory == other.directory
+                            _same_place(work, other)
                             and (related(work, other) or same_snippet_target(work, other, signature))
                         )
                         or (names_the_fault(signature) and _program(work) != _program(other))
                         or (work.directory == other.directory and same_named_target(work, other, signature))
+                        or (work.directory == other.directory and same_file(work, other))
                         for other in works
                     )
                 )
@@ -247,6 +248,28 @@ _NAMED_FAULT = re.compile(
 )
 
 
+def _same_place(one: Work, other: Work) -> bool:
+    """Whether two spellings work in one folder: the same directory, or one program told by a path it is
+    given where the other's ``cd`` went (``docker compose -f deploy/compose.yml up`` and ``cd deploy &&
+    docker compose up``; ``swift test --package-path Pkgs/Core`` and ``cd Pkgs/Core && swift test``)."""
+    if one.directory == other.directory:
+        return True
+    if _program(one) != _program(other):
+        return False
+    return one.directory in _places(other) or other.directory in _places(one)
+
+
+def _places(work: Work) -> set[str]:
+    """The folders the paths a spelling names are in (a file's folder, or the folder itself)."""
+    places = set()
+    for word in work.body.split(" ")[1:]:
+        value = word.split("=", 1)[-1]
+        if "/" in value and not value.startswith(("-", "/")):
+            folder, _, name = value.rstrip("/").rpartition("/")
+            places.add(folder if "." in name.strip(".") else value.rstrip("/"))
+    return places
+
+
 def names_the_fault(signature: str) -> bool:
     """Whether an error signature is a compiler's error naming the code at fault (``error: symbol 'dt' at
     (#) has no implicit type``) or a linker's naming the symbol nothing defines (``undefined symbol:
@@ -269,6 +292,23 @@ def same_named_target(one: Work, other: Work, signature: str) -> bool:
     if not any(word in low for word in mine & theirs):
         return False
     return not ({w for w in mine - theirs if w not in low} and {w for w in theirs - mine if w not in low})
+
+
+def same_file(one: Work, other: Work) -> bool:
+    """Whether two programs were handed one file (``latexmk -pdf main.tex`` and ``pdflatex main.tex``,
+    ``pytest tests/test_cart.py`` and ``python tests/test_cart.py``): failing on it with one specific error,
+    what fails is in that file, whichever program read it. One program's two selections are
+    :func:`related`'s to judge."""
+    if _program(one) == _program(other):
+        return False
+    return not _files(one).isdisjoint(_files(other))
+
+
+def _files(work: Work) -> set[str]:
+    return {word for word in work.body.split(" ")[1:] if _FILE.match(word)}
+
+
+_FILE = re.compile(r"^[\w./+-]*\w\.[A-Za-z]\w{0,9}$")  # a path whose last name has an extension
 
 
 def _selected(work: Work) -> set[str]:
@@ -313,6 +353,9 @@ def same_failure(one: str, other: str) -> bool:
     but never used``, then ``'total' is …``) is another failure."""
     if one == other:
         return True
+    one, other = _plainly(one), _plainly(other)
+    if one == other:
+        return True
     shorter, longer = sorted((one, other), key=len)
     shared = 0
     while shared < len(shorter) and shorter[-1 - shared] == longer[-1 - shared]:
@@ -324,6 +367,14 @@ def same_failure(one: str, other: str) -> bool:
 
 
 _WORDS = re.compile(r"[a-z0-9_]{3,}")
+# A severity word after a place and the blanks around a colon, which two renderings of one diagnostic spell
+# differently (`quickstart.rst:#: warning: undefined label: 'x'` from one runner, `quickstart.rst:#:undefined
+# label: 'x'` from another).
+_SEVERITY = re.compile(r"(?<=:)\s*(?:(?:fatal )?error|warning|note)\s*:\s*|(?<=:)\s+")
+
+
+def _plainly(signature: str) -> str:
+    return _SEVERITY.sub("", signature)
 
 
 MIN_SHARED = 24
@@ -358,8 +409,22 @@ def related(one: Work, other: Work) -> bool:
     if not is_script(one) and _subcommand(mine) and _subcommand(theirs) and mine[1] != theirs[1]:
         return True  # `mix test` and `mix deps.compile` failing alike: the failure is under both (a
         # script runner's names are not subcommands: `npm run lint` and `npm run typecheck` are two works)
+    if is_script(one) and (_aggregate(mine) or _aggregate(theirs)):
+        return True  # `make all` runs `make paper`: failing alike, it is the member failing in it
     mine, theirs = [_unrooted(word) for word in mine[1:]], [_unrooted(word) for word in theirs[1:]]
     return _within(mine, theirs) or _within(theirs, mine) or _same_stem(mine, theirs)
+
+
+def _aggregate(words: list[str]) -> bool:
+    """Whether a script runner's words run its default task or one that conventionally runs the others
+    (``make``, ``make all``, ``rake``, ``npm run ci``, ``just check``)."""
+    task = words[2:3] if words[1:2] == ["run"] else words[1:2]
+    return not task or task[0] in _AGGREGATE_TASKS
+
+
+_AGGREGATE_TASKS = frozenset(
+    {"all", "default", "ci", "check", "verify", "validate", "precommit", "pre-commit"}
+)
 
 
 def _unrooted(word: str) -> str:

@@ -29,6 +29,7 @@ neither.
 from __future__ import annotations
 
 import re
+import shlex
 from collections import deque
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
@@ -101,22 +102,30 @@ class _Entry:
         self._attempt: tuple[Observation, _Attempt | None] | None = None  # (error, attempt)
 
     def work_at(self, root: str) -> Work:
-        """The work identity, with the project's absolute paths spelt relative to ``root`` when the
-        command named no directory of its own (then where it ran changes nothing), else with its
-        directory where it ran, relative to ``root`` (:func:`~sbcore.detectors.same_work.place`):
-        ``cd build && make``, then ``make`` in the directory the shell kept, are one piece of work."""
+        """The work identity, spelt from ``root``: the project's absolute paths relative to it when the
+        command named no directory of its own or an absolute one (then where it ran changes nothing), else
+        as if a ``cd`` had taken it from the root to where it started (:func:`~sbcore.detectors.same_work.
+        place`), so that its relative paths name the same files as they do from there: ``cd build &&
+        make``, then ``make`` in the directory the shell kept, are one piece of work, and so are ``cd
+        engines/billing && rspec spec/a_spec.rb`` and ``rspec spec/a_spec.rb`` run there."""
         if not root:
             return self.work
         found = self._relative
         if found is None or found[0] != root:
             work = self.work
-            spelt = relative_to(self.command, root) if not work.directory else self.command
+            own = work.directory
+            inside = own == root or own.startswith(root + "/")  # an absolute `cd` into the project
+            spelt = relative_to(self.command, root) if not own or inside else self.command
             if spelt != self.command:  # it named its paths from the root: where it ran changes nothing
                 work = scripted(work_identity(spelt), self.scripts)
             else:
-                where = place(self.ran_in, work.directory, root)
-                if where != work.directory:
-                    work = _placed(work, where)
+                start = place(self.ran_in, "", root)
+                if start and not start.startswith("/"):
+                    work = scripted(work_identity(f"cd {shlex.quote(start)} && {self.command}"), self.scripts)
+                else:
+                    where = place(self.ran_in, own, root)
+                    if where != own:
+                        work = _placed(work, where)
             found = self._relative = (root, work)
         return found[1]
 
@@ -620,6 +629,7 @@ _LONG_QUOTE = re.compile(r'"[^"\n]{16,}"')
 _VOLATILE = re.compile(
     r"\b0x[0-9a-f]+\b|\b[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\b"
     r"|\b(?=[a-z]*\d)[0-9a-f]{7,}\b|(?:/private)?/(?:tmp|var/folders)/\S+"
+    r"|\b(?=[a-z]*\d)(?=\d*[a-z])[a-z0-9]{16,}\b"  # a generated id or reference: letters and digits mixed
 )
 
 
@@ -646,7 +656,7 @@ def _recurring(attempts: list[_Attempt], history: ObservationHistory) -> list[_A
     after other errors in between is a loop too (the fixes go round in a circle), unless the user
     asked for a retry along the way."""
     latest = attempts[-1]
-    same = [attempt for attempt in attempts if same_failure(attempt.signature, latest.signature)]
+    same = [attempt for attempt in attempts if _same_error(attempt, latest, history)]
     if _waits(history).any_between(same[0].call.index, latest.call.index):
         return []  # polling
     if any(_user_granted(history, a.call.index, b.call.index) for a, b in pairwise(same)):
@@ -668,9 +678,11 @@ def _stuck(earlier: _Attempt, later: _Attempt, history: ObservationHistory) -> b
     edit, a command, a read), a different error is the work moving (a fix that got further, a change
     made through a command, an investigation) and the same error is a fix that did not take; fewer
     tests failing is progress. Run again straight away, with nothing done between, it is a blind retry
-    whatever it printed (what changed came from elsewhere). An attempt the user answered for (see
-    :func:`_user_granted`) or a wait between them (polling split over calls) is not a blind retry, nor
-    is running it again straight away when the turn's prompt asked for retries (:func:`_retries_asked`).
+    whatever it printed (what changed came from elsewhere), unless the agent changed how it ran it (the
+    same work with another seed or option value) and it failed differently: an experiment. An attempt the
+    user answered for (see :func:`_user_granted`) or a wait between them (polling split over calls) is
+    not a blind retry, nor is running it again straight away when the turn's prompt asked for retries
+    (:func:`_retries_asked`).
     """
     first, then = earlier.call.index, later.call.index
     if _user_granted(history, first, then) or _waits(history).any_between(first, then):
@@ -681,9 +693,33 @@ def _stuck(earlier: _Attempt, later: _Attempt, history: ObservationHistory) -> b
     fewer = earlier.failing is not None and later.failing is not None and later.failing < earlier.failing
     if fewer:
         return False
-    return same_failure(earlier.signature, later.signature) or not _tool_calls(history).any_between(
-        first, then
+    if _same_error(earlier, later, history):
+        return True
+    # A different error straight after: a blind retry, unless the agent changed how it ran (another seed,
+    # another option's value), which failing differently is an experiment, not the same run again.
+    return not _tool_calls(history).any_between(first, then) and _typed(earlier) == _typed(later)
+
+
+def _same_error(earlier: _Attempt, later: _Attempt, history: ObservationHistory) -> bool:
+    """Whether two attempts failed alike: one error, or neither saying more than that it failed (an exit
+    status, counts: the output went to a log or a report read afterwards) with nothing edited between,
+    so nothing could have made them differ."""
+    if same_failure(earlier.signature, later.signature):
+        return True
+    return (
+        _UNINFORMATIVE.match(earlier.signature) is not None
+        and _UNINFORMATIVE.match(later.signature) is not None
+        and not _edit_calls(history).any_between(earlier.call.index, later.call.index)
     )
+
+
+# An error line that says only that the work failed: an exit status, or counts (`exit=#`, `Exit code #`,
+# `# examples, # failures`, `# failed, # passed`).
+_UNINFORMATIVE = re.compile(r"^(?:exit(?:[ _-]?(?:code|status))?\s*[=:]?\s*#|#\s+\w+(?:,\s*#\s+\w+)*)\W*$")
+
+
+def _typed(attempt: _Attempt) -> str:
+    return " ".join((attempt.call.command or "").split())
 
 
 def _failure_match(

@@ -98,7 +98,7 @@ _BANNER = re.compile(r"^[=\-_ ]*(?:test session starts|short test summary info|F
 # failed` banner, a test's own code echoed above it: `assert (numel (h), 65)`). A count is no message
 # (`Failures: 1`).
 _WORDED_MESSAGE = re.compile(r"\b(?i:errors?|failures?|failed|exception)\b[^:\n]{0,30}:[^\S\n]*[^\s\d]")
-_HEADING = re.compile(r"^[A-Za-z][A-Za-z ]{0,40}:$")
+_HEADING = re.compile(r"^[A-Za-z][A-Za-z ,'-]{0,40}:$")  # `Failures:`, `Warning, treated as error:`
 _ASSERTION = re.compile(
     r"^(?:E\s{2,}|\w*(?:Error|Exception)\b:|error(?:\[E\d+\])?:|--- FAIL:|panic:"
     r"|FAILED\s+\S+\s+-\s+\S"  # pytest's short summary: `FAILED <test> - <its assertion>`

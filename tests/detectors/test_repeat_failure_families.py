@@ -715,3 +715,111 @@ def test_a_virtual_display_leaves_the_work_as_it_is(wrapped: str) -> None:
 def test_the_shells_time_report_is_never_the_error_quoted() -> None:
     assert error_line("Exit code 2\n\nreal\t0m41.203s\nuser\t0m2.100s\nsys\t0m0.310s\n") == ""
     assert error_line("Exit code 2\nSpecs failed: 1 of 12\n\nreal\t0m41.203s\n") == "Specs failed: 1 of 12"
+
+
+# -- the ninth round (tuned on blind batch b10's tuning split), tools of no table -----------------------
+
+UNKNOWN_MACRO = "Exit code 1\n! Undefined control sequence.\nl.42 \\citep\n"
+
+
+def test_two_programs_handed_one_file_and_failing_alike_are_one_work() -> None:
+    """A document built by its build tool, by the compiler under it and by the project's task, failing on
+    one specific error: whichever program read the file, the fault is in it (ninth round)."""
+    s = Session()
+    s.fail("quillmk -pdf main.qd", UNKNOWN_MACRO)
+    s.fail("quillc -interaction=batch main.qd", UNKNOWN_MACRO)
+    s.fail("quillc -halt-on-error main.qd", UNKNOWN_MACRO)
+    assert fire(s) is not None
+    apart = Session()  # two documents failing alike are two targets
+    apart.fail("quillmk -pdf main.qd", UNKNOWN_MACRO)
+    apart.fail("quillc -interaction=batch slides.qd", UNKNOWN_MACRO)
+    apart.fail("quillmk -pdf notes.qd", UNKNOWN_MACRO)
+    assert fire(apart) is None
+
+
+BIB_CLASH = "Exit code 2\n! Package refs Error: bibliography not compatible with author-year citations.\n"
+
+
+def test_a_projects_aggregate_task_and_its_member_failing_alike_are_one_work() -> None:
+    s = Session()
+    s.fail("just all", BIB_CLASH)
+    s.fail("just paper", BIB_CLASH)
+    s.fail("just -k all", BIB_CLASH)
+    assert fire(s) is not None
+    two = Session()  # two tasks of their own failing alike stay two works
+    two.fail("just paper", BIB_CLASH)
+    two.fail("just poster", BIB_CLASH)
+    two.fail("just handout", BIB_CLASH)
+    assert fire(two) is None
+
+
+LEDGER_ROW = "Exit code 1\nFailure/Error: expect(entry.balance).to eq(100)\n  expected: 100\n       got: 90\n"
+
+
+def test_a_path_given_from_where_the_shell_stayed_is_the_path_its_cd_named() -> None:
+    """``cd engines/billing && zspec spec/ledger_spec.zr``, then ``zspec spec/ledger_spec.zr`` in the folder
+    the shell kept: one file, so one work (ninth round)."""
+    s = Session()
+    s.run("ls", cwd="/w/harbor")
+    s.fail("cd engines/billing && zspec spec/ledger_spec.zr", LEDGER_ROW, cwd="/w/harbor")
+    s.fail("zspec spec/ledger_spec.zr --order defined", LEDGER_ROW, cwd="/w/harbor/engines/billing")
+    s.fail("zspec spec/ledger_spec.zr", LEDGER_ROW, cwd="/w/harbor/engines/billing")
+    assert fire(s) is not None
+
+
+def test_a_file_option_pointing_into_a_folder_is_that_folder_for_one_program() -> None:
+    built = "Exit code 1\nfailed to solve: failed to compute cache key: ref x7f2kq9zt4mw8rv1cn3b: not found\n"
+    s = Session()
+    s.fail("stackr -f deploy/stack.yml up --build", built)
+    s.fail("cd deploy && stackr up --build", built.replace("x7f2kq9zt4mw8rv1cn3b", "p2m9c4x8v1qz7tk3wn5d"))
+    s.fail("cd deploy && stackr up --build -d", built)
+    match = fire(s)
+    assert match is not None and match.data["failures"] == 3  # a generated reference differs: one error
+
+
+def test_another_seed_each_time_failing_differently_is_an_experiment_not_a_retry() -> None:
+    s = Session()
+    s.fail("zspec --seed 1234", "Exit code 1\nFailure/Error: expect(quote.total).to eq(12)\n")
+    s.fail("zspec --seed 5678", "Exit code 1\nFailure/Error: expect(rate.cached).to eq(3)\n")
+    s.fail("zspec --seed 9012", "Exit code 1\nFailure/Error: expect(invoice.tax).to eq(130)\n")
+    assert fire(s) is None
+    blind = Session()  # the same command run again and again, failing differently: still a blind retry
+    for error in ("expect(quote.total).to eq(12)", "expect(rate.cached).to eq(3)", "expect(tax).to eq(1)"):
+        blind.fail("zspec", f"Exit code 1\nFailure/Error: {error}\n")
+    assert fire(blind) is not None
+
+
+def test_runs_that_only_say_they_failed_are_alike_unless_something_was_edited_between() -> None:
+    """The output went to a log read afterwards: each run says only its exit status or counts. With
+    nothing edited between, nothing could have changed what failed (ninth round)."""
+    s = Session()
+    s.fail("zspec spec/checkout_spec.zr > tmp/run.log 2>&1; echo exit=$?", "Exit code 1\nexit=1\n")
+    s.run("tail -n 25 tmp/run.log")
+    s.fail("zspec spec/checkout_spec.zr --format json --out tmp/run.json", "Exit code 1\nexit=1\n")
+    s.run("jq '.examples[0]' tmp/run.json")
+    s.fail("zspec spec/checkout_spec.zr | tee tmp/run.log", "Exit code 1\n3 examples, 1 failure\n")
+    assert fire(s) is not None
+    fixing = Session()
+    fixing.fail("zspec spec/checkout_spec.zr > tmp/run.log 2>&1; echo exit=$?", "Exit code 1\nexit=1\n")
+    fixing.edit("/w/app/checkout.zr")
+    fixing.fail("zspec spec/checkout_spec.zr > tmp/run.log 2>&1; echo exit=$?", "Exit code 1\nexit=1\n")
+    fixing.edit("/w/app/cart.zr")
+    fixing.fail("zspec spec/checkout_spec.zr | tee tmp/run.log", "Exit code 1\n3 examples, 1 failure\n")
+    assert fire(fixing) is None
+
+
+def test_one_diagnostic_with_and_without_its_severity_word_is_one_failure() -> None:
+    """Two renderings of one diagnostic, with and without ``WARNING:``, around edits that did not take."""
+    s = Session()
+    s.fail("cd docs && make html", "Exit code 2\ndocs/usage.rst:12: WARNING: undefined label: 'extras'\n")
+    s.edit("/w/docs/usage.rst")
+    s.fail("cd docs && zphinx -W . out", "Exit code 2\ndocs/usage.rst:12:undefined label: 'extras'\n")
+    s.edit("/w/docs/conf.zy")
+    s.fail("cd docs && zphinx -W -j 4 . out", "Exit code 2\ndocs/usage.rst:12:undefined label: 'extras'\n")
+    assert fire(s) is not None
+
+
+def test_a_heading_with_a_comma_introduces_the_error_under_it() -> None:
+    text = "Exit code 2\nreading sources... [ 44%] api/core\n\nWarning, treated as error:\n"
+    text += "autodoc: failed to import 'core'\n"
+    assert error_line(text) == "autodoc: failed to import 'core'"
