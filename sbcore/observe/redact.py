@@ -667,7 +667,7 @@ def redact(text: str) -> str:
     listed = _redact_listed(text, scan, low, words, spans)
     # the listed rules, then the categories for the rest
     out = (
-        secret_categories.redact_categories(text, low)
+        secret_categories.redact_categories(text, low, words)
         if listed is text
         else secret_categories.redact_categories(listed)
     )

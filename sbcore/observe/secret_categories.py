@@ -30,6 +30,7 @@ from __future__ import annotations
 import re
 
 from sbcore.observe.entropy import looks_random
+from sbcore.observe.secret_contexts import words_in
 
 _NAME_CHARS = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_.-"
 # An operator with a value of twelve characters or more after it (in the lower-cased copy): a text with none
@@ -38,10 +39,22 @@ _NAME_CHARS = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_.-
 # (``[:=]``) at every position, three times slower over the same text.
 _EQUALS_THEN_VALUE = re.compile(r"=[ \t]*\\?[\"']?[a-z0-9+/_.~-]{12}")
 _COLON_THEN_VALUE = re.compile(r":[ \t]*\\?[\"']?[a-z0-9+/_.~-]{12}")
-# A name says secret when it holds one of these words; the gates of :func:`quiet` (``pass`` for ``passw``).
-_SECRET_GATES = ("pass", "key", "token", "secret", "auth", "pwd", "credential", "cookie", "sess")
+# One pattern a word a name must hold, each opening with the word (scanned for at the speed of a
+# substring search), asking for the operator and the value's first twelve characters after the name.
+# Each is tried only where its gate occurs: ``redact`` has looked for the ``secret_contexts.WORDS`` already,
+# and "cookie" is looked for once for its own category; the rest are looked for here.
 # The operator: "=" or ":", or make's "?=", ":=", "::=" and ":::=".
 _OPERATOR = r"[ \t]*(?:[?+]=|:{1,3}=|[:=])"
+_SECRET_WORDS = (
+    *(("pass", "passw"), ("key", "key"), ("token", "token"), ("secret", "secret"), ("auth", "auth")),
+    *(("pwd", "pwd"), ("credential", "credential"), ("cookie", "cookie"), ("sess", "sess")),
+)
+_OWN_WORDS = ("pwd", "credential", "sess")
+_VALUE_OPENS = r"[ \t]*\\?[\"']?[a-z0-9+/_.~-]{12})"
+_WORDS_BEFORE_OPERATOR = tuple(
+    (gate, word, re.compile(word + r"[a-z0-9_.-]*(?=\\?[\"']?" + _OPERATOR + _VALUE_OPENS))
+    for gate, word in _SECRET_WORDS
+)
 _OPERATOR_VALUE = re.compile(
     r"\\?\"?'?" + _OPERATOR + r"[ \t]*\\?\"?'?(?P<v>[A-Za-z0-9+/_.~-]{12,}={0,3})", re.ASCII
 )
@@ -96,17 +109,17 @@ def quiet(low: str) -> bool:
     if (equals and _EQUALS_THEN_VALUE.search(low) is not None) or (
         colon and _COLON_THEN_VALUE.search(low) is not None
     ):
-        return not any(gate in low for gate in _SECRET_GATES)
+        return not any(gate in low for gate, _ in _SECRET_WORDS)
     return True
 
 
-def redact_categories(text: str, low: str | None = None) -> str:
+def redact_categories(text: str, low: str | None = None, words: frozenset[str] | None = None) -> str:
     """``text`` with every secret of the categories above replaced; ``text`` itself when none is found.
 
-    ``low`` is the lower-cased ASCII copy of ``text``, when the caller has it. Each category is looked for
-    where its own punctuation or words occur, in ``low`` (one byte a character, and the same offsets as
-    ``text``): ``re`` is fast only while it scans for a literal, so a text holding none costs a few
-    substring searches."""
+    ``low`` is the lower-cased ASCII copy of ``text`` and ``words`` the ``secret_contexts.WORDS`` it holds,
+    when the caller has them. Each category is looked for where its own punctuation or words occur, in
+    ``low`` (one byte a character, and the same offsets as ``text``): ``re`` is fast only while it scans
+    for a literal, so a text holding none costs a few substring searches."""
     if low is None:
         low = (text if text.isascii() else text.encode("ascii", "replace").decode("ascii")).lower()
     # Every category needs an operator or a colon: a named value, a header, a host's credentials, a
@@ -114,8 +127,16 @@ def redact_categories(text: str, low: str | None = None) -> str:
     equals, colon = "=" in low, ":" in low
     if not (equals or colon):
         return text
-    spans = _named_spans(text, low, equals, colon)
+    spans: list[tuple[int, int, str]] = []
     cookie = "cookie" in low
+    if (equals and _EQUALS_THEN_VALUE.search(low) is not None) or (
+        colon and _COLON_THEN_VALUE.search(low) is not None
+    ):
+        present = {*(words_in(low) if words is None else words), *(w for w in _OWN_WORDS if w in low)}
+        if cookie:
+            present.add("cookie")
+        if present:
+            spans += _named_spans(text, low, present)
     if "__" in low:
         spans += [  # a port is no password: SERVICE__HOST=db:5432
             (m.start("v"), m.end("v"), "password")
@@ -134,44 +155,21 @@ def redact_categories(text: str, low: str | None = None) -> str:
     return _replaced(text, spans) if spans else text
 
 
-def _named_spans(text: str, low: str, equals: bool, colon: bool) -> list[tuple[int, int, str]]:
-    """The values after names that say secret, found from the operators a value of twelve or more
-    characters follows (``equals``, ``colon``: whether ``low`` holds either): the name before one must hold a
-    secret word. One scan for each operator, where one scan for each secret word met every "session" and
-    "token" of a text; the name is read back from the operator only where a long value follows."""
+def _named_spans(text: str, low: str, present: set[str]) -> list[tuple[int, int, str]]:
+    """The values after names that say secret: a secret word, the rest of its name, then an operator
+    (``present``: the gates of ``_SECRET_WORDS`` that ``low`` holds)."""
     found: dict[int, tuple[int, int, str]] = {}
-    for there, operators in ((equals, _EQUALS_THEN_VALUE), (colon, _COLON_THEN_VALUE)):
-        if not there:
+    for gate, _, pattern in _WORDS_BEFORE_OPERATOR:
+        if gate not in present:
             continue
-        for operator in operators.finditer(low):
-            end = _name_end(low, operator.start())
+        for hit in pattern.finditer(low):
+            end = hit.end()
             if end in found:
                 continue
-            start = _name_start(text, end)
-            if start == end or _NAME_SAYS_SECRET.search(low, start, end) is None:
-                continue
-            judged = _named(text, start, end)
+            judged = _named(text, _name_start(text, hit.start()), end)
             if judged is not None:
                 found[end] = judged
     return list(found.values())
-
-
-def _name_end(low: str, at: int) -> int:
-    """Where the name before the operator at ``at`` ends: back over the rest of the operator (``?=``, ``+=``,
-    ``:=`` to ``:::=``), the blanks before it, a closing quote and the backslash escaping it."""
-    if low[at] == "=" and at and low[at - 1] in "?+":
-        at -= 1
-    elif low[at] == "=":
-        floor = max(0, at - 3)
-        while at > floor and low[at - 1] == ":":
-            at -= 1
-    while at and low[at - 1] in " \t":
-        at -= 1
-    if at and low[at - 1] in "\"'":
-        at -= 1
-    if at and low[at - 1] == "\\":
-        at -= 1
-    return at
 
 
 def _name_start(text: str, start: int) -> int:
