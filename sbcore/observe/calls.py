@@ -219,7 +219,7 @@ class CallProjector:
         marker each), and the caps apply to what differs.
         """
         before, new_mid, old_mid, after = _split_common(new, old)
-        reading = _reading(new_mid, old_mid)
+        changed = (new_mid, old_mid)
         head = self._context(before)
         tail = self._context(after)
         if head is None:  # too short to elide: it stays part of both bodies
@@ -240,9 +240,8 @@ class CallProjector:
             b.body.append(tail[0])
             b.locators.extend(tail[1])
         shown_new, shown_old = (new_done.text if new_done else ""), (old_done.text if old_done else "")
-        if "comments_only" in reading and shown_new == new and shown_old == old:
-            del reading["comments_only"]  # nothing was cut: the text shown says so itself
-        return shown_new, shown_old, reading
+        # nothing was cut: the text shown says itself whether only comments changed
+        return shown_new, shown_old, _reading(*changed, cut=shown_new != new or shown_old != old)
 
     def _context(self, text: str) -> tuple[str, list[str]] | None:
         """The marker for shared context, or ``None`` when it would not be shorter than it."""
@@ -359,10 +358,11 @@ class CallProjector:
 _DEFINES_KEPT = 8
 
 
-def _reading(new: str, old: str) -> dict[str, Any]:
+def _reading(new: str, old: str, *, cut: bool) -> dict[str, Any]:
     """What an edit changes, read from the whole of the lines that differ (:mod:`.edit_reading`): the names
     of the definitions it adds (at most a few, redacted; the projected text is cut to its caps, so a
-    function added below them would otherwise be unseen), or else whether only comments changed."""
+    function added below them would otherwise be unseen), or else, when the text shown was ``cut`` (or
+    redacted), whether only comments changed."""
     if defines := added_definitions(new, old)[:_DEFINES_KEPT]:
         return {"defines": [redact(name) for name in defines]}
-    return {"comments_only": True} if comments_only(new, old) else {}
+    return {"comments_only": True} if cut and comments_only(new, old) else {}
