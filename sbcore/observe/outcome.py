@@ -34,7 +34,9 @@ SCAN_CHARS = 4000
 LINE_CAP = 200
 
 # A bare status echoed at the very end: `1`, `exit: 1`, `EXIT=2`, `exit code: 1`, `status 1`.
-_ECHOED_STATUS = re.compile(r"^\s*(?:(?:exit|status|rc|code)[a-z _-]*[:= ]\s*)?(-?\d{1,3})\s*$", re.I)
+_ECHOED_STATUS = re.compile(  # `1`, `exit=1`, `rc: 1`, `xcodebuild exit=65` (the program named first)
+    r"^\s*(?:(?:[\w.-]+[ _-])?(?:exit|status|rc|code)[a-z _-]*[:= ]\s*)?(-?\d{1,3})\s*$", re.I
+)
 _ECHOES_STATUS = re.compile(r"\$\?|\$\{?PIPESTATUS")
 _HARNESS_EXIT = re.compile(r"^\s*exit code (-?\d+)\s*$", re.I | re.M)
 _COUNT = re.compile(r"\b(\d+) (failed|passed|errors?|failing|passing)\b", re.I)
@@ -46,7 +48,7 @@ _ERROR_SUMMARY = re.compile(r"(?:^|[\s,(=])[1-9]\d* errors? (?:in|during)\b|\bFo
 _FAILURE_LINE = re.compile(
     r"^(?:FAILED\b|FAIL\b|--- FAIL:|ERROR:|Error:|npm ERR!|error(?:\[E\d+\])?:|Tests:\s+\d+ failed|"
     r"Traceback \(most recent call last\)|make(?:\[\d+\])?: \*\*\*|"
-    r"\[(?:ERROR|error|FAIL|fail)\]|BUILD FAIL(?:ED|URE)\b|FAILURE:|Result: FAIL\b)",
+    r"\[(?:ERROR|error|FAIL|fail)\]|(?:\*\* )?BUILD FAIL(?:ED|URE)\b|FAILURE:|Result: FAIL\b)",
     re.M,
 )
 # A summary counting failures above zero, anywhere in a line (`Tests run: 14, Failures: 1`, `3 examples,

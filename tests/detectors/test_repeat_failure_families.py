@@ -823,3 +823,15 @@ def test_a_heading_with_a_comma_introduces_the_error_under_it() -> None:
     text = "Exit code 2\nreading sources... [ 44%] api/core\n\nWarning, treated as error:\n"
     text += "autodoc: failed to import 'core'\n"
     assert error_line(text) == "autodoc: failed to import 'core'"
+
+
+def test_a_status_echoed_after_the_programs_name_and_a_framed_build_banner_are_failures() -> None:
+    """Output sent to a log, then the status echoed with the program's name before it, or the log's tail
+    read on failure with the build tool's framed banner: both runs failed (ninth round)."""
+    echoed = read_outcome("zbuild exit=65\n", 'zbuild > out.log 2>&1; echo "zbuild exit=$?"', is_error=False)
+    assert echoed is not None and echoed["failed"] and echoed["exit_code"] == 65
+    passed = read_outcome("zbuild exit=0\n", 'zbuild > out.log 2>&1; echo "zbuild exit=$?"', is_error=False)
+    assert passed is None or not passed["failed"]
+    tail = "out/app.zproj: error: signing needs a team\n** BUILD FAILED **\n"
+    framed = read_outcome(tail, "zbuild > out.log 2>&1 || tail -n 12 out.log", is_error=False)
+    assert framed is not None and framed["failed"]
