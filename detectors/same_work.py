@@ -201,7 +201,9 @@ class ScriptAliases:
         the error signatures it holds, the latest first), the most recent first.
 
         It joins the first of them it is tied to: one specific error signature it holds, the same
-        directory, and a work :func:`related` to one of the streak's. Whatever came between (an edit,
+        directory (or a folder one program was told by a path, :func:`_same_place`), and a work
+        :func:`related` to one of the streak's, or another program handed the same file
+        (:func:`same_file`). Whatever came between (an edit,
         another command, another failure) left that error as it was, so it changed nothing the spellings
         differ in. A diagnostic at a file's line (:func:`located`) ties any two works: whatever compiled
         that file met the same fault there (``make``, then the compiler on the one file; two modules'
