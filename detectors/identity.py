@@ -40,7 +40,7 @@ from __future__ import annotations
 import posixpath
 import re
 import shlex
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from functools import lru_cache
 
@@ -191,14 +191,17 @@ def only_waits(command: str) -> bool:
 
 
 @lru_cache(maxsize=4096)
-def work_identity(command: str) -> Work:
-    """The identity of ``command``: the directory it changes to plus the work of its steps."""
+def work_identity(command: str, start: str = "") -> Work:
+    """The identity of ``command``: the directory it changes to plus the work of its steps. ``start`` is
+    where it started when that is not where its project's root is (a folder relative to the root), read as
+    a ``cd`` there before it: its relative paths then name files from the root."""
     try:
-        segments, operators = split_segments(command)
+        segments, operators = _segments(command)
     except ValueError:
         text = " ".join(command.split())
-        return Work(text, text.split(" ", 1)[0] if text else "", probe=_POLLS.search(command) is not None)
-    directory = ""
+        polls = _POLLS.search(command) is not None
+        return Work(text, text.split(" ", 1)[0] if text else "", probe=polls, directory=start)
+    directory = start
     polls = _POLLS.search(command) is not None
     exports: list[str] = []
     steps: list[list[str]] = []
@@ -261,6 +264,14 @@ def work_identity(command: str) -> Work:
         steps=alone,
         all_or_nothing=all(join == "&&" for join in joins),
     )
+
+
+@lru_cache(maxsize=4096)
+def _segments(command: str) -> tuple[tuple[tuple[str, ...], ...], tuple[str, ...]]:
+    """:func:`~sbcore.detectors.shell.split_segments`, kept: one command is read from more than one
+    starting folder, and tokenising is most of what reading it costs."""
+    segments, operators = split_segments(command)
+    return tuple(tuple(segment) for segment in segments), tuple(operators)
 
 
 def _within_directory(directory: str, word: str) -> str:
@@ -334,7 +345,7 @@ def script_body(work: Work, scripts: Mapping[str, str]) -> str | None:
     return scripts.get(name) or None
 
 
-def strip_prefixes(segment: list[str]) -> list[str]:
+def strip_prefixes(segment: Sequence[str]) -> list[str]:
     """Drop environment assignments and wrappers that run the rest unchanged (with their own options:
     ``timeout -k 10 5m``, ``/usr/bin/time -v``, ``nice -n 10``, ``env -u HOME``, ``nix develop -c``)."""
     words = list(segment)

@@ -29,7 +29,6 @@ neither.
 from __future__ import annotations
 
 import re
-import shlex
 from collections import deque
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
@@ -121,7 +120,7 @@ class _Entry:
             else:
                 start = place(self.ran_in, "", root)
                 if start and not start.startswith("/"):
-                    work = scripted(work_identity(f"cd {shlex.quote(start)} && {self.command}"), self.scripts)
+                    work = scripted(work_identity(self.command, start), self.scripts)
                 else:
                     where = place(self.ran_in, own, root)
                     if where != own:
