@@ -32,7 +32,7 @@ import re
 from collections import deque
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
-from functools import cached_property
+from functools import cached_property, lru_cache
 from itertools import islice, pairwise
 from typing import Any
 
@@ -289,7 +289,21 @@ def _retries_asked(history: ObservationHistory, first: int) -> bool:
     """Whether the user's prompt of this turn (the last one before the attempt at ``first``) asked for the
     work to be retried: then running it again straight away is what they asked for, not a blind loop."""
     prompt = _user_prompts(history).last_between(-1, first)
-    return prompt is not None and _RETRIES_ASKED.search(history.at(prompt).text) is not None
+    return prompt is not None and _asks_retries(history.at(prompt).text)
+
+
+@lru_cache(maxsize=64)
+def _asks_retries(prompt: str) -> bool:
+    """Whether ``prompt`` asks for retries (``_RETRIES_ASKED``). Remembered: a turn's prompt is asked about
+    at each of its failures, and a prompt can be long (a pasted log), where the pattern, having no literal
+    to skip to, tries each of its openings at every position; a prompt holding none of the words every
+    opening needs is not scanned at all."""
+    low = prompt.lower()
+    return any(word in low for word in _RETRY_WORDS) and _RETRIES_ASKED.search(prompt) is not None
+
+
+_RETRY_WORDS = ("run", "try", "time", "keep", "unt")
+"""A part of each alternative of ``_RETRIES_ASKED`` (lower-cased)."""
 
 
 def _waits(history: ObservationHistory) -> Positions:

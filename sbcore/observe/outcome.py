@@ -134,9 +134,24 @@ def is_wrapper_summary(line: str) -> bool:
     ``error: script "test" exited with code 1``, ``> Task :app:test FAILED``, ``npm ERR! Test failed``),
     so a more telling line, the root error, should be quoted instead when the text has one."""
     low = line.lower()
-    if not any(word in low for word in _WRAPPER_WORDS):
-        return False
-    return _WRAPPER_SUMMARY.search(low) is not None
+    if len(low) <= _WRAPPER_SCAN_WHOLE:
+        return any(word in low for word in _WRAPPER_WORDS) and _WRAPPER_SUMMARY.search(low) is not None
+    # A long line (an assertion quoting a page): the pattern, with no literal to skip to, would try each
+    # of its openings at every position; every match starts at most _WRAPPER_LEAD characters before one
+    # of the words, so it is tried there only.
+    for word in _WRAPPER_WORDS:
+        at = low.find(word)
+        while at >= 0:
+            if any(_WRAPPER_SUMMARY.match(low, start) for start in range(max(0, at - _WRAPPER_LEAD), at + 1)):
+                return True
+            at = low.find(word, at + 1)
+    return False
+
+
+_WRAPPER_SCAN_WHOLE = 256
+_WRAPPER_LEAD = 16
+"""The most characters an alternative of ``_WRAPPER_SUMMARY`` opens with before its word (``there were test
+failures``: 16 before ``failure``)."""
 
 
 # Commands that show text rather than run work: their output saying FAILED is a quote, not a verdict.
@@ -305,7 +320,7 @@ def _telling_line(text: str) -> str:
         summary = summary or line
     folded = _folded(text)
     low = text if folded is None else folded
-    word_at = _error_pattern_at if folded is None else _error_word_at
+    word_at = _error_pattern_at if folded is None else _NearestErrorWord()
     worded = ""
     for pattern, find in ((_NAMED_ERROR, _named_at), (_LOCATION, _located_at), (_ERROR_WORDS, word_at)):
         at = find(text, low, 0)
@@ -363,11 +378,31 @@ def _error_pattern_at(text: str, low: str, start: int) -> int:
     return -1 if found is None else found.start()
 
 
-def _error_word_at(text: str, low: str, start: int) -> int:
-    """Where ``_ERROR_WORDS`` next matches in ``text`` (``low``: its :func:`_folded` copy), or -1: the
-    nearest of its words, found by substring searches (several times faster than the pattern's scan)."""
-    found = [at for word in _ERROR_WORD_LIST if (at := low.find(word, start)) >= 0]
-    return min(found) if found else -1
+class _NearestErrorWord:
+    """Where ``_ERROR_WORDS`` next matches in a text (``low``: its :func:`_folded` copy), or -1: the nearest
+    of its words, found by substring searches (several times faster than the pattern's scan).
+
+    Asked again and again down one text, from later and later positions: each word's next occurrence is
+    kept, and only a word passed over is searched for again (searching every word afresh each time cost a
+    scan of the rest of the text per word for every line the loop looked at). One per text."""
+
+    def __init__(self) -> None:
+        self._next = [_UNSEARCHED] * len(_ERROR_WORD_LIST)
+        self._since = 0
+
+    def __call__(self, text: str, low: str, start: int) -> int:
+        if start < self._since:  # asked from further back than before: what is kept may skip a match
+            self._next = [_UNSEARCHED] * len(_ERROR_WORD_LIST)
+        self._since = start
+        nexts = self._next
+        for index, at in enumerate(nexts):
+            if at != -1 and at < start:
+                nexts[index] = low.find(_ERROR_WORD_LIST[index], start)
+        found = [at for at in nexts if at >= 0]
+        return min(found) if found else -1
+
+
+_UNSEARCHED = -2  # below any position, so the first call searches
 
 
 def _line_at(text: str, at: int) -> str:

@@ -19,6 +19,9 @@ import json
 from typing import Any
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from sbcore.detectors import triggers
 from sbcore.detectors.identity import work_identity
 from sbcore.detectors.triggers import repeat_failure
 
@@ -355,6 +358,21 @@ def test_asked_retries_do_not_excuse_fixes_that_do_not_take() -> None:
     s.edit("/repo/kraft.toml")
     s.fail("kraftpkg sync --locked", FETCH)
     assert fire(s) is not None
+
+
+_GRANT_PIECES = (
+    *("rerun", "re-run", "RETRY", "re-try", "try it again", "Try again", "run that again", "a few times"),
+    *("a couple of more times", "many times", "keep on trying", "Keep re-running", "keep running it"),
+    *("until it works", "UNTIL IT CONNECTS", "until it goes through", "rerunning", "trying", "ſ", "K", "İ"),
+)
+
+
+@settings(max_examples=400, deadline=None)
+@given(st.lists(st.one_of(st.sampled_from(_GRANT_PIECES), st.text(alphabet="aeiK sſt-İ\n", max_size=8))))
+def test_a_prompt_asks_for_retries_where_the_pattern_finds_it(pieces: list[str]) -> None:
+    """Prompts are tested for the pattern's words before its scan, and remembered: the same answers."""
+    prompt = "".join(pieces)
+    assert triggers._asks_retries(prompt) == bool(triggers._RETRIES_ASKED.search(prompt))
 
 
 # -- tuned on blind batch b4 (tuning split), written with tools of no table -----------------------------

@@ -8,6 +8,8 @@ import re
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from sbcore.observe import edit_reading as definitions
 from sbcore.observe.edit_reading import added_definitions, comments_only, defined_names
@@ -80,6 +82,41 @@ def test_the_prefilter_finds_what_the_pattern_alone_finds_on_real_edits() -> Non
                     texts += [str(given.get(key) or "") for key in ("new_string", "old_string", "content")]
     assert len(texts) > 500
     assert [text for text in texts if defined_names(text) != every_line(text)] == []
+
+
+_SOURCE_LINES = (
+    "def total(cart):",
+    "  async def fetch(self):",
+    "export const parse = (text) => {",
+    "const slug = s => s.trim()",
+    "total :: Cart -> Int",
+    "handler = function (req) {",
+    "pub(crate) fn discount(c: &Cart) -> u64 {",
+    "\tclass Throttler:",
+    "\u3000func (c *Cart) Total() int {",
+    "  real(dp) function bilinear(x, y)",
+    "return total(cart)",
+    "def stub(): pass",
+    "def cut(a, b…",
+    "# def commented(): out",
+)
+
+
+@settings(max_examples=400, deadline=None)
+@given(
+    st.lists(st.one_of(st.sampled_from(_SOURCE_LINES), st.text(alphabet="def :=>(){}\tx", max_size=10))),
+    st.sampled_from(("\n", "\r\n", "\n\n", "\x1c", "\u2028", "\n\x0c")),
+)
+def test_definitions_are_found_in_order_as_reading_every_line_finds_them(lines: list[str], sep: str) -> None:
+    """Only lines that may define something are read (found by scans of the whole text): the same names, in
+    the same order, as matching the pattern on every line ``splitlines`` cuts."""
+    text = sep.join(lines)
+    names: dict[str, None] = {}
+    for line in text.splitlines():
+        found = definitions._DEFINITION.match(line)
+        if found and "…" not in line and not definitions._EMPTY_BODY.search(line):
+            names[next(value for value in found.groupdict().values() if value)] = None
+    assert list(definitions._in_order(text)) == list(names)
 
 
 def test_comments_only_reads_doc_comments_trailing_comments_and_comment_markers() -> None:

@@ -165,3 +165,54 @@ _CODE_POINTS = [c for c in range(0x110000) if not 0xD800 <= c <= 0xDFFF]
 def test_counts_in_any_script_are_found_as_the_pattern_finds_them(lines: list[str], extra: str) -> None:
     text = extra.join(lines) if extra else "\n".join([*lines, "é"])
     assert outcome._count_matches(text, text.lower()) == outcome._COUNT.findall(text)
+
+
+# A wrapper's summary inside a long line (an assertion quoting a page): each phrasing of the pattern, cut
+# and glued to filler, so that every opening meets its word at every distance the pattern allows.
+_WRAPPER_PIECES = (
+    "exited with code 2",
+    "exit status 1",
+    "Exit code: -1",
+    "non-zero exit",
+    "returned non-zero",
+    "returned nonzero",
+    "Command failed",
+    "the following build command",
+    "recipe for target 'all' failed",
+    "script 'test' exited",
+    "Task :app:test FAILED",
+    "lifecycle script",
+    "ELIFECYCLE",
+    "Build failed",
+    "failed to execute",
+    "npm ERR! x",
+    "Process completed with",
+    "compilation failed",
+    "there were test failures",
+    "There was failure",
+    "make: *** [all] Error 2",
+    "] error 2",
+    "error: 3 tests failed",
+    "failure for the goal",
+    "failed in project",
+    "test run failed",
+    "exit",
+    "task",
+    "error:",
+)
+_LONG_LINE = st.lists(
+    st.one_of(st.sampled_from(_WRAPPER_PIECES), st.text(alphabet="ab -:*[]!_0é\t", max_size=24)),
+    max_size=16,
+).map(lambda pieces: "".join(pieces).replace("\n", " "))
+
+
+@settings(max_examples=500, deadline=None)
+@given(_LONG_LINE, st.integers(min_value=0, max_value=300))
+@example("there were test failures", 300)
+@example("returned non-zero", 290)
+@example("error: 3 tests failed", 0)
+@example("x] error 2", 280)
+def test_a_long_line_is_a_wrapper_summary_where_the_pattern_finds_one(line: str, pad: int) -> None:
+    """A line past the length read whole is tried only near the pattern's words: the same answer."""
+    for text in ("x" * pad + " " + line, line + " " + "y" * pad, line):
+        assert outcome.is_wrapper_summary(text) == bool(outcome._WRAPPER_SUMMARY.search(text.lower()))
