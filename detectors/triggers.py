@@ -36,7 +36,15 @@ from functools import cached_property, lru_cache
 from itertools import islice, pairwise
 from typing import Any
 
-from sbcore.api import UNKNOWN, Observation, ProjectFacts, TriggerMatch, is_wrapper_summary, report_once
+from sbcore.api import (
+    UNKNOWN,
+    Observation,
+    ProjectFacts,
+    TriggerMatch,
+    is_wrapper_summary,
+    report_once,
+    without_options,
+)
 from sbcore.observe.history import Errors, ObservationHistory, Positions, history_of
 
 from .checklist import (
@@ -369,7 +377,7 @@ def error_headline(text: str) -> str:
     lines = [_RENDER_PREFIX.sub("", line).strip() for line in text.splitlines()]
     lines = [line for line in lines if line]
     meaningful = [line for line in lines if not _NOISE_LINE.match(line)]
-    errors = [line for line in meaningful if _ERROR_WORDS.search(line)]
+    errors = [line for line in meaningful if _ERROR_WORDS.search(without_options(line))]
     for line in errors:
         if not is_wrapper_summary(line):
             return _cap(line)
@@ -549,6 +557,9 @@ def _read_failure(walk: _Walk, calls: _Calls, entry: _Entry, work: Work, error: 
     for shown in _echoed(error.text):  # a runner showed what it ran: that command's work is this one
         if shown != key:
             walk.aliases.shown(shown, key, streaks)
+    partner = _echo_partner(walk, key, entry.command, error, attempt.signature)
+    if partner is not None:
+        walk.aliases.shown(partner, key, streaks)
     open_streaks = [
         (name, walk.latest[name], _signatures(streaks[name]))
         for name in reversed(walk.latest)
@@ -602,6 +613,34 @@ def _target(work: Work, walk: _Walk, entry: _Entry) -> str:
     return key
 
 
+def _echo_partner(walk: _Walk, key: str, command: str, error: Observation, signature: str) -> str | None:
+    """An open streak this failure is one work with by a runner's plain echo: a failure of one printed the
+    other's command line, word for word, as it ran it (make echoes each recipe line: ``make test`` printing
+    the ``docker compose … up`` the agent runs by hand next, or the other way round), and the two failed
+    alike. Unlike a ``> ``-prefixed echo, a plain line may be anything, so the same failure is asked too."""
+    mine, here = _spaced(command), _echo_lines(error.text)
+    for name in reversed(walk.latest):
+        if name == key or name not in walk.streaks:
+            continue
+        for earlier in walk.streaks[name]:
+            shown = _echo_lines(earlier.call.error.text) if earlier.call.error is not None else frozenset()
+            if (_spaced(earlier.call.command) in here or mine in shown) and same_failure(
+                signature, earlier.signature
+            ):
+                return name
+    return None
+
+
+def _echo_lines(text: str) -> frozenset[str]:
+    """The lines of a failure's head, blanks folded: where a runner echoes the commands it runs."""
+    return frozenset(_spaced(line) for line in text.splitlines()[:_ECHO_LINES])
+
+
+def _spaced(line: str) -> str:
+    return " ".join(line.split())
+
+
+_ECHO_LINES = 12
 _ECHO = re.compile(r"^[>+] (\S.*)$", re.MULTILINE)
 _PACKAGE_BANNER = re.compile(r"^\S+@\d")  # npm's `> shop@2.4.1 test`, above the command it runs
 

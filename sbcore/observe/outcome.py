@@ -306,8 +306,23 @@ _TABLE_ROW = re.compile(r"^[A-Za-z]+(?:[ \t]+\d+)+$")
 
 
 # A command echoed before it runs, not what it printed: a script runner's `> phpstan analyse …` or `> jest`,
-# a shell trace's `+ make test`, a prompt's `$ …`, a make recipe's `set -o pipefail && …`.
-_ECHOED = re.compile(r"(?:=*>|[+$]) \S|set -[eouxv]+ ")
+# a shell trace's `+ make test`, a prompt's `$ …`, a make recipe's `set -o pipefail && …`, behind a log's
+# bracketed time or tag when it has one (`[14:03:13]: $ set -o pipefail && xcodebuild …`).
+_ECHOED = re.compile(r"(?:\[[^\]\n]{1,40}\]:?[ \t]*)?(?:(?:=*>|[+$]) \S|set -[eouxv]+ )")
+# A command-line option (`--abort-on-container-exit`, `--fail-fast`, `-Werror`, `--max-failures=3`): an
+# error word inside one names a behaviour, not a failure (a runner echoing the command it runs).
+_OPTION = re.compile(r"(?<!\S)--?[A-Za-z][\w.-]*(?:=\S*)?")
+
+
+def without_options(line: str) -> str:
+    """``line`` with its command-line options blanked: make echoes each recipe line plainly (`docker compose
+    up --abort-on-container-exit …`), and an error word in an option's name is no error message."""
+    return _OPTION.sub(" ", line) if "-" in line else line
+
+
+def _says_error(line: str) -> bool:
+    """Whether ``line`` holds an error word (``_ERROR_WORDS``) outside its command-line options."""
+    return _ERROR_WORDS.search(line) is not None and _ERROR_WORDS.search(without_options(line)) is not None
 
 
 def _telling_line(text: str) -> str:
@@ -329,7 +344,8 @@ def _telling_line(text: str) -> str:
             end = text.find("\n", at)
             end = len(text) if end < 0 else end
             line = _shown(text[start:end])
-            if _counts_as_line(line) and pattern.search(line) and not _heading(line):
+            said = _says_error(line) if pattern is _ERROR_WORDS else pattern.search(line) is not None
+            if _counts_as_line(line) and said and not _heading(line):
                 if is_wrapper_summary(line):
                     summary = summary or line
                 elif pattern is not _ERROR_WORDS or _WORDED_MESSAGE.search(line) or names_only(line):
@@ -431,7 +447,7 @@ def _telling_line_by_line(text: str) -> str:
             and not _LOGGED.search(line)
         ):
             located = line
-        if messaged is None and _ERROR_WORDS.search(line) and not _heading(line):
+        if messaged is None and _says_error(line) and not _heading(line):
             if _WORDED_MESSAGE.search(line) or names_only(line):
                 messaged = line
             worded = worded or line
