@@ -1,0 +1,2 @@
+import LeanGraphs.Basic
+import LeanGraphs.Degree

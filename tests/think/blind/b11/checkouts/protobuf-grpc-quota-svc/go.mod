@@ -1,0 +1,3 @@
+module github.com/tallyho/quota-svc
+
+go 1.22

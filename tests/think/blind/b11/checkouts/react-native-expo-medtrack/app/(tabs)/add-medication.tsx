@@ -1,0 +1,3 @@
+import { router } from 'expo-router';
+import { scheduleReminder } from '@/notifications/scheduleReminder';
+// ...
