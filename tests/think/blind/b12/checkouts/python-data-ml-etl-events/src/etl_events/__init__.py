@@ -1,0 +1,3 @@
+from .pipeline import run
+
+__all__ = ["run"]

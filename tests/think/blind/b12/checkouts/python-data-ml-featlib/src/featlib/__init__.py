@@ -1,0 +1,3 @@
+from .transforms import scale_features
+
+__all__ = ["scale_features"]
