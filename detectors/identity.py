@@ -172,7 +172,9 @@ class Work:
 # sleep 1 …'`, `watch -n 5 …`): the command polls, when it asks again and again (a loop) or what it does
 # after the wait only asks (`sleep 5 && curl …`, `sleep 30; gh run view`, `sleep 10; tail server.log`).
 # A pause and then the work itself (`sleep 2; make test`) is the work run again, not a poll.
-_POLLS = re.compile(r"(?:^|[\s;&|(`'\"])(?:sleep\s+[\d$.]|watch\s)")
+# An `until` loop waits by what it is (it repeats a check until the check passes), also where the projection
+# cut the quoted script short before its `sleep` (`timeout 240 sh -c 'until tool info … | grep -q …`).
+_POLLS = re.compile(r"(?:^|[\s;&|(`'\"])(?:sleep\s+[\d$.]|watch\s|until\s)")
 _LOOPS = re.compile(r"(?:^|[\s;&|(`'\"])(?:until|while|for|watch)\s")
 _WAIT_STEPS = frozenset({"sleep", "wait"})
 
@@ -247,7 +249,7 @@ def work_identity(command: str, start: str = "") -> Work:
         return replace(inner, directory=inner.directory or directory, probe=inner.probe or polls)
     prefix = f"export {' '.join(sorted(exports))} && " if exports else ""
     canonical = [_canonical(words) for words in steps]
-    asks = canonical[0][0] in _PROBES or _is_status_check(steps[0])
+    asks = canonical[0][0] in _PROBES or _is_status_check(steps[0]) or _asks_inside(steps[0])
     probe = asks or (polls and (_LOOPS.search(command) is not None or _only_asks(steps[0])))
     if len(canonical) == 1:
         runner, body = canonical[0]
@@ -485,10 +487,15 @@ def _js_script(args: list[str]) -> tuple[str, str] | None:
         return None
     else:
         name = f"js-script {script}"
-    passed = [word for word in rest[1:] if word != "--"]
+    # a long option's value given with "=" or as the next word is one spelling (`--target=linux`)
+    passed = [part for word in rest[1:] if word != "--" for part in _option_parts(word)]
     extra = _positionals(without_shown("js-test", passed) if name == "js-test" else passed)
     body = " ".join(part for part in (name, " ".join(sorted(scope)), extra) if part)
     return name.split(" ")[0], body
+
+
+def _option_parts(word: str) -> list[str]:
+    return word.split("=", 1) if word.startswith("--") and "=" in word else [word]
 
 
 def _positionals(args: list[str]) -> str:
@@ -619,6 +626,16 @@ def _only_asks(words: list[str]) -> bool:
         return True
     heads = [word for word in words[1:4] if not word.startswith("-")]
     return any(word in _ASKING or word.startswith(("describe-", "list-", "get-")) for word in heads)
+
+
+def _asks_inside(words: list[str]) -> bool:
+    """Whether a step runs a probe inside a container or a pod (``docker compose exec -T db pg_isready``,
+    ``kubectl exec api -- curl -sf localhost:8080/health``): the program it has ``exec`` run asks."""
+    if "exec" not in words[1:3]:
+        return False
+    at = words.index("exec", 1)
+    inner = [word.rsplit("/", 1)[-1] for word in words[at + 1 : at + 6] if not word.startswith("-")]
+    return any(word in _PROBES for word in inner)
 
 
 def _is_status_check(words: list[str]) -> bool:

@@ -224,6 +224,7 @@ class ScriptAliases:
                             and (related(work, other) or same_snippet_target(work, other, signature))
                         )
                         or (names_the_fault(signature) and _program(work) != _program(other))
+                        or (_nested(work, other) and related(work, other) and _quotes_a_name(signature))
                         or (work.directory == other.directory and same_named_target(work, other, signature))
                         or (work.directory == other.directory and same_file(work, other))
                         for other in works
@@ -259,6 +260,25 @@ def _same_place(one: Work, other: Work) -> bool:
     if _program(one) != _program(other):
         return False
     return one.directory in _places(other) or other.directory in _places(one)
+
+
+def _nested(one: Work, other: Work) -> bool:
+    """Whether one spelling works in a folder inside the other's (``cargo sqlx prepare --workspace`` from the
+    root and ``cd crates/api && cargo sqlx prepare``; ``npm run tauri build`` and ``cd src-tauri && cargo
+    build``): the whole takes in the part, so one named fault met by both is met in the part. Two folders
+    side by side (``packages/a``, ``packages/b``) are two targets."""
+    inner, outer = sorted((one.directory, other.directory), key=len)[::-1]
+    if inner == outer or inner.startswith(("/", "~", "$", "..")):
+        return False
+    return outer == "" or inner.startswith(outer.rstrip("/") + "/")
+
+
+_QUOTED_NAME = re.compile(r"['`\"\u2018][\w.:$<>/#-]{3,}['`\"\u2019]")
+
+
+def _quotes_a_name(signature: str) -> bool:
+    """Whether an error signature quotes the name of what failed (a relation, a library, a module)."""
+    return _QUOTED_NAME.search(signature) is not None
 
 
 def _places(work: Work) -> set[str]:

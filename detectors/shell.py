@@ -64,8 +64,8 @@ def normalise_command(command: str) -> str:
 def split_segments(command: str) -> tuple[list[list[str]], list[str]]:
     """The top-level steps of ``command`` (words, comments and redirections gone) and the operators
     between them. Raises ValueError on an unbalanced quote."""
-    tokens = _unwrap_subshell(_tokenise(_COMMENT.sub("", _REDIRECTS.sub(" ", command))))
-    return _split(tokens)
+    tokens = _joined_substitutions(_tokenise(_COMMENT.sub("", _REDIRECTS.sub(" ", command))))
+    return _split(_unwrap_subshell(tokens))
 
 
 def _tokenise(text: str) -> list[str]:
@@ -73,6 +73,39 @@ def _tokenise(text: str) -> list[str]:
     lexer.whitespace_split = True
     lexer.commenters = ""
     return [token for token in lexer if token.strip()]
+
+
+def _joined_substitutions(tokens: list[str]) -> list[str]:
+    """``tokens`` with each command substitution opened by a word (``GIT_SHA=$(git rev-parse HEAD)``, which
+    the lexer cuts at its parentheses) joined back into that word, so an assignment stays one word."""
+    if "(" not in tokens:
+        return tokens
+    out: list[str] = []
+    index = 0
+    while index < len(tokens):
+        token = tokens[index]
+        end = _substitution_end(tokens, index) if token.endswith("$") else None
+        if end is None:
+            out.append(token)
+            index += 1
+            continue
+        out.append(f"{token}({' '.join(tokens[index + 2 : end])})")
+        index = end + 1
+    return out
+
+
+def _substitution_end(tokens: list[str], at: int) -> int | None:
+    """Where the ``$(`` opened at ``tokens[at + 1]`` closes (a lone ``)``), or None."""
+    if at + 1 >= len(tokens) or tokens[at + 1] != "(":
+        return None
+    depth = 0
+    for index in range(at + 1, len(tokens)):
+        token = tokens[index]
+        if _is_punctuation(token):
+            depth += token.count("(") - token.count(")")
+            if depth == 0:
+                return index if token == ")" else None
+    return None
 
 
 def _unwrap_subshell(tokens: list[str]) -> list[str]:

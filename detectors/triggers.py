@@ -557,7 +557,7 @@ def _read_failure(walk: _Walk, calls: _Calls, entry: _Entry, work: Work, error: 
     for shown in _echoed(error.text):  # a runner showed what it ran: that command's work is this one
         if shown != key:
             walk.aliases.shown(shown, key, streaks)
-    partner = _echo_partner(walk, key, entry.command, error, attempt.signature)
+    partner = _echo_partner(walk, key, work, error, attempt.signature)
     if partner is not None:
         walk.aliases.shown(partner, key, streaks)
     open_streaks = [
@@ -613,31 +613,30 @@ def _target(work: Work, walk: _Walk, entry: _Entry) -> str:
     return key
 
 
-def _echo_partner(walk: _Walk, key: str, command: str, error: Observation, signature: str) -> str | None:
+def _echo_partner(walk: _Walk, key: str, work: Work, error: Observation, signature: str) -> str | None:
     """An open streak this failure is one work with by a runner's plain echo: a failure of one printed the
-    other's command line, word for word, as it ran it (make echoes each recipe line: ``make test`` printing
-    the ``docker compose … up`` the agent runs by hand next, or the other way round), and the two failed
-    alike. Unlike a ``> ``-prefixed echo, a plain line may be anything, so the same failure is asked too."""
-    mine, here = _spaced(command), _echo_lines(error.text)
+    other's command line as it ran it (make echoes each recipe line: ``make test`` printing the ``docker
+    compose … up`` the agent runs by hand next, or the other way round), read as the same work, and the two
+    failed alike. Unlike a ``> ``-prefixed echo, a plain line may be anything, so the same failure is asked
+    too."""
+    here = _echo_keys(error.text)
     for name in reversed(walk.latest):
         if name == key or name not in walk.streaks:
             continue
         for earlier in walk.streaks[name]:
-            shown = _echo_lines(earlier.call.error.text) if earlier.call.error is not None else frozenset()
-            if (_spaced(earlier.call.command) in here or mine in shown) and same_failure(
-                signature, earlier.signature
-            ):
+            if not same_failure(signature, earlier.signature):
+                continue
+            theirs = _echo_keys(earlier.call.error.text) if earlier.call.error is not None else frozenset()
+            if work.key in theirs or any(other.key in here for other in walk.latest[name]):
                 return name
     return None
 
 
-def _echo_lines(text: str) -> frozenset[str]:
-    """The lines of a failure's head, blanks folded: where a runner echoes the commands it runs."""
-    return frozenset(_spaced(line) for line in text.splitlines()[:_ECHO_LINES])
-
-
-def _spaced(line: str) -> str:
-    return " ".join(line.split())
+@lru_cache(maxsize=256)
+def _echo_keys(text: str) -> frozenset[str]:
+    """The work each line of a failure's head would be if it were a command: where a runner echoes the
+    commands it runs (a line that is not one gives a key no command has)."""
+    return frozenset(work_identity(line).key for line in text.splitlines()[:_ECHO_LINES] if line.strip())
 
 
 _ECHO_LINES = 12
@@ -682,6 +681,7 @@ _VOLATILE = re.compile(
     r"\b0x[0-9a-f]+\b|\b[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\b"
     r"|\b(?=[a-z]*\d)[0-9a-f]{7,}\b|(?:/private)?/(?:tmp|var/folders)/\S+"
     r"|\b(?=[a-z]*\d)(?=\d*[a-z])[a-z0-9]{16,}\b"  # a generated id or reference: letters and digits mixed
+    r"|\b(?=(?:[a-z]*\d){3})(?=(?:\d*[a-z]){3})[a-z0-9]{10,15}\b"  # a shorter one, mixed throughout
 )
 
 

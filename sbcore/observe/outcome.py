@@ -113,7 +113,7 @@ _WRAPPER_SUMMARY = re.compile(
     r"exit(?:ed)?\s+(?:with\s+)?(?:code|status)|exit code:?\s*-?\d|non-?zero exit|returned non-?zero"
     r"|command failed|the following (?:build )?command|\brecipe\b.{0,60}\bfailed"
     r"|\bscript\b.{0,60}\b(?:failed|exited)"
-    r"|\btask\b.{0,60}\bfail|lifecycle script|\bbuild failed|failed to (?:run|execute)\b|\berr!"
+    r"|\btask\b.{0,60}\bfail|lifecycle script|\bbuild failed|failed to (?:run|execute|build)\b|\berr!"
     r"|elifecycle|process completed with|compilation failed|there (?:were|was) (?:test )?failures?"
     r"|\*\*\* \[|\] error \d+\s*$|^error: \d+ (?:tests?|errors?) failed"
     r"|\bfail(?:ed|ure) (?:for|in|of) (?:the )?(?:task|target|goal|step|job|project)\b|\btest run failed\b",
@@ -321,8 +321,16 @@ def without_options(line: str) -> str:
 
 
 def _says_error(line: str) -> bool:
-    """Whether ``line`` holds an error word (``_ERROR_WORDS``) outside its command-line options."""
-    return _ERROR_WORDS.search(line) is not None and _ERROR_WORDS.search(without_options(line)) is not None
+    """Whether ``line`` holds an error word (``_ERROR_WORDS``) outside its command-line options, and is not
+    a line a tool logs at an informational level (`Info Looking up … mismatched versions`)."""
+    return (
+        _ERROR_WORDS.search(line) is not None
+        and _ERROR_WORDS.search(without_options(line)) is not None
+        and _INFORMATIONAL.match(line) is None
+    )
+
+
+_INFORMATIONAL = re.compile(r"(?i:\[?(?:info|debug|trace|notice|verbose)\]?:?)\s")
 
 
 def _telling_line(text: str) -> str:

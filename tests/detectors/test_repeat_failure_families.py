@@ -892,3 +892,80 @@ def test_a_task_and_the_command_its_runner_echoed_failing_alike_are_one_work() -
     moved.fail("make verify", f"Exit code 2\n{recipe}\n{failure}\nmake: *** [Makefile:7: verify] Error 1\n")
     moved.fail(recipe, "Exit code 1\nqarun: cart_test.qa: timeout after 30s\n")
     assert fire(moved) is None
+
+
+# -- the tenth round, tuned on blind batch b12 (tuning split), tools of no table ---------------------------
+
+
+def test_an_until_loop_cut_short_by_the_projection_is_still_polling() -> None:
+    """A status poll wrapped in `timeout … sh -c 'until …'`: the projection cuts the long quoted script before
+    its `sleep`; the loop still waits, and its timeouts are not failures of a work (tenth round)."""
+    poll = "timeout 240 sh -c 'until zsign info 71c4e2 --profile ci | grep -q \"status: …[literal +27 chars]'"
+    assert work_identity(poll).probe
+    s = Session()
+    for _ in range(3):
+        s.fail(poll, "Exit code 124\n")
+    assert fire(s) is None
+
+
+def test_a_probe_run_inside_a_container_is_a_probe() -> None:
+    """`lxc exec db -- pg_isready` asks whether the database is up, as the probe alone does (tenth round)."""
+    assert work_identity("sleep 5; lxc exec db -- pg_isready -U app").probe
+    assert not work_identity("lxc exec db -- zmigrate up").probe
+
+
+def test_an_assignment_from_a_command_substitution_is_one_prefix() -> None:
+    """`REV=$(zgit rev --short) zmake image` is `zmake image` with a setting (tenth round)."""
+    assert work_identity("REV=$(zgit rev --short HEAD) zmake image").key == work_identity("zmake image").key
+
+
+def test_generated_ids_of_ten_or_more_mixed_characters_are_not_the_failure() -> None:
+    """A builder names the layer it failed on by a generated ref; the same missing file each time is one
+    failure, whichever ref (tenth round)."""
+    s = Session()
+    for ref in ("m4k8w2p6z1", "r7t3c9y5h2", "x1d6e8q4n9"):
+        s.edit("/w/.zimageignore")  # an edit between: only the same error makes it a fix that did not take
+        s.fail("zimage build .", f'Exit code 1\nerror: checksum of ref cache::{ref}: "/dist": not found\n')
+    assert fire(s) is not None
+
+
+def test_a_scripts_option_with_its_value_after_an_equals_sign_is_the_same_command() -> None:
+    """make echoes `npm run pack -- --target=linux`; the agent runs `npm run pack -- --target linux` by hand:
+    one spelling of one option, as for any other program (tenth round)."""
+    assert (
+        work_identity("npm run pack -- --target=linux").key
+        == work_identity("npm run pack -- --target linux").key
+    )
+    failure = "zforge: error: cannot pack for rpm: `rpmbuild` is not installed"
+    s = Session()
+    echo = f"Exit code 2\nnpm run pack -- --target=linux\n{failure}\nmake: *** [pack-linux] Error 1\n"
+    s.fail("make pack-linux", echo)
+    s.fail("npm run pack -- --target linux", f"Exit code 1\n{failure}\n")
+    s.fail("npm run pack -- --target linux", f"Exit code 1\n{failure}\n")
+    match = fire(s)
+    assert match is not None and match.data["failures"] == 3
+
+
+def test_a_wrapper_that_failed_to_build_and_an_info_line_are_not_the_root_error() -> None:
+    """An app bundler's `failed to build app` wraps the build under it, and a line logged at an
+    informational level is not an error even with an error word in it (tenth round)."""
+    text = "Exit code 1\n    Info checking for mismatched versions...\n"
+    text += "  The system library `zgtk-4.1` required by crate `zgtk-sys` was not found.\n"
+    text += "failed to build app: failed to build app\n"
+    assert error_line(text) == "The system library `zgtk-4.1` required by crate `zgtk-sys` was not found."
+
+
+def test_work_in_a_folder_inside_the_others_meeting_one_named_fault_is_one_work() -> None:
+    """`zql prepare crates` from the root and `cd crates/api && zql prepare` fail on one missing relation: the
+    whole takes in the part. Two sibling folders stay two targets (tenth round)."""
+    fault = 'Exit code 1\nerror: error returned from database: relation "subscriptions" does not exist\n'
+    s = Session()
+    s.fail("zql prepare crates", fault)
+    s.fail("cd crates/api && zql prepare", fault)
+    s.fail("cd crates/api && zql prepare", fault)
+    assert fire(s) is not None
+    siblings = Session()
+    siblings.fail("cd crates/api && zql prepare", fault)
+    siblings.fail("cd crates/jobs && zql prepare", fault)
+    siblings.fail("cd crates/web && zql prepare", fault)
+    assert fire(siblings) is None
