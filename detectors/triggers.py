@@ -754,20 +754,33 @@ def _stuck(earlier: _Attempt, later: _Attempt, history: ObservationHistory) -> b
 
 def _same_error(earlier: _Attempt, later: _Attempt, history: ObservationHistory) -> bool:
     """Whether two attempts failed alike: one error, or neither saying more than that it failed (an exit
-    status, counts: the output went to a log or a report read afterwards) with nothing edited between,
-    so nothing could have made them differ."""
+    status, counts: the output went to a log or a report read afterwards) with nothing edited between, so
+    nothing could have made them differ; so too one that says no more because it sent its output away (to
+    a log or a report) beside one that says what failed."""
     if same_failure(earlier.signature, later.signature):
         return True
-    return (
-        _UNINFORMATIVE.match(earlier.signature) is not None
-        and _UNINFORMATIVE.match(later.signature) is not None
-        and not _edit_calls(history).any_between(earlier.call.index, later.call.index)
+    if _edit_calls(history).any_between(earlier.call.index, later.call.index):
+        return False
+    quiet = [_UNINFORMATIVE.match(attempt.signature) is not None for attempt in (earlier, later)]
+    if all(quiet):
+        return True
+    return any(
+        says_little and _SENT_AWAY.search(attempt.call.command or "") is not None
+        for says_little, attempt in zip(quiet, (earlier, later), strict=True)
     )
 
 
 # An error line that says only that the work failed: an exit status, or counts (`exit=#`, `Exit code #`,
 # `# examples, # failures`, `# failed, # passed`).
 _UNINFORMATIVE = re.compile(r"^(?:exit(?:[ _-]?(?:code|status))?\s*[=:]?\s*#|#\s+\w+(?:,\s*#\s+\w+)*)\W*$")
+
+
+# A command that sends its output to a file: a redirection of its output (not `2>&1`), `tee`, or an option
+# naming a report file (`--out tmp/run.json`, `--junitxml=report.xml`, `-o results.xml`).
+_SENT_AWAY = re.compile(
+    r"(?:^|[\s;&|])(?:1|&)?>>?[ \t]*(?!&|/dev/null)[^\s;&|]|\btee\b"
+    r"|(?<!\S)--(?:out|output|out-file|output-file|report|junit\w*|\w*xml)[= ]|(?<!\S)-o[ \t]+\S+\.\w+"
+)
 
 
 def _typed(attempt: _Attempt) -> str:

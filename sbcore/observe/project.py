@@ -52,6 +52,7 @@ from sbcore.observe.config import ProjectionConfig
 from sbcore.observe.elide import elide, redact
 from sbcore.observe.jsonline import parse_record, stdlib_object
 from sbcore.observe.locators import harvest
+from sbcore.observe.log_reads import LogReads
 from sbcore.observe.model import Observation
 from sbcore.observe.outcome import (
     FAILURE_MARKS,
@@ -195,6 +196,8 @@ class Projector:
         self._answered: OrderedDict[str, _Call] = OrderedDict()  # result seen, least recent first
         self._pending_reports: dict[bytes, None] = {}
         self._pending_outcomes: dict[bytes, bool] = {}  # command calls waiting: id -> echoes its status
+        self._logs = LogReads()
+        self._log_of: OrderedDict[str, str] = OrderedDict()  # a viewer call -> the call whose log it shows
         self._seen_uuids = RecentIds(RECORDS_REMEMBERED)
         self._seen_messages = RecentIds(MESSAGES_REMEMBERED)
         self._usage: dict[str, dict[str, int]] = {}
@@ -493,6 +496,11 @@ class Projector:
                 text = command if isinstance(command, str) else None
                 if can_fail_quietly(text):
                     self._pending_outcomes[call_id.encode()] = echoes_status(text)
+                if text is not None and (writer := self._logs.read(call_id, text)) is not None:
+                    self._pending_outcomes[call_id.encode()] = True  # parsed and read: it shows a run's log
+                    self._log_of[call_id] = writer
+                    if len(self._log_of) > CALLS_WAITING_KEPT:
+                        self._log_of.popitem(last=False)
             if len(self._calls) > CALLS_WAITING_KEPT:
                 forgotten, _ = self._calls.popitem(last=False)
                 self._pending_reports.pop(forgotten.encode(), None)
@@ -600,8 +608,13 @@ class Projector:
         call_id: str | None,
         out: list[Observation],
     ) -> None:
-        """A command result marked successful that shows the work failing: only its outcome is kept."""
+        """A command result marked successful that shows the work failing: only its outcome is kept. The
+        output of a call that shows an earlier call's log is read as that call's (:mod:`.log_reads`)."""
         text = result_text(block.get("content"))
+        writer = self._log_of.pop(call_id, None) if call_id is not None else None
+        if writer is not None:
+            self._failure_in_log(record, text, writer, out)
+            return
         if not text or ADVISORY_SENTINEL in text or not may_show_failure(text, call.command):
             return
         outcome = read_outcome(text, call.command, is_error=False)
@@ -618,6 +631,17 @@ class Projector:
                 outcome=outcome,
             )
         )
+
+    def _failure_in_log(self, record: dict[str, Any], text: str, writer: str, out: list[Observation]) -> None:
+        if not text or ADVISORY_SENTINEL in text:
+            return
+        outcome = read_outcome(text, None, is_error=False)
+        if outcome is None or not outcome["failed"]:
+            return
+        known = self._answered.get(writer) or self._calls.get(writer)
+        name = known.name if known is not None else "Bash"
+        line = f"[error] {name} (in its log, read back by a later call): {outcome.get('line', '')}"
+        out.append(_obs(record, "error", line, tool=name, tool_use_id=writer, outcome=outcome))
 
     def _count_usage(self, record: dict[str, Any], usage: Any) -> None:
         if not isinstance(usage, dict):

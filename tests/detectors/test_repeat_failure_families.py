@@ -969,3 +969,70 @@ def test_work_in_a_folder_inside_the_others_meeting_one_named_fault_is_one_work(
     siblings.fail("cd crates/jobs && zql prepare", fault)
     siblings.fail("cd crates/web && zql prepare", fault)
     assert fire(siblings) is None
+
+
+def _bash_session(*calls: tuple[str, str, bool]) -> list[Observation]:
+    """Projected observations of one Bash call and its result per ``(command, output, is_error)``."""
+    records: list[dict[str, Any]] = []
+    for number, (command, output, is_error) in enumerate(calls, 1):
+        use = {"type": "tool_use", "id": f"toolu_{number:02d}", "name": "Bash", "input": {"command": command}}
+        result = {"type": "tool_result", "tool_use_id": f"toolu_{number:02d}", "content": output}
+        result["is_error"] = is_error
+        stamp = f"2026-01-01T10:{number:02d}:00Z"
+        records.append(
+            {"type": "assistant", "uuid": f"a{number}", "timestamp": stamp, "message": {"content": [use]}}
+        )
+        records.append(
+            {"type": "user", "uuid": f"u{number}", "timestamp": stamp, "message": {"content": [result]}}
+        )
+    return Projector().feed(records)
+
+
+CRASH_LOG = (
+    "epoch 1/3\nTraceback (most recent call last):\nRuntimeError: shapes (32x512) and (256x24) differ\n"
+)
+
+
+def test_background_runs_that_crash_alike_in_their_logs_are_a_loop() -> None:
+    """Each run goes to the background and succeeds at once; its crash shows only in the log read back after
+    it, the same each time, while only the batch size and the seed change (tenth round)."""
+    observations = _bash_session(
+        ("nohup ztrain -c lstm.yaml > logs/a.log 2>&1 &", "[1] 101\n", False),
+        ("sleep 60 && tail -n 20 logs/a.log", CRASH_LOG, False),
+        ("nohup ztrain -c lstm.yaml --batch-size 32 > logs/a.log 2>&1 &", "[1] 102\n", False),
+        ("sleep 60 && tail -n 20 logs/a.log", CRASH_LOG, False),
+        ("nohup ztrain -c lstm.yaml --seed 0 > logs/a.log 2>&1 &", "[1] 103\n", False),
+        ("sleep 45; tail logs/a.log", CRASH_LOG, False),
+    )
+    match = repeat_failure(observations, {}, {})
+    assert match is not None and match.data["failures"] == 3
+    fixed = _bash_session(  # the log shows the run got further each time: progress, not a loop
+        ("nohup ztrain -c lstm.yaml > logs/a.log 2>&1 &", "[1] 101\n", False),
+        ("sleep 60 && tail logs/a.log", CRASH_LOG, False),
+        ("nohup ztrain -c lstm.yaml > logs/a.log 2>&1 &", "[1] 102\n", False),
+        ("sleep 60 && tail logs/a.log", "RuntimeError: CUDA out of memory (tried 2 GiB)\n", False),
+        ("nohup ztrain -c lstm.yaml > logs/a.log 2>&1 &", "[1] 103\n", False),
+        ("sleep 60 && tail logs/a.log", "epoch 3/3 done, loss 0.12\n", False),
+    )
+    assert repeat_failure(fixed, {}, {}) is None
+
+
+def test_a_run_that_sent_its_output_away_fails_as_the_runs_beside_it_that_say_why() -> None:
+    """A run that wrote its report to a file says only `exit=1`; with nothing edited between, it is the
+    same failure as the runs beside it that say what failed (tenth round). A check that says nothing
+    because it is quiet by design (`grep -q`) is no such run."""
+    failure = "Exit code 1\nzspec: Failure/Error: expected 3 got 4 (cart_spec.zs:14)\n"
+    s = Session()
+    s.fail("zspec spec/cart_spec.zs", failure)
+    s.run("cat spec/cart_spec.zs")
+    s.fail("zspec spec/cart_spec.zs --format json --out tmp/run.json", "Exit code 1\nexit=1\n")
+    s.run("jq .examples tmp/run.json")
+    s.fail("zspec spec/cart_spec.zs", failure)
+    assert fire(s) is not None
+    polling = Session()
+    polling.fail("grep -q 'SUITE PASSED' logs/job-7.out", "Exit code 2\ngrep: logs/job-7.out: No such file\n")
+    polling.run("zqueue show 7")
+    polling.fail("grep -q 'SUITE PASSED' logs/job-7.out", "Exit code 1\n")
+    polling.run("zqueue show 7")
+    polling.fail("grep -q 'SUITE PASSED' logs/job-7.out", "Exit code 1\n")
+    assert fire(polling) is None

@@ -1,0 +1,92 @@
+"""A run's log read back by a later call is the run's result: the failure it shows becomes an ``error`` of the
+call that wrote the log (``sbcore.observe.log_reads``), in the projection and through the bytes' fast path."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from sbcore.observe.log_reads import LogReads
+from sbcore.observe.model import Observation
+from sbcore.observe.project import Projector
+
+CRASH = (
+    'epoch 1/10\nTraceback (most recent call last):\n  File "ztrain.py", line 88, in step\n'
+    "RuntimeError: mat1 and mat2 shapes cannot be multiplied (32x512 and 256x24)\n"
+)
+
+
+def _session(*calls: tuple[str, str, bool]) -> list[dict[str, Any]]:
+    """One Bash call and its result per ``(command, output, is_error)``, as Claude Code writes them."""
+    records: list[dict[str, Any]] = []
+    for number, (command, output, is_error) in enumerate(calls, 1):
+        use = {"type": "tool_use", "id": f"toolu_{number:02d}", "name": "Bash", "input": {"command": command}}
+        result = {"type": "tool_result", "tool_use_id": f"toolu_{number:02d}", "content": output}
+        result["is_error"] = is_error
+        stamp = f"2026-01-01T10:{number:02d}:00Z"
+        records.append(
+            {"type": "assistant", "uuid": f"a{number}", "timestamp": stamp, "message": {"content": [use]}}
+        )
+        records.append(
+            {"type": "user", "uuid": f"u{number}", "timestamp": stamp, "message": {"content": [result]}}
+        )
+    return records
+
+
+def _errors(records: list[dict[str, Any]]) -> list[Observation]:
+    lines = b"\n".join(json.dumps(record).encode() for record in records) + b"\n"
+    fed = [obs for obs in Projector().feed(records) if obs.kind == "error"]
+    fast = [obs for obs in Projector().feed_bytes(lines) if obs.kind == "error"]
+    assert [(o.text, o.tool_use_id) for o in fed] == [(o.text, o.tool_use_id) for o in fast]
+    return fed
+
+
+def test_a_background_runs_crash_read_in_its_log_is_an_error_of_the_run() -> None:
+    (error,) = _errors(
+        _session(
+            ("nohup ztrain --config c.yaml > logs/run.log 2>&1 &", "[1] 4242\n", False),
+            ("sleep 60 && tail -n 20 logs/run.log", CRASH, False),
+        )
+    )
+    assert error.tool_use_id == "toolu_01"  # the run's, not the viewer's
+    assert error.text.startswith("[error] Bash (in its log, read back by a later call): RuntimeError: mat1")
+    assert error.outcome is not None and error.outcome["failed"]
+
+
+def test_a_log_read_by_another_spelling_of_its_path_counts() -> None:
+    """The run's own result said only its status; the log, read from another folder, says what failed."""
+    status, read_back = _errors(
+        _session(
+            ("zrun suite > /tmp/ci/out.log 2>&1; echo exit=$?", "exit=1\n", False),
+            ("grep -A3 Error ci/out.log", CRASH, False),
+        )
+    )
+    assert status.tool_use_id == read_back.tool_use_id == "toolu_01"
+    assert status.outcome is not None and status.outcome.get("exit_code") == 1
+    assert "in its log" in read_back.text and "RuntimeError" in read_back.text
+
+
+def test_a_log_that_shows_no_failure_another_file_and_a_command_reading_its_own_log_add_nothing() -> None:
+    """Nothing is read as a log of another call here: a log showing no failure, a file no command wrote, a
+    command that reads the log it writes (its own result, read as ever) and a program that is no viewer."""
+    errors = _errors(
+        _session(
+            ("zrun suite > out.log 2>&1", "", False),
+            ("tail out.log", "42 passed in 3.1s\n", False),
+            ("tail other.log", CRASH, False),
+            ("zrun suite > out.log 2>&1 || tail out.log", CRASH, False),
+            ("zlint out.log", CRASH, False),
+        )
+    )
+    assert [error.tool_use_id for error in errors] == ["toolu_04", "toolu_05"]  # each its own result
+    assert not any("in its log" in error.text for error in errors)
+
+
+def test_what_counts_as_a_log_and_a_reading_of_one() -> None:
+    logs = LogReads()
+    assert logs.read("t1", "zrun > /dev/null 2>&1; zrun 2>&1 | tee -a 'build.log'") is None
+    assert logs.read("t2", "cat build.log") == "t1"
+    assert logs.read("t3", "zrun 2>&1 >&2") is None  # a descriptor, not a file
+    assert logs.read("t4", "head -5 /dev/null") is None
+    assert logs.read("t5", "zrun > build.log") is None  # writes it anew...
+    assert logs.read("t6", "tail build.log") == "t5"  # ...so the latest writer is the one read
