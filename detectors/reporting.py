@@ -13,6 +13,7 @@ work (``--filter``, ``-k``, ``-t``, ``--tests``, ``--test_filter``, ``-run``) ar
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 
 # Double-dash flags that take a value and only shape output wherever they appear.
@@ -65,6 +66,21 @@ def without_shown(runner: str, args: Sequence[str]) -> list[str]:
         if name in flags:
             index += 1 if has_value or index + 1 >= len(args) else 2
             continue
+        if _OUTPUT_FLAG.match(name):  # where a log or a report goes, whatever the runner
+            given = has_value or index + 1 >= len(args) or not _FILE_LIKE.match(args[index + 1])
+            index += 1 if given else 2
+            continue
         kept.append(word)
         index += 1
     return kept
+
+
+# A flag naming where a log or a report file goes, in any runner's spelling (`--log-file`, `-logFile`,
+# `-testResults`, `--junitxml`, `--results-directory`, `--report-path`): where output is written, not what
+# runs. Its value is left out with it when it reads as a file or folder (a path, a name with an extension,
+# or `-` for the standard output); a word that does not is an argument of the work and stays.
+_OUTPUT_FLAG = re.compile(
+    r"^--?(?:[a-z]+[-_]?)?(?:log|report|results?|junit)(?:[-_]?(?:file|path|dir|directory|xml))?$",
+    re.IGNORECASE,
+)
+_FILE_LIKE = re.compile(r"^(?:-|[\w.~/-]*/[\w.~/-]*|[\w.-]+\.\w{1,5})$")

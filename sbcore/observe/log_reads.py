@@ -28,6 +28,13 @@ _REDIRECT = re.compile(r"(?:^|[\s;&|])(?:\d|&)?>>?[ \t]*(?!&)(['\"]?)([^\s;&|<>(
 _TEE = re.compile(r"\btee(?:[ \t]+-(?:a|-append|i|p))*[ \t]+(['\"]?)([^\s;&|<>()'\"-][^\s;&|<>()'\"]*)\1")
 # A step that only shows a file, and where it starts (at the start of the command, or after an operator).
 _VIEW_STEP = re.compile(r"(?:^|[;&|(]|&&|\|\|)[ \t]*(?:tail|head|cat|less|more|grep|rg|sed|awk|bat)\b[^;&|]*")
+# An option naming the file a run writes its log or report to (`-logFile Logs/run.log`, `--log-file=x.log`,
+# `-testResults out/tests.xml`, `--junitxml report.xml`, `--out tmp/run.json`): a file name with an extension.
+_OUTPUT_OPTION = re.compile(
+    r"(?<!\S)--?(?:[a-z]+[-_]?)?(?:log|out|output|report|results?|junit)(?:[-_]?(?:file|path|xml))?"
+    r"(?:=|[ \t]+)(['\"]?)([^\s;&|<>()'\"-][^\s;&|<>()'\"]*\.\w{1,5})\1",
+    re.IGNORECASE,
+)
 _NOT_LOGS = frozenset({"/dev/null", "/dev/stdout", "/dev/stderr"})
 
 
@@ -60,14 +67,10 @@ class LogReads:
 
 
 def _outputs(command: str) -> list[str]:
-    """The files ``command`` sends its output to."""
-    if ">" not in command and "tee" not in command:
-        return []
-    paths = [
-        found.group(2).removeprefix("./")
-        for pattern in (_REDIRECT, _TEE)
-        for found in pattern.finditer(command)
-    ]
+    """The files ``command`` sends its output to: redirected, teed, or named by an option for its log or
+    report."""
+    patterns = (_OUTPUT_OPTION, _REDIRECT, _TEE) if ">" in command or "tee" in command else (_OUTPUT_OPTION,)
+    paths = [found.group(2).removeprefix("./") for pattern in patterns for found in pattern.finditer(command)]
     return [path for path in paths if path not in _NOT_LOGS and not path.isdigit()]
 
 

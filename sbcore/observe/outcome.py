@@ -54,11 +54,15 @@ _FAILURE_LINE = re.compile(
 # A summary counting failures above zero, anywhere in a line (`Tests run: 14, Failures: 1`, `3 examples,
 # 1 failure`): searched unanchored, and only where "ailure" is, since a `^.*` costs a scan per line.
 _FAILURE_COUNT = re.compile(r"\bFailures: [1-9]|\b[1-9]\d* failures?\b")
-# ... and these may stand anywhere in one (searched unanchored: a `^.*` in front costs a scan per line).
-_FAILURE_ANYWHERE = re.compile(r"\btest result: FAILED\b|\b(?!0+ )\d+ (?:failed|failing)\b|\berror TS\d+:")
-# Words each of the two patterns cannot match without: tested first, since most results hold none.
+# ... and these may stand anywhere in one (searched unanchored: a `^.*` in front costs a scan per line),
+# a compiler's coded error among them (`error TS2322:`, `error CS0246:`, MSVC's `error C2065:`, `error
+# LNK2019:`, F#'s `error FS0039:`): a diagnostic no passing build prints, whatever the compiler.
+_FAILURE_ANYWHERE = re.compile(
+    r"\btest result: FAILED\b|\b(?!0+ )\d+ (?:failed|failing)\b|\berror [A-Z]{1,4}\d{2,5}:"
+)
+# Words the line pattern cannot match without: tested first, since most results hold none (the one above is
+# found through its own words, :func:`_failure_anywhere`).
 _LINE_WORDS = ("FAIL", "ERROR", "Error:", "npm ERR!", "error", "Tests:", "Traceback", "make")
-_ANYWHERE_WORDS = ("test result: FAILED", " failed", " failing", "error TS")
 # ... and the words compilers put where no "error" stands (`-- TYPE MISMATCH -- src/Page.elm`, `function f/4
 # undefined`, `Unresolved reference`, `Variable not in scope`, `could not find module`).
 _ERROR_WORDS = re.compile(
@@ -505,7 +509,7 @@ def _summary_failed(scanned: str, counts: dict[str, int]) -> bool:
 _SUMMARY_TAIL = re.compile(r" errors? (?:in|during)\b")
 _FOUND_TAIL = re.compile(r"[1-9]\d* errors?\b")
 _FAILED_TAIL = re.compile(r" (?:failed|failing)\b")
-_TS_TAIL = re.compile(r"\d+:")
+_CODE_TAIL = re.compile(r"[A-Z]{1,4}\d{2,5}:")
 
 
 def _is_word(char: str) -> bool:
@@ -555,7 +559,7 @@ def _failure_anywhere(text: str) -> bool:
         ):
             return True
         at = text.find(" fail", at + 1)
-    for word, tail in (("test result: FAILED", None), ("error TS", _TS_TAIL)):
+    for word, tail in (("test result: FAILED", None), ("error ", _CODE_TAIL)):
         at = text.find(word)
         while at >= 0:
             end = at + len(word)

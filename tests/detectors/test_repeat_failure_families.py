@@ -1036,3 +1036,24 @@ def test_a_run_that_sent_its_output_away_fails_as_the_runs_beside_it_that_say_wh
     polling.run("zqueue show 7")
     polling.fail("grep -q 'SUITE PASSED' logs/job-7.out", "Exit code 1\n")
     assert fire(polling) is None
+
+
+def test_where_a_run_writes_its_log_or_report_is_not_what_it_runs() -> None:
+    """`-logFile`, `-testResults`, `--report-path`: output files, in any tool's spelling (tenth round)."""
+    one = work_identity("zengine -batchmode -runTests EditMode -logFile Logs/a.log -testResults out/a.xml")
+    other = work_identity("zengine -batchmode -runTests EditMode -logFile - --report-path=out/b.xml")
+    assert one.key == other.key
+    assert (
+        work_identity("zengine --report summary").key != work_identity("zengine").key
+    )  # no file: an argument
+
+
+def test_a_compilers_coded_error_in_a_result_marked_successful_is_a_failure() -> None:
+    """`error QX1234:` from a compiler no table lists, piped through `tail` so the call succeeds (tenth
+    round)."""
+    outcome = read_outcome(
+        "src/a.qx(4,2): error QX1234: name 'Stat' not found\n", "zqc build | tail", is_error=False
+    )
+    assert outcome is not None and outcome["failed"]
+    passed = read_outcome("compiled 12 files, 0 errors\n", "zqc build | tail", is_error=False)
+    assert passed is None or not passed["failed"]

@@ -90,3 +90,15 @@ def test_what_counts_as_a_log_and_a_reading_of_one() -> None:
     assert logs.read("t4", "head -5 /dev/null") is None
     assert logs.read("t5", "zrun > build.log") is None  # writes it anew...
     assert logs.read("t6", "tail build.log") == "t5"  # ...so the latest writer is the one read
+
+
+def test_a_log_file_named_by_an_option_is_a_log() -> None:
+    """A run told where to write its log (`-logFile`, `--log-file=`) or its report (`--junitxml`)."""
+    logs = LogReads()
+    assert (
+        logs.read("t1", "zengine -batchmode -runTests -logFile Logs/run.log -testResults out/r.xml") is None
+    )
+    assert logs.read("t2", "tail -n 30 Logs/run.log") == "t1"
+    assert logs.read("t3", "grep -A3 '<failure' out/r.xml") == "t1"
+    assert logs.read("t4", "zrun --output json --log-file=/tmp/z/run.txt") is None  # `json`: a format
+    assert logs.read("t5", "cat z/run.txt") == "t4"
