@@ -17,61 +17,116 @@ that does more than show it, is left alone. Bounded; standard library only (it r
 from __future__ import annotations
 
 import re
-from collections import OrderedDict
+from collections import deque
 
 WRITERS_KEPT = 64
-"""Log files remembered, with the call that last wrote each (the oldest is forgotten first)."""
+"""Command calls that wrote files, remembered with their files, the latest last: a viewer is matched to the
+latest of them that wrote its file."""
 
-# Where a command's output goes: a redirection (`> f`, `>> f`, `&> f`, `2> f`; not a descriptor `>&2`), or
-# `tee` (with `-a`/`--append`), up to the end of the step.
-_REDIRECT = re.compile(r"(?:^|[\s;&|])(?:\d|&)?>>?[ \t]*(?!&)(['\"]?)([^\s;&|<>()'\"]+)\1")
-_TEE = re.compile(r"\btee(?:[ \t]+-(?:a|-append|i|p))*[ \t]+(['\"]?)([^\s;&|<>()'\"-][^\s;&|<>()'\"]*)\1")
-# A step that only shows a file, and where it starts (at the start of the command, or after an operator).
-_VIEW_STEP = re.compile(r"(?:^|[;&|(]|&&|\|\|)[ \t]*(?:tail|head|cat|less|more|grep|rg|sed|awk|bat)\b[^;&|]*")
+# Every command call of a session passes through here, so the work is done when a viewer comes, and each
+# search opens with a literal (``>``, ``tee``, a viewer's name, a log's own file name) found at the speed of a
+# substring search; a pattern is only matched where one occurs.
+# A redirection's target from its ``>`` (`> f`, `>> f`, `&> f`, `2> f`; not a descriptor `>&2`).
+_REDIRECT_TARGET = re.compile(r">>?[ \t]*(?!&)(['\"]?)([^\s;&|<>()'\"]+)\1")
+# ``tee``'s file (with `-a`/`--append`), from the word ``tee``.
+_TEE_TARGET = re.compile(
+    r"tee(?:[ \t]+-(?:a|-append|i|p))*[ \t]+(['\"]?)([^\s;&|<>()'\"-][^\s;&|<>()'\"]*)\1"
+)
 # An option naming the file a run writes its log or report to (`-logFile Logs/run.log`, `--log-file=x.log`,
-# `-testResults out/tests.xml`, `--junitxml report.xml`, `--out tmp/run.json`): a file name with an extension.
+# `-testResults out/tests.xml`, `--junitxml report.xml`, `--out tmp/run.json`), matched at an option's dash;
+# the file has an extension.
 _OUTPUT_OPTION = re.compile(
-    r"(?<!\S)--?(?:[a-z]+[-_]?)?(?:log|out|output|report|results?|junit)(?:[-_]?(?:file|path|xml))?"
+    r"--?(?:[a-z]+[-_]?)?(?:log|out|output|report|results?|junit)(?:[-_]?(?:file|path|xml))?"
     r"(?:=|[ \t]+)(['\"]?)([^\s;&|<>()'\"-][^\s;&|<>()'\"]*\.\w{1,5})\1",
     re.IGNORECASE,
 )
+# A step that only shows a file: a viewer's name opening the command or a step after an operator.
+_VIEWERS = ("tail", "head", "cat", "less", "more", "grep", "rg", "sed", "awk", "bat")
+_VIEW_STEP = re.compile(r"(?:tail|head|cat|less|more|grep|rg|sed|awk|bat)\b[^;&|]*")
+_STEP_OPENS = frozenset(";&|(")
 _NOT_LOGS = frozenset({"/dev/null", "/dev/stdout", "/dev/stderr"})
 
 
 class LogReads:
-    """The logs the session's commands wrote, and which later viewer call reads which writer's log."""
+    """The session's latest command calls that wrote files, and which of them wrote the log a viewer reads."""
 
     def __init__(self) -> None:
-        self._writers: OrderedDict[str, str] = OrderedDict()  # log path as written -> the call that wrote it
+        self._writers: deque[tuple[str, tuple[str, ...]]] = deque(maxlen=WRITERS_KEPT)  # (call id, its files)
 
     def read(self, call_id: str, command: str) -> str | None:
         """Take in the command of the call ``call_id``: the earlier call whose log it shows, or None (a viewer
-        step naming a log an earlier call wrote, and not one this command writes itself: its own result shows
-        that one); then the files it sends its output to are remembered as its logs."""
-        written = _outputs(command)
+        step naming a file an earlier call sent its output to, the latest such call, and not a file this
+        command writes itself: its own result shows that one)."""
+        may_write = ">" in command or "tee" in command or (" -" in command and _may_name_output(command))
+        written = _outputs(command) if may_write else ()
         writer = self._writer_shown(command, written) if self._writers else None
-        for path in written:
-            self._writers.pop(path, None)
-            self._writers[path] = call_id
-        while len(self._writers) > WRITERS_KEPT:
-            self._writers.popitem(last=False)
+        if written:
+            self._writers.append((call_id, written))
         return writer
 
-    def _writer_shown(self, command: str, written: list[str]) -> str | None:
-        for step in _VIEW_STEP.finditer(command):
-            words = {word.strip("'\"").removeprefix("./") for word in step.group(0).split()[1:]}
-            for path, writer in reversed(self._writers.items()):
-                if path not in written and any(_same_file(word, path) for word in words):
-                    return writer
+    def _writer_shown(self, command: str, written: tuple[str, ...]) -> str | None:
+        if not any(name in command for name in _VIEWERS):
+            return None  # most commands
+        shown = {
+            word
+            for step in _view_steps(command)
+            for word in (word.strip("'\"").removeprefix("./") for word in step.split()[1:])
+            if "." in word or "/" in word
+        }
+        for call_id, paths in reversed(self._writers):
+            if any(_same_file(word, path) for word in shown for path in paths if path not in written):
+                return call_id
         return None
 
 
-def _outputs(command: str) -> list[str]:
+def _outputs(command: str) -> tuple[str, ...]:
     """The files ``command`` sends its output to: redirected, teed, or named by an option for its log or
     report."""
-    patterns = (_OUTPUT_OPTION, _REDIRECT, _TEE) if ">" in command or "tee" in command else (_OUTPUT_OPTION,)
-    paths = [found.group(2).removeprefix("./") for pattern in patterns for found in pattern.finditer(command)]
-    return [path for path in paths if path not in _NOT_LOGS and not path.isdigit()]
+    paths: list[str] = []
+    at = command.find(">")
+    while at >= 0:
+        opens = at - 1 if at and command[at - 1] in "0123456789&" else at  # `2>`, `&>`
+        found = _REDIRECT_TARGET.match(command, at)
+        if found is not None and (opens == 0 or command[opens - 1] in " \t\n;&|"):
+            paths.append(found.group(2))
+        at = command.find(">", found.end() if found is not None else at + 1)
+    at = command.find("tee")
+    while at >= 0:
+        found = _TEE_TARGET.match(command, at)
+        if found is not None and (at == 0 or command[at - 1] in " \t\n;&|"):
+            paths.append(found.group(2))
+        at = command.find("tee", at + 3)
+    if " -" in command and _may_name_output(command):
+        at = command.find(" -")
+        while at >= 0:
+            found = _OUTPUT_OPTION.match(command, at + 1)
+            if found is not None:
+                paths.append(found.group(2))
+            at = command.find(" -", at + 2)
+    return tuple(path.removeprefix("./") for path in paths if path not in _NOT_LOGS and not path.isdigit())
+
+
+def _may_name_output(command: str) -> bool:
+    """Whether ``command`` may hold an option naming its log or report (what ``_OUTPUT_OPTION`` needs)."""
+    low = command.lower()
+    return "-log" in low or "-out" in low or "report" in low or "result" in low or "junit" in low
+
+
+def _view_steps(command: str) -> list[str]:
+    """The steps of ``command`` that open with a viewer's name (at its start, or after an operator)."""
+    steps = []
+    for name in _VIEWERS:
+        at = command.find(name)
+        while at >= 0:
+            before = at - 1
+            while before >= 0 and command[before] in " \t":
+                before -= 1
+            if before < 0 or command[before] in _STEP_OPENS:
+                found = _VIEW_STEP.match(command, at)
+                if found is not None:
+                    steps.append(found.group(0))
+            at = command.find(name, at + len(name))
+    return steps
 
 
 def _same_file(word: str, path: str) -> bool:
