@@ -366,7 +366,7 @@ class Replayer:
                 if feed.scoring:
                     feed.seen += 1
                     feed.count += len(observations)
-                await feed.driver.offer(observations, turn_end=turn_over)
+                await feed.driver.offer(observations, turn_end=turn_over, at=stamp)
                 feed.emit(number)
                 if final:
                     await feed.finish()

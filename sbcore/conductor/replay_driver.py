@@ -13,6 +13,8 @@ from typing import Any
 
 from sbcore.conductor.new_goal import GoalSplit
 from sbcore.conductor.pipeline import PassReport, Pipeline
+from sbcore.conductor.session_feed import SessionFeed
+from sbcore.conductor.turn_end import TurnEnds, epoch_or
 from sbcore.observe.model import Observation
 from sbcore.pace.clock import SimulatedClock, epoch_seconds
 from sbcore.pace.pacer import Hold, Pacer
@@ -63,8 +65,12 @@ class Driver:
         fresh: Callable[[], tuple[PassEngine, Pacer]] | None = None,
     ) -> None:
         self.pipeline = pipeline
-        self.split = split
         self.fresh = fresh
+        # The worker's rules between reading a session and its pipeline (:class:`SessionFeed`): a turn end
+        # is reported where the transcript marks it and settles as the live one does; the transcript has
+        # always caught up by then, so it settles at once.
+        self.feed = SessionFeed(TurnEnds(settle_s=0.0), split) if split is not None else None
+        self._turn_ends = self.feed.turn_ends if self.feed is not None else TurnEnds(settle_s=0.0)
         self.task = pipeline.task_id
         self.task_starts: list[dict[str, Any]] = []
         """Each task a new goal began: its id, why, and the line and timestamp of the prompt."""
@@ -98,9 +104,9 @@ class Driver:
     def read(self, observations: Sequence[Observation], number: int) -> list[Observation]:
         """What the current task reads of line ``number`` (after :meth:`arriving`); a new goal among them
         begins a new task first."""
-        if self.split is None or self.fresh is None:
+        if self.feed is None or self.fresh is None:
             return list(observations)
-        observations, start = self.split.read(observations, pass_running=False)
+        observations, start = self.feed.goal_split.read(observations, pass_running=False)
         if start is not None:
             task = f"{self.task}~{len(self.task_starts) + 1}"
             engine, policy = self.fresh()
@@ -109,15 +115,26 @@ class Driver:
             self._working = False
         return list(observations)
 
-    async def offer(self, observations: Sequence[Observation], *, turn_end: bool) -> None:
-        """Offer one line's observations (after :meth:`arriving`) and run the passes due."""
-        calls = [o.text for o in observations if o.kind == "tool"]
+    async def offer(
+        self, observations: Sequence[Observation], *, turn_end: bool, at: str | None = None
+    ) -> None:
+        """Offer one line's observations (after :meth:`arriving`) and run the passes due. A line that ends
+        the turn (``turn_end``, at ``at``) reports it as the Stop hook would, and the turn end settles by the
+        worker's rule (:class:`~sbcore.conductor.turn_end.TurnEnds`): what arrives timestamped at or before
+        a judged turn end is offered as that turn's context, not as news."""
+        turn_ends = self._turn_ends
+        if turn_end:
+            turn_ends.reported(epoch_or(at, self.pipeline.clock.now()), None, False)
+        taken = turn_ends.take(turn_ends.transcript(observations), waiting=False, projection=None)
+        calls = [o.text for o in taken.judged + taken.fresh if o.kind == "tool"]
         if calls:
             self.pipeline.drain(calls)  # the hook after this tool call delivers what was waiting
-        if observations:
-            self.pipeline.offer(observations)
-            self._working = self._working or any(o.kind != "prompt" for o in observations)
-        if turn_end:
+        if taken.judged:
+            self.pipeline.offer(taken.judged, judged=True)
+        if taken.fresh:
+            self.pipeline.offer(taken.fresh)
+            self._working = self._working or any(o.kind != "prompt" for o in taken.fresh)
+        if taken.turn_end is not None:
             await self._turn_end()
         else:
             await self._drain()

@@ -63,3 +63,56 @@ def test_the_latest_report_stands_and_its_wait_does_not_restart() -> None:
 def test_an_observation_without_a_time_counts_as_after() -> None:
     assert arrived_after(Observation("text", "[text] no stamp"), AT)
     assert not arrived_after(said("old", AT - 10), AT)
+
+
+class _Pipeline:
+    """What replay's driver asks of a pipeline, recording what it is offered."""
+
+    def __init__(self) -> None:
+        from sbcore.pace.clock import SimulatedClock
+
+        self.clock = SimulatedClock(AT)
+        self.offered: list[tuple[list[str], bool, bool]] = []
+        self.task_id = "s1"
+
+    def drain(self, calls: object) -> None:
+        pass
+
+    def offer(self, observations: list[Observation], *, turn_end: bool = False, judged: bool = False) -> None:
+        self.offered.append(([obs.text for obs in observations], turn_end, judged))
+
+    async def run_due(self) -> list[object]:
+        return []
+
+
+def test_replay_settles_a_turn_end_by_the_workers_rule() -> None:
+    """Replay reports the turn end a transcript line marks to the worker's own ``TurnEnds``: the turn's
+    final message is news of that turn, and a record timestamped before the judged turn end that arrives
+    after it is that turn's context, as it is live."""
+    import asyncio
+    from datetime import UTC, datetime
+    from typing import Any, cast
+
+    from sbcore.conductor.replay_driver import Driver
+
+    def stamp(at: float) -> str:
+        return datetime.fromtimestamp(at, UTC).isoformat().replace("+00:00", "Z")
+
+    def text(body: str, at: float) -> Observation:
+        return Observation(kind="text", text=f"[text] {body}", timestamp=stamp(at))
+
+    pipeline = _Pipeline()
+    driver = Driver(cast(Any, pipeline))
+
+    async def scenario() -> None:
+        await driver.offer([text("All done.", AT)], turn_end=True, at=stamp(AT))
+        await driver.offer([text("a late record of that turn", AT - 5)], turn_end=False)
+        await driver.offer([text("the next turn", AT + 30)], turn_end=False)
+
+    asyncio.run(scenario())
+    assert pipeline.offered == [
+        (["[text] All done."], False, False),
+        ([], True, False),  # the turn end, judged with what came before it
+        (["[text] a late record of that turn"], False, True),
+        (["[text] the next turn"], False, False),
+    ]
