@@ -306,9 +306,9 @@ def _looks_like_path(word: str) -> bool:
 def runs_test_path(command: str) -> bool:
     """Whether a step of ``command`` runs a test folder or test file (``prove -lr t``, ``busted spec/``,
     ``perl t/01-trim.t``, ``lua spec/parse_spec.lua``), whatever the program: a test run by what it runs,
-    not by the runner's name. Not a step that shows, copies or edits files, nor one whose name says it
-    lints or formats (``luacheck spec/``, ``perltidy t/x.t``), nor a data file in a test folder (``-f
-    tests/compose.yml``)."""
+    not by the runner's name. Not a step that shows, copies or edits files, nor one whose name or subcommand
+    says it lints or formats (``luacheck spec/``, ``perltidy t/x.t``, ``ruff check src tests``), nor a data
+    file in a test folder (``-f tests/compose.yml``)."""
     return _runs_test_path(command)
 
 
@@ -319,6 +319,8 @@ def _runs_test_path(command: str) -> bool:
         program = words[0].rsplit("/", 1)[-1] if words else ""
         if not program or _LINTS.search(program):
             continue  # (a file tool's step, or one told to lint, is no invocation at all: `_invocations`)
+        if _LINT_SUBCOMMAND.match(next((word for word in words[1:] if not word.startswith("-")), "")):
+            continue  # a subcommand that lints or formats what it is given (`ruff check src tests`)
         for index, word in enumerate(words[1:], 2):
             path = word.strip("'\"").removeprefix("./").rstrip("/")
             if word.startswith("-") or not path or path.rsplit(".", 1)[-1] in _DATA_SUFFIXES:
@@ -333,6 +335,8 @@ def _runs_test_path(command: str) -> bool:
 
 # A program named for linting or formatting (`luacheck`, `perlcritic`, `perltidy`, `eslint`, `rubocop`).
 _LINTS = re.compile(r"lint|fmt|format|tidy|critic|check|cop\b|flake|prettier|black|isort")
+# ... or a program's subcommand that does (`ruff check`, `ruff format`, `deno lint`, `go vet`, `zig fmt`).
+_LINT_SUBCOMMAND = re.compile(r"(?:lint|fmt|format|check|vet|tidy|style)$")
 _DATA_SUFFIXES = frozenset(
     {"yml", "yaml", "json", "toml", "ini", "cfg", "txt", "md", "xml", "csv", "lock", "env"}
 )

@@ -256,6 +256,8 @@ def test_a_test_target_or_a_program_named_for_tests_answers(checklist: dict[str,
         ("gren-kondo --lint src test", "ls tests"),  # a program told to lint
         ("podman build -t test .", "ls tests"),  # a subcommand's option named test
         ("test -f build/app && echo built", "ls tests"),  # the shell's own test builtin
+        ("qlang check src tests", "ls tests"),  # a subcommand that lints what it is given (tenth round)
+        ("qlang format --check src tests", "ls tests"),  # one that formats it
     ],
 )
 def test_what_does_not_run_the_tests_answers_nothing(
