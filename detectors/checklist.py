@@ -128,6 +128,8 @@ def _invocations(command: str, tasks: bool = False) -> tuple[str, ...]:
                 continue
         if len(words) > 1 and (words[1] in _MANAGES_DEPENDENCIES or (not tasks and _formats_or_lints(words))):
             continue
+        if not tasks and _NAMED_FOR_LINTING.search(program):
+            continue  # `eslint src tests`: a linter given the test folder runs no test (a script's body too)
         # A word with a space or a line break in it was quoted text (a message, a body, a note): it names
         # commands without running them, unless it is code handed to an interpreter (`-e`, `-c`, `--eval`).
         kept = [
@@ -333,7 +335,9 @@ def _runs_test_path(command: str) -> bool:
     return False
 
 
-# A program named for linting or formatting (`luacheck`, `perlcritic`, `perltidy`, `eslint`, `rubocop`).
+# A program named for linting or formatting (`luacheck`, `perlcritic`, `perltidy`, `eslint`, `rubocop`); one
+# named for checking is one too where a test folder is read, not where a build is (`cargo-check` builds).
+_NAMED_FOR_LINTING = re.compile(r"lint|fmt|format|tidy|critic|cop\b|flake|prettier|black|isort")
 _LINTS = re.compile(r"lint|fmt|format|tidy|critic|check|cop\b|flake|prettier|black|isort")
 # ... or a program's subcommand that does (`ruff check`, `ruff format`, `deno lint`, `go vet`, `zig fmt`).
 _LINT_SUBCOMMAND = re.compile(r"(?:lint|fmt|format|check|vet|tidy|style)$")

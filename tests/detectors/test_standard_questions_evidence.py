@@ -258,6 +258,7 @@ def test_a_test_target_or_a_program_named_for_tests_answers(checklist: dict[str,
         ("test -f build/app && echo built", "ls tests"),  # the shell's own test builtin
         ("qlang check src tests", "ls tests"),  # a subcommand that lints what it is given (tenth round)
         ("qlang format --check src tests", "ls tests"),  # one that formats it
+        ("qlint src tests --ext .q", "ls tests"),  # a linter handed the test folder (a script's body too)
     ],
 )
 def test_what_does_not_run_the_tests_answers_nothing(
