@@ -32,7 +32,7 @@ import re
 from collections import deque
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
-from functools import cached_property, lru_cache
+from functools import cached_property
 from itertools import islice, pairwise
 from typing import Any
 
@@ -51,7 +51,9 @@ from .checklist import (
     PerObservation,
     regex,
 )
+from .echoes import echoed, line_works
 from .identity import Work, only_waits, scripted, work_identity
+from .retries_asked import asks_retries
 from .same_work import (
     RootEvidence,
     ScriptAliases,
@@ -282,36 +284,11 @@ def _user_granted(history: ObservationHistory, first: int, then: int) -> bool:
     return prompt is not None and not _tool_calls(history).any_between(prompt, then)
 
 
-# A prompt asking for the same thing to be run again and again: "rerun it a few times", "retry until it
-# goes through", "keep trying". Said before the attempts, it makes their blind retries the user's.
-_RETRIES_ASKED = re.compile(
-    r"\b(?:re-?run|re-?try|try (?:it |that |this )?again|run (?:it |that |this )?again"
-    r"|(?:a few|several|a couple of|a couple|multiple|many) (?:more )?times"
-    r"|keep (?:on )?(?:trying|retrying|re-?running|running it)"
-    r"|until it (?:works|passes|succeeds|gets through|goes through|connects))\b",
-    re.IGNORECASE,
-)
-
-
 def _retries_asked(history: ObservationHistory, first: int) -> bool:
     """Whether the user's prompt of this turn (the last one before the attempt at ``first``) asked for the
     work to be retried: then running it again straight away is what they asked for, not a blind loop."""
     prompt = _user_prompts(history).last_between(-1, first)
-    return prompt is not None and _asks_retries(history.at(prompt).text)
-
-
-@lru_cache(maxsize=64)
-def _asks_retries(prompt: str) -> bool:
-    """Whether ``prompt`` asks for retries (``_RETRIES_ASKED``). Remembered: a turn's prompt is asked about
-    at each of its failures, and a prompt can be long (a pasted log), where the pattern, having no literal
-    to skip to, tries each of its openings at every position; a prompt holding none of the words every
-    opening needs is not scanned at all."""
-    low = prompt.lower()
-    return any(word in low for word in _RETRY_WORDS) and _RETRIES_ASKED.search(prompt) is not None
-
-
-_RETRY_WORDS = ("run", "try", "time", "keep", "unt")
-"""A part of each alternative of ``_RETRIES_ASKED`` (lower-cased)."""
+    return prompt is not None and asks_retries(history.at(prompt).text)
 
 
 def _waits(history: ObservationHistory) -> Positions:
@@ -554,7 +531,7 @@ def _read_failure(walk: _Walk, calls: _Calls, entry: _Entry, work: Work, error: 
     attempt = entry.attempt(error, calls.ignored)
     if attempt is None:
         return
-    for shown in _echoed(error.text):  # a runner showed what it ran: that command's work is this one
+    for shown in echoed(error.text):  # a runner showed what it ran: that command's work is this one
         if shown != key:
             walk.aliases.shown(shown, key, streaks)
     partner = _echo_partner(walk, key, work, error, attempt.signature)
@@ -619,39 +596,17 @@ def _echo_partner(walk: _Walk, key: str, work: Work, error: Observation, signatu
     compose … up`` the agent runs by hand next, or the other way round), read as the same work, and the two
     failed alike. Unlike a ``> ``-prefixed echo, a plain line may be anything, so the same failure is asked
     too."""
-    here = _echo_keys(error.text)
+    here = line_works(error.text)
     for name in reversed(walk.latest):
         if name == key or name not in walk.streaks:
             continue
         for earlier in walk.streaks[name]:
             if not same_failure(signature, earlier.signature):
                 continue
-            theirs = _echo_keys(earlier.call.error.text) if earlier.call.error is not None else frozenset()
+            theirs = line_works(earlier.call.error.text) if earlier.call.error is not None else frozenset()
             if work.key in theirs or any(other.key in here for other in walk.latest[name]):
                 return name
     return None
-
-
-@lru_cache(maxsize=256)
-def _echo_keys(text: str) -> frozenset[str]:
-    """The work each line of a failure's head would be if it were a command: where a runner echoes the
-    commands it runs (a line that is not one gives a key no command has)."""
-    return frozenset(work_identity(line).key for line in text.splitlines()[:_ECHO_LINES] if line.strip())
-
-
-_ECHO_LINES = 12
-_ECHO = re.compile(r"^[>+] (\S.*)$", re.MULTILINE)
-_PACKAGE_BANNER = re.compile(r"^\S+@\d")  # npm's `> shop@2.4.1 test`, above the command it runs
-
-
-def _echoed(text: str) -> list[str]:
-    """The work keys of the commands a runner echoed before running them (npm's and a script runner's
-    ``> spago test``, a shell trace's ``+ make build``), as shown in a failure's text."""
-    if "> " not in text and "+ " not in text:
-        return []
-    return [
-        work_identity(command).key for command in _ECHO.findall(text) if not _PACKAGE_BANNER.match(command)
-    ]
 
 
 @dataclass(frozen=True)

@@ -21,7 +21,7 @@ from typing import Any
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from sbcore.detectors import triggers
+from sbcore.detectors import retries_asked
 from sbcore.detectors.identity import work_identity
 from sbcore.detectors.triggers import repeat_failure
 
@@ -372,7 +372,7 @@ _GRANT_PIECES = (
 def test_a_prompt_asks_for_retries_where_the_pattern_finds_it(pieces: list[str]) -> None:
     """Prompts are tested for the pattern's words before its scan, and remembered: the same answers."""
     prompt = "".join(pieces)
-    assert triggers._asks_retries(prompt) == bool(triggers._RETRIES_ASKED.search(prompt))
+    assert retries_asked.asks_retries(prompt) == bool(retries_asked.RETRIES_ASKED.search(prompt))
 
 
 # -- tuned on blind batch b4 (tuning split), written with tools of no table -----------------------------

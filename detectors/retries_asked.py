@@ -1,0 +1,29 @@
+"""A prompt asking for the same thing to be run again and again: "rerun it a few times", "retry until it
+goes through", "keep trying". Said before the attempts, it makes their blind retries the user's, whatever
+else the words say.
+"""
+
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+
+RETRIES_ASKED = re.compile(
+    r"\b(?:re-?run|re-?try|try (?:it |that |this )?again|run (?:it |that |this )?again"
+    r"|(?:a few|several|a couple of|a couple|multiple|many) (?:more )?times"
+    r"|keep (?:on )?(?:trying|retrying|re-?running|running it)"
+    r"|until it (?:works|passes|succeeds|gets through|goes through|connects))\b",
+    re.IGNORECASE,
+)
+_WORDS = ("run", "try", "time", "keep", "unt")
+"""A part of each alternative of :data:`RETRIES_ASKED` (lower-cased)."""
+
+
+@lru_cache(maxsize=64)
+def asks_retries(prompt: str) -> bool:
+    """Whether ``prompt`` asks for retries (:data:`RETRIES_ASKED`). Remembered: a turn's prompt is asked
+    about at each of its failures, and a prompt can be long (a pasted log), where the pattern, having no
+    literal to skip to, tries each of its openings at every position; a prompt holding none of the words
+    every opening needs is not scanned at all."""
+    low = prompt.lower()
+    return any(word in low for word in _WORDS) and RETRIES_ASKED.search(prompt) is not None
