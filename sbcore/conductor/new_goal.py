@@ -33,7 +33,16 @@ from typing import Any
 
 from sbcore.observe.model import Observation
 from sbcore.observe.steps import SessionTopic
-from sbcore.observe.topic import CENTROID_TERMS, Vector, add_into, cap, cosine, term_counts, words
+from sbcore.observe.topic import (
+    CENTROID_TERMS,
+    Vector,
+    add_into,
+    cap,
+    cosine,
+    distinct_words,
+    term_counts,
+    words,
+)
 
 REFINE_SIMILARITY = 0.1
 """At or above this a prompt refines the goal (the drift lane's default ``refine_similarity``)."""
@@ -44,6 +53,8 @@ STEM = 5
 """Letters of a word compared for "used by the task" (``validator`` and ``validation`` are one word here;
 a coarse match only ever makes a split rarer)."""
 VOCABULARY_CAP = 50_000
+_UNREAD_KEPT = 512
+"""Texts kept unread at most: past it they are learnt, so a long task holds a vocabulary, not its texts."""
 PROMPT_WORDS_NEVER = 1_000_000
 """Given to the reader as its ``min_prompt_words``: prompts are judged here, never by the reader itself."""
 
@@ -155,6 +166,8 @@ class GoalJudge:
         self.goal: Vector | None = None
         self.steps = 0
         self.vocabulary: set[str] = set()
+        self._unread: list[str] = []  # texts not yet learnt: the vocabulary is read only to judge a prompt
+        self._learnt = 0  # texts learnt so far (the unread ones follow them)
         if goal:
             self._learn(goal)
             self.goal = self._vector(goal) or None
@@ -185,7 +198,7 @@ class GoalJudge:
         if len(words(text)) < self.settings.min_words:
             return None  # names no subject: neither a goal nor a boundary
         stems = {word[:STEM] for word in words(text)}
-        shared = len(stems & self.vocabulary) / len(stems)
+        known = self._learnt + len(self._unread)  # what the task had read before this prompt
         self._learn(text)
         counts = term_counts(_LEAD.sub("", text))
         vector = self._weigh(counts)
@@ -201,9 +214,9 @@ class GoalJudge:
             judging
             and self.settings.enabled
             and self.steps >= self.settings.min_steps
-            and shared <= MAX_SHARED
             and close < floor
             and request_form(text) is None
+            and (shared := self._shared(stems, known)) <= MAX_SHARED
         ):
             self.reset()
             self.goal = self._weigh(counts)  # the new task's own vocabulary starts with its goal
@@ -220,9 +233,25 @@ class GoalJudge:
 
     def _learn(self, text: str) -> None:
         """Add ``text``'s words to the task's vocabulary (bounded: past the cap, nothing new is learnt, which
-        leaves a long task's vocabulary as it was, never emptier)."""
-        if len(self.vocabulary) < VOCABULARY_CAP:
-            self.vocabulary.update(word[:STEM] for word in words(text))
+        leaves a long task's vocabulary as it was, never emptier). Read when a prompt needs it (nearly every
+        prompt is decided before: it is close to the task, or reads as a follow-up), in the order given."""
+        if len(self._unread) >= _UNREAD_KEPT:
+            self._read(self._learnt + len(self._unread))
+        self._unread.append(text)
+
+    def _read(self, through: int) -> None:
+        """Learn the texts given before the ``through``-th one that are not learnt yet."""
+        count = through - self._learnt
+        for text in self._unread[:count]:
+            if len(self.vocabulary) < VOCABULARY_CAP:
+                self.vocabulary.update({word[:STEM] for word in distinct_words(text)})
+        del self._unread[:count]
+        self._learnt += count
+
+    def _shared(self, stems: set[str], known: int) -> float:
+        """The share of ``stems`` the task had used in the ``known`` texts it had read."""
+        self._read(known)
+        return len(stems & self.vocabulary) / len(stems)
 
     def _vector(self, text: str) -> Vector:
         return self._weigh(term_counts(_LEAD.sub("", text)))

@@ -65,10 +65,13 @@ _STOP = frozenset(
 def words(text: str) -> list[str]:
     """The content words of ``text``, lowercased: camelCase and snake_case split, stop words and
     words shorter than three letters left out."""
-    out: list[str] = []
-    for raw in _WORD.findall(text):
-        out.extend(_content_words(raw))
-    return out
+    return [word for raw in _WORD.findall(text) for word in _content_words(raw)]
+
+
+def distinct_words(text: str) -> set[str]:
+    """The set of :func:`words` of ``text``, each raw word split once however often the text repeats it
+    (a vocabulary, read from every observation of a task, needs no counts)."""
+    return {word for raw in set(_WORD.findall(text)) for word in _content_words(raw)}
 
 
 @lru_cache(maxsize=65_536)

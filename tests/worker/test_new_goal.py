@@ -208,3 +208,21 @@ def test_a_task_taken_up_again_is_judged_against_its_ledger_goal_and_restored_wo
 )
 def test_request_form(text: str, follow_up: bool) -> None:
     assert (request_form(text) is not None) is follow_up
+
+
+def test_the_vocabulary_read_when_a_prompt_needs_it_is_the_one_read_as_the_task_went() -> None:
+    """The task's words are learnt when a prompt is judged against them, not as each observation comes:
+    the same words, those given before the prompt and not the prompt's own, however many wait unread."""
+    from sbcore.conductor import new_goal
+    from sbcore.observe.topic import words
+
+    judge = GoalJudge(NewGoalSettings())
+    texts = [f"refactor invoice{n % 40} exporter streaming batch{n % 13} ledger" for n in range(1300)]
+    for text in texts:
+        judge._learn(text)
+    assert judge._unread, "some are still unread"
+    known = judge._learnt + len(judge._unread)
+    judge._learn("kubernetes helm rollout")  # the prompt's own words, learnt after it is judged
+    stems = {word[: new_goal.STEM] for word in words("kubernetes rollout for the invoice exporter")}
+    eager = {word[: new_goal.STEM] for text in texts for word in words(text)}
+    assert judge._shared(stems, known) == len(stems & eager) / len(stems)
