@@ -23,9 +23,9 @@ WRITERS_KEPT = 64
 """Command calls that wrote files, remembered with their files, the latest last: a viewer is matched to the
 latest of them that wrote its file."""
 
-# Every command call of a session passes through here, so the work is done when a viewer comes, and each
-# search opens with a literal (``>``, ``tee``, a viewer's name, a log's own file name) found at the speed of a
-# substring search; a pattern is only matched where one occurs.
+# Every command call of a session passes through here, so each search opens with a literal (``>``, ``tee``,
+# an option's dash, a viewer's name) found at the speed of a substring search, and a pattern is only matched
+# where one occurs; a command's files are worked out only when it may write one.
 # A redirection's target from its ``>`` (`> f`, `>> f`, `&> f`, `2> f`; not a descriptor `>&2`).
 _REDIRECT_TARGET = re.compile(r">>?[ \t]*(?!&)(['\"]?)([^\s;&|<>()'\"]+)\1")
 # ``tee``'s file (with `-a`/`--append`), from the word ``tee``.
