@@ -378,6 +378,13 @@ def same_failure(one: str, other: str) -> bool:
     one, other = _plainly(one), _plainly(other)
     if one == other:
         return True
+    for cut, whole in ((one, other), (other, one)):
+        tail = cut[-_CUT_TAIL - 1 : -1]
+        if cut.endswith("…") and len(cut) > _CUT_TAIL and tail in whole:
+            # a line cut at the outcome's cap: its last words stand in the other, whose end it lost; what
+            # each says before them, the one saying less says in the other's too (a formatter's test name)
+            before = sorted((cut[: -_CUT_TAIL - 1], whole[: whole.index(tail)]), key=len)
+            return all(word in before[1] for word in _WORDS.findall(before[0]))
     shorter, longer = sorted((one, other), key=len)
     shared = 0
     while shared < len(shorter) and shorter[-1 - shared] == longer[-1 - shared]:
@@ -399,6 +406,8 @@ def _plainly(signature: str) -> str:
     return _SEVERITY.sub("", signature)
 
 
+_CUT_TAIL = 40
+"""How much of a cut line's end (before its ``…``) the other rendering must hold to be the same failure."""
 MIN_SHARED = 24
 """The shortest ending two renderings of one error must share to be taken for one failure."""
 

@@ -618,7 +618,7 @@ class _Attempt:
     def signature(self) -> str:
         """The error with what varies between two runs of the same failure folded: numbers (lines,
         timings) and long quoted text (the failing command or code echoed back, which an edit changes)."""
-        folded = _VOLATILE.sub("…", _LONG_QUOTE.sub('"…"', self.error.lower()))
+        folded = _VOLATILE.sub("…", _QUOTED.sub(_folded_quote, self.error.lower()))
         return _DIGITS.sub("#", folded)
 
     @property
@@ -630,7 +630,16 @@ class _Attempt:
 
 
 _DIGITS = re.compile(r"\d+(?:\.\d+)?")
-_LONG_QUOTE = re.compile(r'"[^"\n]{16,}"')
+# Each quoted string in turn, a closing quote never read as an opening one: what stands between two short
+# quoted values (`("Optional(21.0)") is not equal to ("Optional(21.5)")`) is the message, not a quotation.
+_QUOTED = re.compile(r'"[^"\n]*"')
+
+
+def _folded_quote(match: re.Match[str]) -> str:
+    return '"…"' if len(match.group(0)) >= _LONG_QUOTED else match.group(0)
+
+
+_LONG_QUOTED = 18  # a quotation of sixteen characters or more, with its quotes
 # What differs between two runs of one failure besides numbers: addresses and hashes, ids, temporary paths.
 _VOLATILE = re.compile(
     r"\b0x[0-9a-f]+\b|\b[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\b"

@@ -1057,3 +1057,33 @@ def test_a_compilers_coded_error_in_a_result_marked_successful_is_a_failure() ->
     assert outcome is not None and outcome["failed"]
     passed = read_outcome("compiled 12 files, 0 errors\n", "zqc build | tail", is_error=False)
     assert passed is None or not passed["failed"]
+
+
+def test_a_formatters_line_and_the_tools_line_cut_at_the_cap_are_one_failure() -> None:
+    """A formatter prints `✗ testTotal, ZAssertEqual failed: ("21.0") is not equal to ("21.5")`; the tool
+    under it prints the same assertion after a long path and test name, and the line is cut at the cap before
+    its end. What stands between two short quoted values is the message, not a quotation (tenth round)."""
+    short = '✗ testTotal, ZAssertEqual failed: ("Optional(21.0)") is not equal to ("Optional(21.5)")'
+    long = (
+        "/Users/dev/Projects/Weatherly/WeatherlyTests/Parsing/ForecastParserTests.zz:41: error: "
+        "-[WeatherlyTests.ForecastParserTests testTotal] : ZAssertEqual failed: "
+        '("Optional(21.0)") is not equal to ("Optional(21.5)") - the hourly temperatures are parsed'
+    )
+    s = Session()
+    s.fail("make test", f"Exit code 2\n{short}\n")
+    s.run("cat Tests/ForecastParserTests.zz")
+    s.fail("zbuild test -scheme Weatherly", f"Exit code 65\n{long}\n")
+    s.run("cat Sources/ForecastParser.zz")
+    s.fail("make test", f"Exit code 2\n{short}\n")
+    match = fire(s)
+    assert match is not None and match.data["failures"] == 3
+
+
+def test_what_stands_between_two_short_quoted_values_is_not_folded_as_a_quotation() -> None:
+    from sbcore.detectors import triggers
+
+    def fold(text: str) -> str:
+        return triggers._QUOTED.sub(triggers._folded_quote, text)
+
+    assert fold('failed: ("v(1)") is not equal to ("v(2)")') == 'failed: ("v(1)") is not equal to ("v(2)")'
+    assert fold('run "pytest tests/test_cart.py -k total" failed') == 'run "…" failed'
