@@ -876,9 +876,10 @@ def test_a_shell_echo_behind_a_logs_time_is_not_the_error() -> None:
 
 
 def test_a_task_and_the_command_its_runner_echoed_failing_alike_are_one_work() -> None:
-    """`make verify` printed the recipe line it ran; the agent then runs that line by hand, and it fails
-    the same way: one work, three failures (tenth round)."""
-    recipe = "qarun suite --suite=api --fail-fast"
+    """`make verify` printed the recipe line it ran, another task runner's task; the agent then runs that
+    line by hand, and it fails the same way: one work, three failures. Two tasks of two runners are not
+    otherwise tied (tenth round; the failing tool, `qarun`, is in no table)."""
+    recipe = "just api-suite --fail-fast"
     failure = "qarun: FAIL ledger_test.qa: expected 3, got 4"
     s = Session()
     s.fail("make verify", f"Exit code 2\n{recipe}\n{failure}\nmake: *** [Makefile:7: verify] Error 1\n")
