@@ -29,6 +29,7 @@ from sbcore.observe.model import Observation
 from sbcore.observe.outcome import error_line, read_outcome
 from sbcore.observe.project import Projector
 from tests.detectors.test_triggers import Session, fire
+from tests.observe.test_log_reads import bash_records
 
 NO_PROVIDER = (
     'Exit code 1\n│ Error: Invalid provider configuration\n│ Provider "acme" requires explicit configuration.'
@@ -972,21 +973,9 @@ def test_work_in_a_folder_inside_the_others_meeting_one_named_fault_is_one_work(
     assert fire(siblings) is None
 
 
-def _bash_session(*calls: tuple[str, str, bool]) -> list[Observation]:
+def _projected(*calls: tuple[str, str, bool]) -> list[Observation]:
     """Projected observations of one Bash call and its result per ``(command, output, is_error)``."""
-    records: list[dict[str, Any]] = []
-    for number, (command, output, is_error) in enumerate(calls, 1):
-        use = {"type": "tool_use", "id": f"toolu_{number:02d}", "name": "Bash", "input": {"command": command}}
-        result = {"type": "tool_result", "tool_use_id": f"toolu_{number:02d}", "content": output}
-        result["is_error"] = is_error
-        stamp = f"2026-01-01T10:{number:02d}:00Z"
-        records.append(
-            {"type": "assistant", "uuid": f"a{number}", "timestamp": stamp, "message": {"content": [use]}}
-        )
-        records.append(
-            {"type": "user", "uuid": f"u{number}", "timestamp": stamp, "message": {"content": [result]}}
-        )
-    return Projector().feed(records)
+    return Projector().feed(bash_records(*calls))
 
 
 CRASH_LOG = (
@@ -997,7 +986,7 @@ CRASH_LOG = (
 def test_background_runs_that_crash_alike_in_their_logs_are_a_loop() -> None:
     """Each run goes to the background and succeeds at once; its crash shows only in the log read back after
     it, the same each time, while only the batch size and the seed change (tenth round)."""
-    observations = _bash_session(
+    observations = _projected(
         ("nohup ztrain -c lstm.yaml > logs/a.log 2>&1 &", "[1] 101\n", False),
         ("sleep 60 && tail -n 20 logs/a.log", CRASH_LOG, False),
         ("nohup ztrain -c lstm.yaml --batch-size 32 > logs/a.log 2>&1 &", "[1] 102\n", False),
@@ -1007,7 +996,7 @@ def test_background_runs_that_crash_alike_in_their_logs_are_a_loop() -> None:
     )
     match = repeat_failure(observations, {}, {})
     assert match is not None and match.data["failures"] == 3
-    fixed = _bash_session(  # the log shows the run got further each time: progress, not a loop
+    fixed = _projected(  # the log shows the run got further each time: progress, not a loop
         ("nohup ztrain -c lstm.yaml > logs/a.log 2>&1 &", "[1] 101\n", False),
         ("sleep 60 && tail logs/a.log", CRASH_LOG, False),
         ("nohup ztrain -c lstm.yaml > logs/a.log 2>&1 &", "[1] 102\n", False),

@@ -16,7 +16,7 @@ CRASH = (
 )
 
 
-def _session(*calls: tuple[str, str, bool]) -> list[dict[str, Any]]:
+def bash_records(*calls: tuple[str, str, bool]) -> list[dict[str, Any]]:
     """One Bash call and its result per ``(command, output, is_error)``, as Claude Code writes them."""
     records: list[dict[str, Any]] = []
     for number, (command, output, is_error) in enumerate(calls, 1):
@@ -43,7 +43,7 @@ def _errors(records: list[dict[str, Any]]) -> list[Observation]:
 
 def test_a_background_runs_crash_read_in_its_log_is_an_error_of_the_run() -> None:
     (error,) = _errors(
-        _session(
+        bash_records(
             ("nohup ztrain --config c.yaml > logs/run.log 2>&1 &", "[1] 4242\n", False),
             ("sleep 60 && tail -n 20 logs/run.log", CRASH, False),
         )
@@ -56,7 +56,7 @@ def test_a_background_runs_crash_read_in_its_log_is_an_error_of_the_run() -> Non
 def test_a_log_read_by_another_spelling_of_its_path_counts() -> None:
     """The run's own result said only its status; the log, read from another folder, says what failed."""
     status, read_back = _errors(
-        _session(
+        bash_records(
             ("zrun suite > /tmp/ci/out.log 2>&1; echo exit=$?", "exit=1\n", False),
             ("grep -A3 Error ci/out.log", CRASH, False),
         )
@@ -70,7 +70,7 @@ def test_a_log_that_shows_no_failure_another_file_and_a_command_reading_its_own_
     """Nothing is read as a log of another call here: a log showing no failure, a file no command wrote, a
     command that reads the log it writes (its own result, read as ever) and a program that is no viewer."""
     errors = _errors(
-        _session(
+        bash_records(
             ("zrun suite > out.log 2>&1", "", False),
             ("tail out.log", "42 passed in 3.1s\n", False),
             ("tail other.log", CRASH, False),
