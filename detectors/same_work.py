@@ -207,12 +207,16 @@ class ScriptAliases:
         another command, another failure) left that error as it was, so it changed nothing the spellings
         differ in. A diagnostic at a file's line (:func:`located`) ties any two works: whatever compiled
         that file met the same fault there (``make``, then the compiler on the one file; two modules'
-        builds stopped in the code they share), and running something else cannot reach it."""
+        builds stopped in the code they share), and running something else cannot reach it.
+
+        Failing that, it joins the latest failing streak when it shows the very error that streak last
+        showed (:func:`_failed_again`): the work failing again however it was spelt."""
         if key in self._to:
             return self.resolve(key)
         if len(signature.strip()) < MIN_SIGNATURE:
             return key
-        for earlier_key, works, signatures in open_streaks:
+        streaks = list(open_streaks)
+        for earlier_key, works, signatures in streaks:
             if (
                 earlier_key != key
                 and any(same_failure(signature, earlier) for earlier in signatures)
@@ -233,6 +237,9 @@ class ScriptAliases:
             ):
                 self._to[key] = earlier_key
                 return earlier_key
+        if streaks and _failed_again(work, signature, streaks[0][1], streaks[0][2]):
+            self._to[key] = streaks[0][0]
+            return streaks[0][0]
         return key
 
 
@@ -551,3 +558,78 @@ def _runs_task(step: Work, runners: frozenset[str], task: str) -> bool:
     return step.runner in runners and step.body.split(" ")[-1] == (
         "js-test" if step.runner == "js-test" and task == "test" else task
     )
+
+
+def _failed_again(work: Work, signature: str, works: Sequence[Work], signatures: Sequence[str]) -> bool:
+    """Whether a failure is the latest failing work's again, spelt another way: the very error that work last
+    showed, in its folder (or one inside it, or around it), with nothing telling the two apart as targets.
+
+    The same program failing so straight after, with no success between, is the work failing as it did:
+    ``x test --dir=t/unit``, then ``x test t/unit/cart.x``, on one parse error; ``x --ctx deploy up``, then
+    ``cd deploy && x up``. Another program is the same work only when the error names what failed (a quoted
+    name, a file's place, a dotted or pathed name): `connection refused` or `the build failed` ends many
+    unrelated runs; so is code handed inline (two probes of one interpreter can fail alike on different
+    calls). Telling them apart (:func:`_apart`): two of the project's named scripts, each handed a file the
+    other is not (two test files can fail alike on one missing module), or each selecting a name of its own;
+    one spelling with only its numbers changed (a sweep over issues or jobs, :func:`_swept`); two folders side
+    by side."""
+    return signature == signatures[0] and any(_one_target(work, other, signature) for other in works)
+
+
+def _one_target(work: Work, other: Work, signature: str) -> bool:
+    return (
+        (work.directory == other.directory or _nested(work, other))
+        and (
+            _names_what_failed(signature)
+            or (_program(work) == _program(other) and not _INLINE_CODE.search(work.body + other.body))
+        )
+        and not _swept(work, other)
+        and not _apart(work, other, signature)
+    )
+
+
+def _names_what_failed(signature: str) -> bool:
+    """Whether an error names what failed: a quoted name, a place in a file, a dotted or pathed name, a call,
+    an id folded away. `connection refused`, `the build failed`, `link failed` name nothing: many unrelated
+    runs end so."""
+    return _quotes_a_name(signature) or located(signature) or _NAMING.search(signature) is not None
+
+
+_NAMING = re.compile(r"[a-z_]\w*(?:\.[a-z_]\w*){2,}|[\w.-]+/[\w.-]+|\w \(\w|\w\(|(?<![\"'])…(?![\"'])")
+
+
+def _apart(one: Work, other: Work, signature: str) -> bool:
+    """Whether the two are told apart as targets: two of the project's named scripts (``just lint``, then
+    ``just docs``: each its own task, which can stop alike at a dependency they share); each handed a file
+    the other is not (``test_cart.py``, then ``test_user.py``: two test files can fail alike on one missing
+    module); each selecting a name of its own that the error does not name (``--only RoundingSpec``, then
+    ``--only TaxBandSpec``); or one naming an absolute folder the other does not (with no root known, where
+    each ran is not)."""
+    if is_script(one) and is_script(other):
+        return True
+    mine, theirs = _files(one), _files(other)
+    if mine - theirs and theirs - mine:
+        return True
+    low = signature.lower()
+    mine, theirs = _selected(one), _selected(other)
+    if {w for w in mine - theirs if w not in low} and {w for w in theirs - mine if w not in low}:
+        return True
+    return _absolute(one) != _absolute(other)
+
+
+def _absolute(work: Work) -> bool:
+    return any(word.startswith("/") for word in work.body.split(" ")[1:])
+
+
+def _swept(one: Work, other: Work) -> bool:
+    """Whether two spellings are one command with only its numbers changed (``get-plan-info 7839``, then
+    ``get-plan-info 7835``): a sweep over numbered targets (issues, pull requests, jobs), not the same one
+    again."""
+    mine, theirs = one.body.split(" "), other.body.split(" ")
+    if len(mine) != len(theirs):
+        return False
+    differing = [(a, b) for a, b in zip(mine, theirs, strict=True) if a != b]
+    return bool(differing) and all(_NUMBER.sub("#", a) == _NUMBER.sub("#", b) for a, b in differing)
+
+
+_NUMBER = re.compile(r"\d+")
