@@ -89,6 +89,20 @@ def test_exactly_the_twelve_detectors_with_the_shipping_enablement(
         assert set(detector.origins.values()) == {"pack builtin"}
 
 
+def test_the_pack_table_in_the_docs_says_what_ships_enabled(manager: PackManager, workspace: Path) -> None:
+    """docs/hooks.md's table of the built-in pack is what a user reads to know what runs: its Enabled
+    column must be the catalogue's, row for row."""
+    text = (ROOT / "docs" / "hooks.md").read_text(encoding="utf-8")
+    table = text[text.index("## The built-in pack") :].split("\n\n")[1]
+    rows = {}
+    for line in table.splitlines():
+        cells = [cell.strip() for cell in line.strip().strip("|").split("|")]
+        if len(cells) == 5 and cells[0].startswith("`") and cells[0].endswith("`"):
+            rows[cells[0].strip("`")] = cells[1].split()[0] == "yes"
+    catalogue = build(manager, workspace)
+    assert rows == {d.id: d.definition.enabled for d in catalogue.detectors}
+
+
 def test_the_builtin_catalogue_has_no_warning_and_every_detector_is_available(
     manager: PackManager, workspace: Path
 ) -> None:
