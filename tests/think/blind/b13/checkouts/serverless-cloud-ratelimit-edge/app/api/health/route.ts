@@ -1,0 +1,4 @@
+export const runtime = 'edge';
+export function GET() {
+  return Response.json({ ok: true });
+}
