@@ -193,6 +193,23 @@ def only_waits(command: str) -> bool:
 
 
 @lru_cache(maxsize=4096)
+def waits_first(command: str) -> bool:
+    """Whether ``command`` waits before its work (``sleep 20; pip install x==1.2``, ``cd app && sleep 5 &&
+    make check``): it is asked again after a pause, for something outside it to have changed (an upload to
+    show, a service to come up), as a poll split over calls is."""
+    try:
+        segments, _ = split_segments(command)
+    except ValueError:
+        return False
+    for words in map(strip_prefixes, segments):
+        if words and words[0] in _WAIT_STEPS:
+            return True
+        if words and words[0] not in ("cd", "pushd") and words[0] not in _SETUP:
+            return False
+    return False
+
+
+@lru_cache(maxsize=4096)
 def work_identity(command: str, start: str = "") -> Work:
     """The identity of ``command``: the directory it changes to plus the work of its steps. ``start`` is
     where it started when that is not where its project's root is (a folder relative to the root), read as

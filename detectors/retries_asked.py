@@ -10,12 +10,13 @@ from functools import lru_cache
 
 RETRIES_ASKED = re.compile(
     r"\b(?:re-?run|re-?try|try (?:it |that |this )?again|run (?:it |that |this )?again"
-    r"|(?:a few|several|a couple of|a couple|multiple|many) (?:more )?times"
+    r"|(?:a few|several|a couple of|a couple|multiple|many|\d+|two|three|four|five|ten) (?:more )?times"
+    r"|\btwice\b|(?:times|twice) in a row"
     r"|keep (?:on )?(?:trying|retrying|re-?running|running it)"
     r"|until it (?:works|passes|succeeds|gets through|goes through|connects))\b",
     re.IGNORECASE,
 )
-_WORDS = ("run", "try", "time", "keep", "unt")
+_WORDS = ("run", "try", "time", "keep", "unt", "twice")
 """A part of each alternative of :data:`RETRIES_ASKED` (lower-cased)."""
 
 

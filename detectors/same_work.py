@@ -571,8 +571,8 @@ def _failed_again(work: Work, signature: str, works: Sequence[Work], signatures:
     unrelated runs; so is code handed inline (two probes of one interpreter can fail alike on different
     calls). Telling them apart (:func:`_apart`): two of the project's named scripts, each handed a file the
     other is not (two test files can fail alike on one missing module), or each selecting a name of its own;
-    one spelling with only its numbers changed (a sweep over issues or jobs, :func:`_swept`); two folders side
-    by side."""
+    one spelling with only its numbers or one option's value changed (a sweep over issues, jobs or packages,
+    :func:`_swept`); two folders side by side."""
     return signature == signatures[0] and any(_one_target(work, other, signature) for other in works)
 
 
@@ -622,14 +622,24 @@ def _absolute(work: Work) -> bool:
 
 
 def _swept(one: Work, other: Work) -> bool:
-    """Whether two spellings are one command with only its numbers changed (``get-plan-info 7839``, then
-    ``get-plan-info 7835``): a sweep over numbered targets (issues, pull requests, jobs), not the same one
-    again."""
+    """Whether two spellings are one command with its target swapped: only numbers changed
+    (``get-plan-info 7839``, then ``7835``), or one argument or option value given another (``--filter
+    @acme/api``, then ``--filter @acme/worker``): a sweep over issues, jobs or packages, not the same one
+    again. A value that extends the other (a test file, then one test in it) narrows the same target."""
     mine, theirs = one.body.split(" "), other.body.split(" ")
     if len(mine) != len(theirs):
         return False
     differing = [(a, b) for a, b in zip(mine, theirs, strict=True) if a != b]
-    return bool(differing) and all(_NUMBER.sub("#", a) == _NUMBER.sub("#", b) for a, b in differing)
+    if differing and all(_NUMBER.sub("#", a) == _NUMBER.sub("#", b) for a, b in differing):
+        return True
+    if len(differing) != 1:
+        return False
+    ((a, b),) = differing
+    if a.startswith(b) or b.startswith(a):
+        return False  # narrowed
+    if "=" in a or "=" in b:
+        return a.split("=", 1)[0] == b.split("=", 1)[0]  # one option, another value
+    return not a.startswith("-") and not b.startswith("-")  # one argument for another
 
 
 _NUMBER = re.compile(r"\d+")

@@ -52,7 +52,7 @@ from .checklist import (
     regex,
 )
 from .echoes import echoed, line_works
-from .identity import Work, only_waits, scripted, work_identity
+from .identity import Work, only_waits, scripted, waits_first, work_identity
 from .retries_asked import asks_retries
 from .same_work import (
     RootEvidence,
@@ -618,7 +618,9 @@ class _Attempt:
     def signature(self) -> str:
         """The error with what varies between two runs of the same failure folded: numbers (lines,
         timings) and long quoted text (the failing command or code echoed back, which an edit changes)."""
-        folded = _VOLATILE.sub("…", _QUOTED.sub(_folded_quote, self.error.lower()))
+        error = self.error.lower()
+        whole = _WHOLE_QUOTED.match(error)  # a message rendered as a JSON string is the message
+        folded = _VOLATILE.sub("…", _QUOTED.sub(_folded_quote, whole.group(1) if whole else error))
         return _DIGITS.sub("#", folded)
 
     @property
@@ -630,6 +632,8 @@ class _Attempt:
 
 
 _DIGITS = re.compile(r"\d+(?:\.\d+)?")
+# A line that is one quoted string (`"Error: Cannot find module 'aws-sdk'",` in a JSON stack trace).
+_WHOLE_QUOTED = re.compile(r'^"([^"]+)",?$')
 # Each quoted string in turn, a closing quote never read as an opening one: what stands between two short
 # quoted values (`("Optional(21.0)") is not equal to ("Optional(21.5)")`) is the message, not a quotation.
 _QUOTED = re.compile(r'"[^"\n]*"')
@@ -673,8 +677,10 @@ def _recurring(attempts: list[_Attempt], history: ObservationHistory) -> list[_A
     asked for a retry along the way."""
     latest = attempts[-1]
     same = [attempt for attempt in attempts if _same_error(attempt, latest, history)]
-    if _waits(history).any_between(same[0].call.index, latest.call.index):
-        return []  # polling
+    if _waits(history).any_between(same[0].call.index, latest.call.index) or all(
+        waits_first(attempt.call.command or "") for attempt in same[1:]
+    ):
+        return []  # polling: a wait between, or each retry asked after a pause
     if any(_user_granted(history, a.call.index, b.call.index) for a, b in pairwise(same)):
         return []
     calls = _tool_calls(history)
@@ -703,6 +709,8 @@ def _stuck(earlier: _Attempt, later: _Attempt, history: ObservationHistory) -> b
     first, then = earlier.call.index, later.call.index
     if _user_granted(history, first, then) or _waits(history).any_between(first, then):
         return False
+    if waits_first(later.call.command or ""):
+        return False  # asked again after a pause: polling
     blind = not _tool_calls(history).any_between(first, then)
     if blind and _retries_asked(history, first):
         return False  # the retries the user asked for

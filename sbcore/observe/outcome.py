@@ -114,7 +114,9 @@ _ASSERTION = re.compile(
 # A runner or a wrapper reporting that something under it failed (a task, a script, a recipe, a build, a
 # process, an exit status), not what went wrong: the root error is elsewhere in the text, usually above.
 _WRAPPER_SUMMARY = re.compile(
-    r"exit(?:ed)?\s+(?:with\s+)?(?:code|status)|exit code:?\s*-?\d|non-?zero exit|returned non-?zero"
+    r"exit(?:ed)?[\s-]+(?:with[\s-]+)?(?:code|status|error)|exit code:?\s*-?\d|non-?zero exit"
+    r"|returned non-?zero"
+    r"|did not (?:run|complete|finish) successfully"
     r"|command failed|the following (?:build )?command|\brecipe\b.{0,60}\bfailed"
     r"|\bscript\b.{0,60}\b(?:failed|exited)"
     r"|\btask\b.{0,60}\bfail|lifecycle script|\bbuild failed|failed to (?:run|execute|build)\b|\berr!"
@@ -130,6 +132,7 @@ _WRAPPER_WORDS = (
     *("exit", "non-zero", "nonzero", "command failed", "the following", "recipe", "script", "task"),
     *("lifecycle", "build failed", "failed to", "err!", "process completed", "compilation failed"),
     *("failure", "*** [", "] error", "error:", "failed for", "failed in", "failed of", "test run failed"),
+    "successfully",
 )
 
 
@@ -249,8 +252,24 @@ def error_line(text: str) -> str:
         chosen = _telling_line(text)
     else:
         chosen = _telling_line_by_line(text)
-    chosen = redact(explained(text, chosen))
+    chosen = explained(text, chosen)
+    if chosen.endswith(":"):
+        chosen = _with_message(text, chosen)
+    chosen = redact(chosen)
     return chosen if len(chosen) <= LINE_CAP else chosen[: LINE_CAP - 1] + "…"
+
+
+def _with_message(text: str, heading: str) -> str:
+    """``heading`` (a line ending in a colon, which introduces what follows) with the first line under it
+    that says something: a CLI that prints its error so (`Error:`, then `The SSO session … has expired`;
+    `FirebaseError: 7 PERMISSION_DENIED:`, then what was denied) fails differently each time although the
+    heading is the same."""
+    lines = iter(text.split("\n"))
+    for line in lines:
+        if _shown(line) == heading:
+            message = next((shown for shown in map(_shown, lines) if _counts_as_line(shown)), "")
+            return f"{heading} {message}" if message else heading
+    return heading
 
 
 # ASCII characters other than "\n" that ``splitlines`` breaks at or ``strip`` removes besides " \t".

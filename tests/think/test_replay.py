@@ -30,7 +30,11 @@ HELDOUT = HERE / "labels-heldout.yaml"
 # shares enough words with the work so far (a handler, a container, a package) to count as on-topic and break
 # the run of four; drift stays quiet rather than guess
 HELDOUT_DRIFT_MISSES = ["hd-csv-to-benchmark", "hd-email-to-index", "hd-flaky-to-rename"]
-HELDOUT_RF_MISSES = ["h5-rf-rails-and-ruby"]
+# held out: a loop re-spelt reads as the work failing again when it shows the very error the latest failure
+# showed (the eleventh round of issue 22, tuned on b6, b9 and b10), which caught h5-rf-rails-and-ruby; its
+# false alarm on h2-rf-different-k went when one argument swapped for another was read as a sweep over targets
+# (the twelfth round, tuned on b13; see docs/engine.md for how that rule came back)
+HELDOUT_RF_WRONG: list[str] = []
 CORPUS = (HERE / "../../../shared/corpus/transcripts").resolve()
 needs_corpus = pytest.mark.skipif(not CORPUS.is_dir(), reason="the shared corpus is not present")
 
@@ -305,7 +309,7 @@ def test_labels_on_the_cases_written_for_these_tests() -> None:
     # ecosystems of its own: tests/detectors/test_repeat_failure_families.py), which brought in the -D
     # property added to mvn, pyright narrowed to `src` and `npm run lint` beside `npx eslint`; a version
     # bump and a one-word typo read as code changes worth a checklist
-    assert scored(heldout, "repeat-failure") == (35, 0, 1, 28, HELDOUT_RF_MISSES)
+    assert scored(heldout, "repeat-failure") == (36, 0, 0, 28, HELDOUT_RF_WRONG)
     assert scored(heldout, "standard-questions") == (
         19,
         2,
@@ -374,13 +378,13 @@ def test_labels_precision_and_recall_with_the_corpus(capsys: pytest.CaptureFixtu
     assert code == 0, err
     heldout = json.loads(out)
     assert heldout["repeat-failure"] == {
-        "tp": 36,
+        "tp": 37,
         "fp": 0,
-        "fn": 1,
+        "fn": 0,
         "tn": 34,
         "precision": 1.0,
-        "recall": 0.973,
-        "wrong": HELDOUT_RF_MISSES,
+        "recall": 1.0,
+        "wrong": HELDOUT_RF_WRONG,
     }
     assert heldout["standard-questions"] == {
         "tp": 19,

@@ -1,0 +1,104 @@
+"""repeat-failure reads what a failure says and how it was asked again (issue 22, twelfth round).
+
+Tuned on b13 (java-maven-spring, serverless-cloud, js-monorepo-tooling, python-packaging-native), whose
+misses and false alarms came from how a failure's message is printed and how a retry is asked for, not from
+any one tool: a CLI that prints `Error:` on its own line and the message under it, a message rendered as a
+JSON string, an installer's summary of a subprocess that failed over the root error inside it, one option's
+value swept over packages, a retry asked after a pause, and a prompt asking for a number of runs. Every tool
+here is named in no table of the built-in pack.
+"""
+
+from __future__ import annotations
+
+from sbcore.detectors.retries_asked import asks_retries
+from sbcore.detectors.triggers import repeat_failure
+
+from sbcore.observe.outcome import error_line
+from sbcore.observe.project import Projector
+from tests.detectors.test_repeat_failure_families import transcript
+from tests.detectors.test_triggers import Session, fire
+
+
+def test_an_error_heading_takes_the_message_under_it() -> None:
+    """`Error:` alone on its line, then a different message each time: three different failures, not one."""
+    assert error_line("Exit code 1\nDeploying\n\nError:\nThe SSO session has expired.\n") == (
+        "Error: The SSO session has expired."
+    )
+    steps = [
+        ("zless deploy --stage dev", f"Deploying zsvc\n✖ Stack failed\n\nError:\n{message}\n", 1)
+        for message in ("Credentials not found", "The SSO session has expired", "Table already exists")
+    ]
+    assert repeat_failure(Projector().feed_lines(transcript(*steps)), {}, {}) is None
+    same = [
+        ("zless deploy --stage dev", "Deploying zsvc\n✖ Stack failed\n\nError:\nTable already exists\n", 1)
+    ]
+    assert repeat_failure(Projector().feed_lines(transcript(*same * 3)), {}, {}) is not None
+
+
+def test_a_message_rendered_as_a_json_string_is_the_message() -> None:
+    """A stack trace printed as JSON: its line is a quoted string, which is the message, not a quotation to
+    fold away. The same module missing through a script, two spellings and an environment prefix is a loop."""
+
+    def trace(module: str) -> str:
+        head = '{\n    "errorType": "Error",\n    "stackTrace": [\n'
+        return head + f"        \"Error: Cannot find module '{module}'\",\n"
+
+    commands = (
+        "zls invoke local -f createOrder -p events/create.json",
+        "zls invoke local --function createOrder --path events/create.json --verbose",
+        "ZLS_DEBUG=1 zls invoke local -f createOrder -p events/create.json",
+    )
+    match = repeat_failure(
+        Projector().feed_lines(transcript(*[(c, trace("qsdk"), 1) for c in commands])), {}, {}
+    )
+    assert match is not None and "qsdk" in match.data["error"]
+    # three different modules missing: folding the quotation away would have hidden the difference
+    steps = [(commands[0], trace(module), 1) for module in ("qsdk", "qutil", "qlog")]
+    assert repeat_failure(Projector().feed_lines(transcript(*steps)), {}, {}) is None
+
+
+def test_an_installers_summary_of_a_failed_subprocess_yields_to_the_root_error() -> None:
+    """`error: subprocess-exited-with-error` and `× … did not run successfully` only say a step failed."""
+    text = (
+        "Exit code 1\n  error: subprocess-exited-with-error\n  \n"
+        "  × Getting requirements to build editable did not run successfully.\n  │ exit code: 1\n"
+        "  ╰─> [4 lines of output]\n      ModuleNotFoundError: No module named 'qnum'\n"
+        "      [end of output]\n"
+        "error: subprocess-exited-with-error\n"
+    )
+    assert error_line(text) == "ModuleNotFoundError: No module named 'qnum'"
+
+
+def test_one_options_value_swept_over_packages_is_not_a_loop() -> None:
+    """The same command with one option's value changed, package after package, each failing on the config
+    they share: a survey of the workspace, three targets."""
+    missing = "Exit code 1\nError: Cannot find module '@acme/config/qtest'\n"
+    s = Session()
+    for package in ("api", "worker", "billing"):
+        s.fail(f"qpm --filter=@acme/{package} test", missing)
+    assert fire(s) is None
+
+
+def test_a_retry_asked_after_a_pause_each_time_is_polling() -> None:
+    """Each retry waits first (`sleep 20; …`): the agent is waiting for something outside to change (an upload
+    to show on an index). One retry with a pause among immediate ones is still the loop."""
+    missing = "Exit code 1\nERROR: No matching distribution found for qgeo==0.4.2\n"
+    s = Session()
+    s.fail("qip install qgeo==0.4.2", missing)
+    s.fail("sleep 20; qip install qgeo==0.4.2", missing)
+    s.fail("sleep 30; qip install qgeo==0.4.2", missing)
+    assert fire(s) is None
+    refused = "Exit code 1\n--- FAIL: TestWindow (0.00s)\n    store_test.go:40: dial tcp :6379: refused\n"
+    loop = Session()
+    loop.fail("qo test ./internal/store/...", refused)
+    loop.fail("qo test -count=1 ./internal/store/...", refused)
+    loop.fail("sleep 5 && qo test -count=1 ./internal/store/...", refused)
+    loop.fail("qo test -count=1 ./internal/store/...", refused)
+    assert fire(loop) is not None
+
+
+def test_a_prompt_asking_for_a_number_of_runs_asks_for_retries() -> None:
+    assert asks_retries("It has been flaky on CI. Please run it three times in a row and tell me.")
+    assert asks_retries("Run the suite 5 times, don't change anything.")
+    assert asks_retries("Try it twice more.")
+    assert not asks_retries("The build broke after the rename; fix it.")
