@@ -42,8 +42,13 @@ _OUTPUT_OPTION = re.compile(
 )
 # A step that only shows a file: a viewer's name opening the command or a step after an operator.
 _VIEWERS = ("tail", "head", "cat", "less", "more", "grep", "rg", "sed", "awk", "bat")
-_VIEW_STEP = re.compile(r"(?:tail|head|cat|less|more|grep|rg|sed|awk|bat)\b[^;&|]*")
+# (a quoted pattern may hold an operator's character: `grep -n 'ERR!\|Error' run.log`)
+_VIEW_STEP = re.compile(
+    r"(?:tail|head|cat|less|more|grep|rg|sed|awk|bat)\b(?:'[^'\n]*'|\"[^\"\n]*\"|[^;&|'\"])*"
+)
 _STEP_OPENS = frozenset(";&|(")
+# How a command that only looks opens: a viewer, or a wait or a `cd` before one (`sleep 60 && tail x.log`).
+_VIEW_OPENINGS = (*_VIEWERS, "sleep", "cd ", "watch", "timeout", "until")
 _NOT_LOGS = frozenset({"/dev/null", "/dev/stdout", "/dev/stderr"})
 
 
@@ -67,6 +72,8 @@ class LogReads:
     def _writer_shown(self, command: str, written: tuple[str, ...]) -> str | None:
         if not any(name in command for name in _VIEWERS):
             return None  # most commands
+        if not command.lstrip().startswith(_VIEW_OPENINGS):
+            return None  # work, then a look at what it wrote (`make build; tail build/x.log`): its own
         shown = {
             word
             for step in _view_steps(command)

@@ -46,7 +46,7 @@ _ERROR_SUMMARY = re.compile(r"(?:^|[\s,(=])[1-9]\d* errors? (?:in|during)\b|\bFo
 # (`[ERROR]`, `[error]`), `BUILD FAILED`/`BUILD FAILURE`, `FAILURE:`, `Result: FAIL`, and a summary
 # counting failures or errors above zero (`Tests run: 14, Failures: 1`, `3 examples, 1 failure`).
 _FAILURE_LINE = re.compile(
-    r"^(?:FAILED\b|FAIL\b|--- FAIL:|ERROR:|Error:|npm ERR!|error(?:\[E\d+\])?:|Tests:\s+\d+ failed|"
+    r"^(?:FAILED\b|FAIL\b|--- FAIL:|ERROR:|Error:|[\w@/.-]+ ERR!|error(?:\[E\d+\])?:|Tests:\s+\d+ failed|"
     r"Traceback \(most recent call last\)|make(?:\[\d+\])?: \*\*\*|"
     r"\[(?:ERROR|error|FAIL|fail)\]|(?:\*\* )?BUILD FAIL(?:ED|URE)\b|FAILURE:|Result: FAIL\b)",
     re.M,
@@ -62,7 +62,7 @@ _FAILURE_ANYWHERE = re.compile(
 )
 # Words the line pattern cannot match without: tested first, since most results hold none (the one above is
 # found through its own words, :func:`_failure_anywhere`).
-_LINE_WORDS = ("FAIL", "ERROR", "Error:", "npm ERR!", "error", "Tests:", "Traceback", "make")
+_LINE_WORDS = ("FAIL", "ERROR", "Error:", " ERR!", "error", "Tests:", "Traceback", "make")
 # ... and the words compilers put where no "error" stands (`-- TYPE MISMATCH -- src/Page.elm`, `function f/4
 # undefined`, `Unresolved reference`, `Variable not in scope`, `could not find module`).
 _ERROR_WORDS = re.compile(

@@ -180,6 +180,9 @@ class RecentIds:
             self._ids.discard(self._order.popleft())
 
 
+_GREP_NUMBERS = re.compile(r"^\d+[:-]", re.M)
+
+
 class Projector:
     """Stateful, incremental projection of one session's transcript."""
 
@@ -635,7 +638,9 @@ class Projector:
     def _failure_in_log(self, record: dict[str, Any], text: str, writer: str, out: list[Observation]) -> None:
         if not text or ADVISORY_SENTINEL in text:
             return
-        outcome = read_outcome(text, None, is_error=False)
+        # `grep -n -B2 -A10 … run.log` prints each line behind its number (`61:`, `60-`): the log's own
+        # lines are read without them
+        outcome = read_outcome(_GREP_NUMBERS.sub("", text), None, is_error=False)
         if outcome is None or not outcome["failed"]:
             return
         known = self._answered.get(writer) or self._calls.get(writer)

@@ -102,3 +102,37 @@ def test_a_log_file_named_by_an_option_is_a_log() -> None:
     assert logs.read("t3", "grep -A3 '<failure' out/r.xml") == "t1"
     assert logs.read("t4", "zrun --output json --log-file=/tmp/z/run.txt") is None  # `json`: a format
     assert logs.read("t5", "cat z/run.txt") == "t4"
+
+
+def test_grep_of_a_log_is_read_through_its_line_numbers_and_its_quoted_pattern() -> None:
+    """`grep -n -B2 'ERR!\\|Error' run.log` (twelfth round): the pattern's quoted `\\|` is no pipe, and each
+    line the log holds is read without the number grep put before it (`61:`, `60-`); a workspace runner's
+    `qerna ERR!` is a failure line as npm's is."""
+    shown = (
+        "57-@acme/core: created dist/index.mjs\n"
+        '61:@acme/sdk: [!] QollupError: src/client.ts (4:7): "default" is not exported by "core/index.mjs"\n'
+        "70:qerna ERR! qpm run build exited 1 in '@acme/sdk'\n"
+    )
+    status, read_back = _errors(
+        bash_records(
+            ('qerna run build --stream > /tmp/b.log 2>&1; echo "exit=$?"', "exit=1\n", False),
+            ("grep -n -B2 -A10 'ERR!\\|Error' /tmp/b.log | head -40", shown, False),
+        )
+    )
+    assert status.tool_use_id == read_back.tool_use_id == "toolu_01"
+    assert read_back.outcome is not None and "QollupError" in read_back.outcome["line"]
+    assert not read_back.outcome["line"].startswith("61:")
+
+
+def test_work_then_a_look_at_its_log_in_one_command_is_that_commands_own_result() -> None:
+    """`zmake build-device; tail build/x.log`: the log shown is the one this command's work just wrote, not
+    the earlier run's that wrote the same file (twelfth round)."""
+    signing = 'build/x.log: error: Signing for "Widget" requires a development team.\n** BUILD FAILED **\n'
+    errors = _errors(
+        bash_records(
+            ("zcode build > build/x.log 2>&1; echo exit=$?", "exit=65\n", False),
+            ("zmake build-device; tail -n 6 build/x.log", signing, False),
+        )
+    )
+    assert [error.tool_use_id for error in errors] == ["toolu_01", "toolu_02"]
+    assert "in its log" not in errors[1].text
