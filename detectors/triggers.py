@@ -41,6 +41,7 @@ from sbcore.api import (
     Observation,
     ProjectFacts,
     TriggerMatch,
+    is_noise,
     is_wrapper_summary,
     report_once,
     without_options,
@@ -337,7 +338,6 @@ _ERROR_WORDS = re.compile(
     r"timed? ?out|fatal|panic|abort|mismatch|undefined|unresolved|not in scope|could not|couldn't",
     re.IGNORECASE,
 )
-_NOISE_LINE = re.compile(r"^(?:exit code -?\d+|[=\-_*#~. ]+)$", re.IGNORECASE)
 _RENDER_PREFIX = re.compile(r"^\[error\][^:\n]*:\s*")
 _EXIT_CODE = re.compile(r"^\s*(?:\[error\][^:\n]*:\s*)?exit code (-?\d+)\s*$", re.IGNORECASE | re.MULTILINE)
 EVIDENCE_LINE_CAP = 200
@@ -353,7 +353,7 @@ def error_headline(text: str) -> str:
     """
     lines = [_RENDER_PREFIX.sub("", line).strip() for line in text.splitlines()]
     lines = [line for line in lines if line]
-    meaningful = [line for line in lines if not _NOISE_LINE.match(line)]
+    meaningful = [line for line in lines if not is_noise(line)]
     errors = [line for line in meaningful if _ERROR_WORDS.search(without_options(line))]
     for line in errors:
         if not is_wrapper_summary(line):

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from sbcore.observe.history import ObservationHistory, history_of
 from sbcore.observe.model import Observation
-from sbcore.observe.outcome import is_wrapper_summary, without_options
+from sbcore.observe.outcome import is_noise, is_wrapper_summary, without_options
 from sbcore.observe.project_facts import UNKNOWN, ProjectFacts, is_build_path, is_test_path
 from sbcore.observe.steps import CallReading, SessionTopic
 from sbcore.observe.topic import cosine as topic_cosine
@@ -69,6 +69,7 @@ __all__ = [
     "history_of",
     "hookimpl",
     "is_build_path",
+    "is_noise",
     "is_test_path",
     "is_wrapper_summary",
     "recall_terms",

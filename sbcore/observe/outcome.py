@@ -108,13 +108,13 @@ _HEADING = re.compile(r"^[A-Za-z][A-Za-z ,'-]{0,40}:$")  # `Failures:`, `Warning
 _ASSERTION = re.compile(
     r"^(?:E\s{2,}|\w*(?:Error|Exception)\b:|error(?:\[E\d+\])?:|--- FAIL:|panic:"
     r"|FAILED\s+\S+\s+-\s+\S"  # pytest's short summary: `FAILED <test> - <its assertion>`
-    r"|.*\b(?i:expected)\b.*\bbut (?:was|got|found)\b)"  # JUnit, NUnit, Hamcrest, testify...
+    r"|.*\b(?i:expected)\b.*\b(?i:but (?:was|got|found))\b)"  # JUnit, NUnit, Hamcrest, testify...
 )
 
 # A runner or a wrapper reporting that something under it failed (a task, a script, a recipe, a build, a
 # process, an exit status), not what went wrong: the root error is elsewhere in the text, usually above.
 _WRAPPER_SUMMARY = re.compile(
-    r"exit(?:ed)?[\s-]+(?:with[\s-]+)?(?:code|status|error)|exit code:?\s*-?\d|non-?zero exit"
+    r"exit(?:ed|ing)?[\s-]+(?:with[\s-]+)?(?:code|status|error)|exit code:?\s*-?\d|non-?zero exit"
     r"|returned non-?zero"
     r"|did not (?:run|complete|finish) successfully"
     r"|command failed|the following (?:build )?command|\brecipe\b.{0,60}\bfailed"
@@ -283,7 +283,7 @@ _ASSERTION_LINE = re.compile(
 )
 # ``_ASSERTION``'s "expected … but was" anywhere in a line, found apart (a ``[^\n]*`` opening the pattern
 # above would cost a scan of every line); its line is the one it is in.
-_EXPECTED_BUT = re.compile(r"\b(?i:expected)\b[^\n]*\bbut (?:was|got|found)\b")
+_EXPECTED_BUT = re.compile(r"\b(?i:expected)\b[^\n]*\b(?i:but (?:was|got|found))\b")
 
 
 def _assertion_lines(text: str) -> Iterator[int]:
@@ -312,6 +312,12 @@ def _assertion_lines(text: str) -> Iterator[int]:
 def _shown(raw: str) -> str:
     """A line as it is judged: without the projection's own ``[error] Tool:`` prefix, stripped."""
     return (_RENDERED.sub("", raw, count=1) if raw.startswith("[error]") else raw).strip()
+
+
+def is_noise(line: str) -> bool:
+    """Whether a line (stripped) says nothing of a failure: an exit code alone, a rule of dashes, a bare level
+    tag, a traceback's header, the shell's `time` report."""
+    return _NOISE.match(line) is not None
 
 
 def _counts_as_line(line: str) -> bool:
@@ -515,6 +521,8 @@ def _summary_failed(scanned: str, counts: dict[str, int]) -> bool:
         return True
     if "ailure" in scanned and _FAILURE_COUNT.search(scanned):
         return True
+    if "xpected" in scanned and _EXPECTED_BUT.search(scanned):
+        return True  # an assertion's message (`Expected: 5 But was: 0`), in a report or a run piped away
     if " FAILED\n" in scanned or scanned.endswith(" FAILED"):
         return (
             True  # a verdict closing a line: `CartTest > total() FAILED`, `> Task :test FAILED`, `… FAILED`

@@ -11,9 +11,9 @@ here is named in no table of the built-in pack.
 from __future__ import annotations
 
 from sbcore.detectors.retries_asked import asks_retries
-from sbcore.detectors.triggers import repeat_failure
+from sbcore.detectors.triggers import error_headline, repeat_failure
 
-from sbcore.observe.outcome import error_line
+from sbcore.observe.outcome import error_line, read_outcome
 from sbcore.observe.project import Projector
 from tests.detectors.test_repeat_failure_families import transcript
 from tests.detectors.test_triggers import Session, fire
@@ -102,3 +102,28 @@ def test_a_prompt_asking_for_a_number_of_runs_asks_for_retries() -> None:
     assert asks_retries("Run the suite 5 times, don't change anything.")
     assert asks_retries("Try it twice more.")
     assert not asks_retries("The build broke after the rename; fix it.")
+
+
+def test_an_assertion_in_nunits_spelling_shows_a_failure() -> None:
+    """`Expected: 5  But was:  0` (a capital `But`) in a run piped away is a failing test, quoted over the
+    runner's `Exiting with code 2`."""
+    text = (
+        "Running tests\nSpawnerTests.SpawnsWave: Expected: 5  But was:  0\n"
+        "Test run completed. Exiting with code 2.\n"
+    )
+    outcome = read_outcome(text, "zunity -runTests | tail -20", is_error=False)
+    assert outcome is not None and outcome["failed"]
+    assert outcome["line"] == "SpawnerTests.SpawnsWave: Expected: 5  But was:  0"
+
+
+def test_the_shells_time_report_is_no_error_line() -> None:
+    """`time zrun …` prints `real 3m41s` after a failure that printed nothing else: not what failed."""
+
+    assert (
+        error_headline("Exit code 2\n\nreal\t3m41.220s\nuser\t2m58.104s\nsys\t0m21.877s\n") == "Exit code 2"
+    )
+
+
+def test_a_runner_saying_it_is_exiting_with_a_code_is_its_summary() -> None:
+    text = "Exit code 2\nTest run completed. Exiting with code 2 (Failed).\nSpawnerTests failed: no wave\n"
+    assert error_headline(text) == "SpawnerTests failed: no wave"
