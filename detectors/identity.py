@@ -495,10 +495,15 @@ def _js_script(args: list[str]) -> tuple[str, str] | None:
             scope.append(f"{flag.lstrip('-')[0]}={flag.split('=', 1)[1]}")
     if rest[:1] in (["run"], ["run-script"]):
         rest = rest[1:]
+    if rest[:1] in (["exec"], ["x"], ["dlx"]) and len(rest) > 1 and scope:
+        # `pnpm --filter api exec vitest run x.test.ts`: the program it runs, in that package
+        runner, body = _canonical(rest[1:])
+        head, _, tail = body.partition(" ")
+        return runner, " ".join(part for part in (head, " ".join(sorted(scope)), tail) if part)
     if not rest:
         return None
     script = rest[0]
-    if script in ("test", "t", "jest", "vitest"):
+    if script in ("test", "t") or script in _JS_RUNNERS:
         name = "js-test"
     elif script in ("install", "i", "add", "ci", "exec", "x"):
         return None

@@ -10,6 +10,7 @@ here is named in no table of the built-in pack.
 
 from __future__ import annotations
 
+from sbcore.detectors.identity import work_identity
 from sbcore.detectors.retries_asked import asks_retries
 from sbcore.detectors.triggers import error_headline, repeat_failure
 
@@ -127,3 +128,16 @@ def test_the_shells_time_report_is_no_error_line() -> None:
 def test_a_runner_saying_it_is_exiting_with_a_code_is_its_summary() -> None:
     text = "Exit code 2\nTest run completed. Exiting with code 2 (Failed).\nSpawnerTests failed: no wave\n"
     assert error_headline(text) == "SpawnerTests failed: no wave"
+
+
+def test_a_package_managers_exec_in_a_workspace_scope_runs_the_program_after_it() -> None:
+    """`pnpm --filter W exec <program> …` is that program's run in package W: the workspace's test task,
+    then the runner on one file by `exec`, failing on one assertion, are one loop (twelfth round)."""
+    scoped = work_identity("pnpm --filter @acme/api exec zcheck src")
+    assert (scoped.runner, scoped.body) == ("zcheck", "zcheck f=@acme/api src")
+    same = "Exit code 1\nAssertionError: expected false to be true // Object.is equality\n"
+    s = Session()
+    s.fail("pnpm --filter @acme/webhooks test", same)
+    s.fail("pnpm --filter @acme/webhooks test", same)
+    s.fail("pnpm --filter @acme/webhooks exec vitest run src/signature.test.ts", same)
+    assert fire(s) is not None
