@@ -341,8 +341,13 @@ _FILE = re.compile(r"^[\w./+-]*\w\.[A-Za-z]\w{0,9}$")  # a path whose last name 
 
 
 def _selected(work: Work) -> set[str]:
-    """The words of ``work`` that select a target of its own, lower-cased: each name of at least
-    :data:`MIN_TARGET` characters that is not a subcommand, in a file's stem, a dotted or a task path
+    """The words of ``work`` that select a target of its own, lower-cased (:func:`_names`)."""
+    return {name.lower() for name in _names(work)}
+
+
+def _names(work: Work) -> set[str]:
+    """The words of ``work`` that select a target of its own: each name of at least :data:`MIN_TARGET`
+    characters that is not a subcommand, in a file's stem, a dotted or a task path
     (``com.acme.cart.CartTest``, ``:app:testDebugUnitTest``), a quoted pattern or an option's value."""
     words = set()
     for word in work.body.split(" ")[1:]:
@@ -351,7 +356,7 @@ def _selected(work: Work) -> set[str]:
             value = value.rstrip("/").rsplit("/", 1)[-1].split(".", 1)[0]
         for part in _PARTS.split(value):
             if len(part) >= MIN_TARGET and part.isidentifier() and not _SUBCOMMAND.match(part):
-                words.add(part.lower())
+                words.add(part)
     return words
 
 
@@ -611,10 +616,27 @@ def _apart(one: Work, other: Work, signature: str) -> bool:
     if mine - theirs and theirs - mine:
         return True
     low = signature.lower()
-    mine, theirs = _selected(one), _selected(other)
-    if {w for w in mine - theirs if w not in low} and {w for w in theirs - mine if w not in low}:
+    mine, theirs = _names(one), _names(other)
+    own = {w for w in mine - theirs if w.lower() not in low}
+    others = {w for w in theirs - mine if w.lower() not in low}
+    if own and others and not _one_within(own, others):
         return True
     return _absolute(one) != _absolute(other)
+
+
+def _one_within(own: set[str], others: set[str]) -> bool:
+    """Whether one side's names are the other's with words left out (``connectedAndroidTest`` within
+    ``connectedDebugAndroidTest``: the aggregate task and one of its members), not two of a kind
+    (``RoundingSpec`` and ``TaxBandSpec``)."""
+    mine, theirs = (_words_of(own), _words_of(others))
+    return mine <= theirs or theirs <= mine
+
+
+def _words_of(names: set[str]) -> set[str]:
+    return {word.lower() for name in names for word in _CAMEL_WORD.findall(name)}
+
+
+_CAMEL_WORD = re.compile(r"[A-Z]?[a-z0-9]+|[A-Z]+(?![a-z])")
 
 
 def _absolute(work: Work) -> bool:
@@ -625,7 +647,9 @@ def _swept(one: Work, other: Work) -> bool:
     """Whether two spellings are one command with its target swapped: only numbers changed
     (``get-plan-info 7839``, then ``7835``), or one argument or option value given another (``--filter
     @acme/api``, then ``--filter @acme/worker``): a sweep over issues, jobs or packages, not the same one
-    again. A value that extends the other (a test file, then one test in it) narrows the same target."""
+    again. A value that extends the other (a test file, then one test in it) narrows the same target, and one
+    whose words the other holds is an aggregate beside a member (``connectedAndroidTest``,
+    ``:app:connectedDebugAndroidTest``)."""
     mine, theirs = one.body.split(" "), other.body.split(" ")
     if len(mine) != len(theirs):
         return False
@@ -635,8 +659,8 @@ def _swept(one: Work, other: Work) -> bool:
     if len(differing) != 1:
         return False
     ((a, b),) = differing
-    if a.startswith(b) or b.startswith(a):
-        return False  # narrowed
+    if a.startswith(b) or b.startswith(a) or _one_within({a}, {b}):
+        return False  # narrowed, or an aggregate beside one of its members
     if "=" in a or "=" in b:
         return a.split("=", 1)[0] == b.split("=", 1)[0]  # one option, another value
     return not a.startswith("-") and not b.startswith("-")  # one argument for another

@@ -70,3 +70,19 @@ def test_folders_side_by_side_are_two_targets() -> None:
     for package in ("parser", "cli", "server"):
         s.fail(f"zun test --cwd packages/{package}", missing)
     assert fire(s) is None
+
+
+def test_an_aggregate_task_beside_one_of_its_members_is_one_target() -> None:
+    """`connectedQCheck` runs `:app:connectedDebugQCheck` among others: the member, then the aggregate,
+    failing on one install error, are one loop (twelfth round). Two of a kind (`RoundingSpec`,
+    `TaxBandSpec`) stay two (test_repeat_failure_families.py, `two_specs_of_one_task`)."""
+    install = (
+        "Exit code 1\ncom.acme.qlib.InstallException: INSTALL_FAILED_UPDATE_INCOMPATIBLE: "
+        "existing package com.acme.notes signatures do not match\n"
+    )
+    s = Session()
+    s.fail("./zgradle :app:connectedDebugQCheck -Pq.class=com.acme.notes.EditorTest", install)
+    s.fail("Q_SERIAL=emu-1 ./zgradle :app:connectedDebugQCheck -Pq.class=com.acme.notes.EditorTest", install)
+    s.fail("./zgradle connectedQCheck -Pq.class=com.acme.notes.EditorTest", install)
+    match = fire(s)
+    assert match is not None and match.data["failures"] == 3
