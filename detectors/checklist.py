@@ -89,7 +89,8 @@ _MANAGES_DEPENDENCIES = frozenset(
 )
 # A task whose name says it formats or lints (`make fmt`, `just lint`, `npm run format:check`, `mix format`):
 # it neither runs the tests nor builds, whatever runner it goes through.
-_FORMAT_OR_LINT = re.compile(r"(?:^|[:/+])(?:fmt|format|lint|prettier|style|tidy)(?:[:_-][\w-]*)?$")
+# a task or a plugin's goal named for it (`fmt`, `lint:fix`, `checkstyle:check`, `ktlintCheck`)
+_FORMAT_OR_LINT = re.compile(r"(?:^|[:/+])\w*(?:fmt|format|lint|prettier|style|tidy)(?:[:_-][\w-]*|Check)?$")
 _RUNS_TASK = frozenset({"run", "run-script", "task"})
 _LINT_OPTIONS = frozenset({"--lint", "--fix", "--check", "--format", "--fmt"})
 _SHELLS = frozenset({"sh", "bash", "zsh", "dash"})

@@ -73,6 +73,20 @@ def test_a_format_or_lint_task_is_not_a_build(checklist: dict[str, Any]) -> None
     assert "compiles" not in open_ids(ask(s, config, {}))
 
 
+def test_a_plugin_goal_named_for_style_is_not_a_build(checklist: dict[str, Any]) -> None:
+    """`zmvn zstyle:check`, `zgradle zlintCheck`: a task or a plugin's goal whose name says it checks style or
+    lints builds nothing, however the name is put together (twelfth round)."""
+    config = team_checklist(checklist, "compiles", [r"^zmvn\b", r"^zgradle\b"])
+    s = Session()
+    s.run("ls src/test/java/ShipmentMapperTest.java")
+    s.edit("/repo/src/main/java/ShipmentMapper.java")
+    s.run("zmvn -q zstyle:check")
+    s.run("zgradle zlintCheck")
+    assert "compiles" in open_ids(ask(s, config))
+    s.run("zmvn -q compile")
+    assert "compiles" not in open_ids(ask(s, config, {}))
+
+
 def test_an_edit_that_adds_a_definition_is_new_code_to_test(checklist: dict[str, Any]) -> None:
     s = Session()
     s.run("ls test/cart_test.gleam")
