@@ -1,0 +1,3 @@
+module github.com/acme/jobrunner
+
+go 1.23
