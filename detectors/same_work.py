@@ -605,12 +605,14 @@ _NAMING = re.compile(r"[a-z_]\w*(?:\.[a-z_]\w*){2,}|[\w.-]+/[\w.-]+|\w \(\w|\w\(
 
 def _apart(one: Work, other: Work, signature: str) -> bool:
     """Whether the two are told apart as targets: two of the project's named scripts (``just lint``, then
-    ``just docs``: each its own task, which can stop alike at a dependency they share); each handed a file
+    ``just docs``: each its own task, which can stop alike at a dependency they share), unless the error is
+    one in the code (:func:`_in_the_code`: ``pandas.errors.MergeError`` from ``make pipeline`` and ``make
+    transform``); each handed a file
     the other is not (``test_cart.py``, then ``test_user.py``: two test files can fail alike on one missing
     module); each selecting a name of its own that the error does not name (``--only RoundingSpec``, then
     ``--only TaxBandSpec``); or one naming an absolute folder the other does not (with no root known, where
     each ran is not)."""
-    if is_script(one) and is_script(other):
+    if is_script(one) and is_script(other) and not _in_the_code(signature):
         return True
     mine, theirs = _files(one), _files(other)
     if mine - theirs and theirs - mine:
@@ -639,6 +641,16 @@ def _words_of(names: set[str]) -> set[str]:
 _CAMEL_WORD = re.compile(r"[A-Z]?[a-z0-9]+|[A-Z]+(?![a-z])")
 
 
+def _in_the_code(signature: str) -> bool:
+    """Whether an error is a fault in the code, wherever it was run from: a diagnostic at a file's place, a
+    compiler's or linker's naming what is at fault, or an exception raised by its qualified type
+    (``pandas.errors.mergeerror: …``, ``java.lang.illegalstateexception: …``)."""
+    return located(signature) or names_the_fault(signature) or _RAISED.match(signature) is not None
+
+
+_RAISED = re.compile(r"[a-z_]\w*(?:\.[a-z_]\w*)+(?:error|exception)\b:")
+
+
 def _absolute(work: Work) -> bool:
     return any(word.startswith("/") for word in work.body.split(" ")[1:])
 
@@ -656,8 +668,8 @@ def _swept(one: Work, other: Work) -> bool:
     differing = [(a, b) for a, b in zip(mine, theirs, strict=True) if a != b]
     if differing and all(_NUMBER.sub("#", a) == _NUMBER.sub("#", b) for a, b in differing):
         return True
-    if len(differing) != 1:
-        return False
+    if len(differing) != 1 or (is_script(one) and is_script(other)):
+        return False  # two of the project's tasks: :func:`_apart` judges them
     ((a, b),) = differing
     if a.startswith(b) or b.startswith(a) or _one_within({a}, {b}):
         return False  # narrowed, or an aggregate beside one of its members

@@ -141,3 +141,51 @@ def test_a_package_managers_exec_in_a_workspace_scope_runs_the_program_after_it(
     s.fail("pnpm --filter @acme/webhooks test", same)
     s.fail("pnpm --filter @acme/webhooks exec vitest run src/signature.test.ts", same)
     assert fire(s) is not None
+
+
+def test_two_project_tasks_stopping_on_one_fault_in_the_code_are_one_loop() -> None:
+    """`zmake pipeline` (the aggregate) and `zmake transform` (its member) both stop on one raised exception,
+    named by its qualified type: a fault in the code, whichever task reached it (thirteenth round). Two tasks
+    stopping alike on what they share but is no fault in the code stay two (`just lint`, `just docs`:
+    `test_two_named_scripts_stay_two_works_though_they_fail_alike`)."""
+    raised = (
+        'Exit code 2\nTraceback (most recent call last):\n  File "retail/transform.py", line 41, in run\n'
+        "qandas.errors.MergeError: Merge keys are not unique in right dataset\n"
+        "make: *** [transform] Error 1\n"
+    )
+    s = Session()
+    s.fail("make pipeline DATE=2024-06-09", raised)
+    s.fail("make transform DATE=2024-06-09", raised)
+    s.fail("make transform DATE=2024-06-09", raised)
+    match = fire(s)
+    assert match is not None and match.data["failures"] == 3
+
+
+def test_a_status_line_and_a_bridges_wrapper_yield_to_the_error_under_them() -> None:
+    """`zcheck......Failed` (a hook's status), `✖ zlint --max-warnings=0 [FAILED]` (a task list's), `error:
+    test failed, to rerun pass …` (a runner's count) and `Z4JJavaError: An error occurred while calling
+    o88.save.` (a bridge's) only say that something under them failed (thirteenth round)."""
+    assert (
+        error_line(
+            "zcheck......................................Failed\n- hook id: zcheck\n"
+            "deploy.sh:23:11: error: unquoted $opts splits [SC2086]\n"
+        )
+        == "deploy.sh:23:11: error: unquoted $opts splits [SC2086]"
+    )
+    assert (
+        error_headline(
+            "Exit code 1\n✖ zlint --max-warnings=0 [FAILED]\n23:10  error  'useMemo' is never used\n"
+        )
+        == "23:10  error  'useMemo' is never used"
+    )
+    assert (
+        error_headline(
+            "Exit code 101\nerror: test failed, to rerun pass `-p store --lib`\npanicked: no such table\n"
+        )
+        == "panicked: no such table"
+    )
+    assert error_line(
+        "Traceback (most recent call last):\n"
+        "z4j.protocol.Z4JJavaError: An error occurred while calling o88.save.\n"
+        ": java.lang.ClassNotFoundException: org.postgresql.Driver\n"
+    ).endswith("ClassNotFoundException: org.postgresql.Driver")
