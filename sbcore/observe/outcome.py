@@ -119,7 +119,7 @@ _WRAPPER_SUMMARY = re.compile(
     r"|did not (?:run|complete|finish) successfully|error occurred while (?:calling|running|executing)"
     # a task's status line (`shellcheck.......Failed`, `✖ eslint --fix [FAILED]`), a runner's count of failing
     # tests (`error: test failed, to rerun pass -p x --lib`)
-    r"|\.{4,}\s*failed$|\[failed\]$|^error: tests? failed\b"
+    r"|\.{4,}\s*failed$|\[failed\]$|^error: tests? failed\b|because of (?:errors|failures|a failure|an error)"
     r"|command failed|the following (?:build )?command|\brecipe\b.{0,60}\bfailed"
     r"|\bscript\b.{0,60}\b(?:failed|exited)"
     r"|\btask\b.{0,60}\bfail|lifecycle script|\bbuild failed|failed to (?:run|execute|build)\b|\berr!"
@@ -135,7 +135,7 @@ _WRAPPER_WORDS = (
     *("exit", "non-zero", "nonzero", "command failed", "the following", "recipe", "script", "task"),
     *("lifecycle", "build failed", "failed to", "err!", "process completed", "compilation failed"),
     *("failure", "*** [", "] error", "error:", "failed for", "failed in", "failed of", "test run failed"),
-    *("successfully", "error occurred", "....", "[failed]"),
+    *("successfully", "error occurred", "....", "[failed]", "because of"),
 )
 
 

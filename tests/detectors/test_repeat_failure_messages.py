@@ -163,8 +163,9 @@ def test_two_project_tasks_stopping_on_one_fault_in_the_code_are_one_loop() -> N
 
 def test_a_status_line_and_a_bridges_wrapper_yield_to_the_error_under_them() -> None:
     """`zcheck......Failed` (a hook's status), `✖ zlint --max-warnings=0 [FAILED]` (a task list's), `error:
-    test failed, to rerun pass …` (a runner's count) and `Z4JJavaError: An error occurred while calling
-    o88.save.` (a bridge's) only say that something under them failed (thirteenth round)."""
+    test failed, to rerun pass …` (a runner's count), `↓ Skipped because of errors from tasks.` and
+    `Z4JJavaError: An error occurred while calling o88.save.` (a bridge's) only say that something under them
+    failed (thirteenth round)."""
     assert (
         error_line(
             "zcheck......................................Failed\n- hook id: zcheck\n"
@@ -184,6 +185,8 @@ def test_a_status_line_and_a_bridges_wrapper_yield_to_the_error_under_them() -> 
         )
         == "panicked: no such table"
     )
+    skipped = "Exit code 1\n↓ Skipped because of errors from tasks.\nzlint: error: 'useMemo' is never used\n"
+    assert error_headline(skipped) == "zlint: error: 'useMemo' is never used"
     assert error_line(
         "Traceback (most recent call last):\n"
         "z4j.protocol.Z4JJavaError: An error occurred while calling o88.save.\n"
