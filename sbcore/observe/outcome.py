@@ -46,7 +46,7 @@ _ERROR_SUMMARY = re.compile(r"(?:^|[\s,(=])[1-9]\d* errors? (?:in|during)\b|\bFo
 # (`[ERROR]`, `[error]`), `BUILD FAILED`/`BUILD FAILURE`, `FAILURE:`, `Result: FAIL`, and a summary
 # counting failures or errors above zero (`Tests run: 14, Failures: 1`, `3 examples, 1 failure`).
 _FAILURE_LINE = re.compile(
-    r"^(?:FAILED\b|FAIL\b|--- FAIL:|ERROR:|Error:|[\w@/.-]+ ERR!|error(?:\[E\d+\])?:|Tests:\s+\d+ failed|"
+    r"^(?:FAILED\b|FAIL\b|--- FAIL:|ERROR:|Error:|npm ERR!|error(?:\[E\d+\])?:|Tests:\s+\d+ failed|"
     r"Traceback \(most recent call last\)|make(?:\[\d+\])?: \*\*\*|"
     r"\[(?:ERROR|error|FAIL|fail)\]|(?:\*\* )?BUILD FAIL(?:ED|URE)\b|FAILURE:|Result: FAIL\b)",
     re.M,
@@ -62,7 +62,7 @@ _FAILURE_ANYWHERE = re.compile(
 )
 # Words the line pattern cannot match without: tested first, since most results hold none (the one above is
 # found through its own words, :func:`_failure_anywhere`).
-_LINE_WORDS = ("FAIL", "ERROR", "Error:", " ERR!", "error", "Tests:", "Traceback", "make")
+_LINE_WORDS = ("FAIL", "ERROR", "Error:", "npm ERR!", "error", "Tests:", "Traceback", "make")
 # ... and the words compilers put where no "error" stands (`-- TYPE MISMATCH -- src/Page.elm`, `function f/4
 # undefined`, `Unresolved reference`, `Variable not in scope`, `could not find module`).
 _ERROR_WORDS = re.compile(
@@ -524,6 +524,8 @@ def _summary_failed(scanned: str, counts: dict[str, int]) -> bool:
         return True
     if "ailure" in scanned and _FAILURE_COUNT.search(scanned):
         return True
+    if " ERR!" in scanned and _runner_err(scanned):
+        return True
     if "xpected" in scanned and _EXPECTED_BUT.search(scanned):
         return True  # an assertion's message (`Expected: 5 But was: 0`), in a report or a run piped away
     if " FAILED\n" in scanned or scanned.endswith(" FAILED"):
@@ -540,6 +542,17 @@ _SUMMARY_TAIL = re.compile(r" errors? (?:in|during)\b")
 _FOUND_TAIL = re.compile(r"[1-9]\d* errors?\b")
 _FAILED_TAIL = re.compile(r" (?:failed|failing)\b")
 _CODE_TAIL = re.compile(r"[A-Z]{1,4}\d{2,5}:")
+
+
+def _runner_err(text: str) -> bool:
+    """Whether a line opens with a program's name and ``ERR!`` (``npm ERR!``, ``lerna ERR!``)."""
+    at = text.find(" ERR!")
+    while at >= 0:
+        start = text.rfind("\n", 0, at) + 1
+        if start < at and not any(blank in text[start:at] for blank in " \t"):
+            return True
+        at = text.find(" ERR!", at + 5)
+    return False
 
 
 def _is_word(char: str) -> bool:
