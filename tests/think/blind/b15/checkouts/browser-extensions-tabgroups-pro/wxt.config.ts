@@ -1,0 +1,9 @@
+import { defineConfig } from 'wxt';
+
+export default defineConfig({
+  modules: ['@wxt-dev/module-react'],
+  manifest: {
+    name: 'TabGroups Pro',
+    permissions: ['tabs', 'tabGroups', 'storage'],
+  },
+});
