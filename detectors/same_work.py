@@ -594,13 +594,15 @@ def _one_target(work: Work, other: Work, signature: str) -> bool:
 
 
 def _names_what_failed(signature: str) -> bool:
-    """Whether an error names what failed: a quoted name, a place in a file, a dotted or pathed name, a call,
-    an id folded away. `connection refused`, `the build failed`, `link failed` name nothing: many unrelated
-    runs end so."""
+    """Whether an error names what failed: a quoted name, a place in a file, a dotted or pathed name, a file,
+    a call, an id folded away. `connection refused`, `the build failed`, `link failed` name nothing: many
+    unrelated runs end so."""
     return _quotes_a_name(signature) or located(signature) or _NAMING.search(signature) is not None
 
 
-_NAMING = re.compile(r"[a-z_]\w*(?:\.[a-z_]\w*){2,}|[\w.-]+/[\w.-]+|\w \(\w|\w\(|(?<![\"'])…(?![\"'])")
+_NAMING = re.compile(
+    r"[a-z_]\w*(?:\.[a-z_]\w*){2,}|[\w.-]+/[\w.-]+|[\w#-]+\.[a-z]{1,5}\b|\w \(\w|\w\(|(?<![\"'])…(?![\"'])"
+)
 
 
 def _apart(one: Work, other: Work, signature: str) -> bool:
@@ -668,9 +670,11 @@ def _swept(one: Work, other: Work) -> bool:
     differing = [(a, b) for a, b in zip(mine, theirs, strict=True) if a != b]
     if differing and all(_NUMBER.sub("#", a) == _NUMBER.sub("#", b) for a, b in differing):
         return True
-    if len(differing) != 1 or (is_script(one) and is_script(other)):
-        return False  # two of the project's tasks: :func:`_apart` judges them
+    if len(differing) != 1:
+        return False
     ((a, b),) = differing
+    if is_script(one) and is_script(other) and "=" not in a + b:
+        return False  # two of the project's tasks, not one task's scopes: :func:`_apart` judges them
     if a.startswith(b) or b.startswith(a) or _one_within({a}, {b}):
         return False  # narrowed, or an aggregate beside one of its members
     if "=" in a or "=" in b:

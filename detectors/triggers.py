@@ -618,7 +618,7 @@ class _Attempt:
     def signature(self) -> str:
         """The error with what varies between two runs of the same failure folded: numbers (lines,
         timings) and long quoted text (the failing command or code echoed back, which an edit changes)."""
-        error = self.error.lower()
+        error = _TASK_TAG.sub("", self.error.lower(), count=1)  # `web:codegen: error …` is `error …`
         whole = _WHOLE_QUOTED.match(error)  # a message rendered as a JSON string is the message
         folded = _VOLATILE.sub("…", _QUOTED.sub(_folded_quote, whole.group(1) if whole else error))
         return _DIGITS.sub("#", folded)
@@ -634,13 +634,21 @@ class _Attempt:
 _DIGITS = re.compile(r"\d+(?:\.\d+)?")
 # A line that is one quoted string (`"Error: Cannot find module 'aws-sdk'",` in a JSON stack trace).
 _WHOLE_QUOTED = re.compile(r'^"([^"]+)",?$')
+# A workspace runner's tag on each line it passes on (turbo's `web:codegen: `): a package, then a task.
+_TASK_TAG = re.compile(r"^[\w@./-]+:[a-z][\w-]*:\s+")
 # Each quoted string in turn, a closing quote never read as an opening one: what stands between two short
 # quoted values (`("Optional(21.0)") is not equal to ("Optional(21.5)")`) is the message, not a quotation.
 _QUOTED = re.compile(r'"[^"\n]*"')
 
 
 def _folded_quote(match: re.Match[str]) -> str:
-    return '"…"' if len(match.group(0)) >= _LONG_QUOTED else match.group(0)
+    """A long quotation folded; a quoted name kept, however long (`unknown fragment "ProductCardFields"`):
+    another name is another failure."""
+    quoted = match.group(0)
+    return '"…"' if len(quoted) >= _LONG_QUOTED and not _QUOTED_NAME.fullmatch(quoted) else quoted
+
+
+_QUOTED_NAME = re.compile(r'"[\w.:$<>#-]{1,80}"')
 
 
 _LONG_QUOTED = 18  # a quotation of sixteen characters or more, with its quotes

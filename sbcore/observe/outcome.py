@@ -117,6 +117,7 @@ _WRAPPER_SUMMARY = re.compile(
     r"exit(?:ed|ing)?[\s-]+(?:with[\s-]+)?(?:code|status|error)|exit code:?\s*-?\d|non-?zero exit"
     r"|returned non-?zero"
     r"|did not (?:run|complete|finish) successfully|error occurred while (?:calling|running|executing)"
+    r"|command finished with error|^failed:\s+[\w@./:#-]+$|exited \(-?\d+\)"
     # a task's status line (`shellcheck.......Failed`, `✖ eslint --fix [FAILED]`), a runner's count of failing
     # tests (`error: test failed, to rerun pass -p x --lib`)
     r"|\.{4,}\s*failed$|\[failed\]$|^error: tests? failed\b|because of (?:errors|failures|a failure|an error)"
@@ -135,7 +136,7 @@ _WRAPPER_WORDS = (
     *("exit", "non-zero", "nonzero", "command failed", "the following", "recipe", "script", "task"),
     *("lifecycle", "build failed", "failed to", "err!", "process completed", "compilation failed"),
     *("failure", "*** [", "] error", "error:", "failed for", "failed in", "failed of", "test run failed"),
-    *("successfully", "error occurred", "....", "[failed]", "because of"),
+    *("successfully", "error occurred", "....", "[failed]", "because of", "finished with error", "failed:"),
 )
 
 

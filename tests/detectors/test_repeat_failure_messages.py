@@ -192,3 +192,49 @@ def test_a_status_line_and_a_bridges_wrapper_yield_to_the_error_under_them() -> 
         "z4j.protocol.Z4JJavaError: An error occurred while calling o88.save.\n"
         ": java.lang.ClassNotFoundException: org.postgresql.Driver\n"
     ).endswith("ClassNotFoundException: org.postgresql.Driver")
+
+
+def test_a_workspace_runners_task_tag_and_its_summaries_give_way_to_the_error_they_pass_on() -> None:
+    """A workspace runner tags each line it passes on (`web:codegen: `) and ends with its own summaries
+    (`ERROR: command finished with error`, `Failed: web#codegen`, `run failed: command exited (1)`): the same
+    error through the runner, the package's script and the tool in the package's folder is one loop; a quoted
+    name is kept whole, so another fragment is another failure (fourteenth round)."""
+    assert error_headline(
+        "Exit code 1\nzweb:zbuild: ERROR: command finished with error: z (1)\nx: error\n"
+    ) == ("x: error")
+    for summary in ("Failed:    zweb#zbuild", " ERROR  run failed: command  exited (1)"):
+        assert (
+            error_headline(f"Exit code 1\n{summary}\nzweb: error: bad fragment\n")
+            == "zweb: error: bad fragment"
+        )
+
+    def unknown(fragment: str, tagged: bool) -> str:
+        line = f'Error 0: Unknown fragment "{fragment}".'
+        return "Exit code 1\n" + (f"web:qgen:       {line}" if tagged else line) + "\n"
+
+    s = Session()
+    s.fail("zturbo run qgen --filter=web", unknown("ProductCardFields", tagged=True))
+    s.fail("qpm --filter web qgen", unknown("ProductCardFields", tagged=False))
+    s.fail("cd apps/web && qgen --config qgen.ts", unknown("ProductCardFields", tagged=False))
+    assert fire(s) is not None
+    schema = "[ERROR] [InvalidEntryError] blog → sale.md frontmatter does not match the collection schema."
+    tagged = Session()
+    tagged.fail("zturbo run zbuild --filter=mkt", f"Exit code 1\nmkt:zbuild: {schema}\n")
+    tagged.fail("qpm run zbuild -w apps/mkt", f"Exit code 1\n{schema}\n")
+    tagged.fail("zastro zbuild --root apps/mkt --verbose", f"Exit code 1\n{schema}\n")
+    assert fire(tagged) is not None
+    other = Session()  # the same spellings, another fragment each time: the work is moving
+    other.fail("zturbo run qgen --filter=web", unknown("ProductCardFields", tagged=True))
+    other.fail("zturbo run qgen --filter=web --force", unknown("ProductPriceFields", tagged=True))
+    other.fail("cd apps/web && qgen --config qgen.ts", unknown("ProductStockFields", tagged=False))
+    assert fire(other) is None
+
+
+def test_one_script_run_over_the_workspaces_packages_is_a_survey() -> None:
+    """`pnpm --filter storefront codegen`, then `--filter admin`, then `--filter pos`: one task's scopes swept
+    over packages, failing alike on what they share (fourteenth round)."""
+    shared = 'Exit code 1\nError 0: Cannot query field "legacyId" on type "Product".\n'
+    s = Session()
+    for package in ("storefront", "admin", "pos"):
+        s.fail(f"pnpm --filter {package} qgen", shared)
+    assert fire(s) is None
