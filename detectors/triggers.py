@@ -66,6 +66,7 @@ from .same_work import (
     same_failure,
 )
 from .shell import normalise_command
+from .signatures import signature
 
 __all__ = ["command_in", "normalise_command", "repeat_failure", "work_identity"]
 
@@ -616,12 +617,8 @@ class _Attempt:
 
     @cached_property
     def signature(self) -> str:
-        """The error with what varies between two runs of the same failure folded: numbers (lines,
-        timings) and long quoted text (the failing command or code echoed back, which an edit changes)."""
-        error = _TASK_TAG.sub("", self.error.lower(), count=1)  # `web:codegen: error …` is `error …`
-        whole = _WHOLE_QUOTED.match(error)  # a message rendered as a JSON string is the message
-        folded = _VOLATILE.sub("…", _QUOTED.sub(_folded_quote, whole.group(1) if whole else error))
-        return _DIGITS.sub("#", folded)
+        """The error with what varies between two runs of the same failure folded (:func:`signature`)."""
+        return signature(self.error)
 
     @property
     def failing(self) -> int | None:
@@ -629,36 +626,6 @@ class _Attempt:
         counts = (outcome or {}).get("counts") or {}
         value = counts.get("failed")
         return value if isinstance(value, int) else None
-
-
-_DIGITS = re.compile(r"\d+(?:\.\d+)?")
-# A line that is one quoted string (`"Error: Cannot find module 'aws-sdk'",` in a JSON stack trace).
-_WHOLE_QUOTED = re.compile(r'^"([^"]+)",?$')
-# A workspace runner's tag on each line it passes on (turbo's `web:codegen: `): a package, then a task.
-_TASK_TAG = re.compile(r"^[\w@./-]+:[a-z][\w-]*:\s+")
-# Each quoted string in turn, a closing quote never read as an opening one: what stands between two short
-# quoted values (`("Optional(21.0)") is not equal to ("Optional(21.5)")`) is the message, not a quotation.
-_QUOTED = re.compile(r'"[^"\n]*"')
-
-
-def _folded_quote(match: re.Match[str]) -> str:
-    """A long quotation folded; a quoted name kept, however long (`unknown fragment "ProductCardFields"`):
-    another name is another failure."""
-    quoted = match.group(0)
-    return '"…"' if len(quoted) >= _LONG_QUOTED and not _QUOTED_NAME.fullmatch(quoted) else quoted
-
-
-_QUOTED_NAME = re.compile(r'"[\w.:$<>#-]{1,80}"')
-
-
-_LONG_QUOTED = 18  # a quotation of sixteen characters or more, with its quotes
-# What differs between two runs of one failure besides numbers: addresses and hashes, ids, temporary paths.
-_VOLATILE = re.compile(
-    r"\b0x[0-9a-f]+\b|\b[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\b"
-    r"|\b(?=[a-z]*\d)[0-9a-f]{7,}\b|(?:/private)?/(?:tmp|var/folders)/\S+"
-    r"|\b(?=[a-z]*\d)(?=\d*[a-z])[a-z0-9]{16,}\b"  # a generated id or reference: letters and digits mixed
-    r"|\b(?=(?:[a-z]*\d){3})(?=(?:\d*[a-z]){3})[a-z0-9]{10,15}\b"  # a shorter one, mixed throughout
-)
 
 
 def _error_line(error: Observation) -> str:

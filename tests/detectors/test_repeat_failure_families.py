@@ -1070,10 +1070,10 @@ def test_a_formatters_line_and_the_tools_line_cut_at_the_cap_are_one_failure() -
 
 
 def test_what_stands_between_two_short_quoted_values_is_not_folded_as_a_quotation() -> None:
-    from sbcore.detectors import triggers
+    from sbcore.detectors import signatures
 
     def fold(text: str) -> str:
-        return triggers._QUOTED.sub(triggers._folded_quote, text)
+        return signatures.QUOTED.sub(signatures.folded_quote, text)
 
     assert fold('failed: ("v(1)") is not equal to ("v(2)")') == 'failed: ("v(1)") is not equal to ("v(2)")'
     assert fold('run "pytest tests/test_cart.py -k total" failed') == 'run "…" failed'
