@@ -574,10 +574,9 @@ def _failed_again(work: Work, signature: str, works: Sequence[Work], signatures:
     ``cd deploy && x up``. Another program is the same work only when the error names what failed (a quoted
     name, a file's place, a dotted or pathed name): `connection refused` or `the build failed` ends many
     unrelated runs; so is code handed inline (two probes of one interpreter can fail alike on different
-    calls). Telling them apart (:func:`_apart`): two of the project's named scripts, each handed a file the
-    other is not (two test files can fail alike on one missing module), or each selecting a name of its own;
-    one spelling with only its numbers or one option's value changed (a sweep over issues, jobs or packages,
-    :func:`_swept`); two folders side by side."""
+    calls). Telling them apart: :func:`_apart` (two named scripts, two files, two names of their own, an
+    unknown root), :func:`_swept` (one spelling with its target swapped: a sweep over issues, jobs or
+    packages), or two folders side by side."""
     return signature == signatures[0] and any(_one_target(work, other, signature) for other in works)
 
 
@@ -606,14 +605,16 @@ _NAMING = re.compile(
 
 
 def _apart(one: Work, other: Work, signature: str) -> bool:
-    """Whether the two are told apart as targets: two of the project's named scripts (``just lint``, then
-    ``just docs``: each its own task, which can stop alike at a dependency they share), unless the error is
-    one in the code (:func:`_in_the_code`: ``pandas.errors.MergeError`` from ``make pipeline`` and ``make
-    transform``); each handed a file
-    the other is not (``test_cart.py``, then ``test_user.py``: two test files can fail alike on one missing
-    module); each selecting a name of its own that the error does not name (``--only RoundingSpec``, then
-    ``--only TaxBandSpec``); or one naming an absolute folder the other does not (with no root known, where
-    each ran is not)."""
+    """Whether the two are told apart as targets:
+
+    - two of the project's named scripts (``just lint``, then ``just docs``: each its own task, which can
+      stop alike at a dependency they share), unless the error is one in the code (:func:`_in_the_code`:
+      ``pandas.errors.MergeError`` from ``make pipeline`` and ``make transform``);
+    - each handed a file the other is not (``test_cart.py``, then ``test_user.py``: two test files can fail
+      alike on one missing module);
+    - each selecting a name of its own that the error does not name (``--only RoundingSpec``, then ``--only
+      TaxBandSpec``), unless one's names are the other's with words left out (:func:`_one_within`);
+    - one naming an absolute folder the other does not (with no root known, where each ran is not)."""
     if is_script(one) and is_script(other) and not _in_the_code(signature):
         return True
     mine, theirs = _files(one), _files(other)
