@@ -47,8 +47,10 @@ _VIEW_STEP = re.compile(
     r"(?:tail|head|cat|less|more|grep|rg|sed|awk|bat)\b(?:'[^'\n]*'|\"[^\"\n]*\"|[^;&|'\"])*"
 )
 _STEP_OPENS = frozenset(";&|(")
-# How a command that only looks opens: a viewer, or a wait or a `cd` before one (`sleep 60 && tail x.log`).
-_VIEW_OPENINGS = (*_VIEWERS, "sleep", "cd ", "watch", "timeout", "until")
+# What a command that only looks opens with, past its `cd` and `sleep` steps: a viewer, or a wrapper that
+# polls one (`sleep 60 && tail x.log`, `until grep -q done run.log; do sleep 5; done`).
+_LOOKS = frozenset({*_VIEWERS, "watch", "timeout", "until", "while"})
+_STEP_BREAK = re.compile(r"[;&|]+")
 _NOT_LOGS = frozenset({"/dev/null", "/dev/stdout", "/dev/stderr"})
 
 
@@ -72,7 +74,7 @@ class LogReads:
     def _writer_shown(self, command: str, written: tuple[str, ...]) -> str | None:
         if not any(name in command for name in _VIEWERS):
             return None  # most commands
-        if not command.lstrip().startswith(_VIEW_OPENINGS):
+        if not _only_looks(command):
             return None  # work, then a look at what it wrote (`make build; tail build/x.log`): its own
         shown = {
             word
@@ -84,6 +86,15 @@ class LogReads:
             if any(_same_file(word, path) for word in shown for path in paths if path not in written):
                 return call_id
         return None
+
+
+def _only_looks(command: str) -> bool:
+    """Whether the first step of ``command`` that does anything (past ``cd``, ``sleep``) looks at a file."""
+    for step in _STEP_BREAK.split(command):
+        words = step.split()
+        if words and words[0] not in ("cd", "sleep"):
+            return words[0] in _LOOKS
+    return False
 
 
 def _outputs(command: str) -> tuple[str, ...]:

@@ -61,29 +61,30 @@ def test_a_message_that_names_a_test_command_does_not_run_it(checklist: dict[str
     assert "tests_run" not in open_ids(ask(s, checklist, {}))
 
 
-def test_a_format_or_lint_task_is_not_a_build(checklist: dict[str, Any]) -> None:
-    config = team_checklist(checklist, "compiles", [r"^nx\b", r"^earthly\b"])
+@pytest.mark.parametrize(
+    ("programs", "seen", "lints", "build"),
+    [
+        (["nx", "earthly"], "ls test/a.spec.ts", ["nx run web:lint", "earthly +format"], "nx run web:build"),
+        # a plugin's goal or a task named for style or linting within its name (twelfth round)
+        (
+            ["zmvn", "zgradle"],
+            "ls src/test/java/ShipmentMapperTest.java",
+            ["zmvn -q zstyle:check", "zgradle zlintCheck"],
+            "zmvn -q compile",
+        ),
+    ],
+)
+def test_a_format_or_lint_task_is_not_a_build(
+    checklist: dict[str, Any], programs: list[str], seen: str, lints: list[str], build: str
+) -> None:
+    config = team_checklist(checklist, "compiles", [rf"^{program}\b" for program in programs])
     s = Session()
-    s.run("ls test/cart.spec.ts")
+    s.run(seen)
     s.edit("/repo/apps/web/src/cart.ts")
-    s.run("nx run web:lint")
-    s.run("earthly +format")
+    for command in lints:
+        s.run(command)
     assert "compiles" in open_ids(ask(s, config))
-    s.run("nx run web:build")
-    assert "compiles" not in open_ids(ask(s, config, {}))
-
-
-def test_a_plugin_goal_named_for_style_is_not_a_build(checklist: dict[str, Any]) -> None:
-    """`zmvn zstyle:check`, `zgradle zlintCheck`: a task or a plugin's goal whose name says it checks style or
-    lints builds nothing, however the name is put together (twelfth round)."""
-    config = team_checklist(checklist, "compiles", [r"^zmvn\b", r"^zgradle\b"])
-    s = Session()
-    s.run("ls src/test/java/ShipmentMapperTest.java")
-    s.edit("/repo/src/main/java/ShipmentMapper.java")
-    s.run("zmvn -q zstyle:check")
-    s.run("zgradle zlintCheck")
-    assert "compiles" in open_ids(ask(s, config))
-    s.run("zmvn -q compile")
+    s.run(build)
     assert "compiles" not in open_ids(ask(s, config, {}))
 
 

@@ -136,3 +136,11 @@ def test_work_then_a_look_at_its_log_in_one_command_is_that_commands_own_result(
     )
     assert [error.tool_use_id for error in errors] == ["toolu_01", "toolu_02"]
     assert "in its log" not in errors[1].text
+    # a program whose name opens with a viewer's (`tailor`, `catkin`) is work, not a look
+    named = _errors(
+        bash_records(
+            ("zcode build > build/x.log 2>&1; echo exit=$?", "exit=65\n", False),
+            ("tailor build-device; tail -n 6 build/x.log", signing, False),
+        )
+    )
+    assert [error.tool_use_id for error in named] == ["toolu_01", "toolu_02"]
