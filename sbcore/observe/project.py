@@ -53,7 +53,7 @@ from sbcore.observe.elide import elide, redact
 from sbcore.observe.jsonline import parse_record, stdlib_object
 from sbcore.observe.locators import harvest
 from sbcore.observe.log_reads import LogReads
-from sbcore.observe.model import Observation
+from sbcore.observe.model import Observation, observed
 from sbcore.observe.outcome import (
     FAILURE_MARKS,
     can_fail_quietly,
@@ -745,11 +745,11 @@ def _obs(
     locators: tuple[str, ...] = (),
     outcome: dict[str, Any] | None = None,
 ) -> Observation:
-    """An observation of ``record`` (its timestamp and uuid copied). Built positionally: one is built for
-    nearly every record kept, and keywords cost a third more."""
+    """An observation of ``record`` (its timestamp and uuid copied), built by :func:`~.model.observed`: one
+    is built for nearly every record kept."""
     timestamp = record.get("timestamp")
     uuid = record.get("uuid")
-    return Observation(
+    return observed(
         kind,
         text,
         timestamp if isinstance(timestamp, str) else None,
