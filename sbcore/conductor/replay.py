@@ -359,14 +359,14 @@ class Replayer:
                     for each in feeds:  # passes the clock ran are decided at no line of their own
                         each.emit()
                 await feed.driver.arriving(observations)
-                observations = feed.driver.read(observations, number)
+                observations = feed.driver.read(observations, number, turn_end=turn_over, at=stamp)
                 if not feed.scoring and number >= feed.source.first:
                     feed.emit()  # what the clock ran, or the turn a prompt at ``first`` ended: history's
                     feed.scoring = True
                 if feed.scoring:
                     feed.seen += 1
                     feed.count += len(observations)
-                await feed.driver.offer(observations, turn_end=turn_over, at=stamp)
+                await feed.driver.offer()
                 feed.emit(number)
                 if final:
                     await feed.finish()

@@ -13,7 +13,7 @@ from typing import Any
 
 from sbcore.conductor.new_goal import GoalSplit
 from sbcore.conductor.pipeline import PassReport, Pipeline
-from sbcore.conductor.session_feed import SessionFeed
+from sbcore.conductor.session_feed import FeedStep, SessionFeed
 from sbcore.conductor.turn_end import TurnEnds, epoch_or
 from sbcore.observe.model import Observation
 from sbcore.pace.clock import SimulatedClock, epoch_seconds
@@ -68,9 +68,11 @@ class Driver:
         self.fresh = fresh
         # The worker's rules between reading a session and its pipeline (:class:`SessionFeed`): a turn end
         # is reported where the transcript marks it and settles as the live one does; the transcript has
-        # always caught up by then, so it settles at once.
-        self.feed = SessionFeed(TurnEnds(settle_s=0.0), split) if split is not None else None
-        self._turn_ends = self.feed.turn_ends if self.feed is not None else TurnEnds(settle_s=0.0)
+        # always caught up by then, so it settles at once. Without ``fresh`` there is no new task to begin.
+        self.feed: SessionFeed[None] = SessionFeed(
+            TurnEnds(settle_s=0.0), split if fresh is not None else None
+        )
+        self._step: FeedStep | None = None  # what the line :meth:`read` read gives, for :meth:`offer`
         self.task = pipeline.task_id
         self.task_starts: list[dict[str, Any]] = []
         """Each task a new goal began: its id, why, and the line and timestamp of the prompt."""
@@ -101,32 +103,38 @@ class Driver:
         if any(o.kind == "prompt" for o in observations) and self._working:
             await self._turn_end()
 
-    def read(self, observations: Sequence[Observation], number: int) -> list[Observation]:
-        """What the current task reads of line ``number`` (after :meth:`arriving`); a new goal among them
-        begins a new task first."""
-        if self.feed is None or self.fresh is None:
-            return list(observations)
-        observations, start = self.feed.goal_split.read(observations, pass_running=False)
-        if start is not None:
+    def read(
+        self,
+        observations: Sequence[Observation],
+        number: int,
+        *,
+        turn_end: bool = False,
+        at: str | None = None,
+    ) -> list[Observation]:
+        """What the current task reads of line ``number`` (after :meth:`arriving`), through the session
+        feed: a new goal among them begins a new task first. A line that ends the turn (``turn_end``, at
+        ``at``) reports it as the Stop hook would, and the turn end settles by the worker's rule
+        (:class:`~sbcore.conductor.turn_end.TurnEnds`): what arrives timestamped at or before a judged turn
+        end is offered as that turn's context, not as news."""
+        if turn_end:
+            self.feed.turn_ends.reported(epoch_or(at, self.pipeline.clock.now()), None, False)
+        step = self._step = self.feed.read(list(observations), projection=None)
+        if step.start is not None and self.fresh is not None:
             task = f"{self.task}~{len(self.task_starts) + 1}"
             engine, policy = self.fresh()
-            self.pipeline.begin_task(task, why=start.why, policy=policy, engine=engine)
-            self.task_starts.append({"task": task, "why": start.why, "line": number, "at": start.timestamp})
+            self.pipeline.begin_task(task, why=step.start.why, policy=policy, engine=engine)
+            self.task_starts.append(
+                {"task": task, "why": step.start.why, "line": number, "at": step.start.timestamp}
+            )
             self._working = False
-        return list(observations)
+        return step.observations
 
-    async def offer(
-        self, observations: Sequence[Observation], *, turn_end: bool, at: str | None = None
-    ) -> None:
-        """Offer one line's observations (after :meth:`arriving`) and run the passes due. A line that ends
-        the turn (``turn_end``, at ``at``) reports it as the Stop hook would, and the turn end settles by the
-        worker's rule (:class:`~sbcore.conductor.turn_end.TurnEnds`): what arrives timestamped at or before
-        a judged turn end is offered as that turn's context, not as news."""
-        turn_ends = self._turn_ends
-        if turn_end:
-            turn_ends.reported(epoch_or(at, self.pipeline.clock.now()), None, False)
-        taken = turn_ends.take(turn_ends.transcript(observations), waiting=False, projection=None)
-        calls = [o.text for o in taken.judged + taken.fresh if o.kind == "tool"]
+    async def offer(self) -> None:
+        """Offer what the line :meth:`read` read gave, and run the passes due."""
+        taken, self._step = self._step, None
+        if taken is None:
+            raise RuntimeError("offer() without read()")
+        calls = [o.text for o in taken.observations if o.kind == "tool"]
         if calls:
             self.pipeline.drain(calls)  # the hook after this tool call delivers what was waiting
         if taken.judged:

@@ -50,7 +50,7 @@ import functools
 import logging
 import time
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -68,7 +68,6 @@ from sbcore.observe.config import ProjectionConfig
 from sbcore.observe.model import Observation
 from sbcore.observe.project import Projector
 from sbcore.observe.project_facts import ProjectReader
-from sbcore.observe.reader import FileId
 from sbcore.pace.clock import SystemClock
 from sbcore.pace.episode import Episode
 from sbcore.pace.machine import MachinePace, MachineSettings
@@ -85,7 +84,7 @@ from sbcore.worker.lifecycle import Channel, Lifeline
 from sbcore.worker.notice import held_keys_notice
 from sbcore.worker.observer_host import ObserverHost
 from sbcore.worker.recall import RecallRefresher
-from sbcore.worker.session_input import SessionInput
+from sbcore.worker.session_input import Offsets, SessionInput
 from sbcore.worker.status import PassLog, StatusFile, pass_entry, recent_entry, summarise_pass
 from sbcore.worker.wake import task_ended, wake_after_turn
 from sbcore.worker.worker_state import WorkerState
@@ -118,16 +117,15 @@ class SessionSpec:
 @dataclass
 class _Flight:
     """The pass in flight: its asyncio task and episode, when it started, the task it judges (the session
-    may have moved on by the time it ends), the offsets it commits when it concludes, the ``run`` request
-    it answers, and what arrived while it ran (the gate's staleness check reads it)."""
+    may have moved on by the time it ends) and the ``run`` request it answers. What it covered, and so
+    commits when it concludes, the feed keeps
+    (:meth:`~sbcore.conductor.session_feed.SessionFeed.pass_ends`)."""
 
     task: asyncio.Task[PassResult]
     episode: Episode
     started_at: float
     judged_task: str
-    commit: tuple[tuple[int, FileId | None], int]
     request: str | None
-    arrived: list[Observation] = field(default_factory=list)
 
 
 class Session:
@@ -174,8 +172,10 @@ class Session:
         # Per-pass bookkeeping:
         self._flight: _Flight | None = None  # the pass in flight
         self._config_pending = False
-        self.feed = SessionFeed(  # turn ends, the new-goal split, a boundary waiting for the pass
-            TurnEnds(spec.turn_end_settle_s), GoalSplit(GoalJudge(NewGoalSettings.from_config(self.config)))
+        self.goal_judge = GoalJudge(NewGoalSettings.from_config(self.config))
+        # turn ends, the new-goal split, a boundary waiting for the pass, what a pass commits
+        self.feed: SessionFeed[Offsets] = SessionFeed(
+            TurnEnds(spec.turn_end_settle_s), GoalSplit(self.goal_judge)
         )
         self.record = PassLog()  # what the loop and its passes came to, for the status file
         self.chores = Chores(
@@ -352,7 +352,7 @@ class Session:
             self.host.write_hot(self.workspace, self.spec.data)
         if self.pipeline is not None:
             self.pipeline.gate.settings = GateSettings.from_config(self.config, self.host.definitions())
-        self.feed.goal_split.judge.settings = NewGoalSettings.from_config(self.config)
+        self.goal_judge.settings = NewGoalSettings.from_config(self.config)
         if self.pipeline is not None:
             crosstask.follow_config(
                 self.pipeline,
@@ -437,7 +437,7 @@ class Session:
             "%s",
             self.ledger.restore(self.task_id, engine, self.input.spool, self.input.spool_read, since=since),
         )
-        self.feed.goal_split.judge.reset(self.ledger.goal, engine.history)
+        self.goal_judge.reset(self.ledger.goal, engine.history)
 
     # -- one tick of input ------------------------------------------------------------------------
 
@@ -449,35 +449,19 @@ class Session:
             if self.pipeline is not None:
                 self.pipeline.transcript = str(found)
             self.status.update(transcript=str(found))
-        observations = self._goal_task(self.feed.turn_ends.transcript(self.input.spooled()))
-        # A turn that a held new goal began is the new task's: its end waits for that task to begin.
         projection = self.input.projector.config if self.input.projector is not None else None
-        taken = self.feed.turn_ends.take(
-            observations, waiting=self.feed.goal_split.waiting, projection=projection
-        )
-        judged, fresh, turn_end = taken.judged, taken.fresh, taken.turn_end
+        step = self.feed.read(self.input.spooled(), projection=projection)
+        if step.start is not None:  # a prompt that starts a new goal begins a new task first
+            log.info("prompt at %s: %s", step.start.timestamp or "an unknown time", step.start.why)
+            self._new_task(step.start.why, epoch_or(step.start.timestamp, time.time()), "goal")
         assert self.pipeline is not None
-        if judged:
-            self.pipeline.offer(judged, judged=True)
-        if fresh or turn_end is not None:
-            self.pipeline.offer(fresh, turn_end=turn_end is not None)
-        observations = judged + fresh
-        if self._flight is not None:
-            self._flight.arrived.extend(observations)
+        if step.judged:
+            self.pipeline.offer(step.judged, judged=True)
+        if step.fresh or step.turn_end is not None:
+            self.pipeline.offer(step.fresh, turn_end=step.turn_end is not None)
+        observations = step.observations
         self.record.observed += len(observations)
         self.chores.launches.note(observations, float(self.config.get("finish_gate.background_settle_s")))
-        return observations
-
-    def _goal_task(self, observations: list[Observation]) -> list[Observation]:
-        """What the current task reads now; a prompt that starts a new goal begins a new task first
-        (:class:`~sbcore.conductor.new_goal.GoalSplit`, the rule replay applies too)."""
-        observations, start = self.feed.goal_split.read(observations, pass_running=self._flight is not None)
-        if start is not None:
-            log.info("prompt at %s: %s", start.timestamp or "an unknown time", start.why)
-            at = epoch_or(start.timestamp, time.time())
-            self._new_task(start.why, at, "goal")
-            self.state.task_since = at
-            self.state.save()
         return observations
 
     def _apply_events(self, events: Sequence[dict[str, Any]]) -> None:
@@ -515,13 +499,14 @@ class Session:
         that work is over (``/clear``), so neither a hook nor a wake may
         deliver it into the next one. A fork is a boundary that keeps the
         judgment: the ledger is copied to the new task, and its window is
-        rebuilt from it.
+        rebuilt from it. A task a new goal began (``source`` ``goal``) dates from that prompt (``at``): its
+        window is rebuilt from the spool since then after a restart.
         """
         previous_task = self.task_id
         self.state.epoch += 1
         self.state.task_used = 0
         self.state.epoch_at = at
-        self.state.task_since = 0.0
+        self.state.task_since = at if source == "goal" else 0.0
         self.state.save()
         task = self.task_id
         log.info("new task %s: %s", task, why)
@@ -536,7 +521,7 @@ class Session:
             else:
                 self.ledger.forget()
                 if source != "goal":  # at a new goal the judge has already moved on to it
-                    self.feed.goal_split.judge.reset()
+                    self.goal_judge.reset()
         policy = assembly.policy(self.config, self.clock, machine=self.machine)
         self.pipeline.begin_task(task, why=why, policy=policy, engine=engine)
         self.status.update(task_id=task)
@@ -548,8 +533,8 @@ class Session:
             return
         if self.departure.leaving is not None:
             return  # the session is being left: its task is over
-        if self.feed.turn_ends.pending is not None:
-            return  # the turn is over but the transcript is still catching up: one pass will judge it whole
+        if not self.feed.ready:
+            return  # a turn end still settling (one pass judges the turn whole), or a new task waiting
         if self._config_pending:
             self._apply_config()
         episode = self.pipeline.start()
@@ -567,12 +552,12 @@ class Session:
             return
         log.info("pass %d starts (%s): %s", episode.number, episode.decision.reason, episode.decision.detail)
         self.status.update(state="thinking", detail=f"pass {episode.number} ({episode.decision.reason})")
+        self.feed.pass_starts(self.input.offsets)
         self._flight = _Flight(
             task=asyncio.get_running_loop().create_task(self.pipeline.think(episode)),
             episode=episode,
             started_at=time.time(),
             judged_task=self.task_id,
-            commit=self.input.offsets,
             request=self.input.request,
         )
         self.input.request = None
@@ -582,6 +567,7 @@ class Session:
         if flight is None or not flight.task.done():
             return
         self._flight = None
+        covered = self.feed.pass_ends()
         task, episode = flight.task, flight.episode
         done_at = time.time()  # before conclude() frees the slot: the recorded interval lies inside the lease
         assert self.pipeline is not None
@@ -598,7 +584,7 @@ class Session:
             episode,
             result,
             error=error,
-            arrived_since=flight.arrived,
+            arrived_since=covered.arrived,
             generated_at=flight.started_at,
         )
         for verdict in report.verdicts:
@@ -617,7 +603,7 @@ class Session:
             )
             self.record.demotions += [demotion.to_json() for demotion in demoted]
         policy = self.pipeline.policy
-        spool, events = flight.commit
+        spool, events = covered.position
         self.state.spool_offset, self.state.spool_file = spool
         self.state.events_offset = events
         self.state.task_used = policy.budget.task_used
@@ -710,15 +696,12 @@ class Session:
             # published them); what the session does next is published afresh.
             self.pipeline.end_task()
         self.ledger.forget()
-        judge = self.feed.goal_split.judge
-        judge.reset()
-        self.feed.goal_split = GoalSplit(judge)  # a boundary waiting for the pass is forgotten too
+        self.feed.forget()  # a new task waiting for the pass is forgotten too
         report = forgetting.forget_files(self.spec.data, self.spec.session_id, live=True)
         report.by_worker.append(self.spec.session_id)
         self.input.forget()
         self.state.spool_offset, self.state.spool_file, self.state.events_offset = 0, None, 0
         self.state.save()
-        self.feed.turn_ends.forget()
         log.info(
             "forgot session %s on request: %d files, %d bytes, ledgers %s",
             self.spec.session_id,

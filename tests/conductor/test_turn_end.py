@@ -104,10 +104,14 @@ def test_replay_settles_a_turn_end_by_the_workers_rule() -> None:
     pipeline = _Pipeline()
     driver = Driver(cast(Any, pipeline))
 
+    async def line(observations: list[Observation], *, turn_end: bool = False, at: str | None = None) -> None:
+        driver.read(observations, 0, turn_end=turn_end, at=at)
+        await driver.offer()
+
     async def scenario() -> None:
-        await driver.offer([text("All done.", AT)], turn_end=True, at=stamp(AT))
-        await driver.offer([text("a late record of that turn", AT - 5)], turn_end=False)
-        await driver.offer([text("the next turn", AT + 30)], turn_end=False)
+        await line([text("All done.", AT)], turn_end=True, at=stamp(AT))
+        await line([text("a late record of that turn", AT - 5)])
+        await line([text("the next turn", AT + 30)])
 
     asyncio.run(scenario())
     assert pipeline.offered == [
