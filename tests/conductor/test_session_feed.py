@@ -16,7 +16,9 @@ from sbcore.conductor.turn_end import TurnEnds
 from sbcore.observe.model import Observation
 
 WORK = [
-    Observation("prompt", "[prompt] Make the storage uploads retry with backoff when the S3 client times out"),
+    Observation(
+        "prompt", "[prompt] Make the storage uploads retry with backoff when the S3 client times out"
+    ),
     Observation("text", "[text] Reading the upload client to see where the S3 bucket timeout surfaces"),
     Observation("tool", "[tool] Edit storage/retry.py", tool="Edit", args={"file_path": "storage/retry.py"}),
     Observation("text", "[text] Wiring the backoff into the multipart upload path and its timeout handler"),
