@@ -54,6 +54,13 @@ _FAILURE_LINE = re.compile(
 # A summary counting failures above zero, anywhere in a line (`Tests run: 14, Failures: 1`, `3 examples,
 # 1 failure`): searched unanchored, and only where "ailure" is, since a `^.*` costs a scan per line.
 _FAILURE_COUNT = re.compile(r"\bFailures: [1-9]|\b[1-9]\d* failures?\b")
+# A runner or a wrapper saying the command under it failed with a status other than 0, anywhere in a line
+# (yarn's `error Command failed with exit code 1.`, pnpm's `ELIFECYCLE  Command failed with exit code 1.`,
+# a task runner's `step 'bundle' failed with exit status 2`): searched only where "ailed with" or "AILED
+# with" is.
+_FAILED_WITH_STATUS = re.compile(
+    r"(?:[Ff]ailed|FAILED) with (?:an? )?(?:exit )?(?:code|status)\b[ :=]*(?:of )?-?[1-9]", re.ASCII
+)
 # ... and these may stand anywhere in one (searched unanchored: a `^.*` in front costs a scan per line),
 # a compiler's coded error among them (`error TS2322:`, `error CS0246:`, MSVC's `error C2065:`, `error
 # LNK2019:`, F#'s `error FS0039:`): a diagnostic no passing build prints, whatever the compiler.
@@ -79,7 +86,7 @@ _ERROR_WORD_LIST = (
     *("✗", "✘", "✕", "✖"),
 )
 _NOISE = re.compile(
-    r"^(?:exit code -?\d+|[=\-_*#~. ]+|traceback \(most recent call last\):?"
+    r"^(?:exit code -?\d+|[\W_]+|traceback \(most recent call last\):?"  # no letter nor digit: rules, marks
     r"|\[(?:error|warn(?:ing)?|info|fail(?:ed)?)\]"  # a level tag with nothing after it
     r"|(?:real|user|sys)\s+\d+m[\d.]+s)$",  # the shell's `time` report (`real\t0m41.203s`)
     re.I,
@@ -319,8 +326,9 @@ def _shown(raw: str) -> str:
 
 
 def is_noise(line: str) -> bool:
-    """Whether a line (stripped) says nothing of a failure: an exit code alone, a rule of dashes, a bare level
-    tag, a traceback's header, the shell's `time` report."""
+    """Whether a line (stripped) says nothing of a failure: an exit code alone, a line with no letter or digit
+    (a rule of dashes, a runner's bare mark: `✖`), a bare level tag, a traceback's header, the shell's `time`
+    report."""
     return _NOISE.match(line) is not None
 
 
@@ -525,6 +533,8 @@ def _summary_failed(scanned: str, counts: dict[str, int]) -> bool:
         return True
     if "ailure" in scanned and _FAILURE_COUNT.search(scanned):
         return True
+    if ("ailed with" in scanned or "AILED with" in scanned) and _FAILED_WITH_STATUS.search(scanned):
+        return True  # the runner under a pipe or in a log saying so itself, whatever the runner
     if " ERR!" in scanned and _runner_err(scanned):
         return True
     if "xpected" in scanned and _EXPECTED_BUT.search(scanned):
