@@ -717,9 +717,11 @@ def _same_error(earlier: _Attempt, later: _Attempt, history: ObservationHistory)
     )
 
 
-# An error line that says only that the work failed: an exit status, or counts (`exit=#`, `Exit code #`,
-# `# examples, # failures`, `# failed, # passed`).
-_UNINFORMATIVE = re.compile(r"^(?:exit(?:[ _-]?(?:code|status))?\s*[=:]?\s*#|#\s+\w+(?:,\s*#\s+\w+)*)\W*$")
+# An error line that says only that the work failed: an exit status, counts, or a number alone (`exit=#`,
+# `Exit code #`, `# examples, # failures`, `# failed, # passed`, a fallback's `grep -c` printing `#`).
+_UNINFORMATIVE = re.compile(
+    r"^(?:exit(?:[ _-]?(?:code|status))?\s*[=:]?\s*#|#(?:\s+\w+(?:,\s*#\s+\w+)*)?)\W*$"
+)
 
 
 # A command that sends its output to a file: a redirection of its output (not `2>&1`), `tee`, or an option

@@ -28,6 +28,7 @@ from typing import Any
 
 from sbcore.observe.elide import redact
 from sbcore.observe.failing_test import explained, names_only
+from sbcore.observe.fallbacks import printed, prints_only_on_failure
 
 SCAN_CHARS = 4000
 """How much of the head and of the tail of a result is read."""
@@ -187,18 +188,22 @@ FAILURE_MARKS = ("fail", "FAIL", "Fail", "rror", "RROR", "ERR!", "Traceback", "*
 of them in its head or tail cannot read as failed, so it is not parsed at all."""
 
 
-def echoes_status(command: str | None) -> bool:
-    """Whether ``command`` prints its own exit status (``; echo $?``): its result must then be read."""
-    return bool(command) and _ECHOES_STATUS.search(command or "") is not None
+def reports_itself(command: str | None) -> bool:
+    """Whether ``command`` tells itself whether its work failed, whatever marks its result holds, so its
+    result must be read: it prints its own exit status (``; echo $?``), or only a fallback run when the work
+    failed prints (``make > build.log 2>&1 || tail build.log``, :mod:`.fallbacks`)."""
+    if not command:
+        return False
+    return _ECHOES_STATUS.search(command) is not None or prints_only_on_failure(command)
 
 
 def can_fail_quietly(command: str | None) -> bool:
     """Whether a successful result of ``command`` could still show the work failing.
 
-    Not for a command that shows text (``cat``, ``grep``, ``git log``, …) unless it echoes its exit
-    status: what such output says about failing is a quote, never a verdict, so it is never read.
+    Not for a command that shows text (``cat``, ``grep``, ``git log``, …) unless it reports its own
+    failure: what such output says about failing is a quote, never a verdict, so it is never read.
     """
-    if echoes_status(command):
+    if reports_itself(command):
         return True
     return command is None or _first_word(command) not in _VIEWERS
 
@@ -209,7 +214,7 @@ def may_show_failure(text: str, command: str | None) -> bool:
     Most successful results (a listing, a file, a passing run) hold none of the failure marks, and the
     projection reads every one of them: this keeps their cost to a few substring searches.
     """
-    if echoes_status(command):
+    if reports_itself(command):
         return True
     head, tail = text[:SCAN_CHARS], text[-SCAN_CHARS:] if len(text) > SCAN_CHARS else ""
     return any(mark in head or mark in tail for mark in FAILURE_MARKS)
@@ -231,6 +236,8 @@ def read_outcome(text: str, command: str | None, *, is_error: bool) -> dict[str,
         failed = True
     elif exit_code is not None:
         failed = exit_code != 0
+    elif prints_only_on_failure(command) and printed(text):
+        failed = True  # the fallback printed: it ran because the work failed
     else:
         shows = command is None or _first_word(command) not in _VIEWERS
         failed = shows and _summary_failed(scanned, counts)

@@ -57,9 +57,9 @@ from sbcore.observe.model import Observation, observed
 from sbcore.observe.outcome import (
     FAILURE_MARKS,
     can_fail_quietly,
-    echoes_status,
     may_show_failure,
     read_outcome,
+    reports_itself,
 )
 from sbcore.observe.sentinel import ADVISORY_SENTINEL
 
@@ -198,7 +198,7 @@ class Projector:
         self._calls: OrderedDict[str, _Call] = OrderedDict()  # waiting for their result, oldest first
         self._answered: OrderedDict[str, _Call] = OrderedDict()  # result seen, least recent first
         self._pending_reports: dict[bytes, None] = {}
-        self._pending_outcomes: dict[bytes, bool] = {}  # command calls waiting: id -> echoes its status
+        self._pending_outcomes: dict[bytes, bool] = {}  # command calls waiting: id -> reports itself
         self._logs = LogReads()
         self._log_of: OrderedDict[str, str] = OrderedDict()  # a viewer call -> the call whose log it shows
         self._seen_uuids = RecentIds(RECORDS_REMEMBERED)
@@ -353,9 +353,10 @@ class Projector:
     def _quiet_outcomes(self, data: bytes, start: int, scan: int) -> bool:
         """Whether the command results in ``data[start:scan]`` (a successful result record) can go unread.
 
-        A command's result is read for its outcome only when it could show a failure: the command echoes
-        its exit status, or the record holds a failure mark (:data:`FAILURE_MARKS`). Most results hold
-        none, and are dropped here without being parsed, as every successful result used to be.
+        A command's result is read for its outcome only when it could show a failure: the command reports
+        its own (:func:`~.outcome.reports_itself`), or the record holds a failure mark
+        (:data:`FAILURE_MARKS`). Most results hold none, and are dropped here without being parsed, as every
+        successful result used to be.
         """
         found = [call_id for call_id in self._pending_outcomes if data.find(call_id, start, scan) >= 0]
         if any(self._pending_outcomes[call_id] for call_id in found):
@@ -498,7 +499,7 @@ class Projector:
             elif name in OUTCOME_TOOLS:  # results to read for an outcome when they may show one
                 text = command if isinstance(command, str) else None
                 if can_fail_quietly(text):
-                    self._pending_outcomes[call_id.encode()] = echoes_status(text)
+                    self._pending_outcomes[call_id.encode()] = reports_itself(text)
                 if text is not None and (writer := self._logs.read(call_id, text)) is not None:
                     self._pending_outcomes[call_id.encode()] = True  # parsed and read: it shows a run's log
                     self._log_of[call_id] = writer

@@ -1,0 +1,120 @@
+"""A command whose only output is a fallback's, run when its work failed (``make > f 2>&1 || tail f``).
+
+An agent often sends a run's output to a file and reads the file only if the run fails, in one command. The
+harness then marks the result successful (the fallback succeeded), and what it shows is the log, or a count,
+or a message the fallback printed. When everything the work prints goes to files, and nothing after the
+fallback runs either way, the result can hold output only because the work failed:
+:func:`prints_only_on_failure` says so of a command, and the outcome reader reads such a result as a failure
+whatever it shows.
+
+Read from the command's text alone, quotes respected, and conservatively: one simple command before the
+``||`` (no pipe, no group or command substitution that may print past its redirections, not the shell's
+``time``), its standard output and error both sent to files (``> f 2>&1``, ``&> f``, ``> f 2> g``;
+``/dev/null`` counts); after it only fallbacks, pipes and groups (a ``;``, ``&&`` or ``&`` at the top there
+could print after a success).
+Standard library only (it runs in the projection).
+"""
+
+from __future__ import annotations
+
+import re
+
+_QUOTED = re.compile(r"'[^']*'|\"(?:[^\"\\]|\\.)*\"")
+_VARIABLE = re.compile(r"\$\{[^{}]*\}")
+# A redirection: its descriptor (none is 1; "&" is both), then where it goes: a file, or another descriptor.
+_REDIRECT = re.compile(r"(?:(?<=\s)|^)(\d|&)?>>?[ \t]*(&\d|[^\s&<>|;]+)")
+_AFTER_FALLBACK = frozenset({"||", "|", "|&", ""})
+# What the harness adds to a command's output of its own: a hook's context, a note that the shell's folder
+# was reset. A result holding only these printed nothing.
+_HARNESS_ADDED = re.compile(
+    r"<system-reminder>.*?</system-reminder>|^Shell cwd was reset to [^\n]*$", re.S | re.M
+)
+
+
+def prints_only_on_failure(command: str | None) -> bool:
+    """Whether any output of ``command`` means its work failed (see the module's docstring)."""
+    if not command or "||" not in command or "\n" in command:
+        return False
+    steps = _steps(command)
+    if steps is None or len(steps) < 2 or steps[0][1] != "||":
+        return False
+    if any(operator not in _AFTER_FALLBACK for _, operator in steps[1:]):
+        return False
+    work = _VARIABLE.sub("x", _QUOTED.sub("''", steps[0][0]))
+    if any(char in work for char in "(){}`") or work.split(None, 1)[:1] == ["time"]:
+        return False  # a group or a substitution may print past the redirections; `time` prints its report
+    return _all_to_files(work)
+
+
+def printed(text: str) -> str:
+    """What a command printed, the harness's own additions taken out and the ends stripped."""
+    return (
+        _HARNESS_ADDED.sub("", text).strip()
+        if "<system-reminder>" in text or "Shell cwd" in text
+        else text.strip()
+    )
+
+
+def _all_to_files(work: str) -> bool:
+    """Whether the redirections of ``work`` (quotes blanked), read in order, send both its standard output
+    and its standard error to files."""
+    out = err = False
+    for descriptor, target in _REDIRECT.findall(work):
+        to_file = not target.startswith("&")
+        if descriptor == "&":
+            out = err = True
+        elif descriptor in ("", "1"):
+            out = to_file or (target == "&2" and err)
+        elif descriptor == "2":
+            err = to_file or (target == "&1" and out)
+    return out and err
+
+
+def _steps(command: str) -> list[tuple[str, str]] | None:
+    """``command`` cut at its top-level operators (``;``, ``&&``, ``||``, ``|``, ``|&``, ``&``), each step
+    with the operator after it (``""`` after the last); None when a quote or a group is left open. Operators
+    inside a group (``( … )``, ``{ …; }``) are the group's; an ``&`` next to a ``>`` is part of a redirection
+    (``2>&1``, ``&>``), not an operator."""
+    steps: list[tuple[str, str]] = []
+    start = index = depth = 0
+    quote = ""
+    size = len(command)
+    while index < size:
+        char = command[index]
+        if quote:
+            if char == "\\" and quote == '"':
+                index += 2
+                continue
+            if char == quote:
+                quote = ""
+        elif char == "\\":
+            index += 2
+            continue
+        elif char in "'\"":
+            quote = char
+        elif char in "({" and (char == "(" or _word_at(command, index)):
+            depth += 1
+        elif char in ")}" and depth and (char == ")" or _word_at(command, index)):
+            depth -= 1
+        elif char in ";|&" and not depth:
+            pair = command[index : index + 2]
+            if char == "&" and (command[index - 1 : index] == ">" or pair == "&>"):
+                index += 1
+                continue
+            operator = pair if pair in ("&&", "||", "|&") else char
+            steps.append((command[start:index], operator))
+            index += len(operator)
+            start = index
+            continue
+        index += 1
+    if quote or depth:
+        return None
+    steps.append((command[start:], ""))
+    return steps
+
+
+def _word_at(command: str, index: int) -> bool:
+    """Whether the brace at ``index`` stands as a word of its own (a group's ``{`` or ``}``, not ``${x}``)."""
+    before = command[index - 1 : index]
+    after = command[index + 1 : index + 2]
+    return before in ("", " ", "\t", ";", "&", "|") and after in ("", " ", "\t", ";", "&", "|")
