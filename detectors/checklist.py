@@ -302,6 +302,16 @@ def _edit_is_comments(obs: Observation) -> bool:
     return all("…" not in new + old and same_code(code_lines(new), code_lines(old)) for new, old in pairs)
 
 
+def describes_only(obs: Observation) -> bool:
+    """Whether an Edit/MultiEdit of a manifest changed only what describes the package (its description,
+    keywords, classifiers, links, authors, license): the projection reads it from the whole text
+    (``metadata_only``, :mod:`sbcore.observe.manifest_reading`)."""
+    if obs.args.get("metadata_only"):
+        return True
+    items = [item for item in obs.args.get("edits") or () if isinstance(item, dict)]
+    return bool(items) and all(item.get("metadata_only") for item in items)
+
+
 def _looks_like_path(word: str) -> bool:
     return "/" in word or "." in word.strip(".") or is_test_path(word)  # a bare test folder: `prove -lr t`
 

@@ -24,6 +24,7 @@ from .checklist import (
     adds_definitions,
     comment_only,
     delegated_commands,
+    describes_only,
     edit_contents,
     paths_of,
     regex,
@@ -76,7 +77,7 @@ class _Edit:
     timestamp: str | None
     ref: str
     new_code: bool = False  # a file written whole, or an edit that adds a definition
-    cosmetic: bool = False  # only comments or docstrings changed
+    cosmetic: bool = False  # only comments or docstrings changed, or a manifest's metadata
 
 
 def standard_questions(
@@ -90,7 +91,8 @@ def standard_questions(
 
     The checklist is the detector's ``config.questions``. A question applies once there has been
     an edit (``applies_after: edit``), an edit to a path outside ``config.non_code`` that changed
-    more than comments or docstrings (``code_edit``), or a whole file of code written
+    more than comments or docstrings, or more than a manifest's metadata (``code_edit``), or a whole file
+    of code written
     (``code_write``: new code — a file written whole, or an edit adding a definition such as a function,
     method, class or type, as opposed to changes inside existing code); edits to paths matching
     the question's ``ignore_edits`` never make it apply.
@@ -395,7 +397,7 @@ def _edit_of(index: int, obs: Observation, edit_tools: frozenset[str]) -> _Edit 
         return None
     ref = obs.tool_use_id or obs.uuid or str(index)
     new_code = obs.tool == "Write" or adds_definitions(obs)
-    return _Edit(index, path, obs.timestamp, ref, new_code, comment_only(obs))
+    return _Edit(index, path, obs.timestamp, ref, new_code, comment_only(obs) or describes_only(obs))
 
 
 def _edits(

@@ -33,6 +33,8 @@ from sbcore.observe.anchors import AnchorResolver, format_anchor
 from sbcore.observe.config import ProjectionConfig
 from sbcore.observe.edit_reading import added_definitions, comments_only
 from sbcore.observe.elide import Elided, Structure, elide, marker, marker_size, redact, shell_structure
+from sbcore.observe.manifest_reading import metadata_only
+from sbcore.observe.project_facts import is_build_path
 
 _WHOLE_TOOLS = frozenset({"Read", "Glob", "Grep"})
 _PATH_KEYS = ("file_path", "notebook_path", "path")
@@ -209,15 +211,18 @@ class CallProjector:
         if cwd:  # where the command ran: its relative paths are relative to this (arguments only)
             b.args["cwd"] = redact(cwd)
 
-    def _edit_body(self, b: _Builder, new: str, old: str) -> tuple[str, str, dict[str, Any]]:
+    def _edit_body(
+        self, b: _Builder, new: str, old: str, manifest: bool = False
+    ) -> tuple[str, str, dict[str, Any]]:
         """``+ new`` / ``- old`` heads, after eliding the lines both sides share, and what the change does
-        (:func:`_reading`, of the lines that differ).
+        (:func:`_reading`, of the lines that differ; of a ``manifest``, whether it changed metadata only).
 
         An edit usually carries unchanged context around its change; shown twice, it would
         fill both caps and hide the change itself. Leading and trailing lines common to
         ``old_string`` and ``new_string`` are therefore elided first (an ``unchanged``
         marker each), and the caps apply to what differs.
         """
+        whole = (new, old) if manifest else None
         before, new_mid, old_mid, after = _split_common(new, old)
         changed = (new_mid, old_mid)
         head = self._context(before)
@@ -241,7 +246,7 @@ class CallProjector:
             b.locators.extend(tail[1])
         shown_new, shown_old = (new_done.text if new_done else ""), (old_done.text if old_done else "")
         # nothing was cut: the text shown says itself whether only comments changed
-        return shown_new, shown_old, _reading(*changed, cut=shown_new != new or shown_old != old)
+        return shown_new, shown_old, _reading(*changed, cut=shown_new != new or shown_old != old, whole=whole)
 
     def _context(self, text: str) -> tuple[str, list[str]] | None:
         """The marker for shared context, or ``None`` when it would not be shorter than it."""
@@ -265,7 +270,8 @@ class CallProjector:
             b.header.append(anchor)
             b.args["anchor"] = anchor[1:]
         b.extras(tool_input, frozenset({"file_path", "new_string", "old_string"}))
-        b.args["new_string"], b.args["old_string"], reading = self._edit_body(b, new, old)
+        manifest = is_build_path(file_path)
+        b.args["new_string"], b.args["old_string"], reading = self._edit_body(b, new, old, manifest)
         b.args.update(reading)
 
     def _multi_edit(self, b: _Builder, tool_input: dict[str, Any], cwd: str | None) -> None:
@@ -274,6 +280,7 @@ class CallProjector:
         edits = tool_input.get("edits")
         edits = edits if isinstance(edits, list) else []
         b.header.append(f"({len(edits)} edits)")
+        manifest = is_build_path(file_path)
         b.extras(tool_input, frozenset({"file_path", "edits"}))
         projected: list[dict[str, Any]] = []
         for index, edit in enumerate(edits, 1):
@@ -282,7 +289,7 @@ class CallProjector:
             anchor = self._anchor(b, file_path, cwd, new, old)
             flags = " replace_all" if edit.get("replace_all") else ""
             b.body.append(f"#{index}{' ' + anchor if anchor else ''}{flags}")
-            new_text, old_text, reading = self._edit_body(b, new, old)
+            new_text, old_text, reading = self._edit_body(b, new, old, manifest)
             item: dict[str, Any] = {"new_string": new_text, "old_string": old_text, **reading}
             if anchor:
                 item["anchor"] = anchor[1:]
@@ -358,11 +365,15 @@ class CallProjector:
 _DEFINES_KEPT = 8
 
 
-def _reading(new: str, old: str, *, cut: bool) -> dict[str, Any]:
+def _reading(new: str, old: str, *, cut: bool, whole: tuple[str, str] | None = None) -> dict[str, Any]:
     """What an edit changes, read from the whole of the lines that differ (:mod:`.edit_reading`): the names
     of the definitions it adds (at most a few, redacted; the projected text is cut to its caps, so a
-    function added below them would otherwise be unseen), or else, when the text shown was ``cut`` (or
-    redacted), whether only comments changed."""
+    function added below them would otherwise be unseen); or else, for a manifest's edit (``whole``: its
+    texts, shared lines included, which place each line under its key), whether it changed the package's
+    metadata only (:mod:`.manifest_reading`); or else, when the text shown was ``cut`` (or redacted),
+    whether only comments changed."""
     if defines := added_definitions(new, old)[:_DEFINES_KEPT]:
         return {"defines": [redact(name) for name in defines]}
+    if whole is not None and metadata_only(*whole):
+        return {"metadata_only": True}
     return {"comments_only": True} if cut and comments_only(new, old) else {}

@@ -1,0 +1,82 @@
+"""Whether an edit of a manifest changed only what describes the package, not how it builds or runs.
+
+A manifest (``Cargo.toml``, ``pyproject.toml``, ``package.json``, a ``.gemspec``, a ``.cabal`` file) holds the
+package's description beside its dependencies and its build. An edit that fills in the description, the
+keywords, the classifiers, the links or the authors changes nothing a test or a build could check, where one
+that touches a dependency, a feature, a script or a tool's settings may. The projection caps an edit's text,
+so this is read from the whole of it (:mod:`.calls` keeps the answer as ``metadata_only``).
+
+Each changed line is read by the key it sets, in any of the manifests' syntaxes (``key = value``, ``"key":
+value``, ``key: value``, ``spec.key = value``); a line inside a list or an object belongs to the key that
+opened it, and a table's lines to its header (``[project.urls]``). Lines present on both sides, blank lines
+and comments do not count. Anything not read as metadata (a key it does not know, a line it cannot place)
+makes the edit more than metadata. Standard library only (it runs in the projection).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+
+# What describes a package in the manifests of most ecosystems: its words, its people, its links.
+METADATA_KEYS = frozenset(
+    {
+        *("description", "summary", "synopsis", "keywords", "categories", "classifiers", "tags"),
+        *("long_description", "long-description", "long_description_content_type", "readme"),
+        *("license", "licenses", "licence", "licences", "license-file", "license_file", "license-files"),
+        "copyright",
+        *("authors", "author", "maintainers", "maintainer", "contributors", "funding"),
+        *("homepage", "repository", "documentation", "bugs", "links", "urls", "project-urls", "project_urls"),
+    }
+)
+# A table all of whose keys are links (``[project.urls]``: ``Homepage``, ``Issues``, ``Changelog``).
+_LINK_TABLES = frozenset({"urls", "project-urls", "project_urls"})
+
+_HEADER = re.compile(r"^\s*\[\[?\s*([\w.\-\"' ]+?)\s*\]\]?\s*(?:#.*)?$")
+_KEY = re.compile(r"^\s*[\"']?([A-Za-z_][\w.\-]*)[\"']?\s*(?:=|:(?!:))")
+_QUOTED = re.compile(r"\"(?:[^\"\\]|\\.)*\"|'[^']*'")
+_COMMENT = re.compile(r"^\s*(?:#|//|--)")
+
+
+def metadata_only(new: str, old: str) -> bool:
+    """Whether replacing ``old`` with ``new`` in a manifest changed only the package's metadata (see the
+    module's docstring); False when nothing that counts changed."""
+    added = {line.strip() for line in new.splitlines()} - {line.strip() for line in old.splitlines()}
+    removed = {line.strip() for line in old.splitlines()} - {line.strip() for line in new.splitlines()}
+    changed = False
+    for text, lines in ((new, added), (old, removed)):
+        for line, describes in _read(text):
+            if line.strip() in lines and line.strip() and not _COMMENT.match(line):
+                if not describes:
+                    return False
+                changed = True
+    return changed
+
+
+def _read(text: str) -> Iterator[tuple[str, bool]]:
+    """Each line of ``text`` and whether it sets the package's metadata."""
+    table_is_links = False
+    owner: str | None = None  # the key whose list or object the line is inside, while one is open
+    depth = 0
+    for line in text.splitlines():
+        header = _HEADER.match(line) if depth == 0 else None
+        if header is not None:
+            table_is_links = _last(header.group(1)) in _LINK_TABLES
+            yield line, table_is_links
+            continue
+        key = _KEY.match(line)
+        own = key.group(1) if key is not None else None
+        if depth == 0:
+            owner = own
+        yield line, table_is_links or (owner is not None and _last(owner) in METADATA_KEYS)
+        bare = _QUOTED.sub("", line)
+        opened = depth
+        depth = max(0, depth + bare.count("[") + bare.count("{") - bare.count("]") - bare.count("}"))
+        if opened == 0 and depth == 0:
+            owner = None
+
+
+def _last(name: str) -> str:
+    """The last part of a dotted key or table name, lower-cased and unquoted (``spec.Description`` ->
+    ``description``)."""
+    return name.strip("\"' ").rsplit(".", 1)[-1].strip("\"' ").lower()
