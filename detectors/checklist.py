@@ -17,7 +17,8 @@ from __future__ import annotations
 
 import itertools
 import re
-from collections.abc import Callable, Iterable, Sequence
+import shlex
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from functools import lru_cache
 from typing import Generic, TypeVar
 
@@ -139,7 +140,37 @@ def _invocations(command: str, tasks: bool = False) -> tuple[str, ...]:
             if before in _CODE_OPTIONS or not any(space in word for space in (" ", "\n", "\t"))
         ]
         steps.append(" ".join([program if program.endswith(".py") else words[0], *kept]))
+        for inner in _run_inside(words):
+            steps.extend(_invocations(inner, tasks))
     return tuple(steps)
+
+
+def _run_inside(words: list[str]) -> Iterator[str]:
+    """What a step may have run inside something it names (``docker compose run --rm worker npm test``,
+    ``kubectl exec deploy/api -- pytest``, ``podman run -v src:/w img cargo test``): its words after each
+    of the first few names past a ``run`` or ``exec`` subcommand, each a candidate command (the options
+    before the container's or service's name, and which of them take a value, differ from tool to tool).
+    A candidate that is not a command names no runner, so it answers nothing."""
+    at = next((index for index in (1, 2) if words[index : index + 1] in (["run"], ["exec"])), 0)
+    if not at:
+        return
+    names = 0
+    for index in range(at + 1, len(words) - 1):
+        if words[index].startswith("-"):
+            continue
+        rest = words[index + 1 :]
+        if rest[:1] == ["--"]:
+            rest = rest[1:]
+        if rest and not rest[0].startswith("-"):
+            yield shlex.join(rest)  # quoted again: `sh -c 'bin/rails test'` stays one argument
+        names += 1
+        if names == _NAMES_BEFORE_COMMAND:
+            return
+
+
+_NAMES_BEFORE_COMMAND = 3
+"""How many names past ``run``/``exec`` may come before the command run inside: an option's value, the
+image or the service, a container's name."""
 
 
 def _formats_or_lints(words: list[str]) -> bool:

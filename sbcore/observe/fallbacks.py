@@ -11,8 +11,7 @@ Read from the command's text alone, quotes respected, and conservatively: one si
 ``||`` (no pipe, no group or command substitution that may print past its redirections, not the shell's
 ``time``), its standard output and error both sent to files (``> f 2>&1``, ``&> f``, ``> f 2> g``;
 ``/dev/null`` counts); after it only fallbacks, pipes and groups (a ``;``, ``&&`` or ``&`` at the top there
-could print after a success).
-Standard library only (it runs in the projection).
+could print after a success). Standard library only (it runs in the projection).
 """
 
 from __future__ import annotations
