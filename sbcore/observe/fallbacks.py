@@ -34,6 +34,8 @@ def prints_only_on_failure(command: str | None) -> bool:
     """Whether any output of ``command`` means its work failed (see the module's docstring)."""
     if not command or "||" not in command or "\n" in command:
         return False
+    if ("2>" not in command and "&>" not in command) or command.count(">") <= command.count("2>"):
+        return False  # the errors, or the output, go nowhere (`cmd || true`, `cmd 2>/dev/null || …`): most
     steps = _steps(command)
     if steps is None or len(steps) < 2 or steps[0][1] != "||":
         return False
@@ -73,47 +75,36 @@ def _steps(command: str) -> list[tuple[str, str]] | None:
     """``command`` cut at its top-level operators (``;``, ``&&``, ``||``, ``|``, ``|&``, ``&``), each step
     with the operator after it (``""`` after the last); None when a quote or a group is left open. Operators
     inside a group (``( … )``, ``{ …; }``) are the group's; an ``&`` next to a ``>`` is part of a redirection
-    (``2>&1``, ``&>``), not an operator."""
+    (``2>&1``, ``&>``), not an operator. Read a token at a time (quoted text, an escape, a redirection, an
+    operator, a group's bracket), not a character at a time."""
     steps: list[tuple[str, str]] = []
-    start = index = depth = 0
-    quote = ""
-    size = len(command)
-    while index < size:
-        char = command[index]
-        if quote:
-            if char == "\\" and quote == '"':
-                index += 2
-                continue
-            if char == quote:
-                quote = ""
-        elif char == "\\":
-            index += 2
-            continue
-        elif char in "'\"":
-            quote = char
-        elif char in "({" and (char == "(" or _word_at(command, index)):
+    start = depth = 0
+    for token in _TOKEN.finditer(command):
+        text = token.group()
+        first = text[0]
+        if first in "'\"":
+            if len(text) < 2 or text[-1] != first or (first == '"' and _ESCAPED_END.search(text)):
+                return None  # a quote left open
+        elif first in "({":
             depth += 1
-        elif char in ")}" and depth and (char == ")" or _word_at(command, index)):
-            depth -= 1
-        elif char in ";|&" and not depth:
-            pair = command[index : index + 2]
-            if char == "&" and (command[index - 1 : index] == ">" or pair == "&>"):
-                index += 1
-                continue
-            operator = pair if pair in ("&&", "||", "|&") else char
-            steps.append((command[start:index], operator))
-            index += len(operator)
-            start = index
-            continue
-        index += 1
-    if quote or depth:
+        elif first in ")}":
+            if depth:
+                depth -= 1
+        elif first in ";|&" and not depth and text not in _REDIRECTIONS:
+            steps.append((command[start : token.start()], text))
+            start = token.end()
+    if depth:
         return None
     steps.append((command[start:], ""))
     return steps
 
 
-def _word_at(command: str, index: int) -> bool:
-    """Whether the brace at ``index`` stands as a word of its own (a group's ``{`` or ``}``, not ``${x}``)."""
-    before = command[index - 1 : index]
-    after = command[index + 1 : index + 2]
-    return before in ("", " ", "\t", ";", "&", "|") and after in ("", " ", "\t", ";", "&", "|")
+# A token that matters to cutting a command: quoted text (to its end, or the command's), an escaped
+# character, a redirection holding an `&`, an operator, or a group's bracket (a brace only as a word of its
+# own, not `${x}`).
+_TOKEN = re.compile(
+    r"'[^']*'?|\"(?:[^\"\\]|\\.)*\"?|\\.|\d*>&\d*-?|&>>?|\|\||&&|\|&|[;|&()]"
+    r"|(?<![^ \t;&|])[{}](?![^ \t;&|])"
+)
+_REDIRECTIONS = frozenset({"&>", "&>>"})
+_ESCAPED_END = re.compile(r"(?<!\\)(?:\\\\)*\\\"$")
