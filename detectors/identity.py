@@ -215,7 +215,7 @@ def work_identity(command: str, start: str = "") -> Work:
     where it started when that is not where its project's root is (a folder relative to the root), read as
     a ``cd`` there before it: its relative paths then name files from the root."""
     try:
-        segments, operators = _segments(command)
+        segments, operators = split_segments(command)
     except ValueError:
         text = " ".join(command.split())
         polls = _POLLS.search(command) is not None
@@ -283,14 +283,6 @@ def work_identity(command: str, start: str = "") -> Work:
         steps=alone,
         all_or_nothing=all(join == "&&" for join in joins),
     )
-
-
-@lru_cache(maxsize=4096)
-def _segments(command: str) -> tuple[tuple[tuple[str, ...], ...], tuple[str, ...]]:
-    """:func:`~sbcore.detectors.shell.split_segments`, kept: one command is read from more than one
-    starting folder, and tokenising is most of what reading it costs."""
-    segments, operators = split_segments(command)
-    return tuple(tuple(segment) for segment in segments), tuple(operators)
 
 
 def _within_directory(directory: str, word: str) -> str:

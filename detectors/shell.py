@@ -61,11 +61,17 @@ def normalise_command(command: str) -> str:
     return " ".join(parts)
 
 
-def split_segments(command: str) -> tuple[list[list[str]], list[str]]:
+@lru_cache(maxsize=8192)
+def split_segments(command: str) -> tuple[tuple[tuple[str, ...], ...], tuple[str, ...]]:
     """The top-level steps of ``command`` (words, comments and redirections gone) and the operators
-    between them. Raises ValueError on an unbalanced quote."""
+    between them. Raises ValueError on an unbalanced quote.
+
+    Cached, and so immutable: one command is read by several rules of both triggers (its work, its
+    paths, its invocations, whether it waits), pass after pass, and tokenising is most of what reading
+    it costs."""
     tokens = _joined_substitutions(_tokenise(_COMMENT.sub("", _REDIRECTS.sub(" ", command))))
-    return _split(_unwrap_subshell(tokens))
+    segments, operators = _split(_unwrap_subshell(tokens))
+    return tuple(tuple(segment) for segment in segments), tuple(operators)
 
 
 def _tokenise(text: str) -> list[str]:
