@@ -71,6 +71,14 @@ class LogReads:
             self._writers.append((call_id, written))
         return writer
 
+    def read_whole(self, paths: tuple[str, ...]) -> str | None:
+        """The latest call that wrote the file a tool reads whole (Claude Code's ``Read``), named by any of
+        ``paths`` (as given, and relative to where the session runs), or None."""
+        for call_id, written in reversed(self._writers):
+            if any(_same_file(path, file) for path in paths for file in written):
+                return call_id
+        return None
+
     def _writer_shown(self, command: str, written: tuple[str, ...]) -> str | None:
         if not any(name in command for name in _VIEWERS):
             return None  # most commands

@@ -65,6 +65,8 @@ from sbcore.observe.sentinel import ADVISORY_SENTINEL
 
 REPORT_TOOLS = frozenset({"Agent", "Task"})
 OUTCOME_TOOLS = frozenset({"Bash"})
+READ_TOOLS = frozenset({"Read"})
+"""Tools that show a file whole: one showing a log a command wrote is read as that command's result."""
 """Command tools whose results are read for an outcome (never kept as text)."""
 _OUTCOME_TOOL_NAMES = tuple(f'"{name}"'.encode() for name in sorted(OUTCOME_TOOLS))
 _FAILURE_MARK_BYTES = tuple(mark.encode() for mark in FAILURE_MARKS)
@@ -180,7 +182,7 @@ class RecentIds:
             self._ids.discard(self._order.popleft())
 
 
-_GREP_NUMBERS = re.compile(r"^\d+[:-]", re.M)
+_LINE_NUMBERS = re.compile(r"^(?:\d+[:-]|[ \t]*\d+(?:→|\t))", re.M)
 
 
 class Projector:
@@ -494,17 +496,21 @@ class Projector:
                 subagent if isinstance(subagent, str) else "",
                 command if isinstance(command, str) and name in OUTCOME_TOOLS else None,
             )
+            writer = None
             if name in REPORT_TOOLS:  # results to parse, not drop unread
                 self._pending_reports[call_id.encode()] = None
             elif name in OUTCOME_TOOLS:  # results to read for an outcome when they may show one
                 text = command if isinstance(command, str) else None
                 if can_fail_quietly(text):
                     self._pending_outcomes[call_id.encode()] = reports_itself(text)
-                if text is not None and (writer := self._logs.read(call_id, text)) is not None:
-                    self._pending_outcomes[call_id.encode()] = True  # parsed and read: it shows a run's log
-                    self._log_of[call_id] = writer
-                    if len(self._log_of) > CALLS_WAITING_KEPT:
-                        self._log_of.popitem(last=False)
+                writer = self._logs.read(call_id, text) if text is not None else None
+            elif name in READ_TOOLS:
+                writer = self._logs.read_whole(_read_paths(tool_input, record.get("cwd")))
+            if writer is not None:
+                self._pending_outcomes[call_id.encode()] = True  # parsed and read: it shows a run's log
+                self._log_of[call_id] = writer
+                if len(self._log_of) > CALLS_WAITING_KEPT:
+                    self._log_of.popitem(last=False)
             if len(self._calls) > CALLS_WAITING_KEPT:
                 forgotten, _ = self._calls.popitem(last=False)
                 self._pending_reports.pop(forgotten.encode(), None)
@@ -583,7 +589,7 @@ class Projector:
                 )
             )
             return
-        if call.name in OUTCOME_TOOLS:
+        if call.name in OUTCOME_TOOLS or (call_id is not None and call_id in self._log_of):
             self._hidden_failure(record, block, call, call_id, out)
             return
         if call.name not in REPORT_TOOLS:
@@ -639,9 +645,9 @@ class Projector:
     def _failure_in_log(self, record: dict[str, Any], text: str, writer: str, out: list[Observation]) -> None:
         if not text or ADVISORY_SENTINEL in text:
             return
-        # `grep -n -B2 -A10 … run.log` prints each line behind its number (`61:`, `60-`): the log's own
-        # lines are read without them
-        outcome = read_outcome(_GREP_NUMBERS.sub("", text), None, is_error=False)
+        # `grep -n -B2 -A10 … run.log` prints each line behind its number (`61:`, `60-`), `cat -n` and Read
+        # behind a padded one and a tab or an arrow: the log's own lines are read without them
+        outcome = read_outcome(_LINE_NUMBERS.sub("", text), None, is_error=False)
         if outcome is None or not outcome["failed"]:
             return
         known = self._answered.get(writer) or self._calls.get(writer)
@@ -661,6 +667,17 @@ class Projector:
             value = usage.get(key)
             if isinstance(value, int) and not isinstance(value, bool):
                 totals[key] += value
+
+
+def _read_paths(tool_input: Any, cwd: Any) -> tuple[str, ...]:
+    """The file a Read call shows, as given and relative to where the session runs (a command that wrote it
+    may have named it either way)."""
+    path = tool_input.get("file_path") if isinstance(tool_input, dict) else None
+    if not isinstance(path, str) or not path:
+        return ()
+    if isinstance(cwd, str) and cwd and path.startswith(cwd.rstrip("/") + "/"):
+        return path, path[len(cwd.rstrip("/")) + 1 :]
+    return (path,)
 
 
 # -- content helpers (shared with ``measure``, which must agree on what a report is) --------

@@ -144,3 +144,49 @@ def test_work_then_a_look_at_its_log_in_one_command_is_that_commands_own_result(
         )
     )
     assert [error.tool_use_id for error in named] == ["toolu_01", "toolu_02"]
+
+
+def _read_records(
+    records: list[dict[str, Any]], path: str, shown: str, cwd: str = "/home/dev/app"
+) -> list[dict[str, Any]]:
+    """``records``, every record run in ``cwd``, then a Read of ``path`` showing ``shown`` as Claude Code
+    shows a file: each line behind its padded number and a tab."""
+    number = len(records) // 2 + 1
+    use = {"type": "tool_use", "id": f"toolu_{number:02d}", "name": "Read", "input": {"file_path": path}}
+    numbered = "\n".join(f"{index:>6}\t{line}" for index, line in enumerate(shown.splitlines(), 1))
+    result = {"type": "tool_result", "tool_use_id": f"toolu_{number:02d}", "content": numbered}
+    stamp = f"2026-01-01T10:{number:02d}:00Z"
+    records = [
+        *records,
+        {"type": "assistant", "uuid": f"a{number}", "timestamp": stamp, "message": {"content": [use]}},
+        {"type": "user", "uuid": f"u{number}", "timestamp": stamp, "message": {"content": [result]}},
+    ]
+    return [{**record, "cwd": cwd} for record in records]
+
+
+def test_a_log_shown_by_the_read_tool_is_read_as_the_writers_result() -> None:
+    """Claude Code's own Read is the viewer an agent reaches for most: a log a command wrote, read whole with
+    it, is that command's result, read without the line numbers Read puts before each line."""
+    status, read_back = _errors(
+        _read_records(
+            bash_records(('qerna bundle > /tmp/qb.log 2>&1; echo "exit=$?"', "exit=1\n", False)),
+            "/tmp/qb.log",
+            "qerna 2.1 bundling\n  ✖\n  cannot resolve 'theme/dark.css'\n"
+            " ELIFECYCLE  Command failed with exit code 1.",
+        )
+    )
+    assert status.tool_use_id == read_back.tool_use_id == "toolu_01"
+    assert (
+        read_back.text
+        == "[error] Bash (in its log, read back by a later call): cannot resolve 'theme/dark.css'"
+    )
+
+
+def test_a_read_names_the_log_from_where_the_session_runs_and_another_file_is_not_it() -> None:
+    written = bash_records(("qerna bundle > logs/qb.log 2>&1; echo exit=$?", "exit=1\n", False))
+    failure = "cannot resolve 'theme/dark.css'\nbundle failed with exit code 2"
+    errors = _errors(_read_records(written, "/home/dev/app/logs/qb.log", failure))
+    assert [error.tool_use_id for error in errors] == ["toolu_01", "toolu_01"]
+    assert [
+        error.tool_use_id for error in _errors(_read_records(written, "/home/dev/app/notes.log", failure))
+    ] == ["toolu_01"]
