@@ -16,7 +16,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from sbcore.observe.project import result_text
+from sbcore.observe.record_text import result_text
 
 BUILTIN_CAP = 2000
 """The built-in digest's cap on a tool call's input JSON and on a tool result."""

@@ -39,17 +39,9 @@ from sbcore.observe.blocks import LineBlocks
 from sbcore.observe.config import ProjectionConfig
 from sbcore.observe.digest import builtin_entries, input_json
 from sbcore.observe.model import Observation
-from sbcore.observe.project import (
-    ADVISORY_SENTINEL,
-    RECORDS_REMEMBERED,
-    REPORT_TOOLS,
-    Projector,
-    RecentIds,
-    clean_prompt,
-    error_text,
-    report_text,
-    result_text,
-)
+from sbcore.observe.project import RECORDS_REMEMBERED, REPORT_TOOLS, Projector, RecentIds
+from sbcore.observe.record_text import clean_prompt, error_text, report_text, result_text
+from sbcore.observe.sentinel import ADVISORY_SENTINEL
 from sbcore.safefile import check_regular
 
 SEGMENTS: tuple[tuple[str, str], ...] = (

@@ -61,6 +61,7 @@ from sbcore.observe.outcome import (
     read_outcome,
     reports_itself,
 )
+from sbcore.observe.record_text import clean_prompt, error_text, report_text, result_text
 from sbcore.observe.sentinel import ADVISORY_SENTINEL
 
 REPORT_TOOLS = frozenset({"Agent", "Task"})
@@ -82,22 +83,6 @@ interrupted session) the oldest is forgotten, and a result that still turns up i
 CALLS_ANSWERED_KEPT = 1024
 """Answered tool calls kept by id, so a call or result written twice is still recognised."""
 _USAGE_KEYS = ("input_tokens", "output_tokens", "cache_creation_input_tokens", "cache_read_input_tokens")
-
-# Harness-written blocks inside user text, removed with their content.
-_HARNESS_BLOCK = re.compile(
-    r"<(system-reminder|local-command-stdout|local-command-stderr|local-command-caveat|bash-stdout|"
-    r"bash-stderr|ide_opened_file|ide_selection|ide_diagnostics|user-prompt-submit-hook|command-message|"
-    r"command-contents)>.*?</\1>",
-    re.S,
-)
-# A user "prompt" that is entirely the harness talking (dropped whole).
-_HARNESS_PROMPT = re.compile(r"\s*(?:<task-notification>|<local-command-caveat>|Caveat: The messages below)")
-_COMMAND_NAME = re.compile(r"<command-name>(.*?)</command-name>", re.S)
-_COMMAND_ARGS = re.compile(r"<command-args>(.*?)</command-args>", re.S)
-_BASH_INPUT = re.compile(r"<bash-input>(.*?)</bash-input>", re.S)
-_TOOL_USE_ERROR = re.compile(r"</?tool_use_error>")
-_HAND_BACK = re.compile(r"\A\[Subagent hand-back\].*?The report follows:\n", re.S)
-_AGENT_FOOTER = re.compile(r"agentId: [^\n]*(?:\n<usage>.*?</usage>)?\s*\Z", re.S)
 
 # Fast path for ``feed_bytes``/``feed_lines``: structural JSON fragments (a quote inside a JSON string is
 # escaped, so these byte sequences only ever occur as real keys and values).
@@ -678,75 +663,6 @@ def _read_paths(tool_input: Any, cwd: Any) -> tuple[str, ...]:
     if isinstance(cwd, str) and cwd and path.startswith(cwd.rstrip("/") + "/"):
         return path, path[len(cwd.rstrip("/")) + 1 :]
     return (path,)
-
-
-# -- content helpers (shared with ``measure``, which must agree on what a report is) --------
-
-
-def clean_prompt(text: Any) -> str | None:
-    """A user text block minus harness injections; ``None`` when nothing of the user's is left.
-
-    Harness blocks go first, with whatever they carry; then anything still carrying
-    ``ADVISORY_SENTINEL`` is dropped whole. An advisory a hook wrapped into the prompt
-    therefore disappears without taking the user's own words with it.
-    """
-    if not isinstance(text, str) or _HARNESS_PROMPT.match(text):
-        return None
-    name = _COMMAND_NAME.search(text) if "<command-name>" in text else None
-    bash = _BASH_INPUT.search(text) if name is None and "<bash-input>" in text else None
-    if name is not None:  # a slash command: keep what the user typed, not the wrapper
-        command = name.group(1).strip()
-        command = command if command.startswith("/") else "/" + command
-        args = _COMMAND_ARGS.search(text)
-        text = f"{command} {args.group(1).strip()}" if args and args.group(1).strip() else command
-    elif bash is not None:
-        text = "! " + bash.group(1).strip()
-    elif "<" in text:
-        text = _HARNESS_BLOCK.sub("", text)
-    text = text.strip()
-    return None if not text or ADVISORY_SENTINEL in text else text
-
-
-def result_text(content: Any) -> str:
-    """The text of a tool_result's content (a string, or the text of its text blocks)."""
-    if isinstance(content, str):
-        return content
-    if isinstance(content, list):
-        return "\n".join(
-            part["text"]
-            for part in content
-            if isinstance(part, dict) and part.get("type") == "text" and isinstance(part.get("text"), str)
-        )
-    return ""
-
-
-def error_text(content: Any) -> str:
-    """A failed tool result's text without the ``<tool_use_error>`` wrapper."""
-    text = result_text(content)
-    return (_TOOL_USE_ERROR.sub("", text) if "tool_use_error>" in text else text).strip()
-
-
-def report_text(record: dict[str, Any], block: dict[str, Any]) -> str:
-    """A subagent's final report from its Agent/Task tool_result; empty when it is not one.
-
-    A background launch acknowledgement ("Async agent launched …") is not a report. The
-    harness frame ("[Subagent hand-back] …") and the ``agentId``/``<usage>`` footer are
-    stripped: they are bookkeeping, not the subagent's words.
-    """
-    result = record.get("toolUseResult")
-    if isinstance(result, dict) and (result.get("isAsync") or result.get("status") == "async_launched"):
-        return ""
-    text = result_text(block.get("content"))
-    if text.startswith("Async agent launched"):
-        return ""
-    framed = _HAND_BACK.match(text)
-    if framed is not None:
-        body = text[framed.end() :]
-        text = "\n".join(line[2:] if line.startswith("  ") else line for line in body.split("\n"))
-    footer = text.rfind("agentId: ")
-    if footer >= 0 and (footer == 0 or text[footer - 1] == "\n") and _AGENT_FOOTER.match(text, footer):
-        text = text[:footer]
-    return text.strip()
 
 
 def _locators_of(text: str, harvested: tuple[str, ...]) -> tuple[str, ...]:

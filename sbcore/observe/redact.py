@@ -46,7 +46,7 @@ the few characters before it. Text holding non-ASCII characters is scanned throu
 backtracks catastrophically. Each pattern is compiled the first time its anchor occurs (a hook that
 redacts one prompt pays only for the anchors it holds). A short string the families find nothing in
 asks the other rules once whether it holds a substring they need (``quiet``; most hold none: one ``re``
-alternation of them measured slower). ``python -m sbcore.observe.redact --bench T...`` prints throughput.
+alternation of them measured slower). ``python -m sbcore.bench.redaction T...`` prints throughput.
 """
 
 from __future__ import annotations
@@ -741,60 +741,3 @@ def _format_spans(text: str, scan: str) -> list[_Span]:
             if (match := family.regex.search(scan)) is not None:
                 _collect(text, scan, match, family, spans)
     return spans
-
-
-def _bench(paths: Sequence[str], rounds: int = 5) -> list[str]:
-    """Throughput figures for ``redact`` on the assistant text and Bash commands of transcripts.
-
-    Measured against ``json.loads`` over the same files, in CPU time and best of several runs, so the
-    figures stay comparable on a shared, busy machine.
-    """
-    import json
-    import time
-
-    lines = []
-    for path in paths:
-        with open(path, "rb") as handle:
-            lines += [line for line in handle.read().splitlines() if line.strip()]
-    strings: list[str] = []
-    for line in lines:
-        record = json.loads(line)
-        content = record.get("message", {}).get("content") if record.get("type") == "assistant" else None
-        for block in content if isinstance(content, list) else ():
-            if block.get("type") == "text":
-                strings.append(block["text"])
-            elif block.get("type") == "tool_use" and block.get("name") == "Bash":
-                command = block.get("input", {}).get("command")
-                strings.append(command if isinstance(command, str) else "")
-    joined = "\n".join(strings)
-    size, raw = len(joined), sum(map(len, lines))
-
-    def best(run: Callable[[], object], repeat: int) -> float:
-        times = []
-        for _ in range(rounds * repeat):
-            started = time.process_time()
-            run()
-            times.append(time.process_time() - started)
-        return min(times)
-
-    loads = raw / best(lambda: [json.loads(line) for line in lines], 1) / 1e6
-    each = size / best(lambda: [redact(s) for s in strings], 4) / 1e6
-    whole = size / best(lambda: redact(joined), 4) / 1e6
-    changed = sum(redact(s) != s for s in strings)
-    return [
-        f"corpus: {len(paths)} files, {raw / 1e6:.1f} MB; {len(strings)} strings, {size / 1e6:.2f} MB text",
-        f"json.loads           {loads:7.0f} MB/s",
-        f"redact per string    {each:7.0f} MB/s  ({each / loads:.2f}x json.loads)",
-        f"redact concatenated  {whole:7.0f} MB/s  ({whole / loads:.2f}x json.loads)",
-        f"strings changed      {changed}",
-    ]
-
-
-if __name__ == "__main__":
-    import argparse
-
-    parser = argparse.ArgumentParser(description="Measure secret-redaction throughput on transcripts.")
-    parser.add_argument(
-        "--bench", nargs="+", metavar="TRANSCRIPT", required=True, help="JSONL transcript files"
-    )
-    print("\n".join(_bench(parser.parse_args().bench)))

@@ -11,8 +11,6 @@ import json
 import random
 import re
 import string
-import subprocess
-import sys
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -785,28 +783,6 @@ def test_the_real_corpus_contains_no_false_positive() -> None:
     ]
     assert len(every) > 100_000
     assert [s for s in every if redact(s) != s] == []
-
-
-def test_the_bench_entry_point_reports_throughput(tmp_path: Path) -> None:
-    record = {
-        "type": "assistant",
-        "message": {
-            "content": [
-                {"type": "text", "text": "Looking at the failing test now."},
-                {"type": "tool_use", "name": "Bash", "input": {"command": "pytest -q tests/observe"}},
-            ]
-        },
-    }
-    transcript = tmp_path / "t.jsonl"
-    transcript.write_text(json.dumps(record) + "\n", encoding="utf-8")
-    result = subprocess.run(
-        [sys.executable, "-m", "sbcore.observe.redact", "--bench", str(transcript)],
-        capture_output=True,
-        text=True,
-        check=True,
-    )
-    assert "redact per string" in result.stdout
-    assert "strings changed      0" in result.stdout
 
 
 def test_only_strings_found_clean_are_remembered_and_a_remembered_one_reads_the_same() -> None:
