@@ -33,7 +33,7 @@ from sbcore.api import topic_mean_pairwise as mean_pairwise
 
 from .checklist import paths_of
 from .identity import work_identity
-from .triggers import EDIT_TOOLS
+from .roles import EDIT_TOOLS
 
 READING = CallReading(
     paths_of=paths_of, is_probe=lambda command: work_identity(command).probe, edit_tools=EDIT_TOOLS

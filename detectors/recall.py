@@ -37,7 +37,8 @@ from typing import Any
 from sbcore.api import Observation, RecallHit, RecallWindow, TriggerMatch, recall_terms, report_once
 from sbcore.observe.history import history_of
 
-from .triggers import COMMAND_TOOLS, error_headline
+from .roles import COMMAND_TOOLS
+from .triggers import error_headline
 
 KIND_LABELS = {
     "past_fix": "Past fix",

@@ -33,7 +33,7 @@ from .checklist import (
     shows_any,
 )
 from .identity import script_body, work_identity
-from .triggers import COMMAND_TOOLS, DELEGATE_TOOLS, EDIT_TOOLS, command_in
+from .roles import COMMAND_TOOLS, DELEGATE_TOOLS, EDIT_TOOLS, command_in
 
 __all__ = ["STANDARD_QUESTIONS_PARAMS", "standard_questions"]
 

@@ -30,10 +30,9 @@ from __future__ import annotations
 
 import re
 from collections import deque
-from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, replace
-from functools import cached_property
-from itertools import islice, pairwise
+from collections.abc import Mapping, Sequence
+from dataclasses import replace
+from itertools import islice
 from typing import Any
 
 from sbcore.api import (
@@ -46,15 +45,16 @@ from sbcore.api import (
     report_once,
     without_options,
 )
-from sbcore.observe.history import Errors, ObservationHistory, Positions, history_of
+from sbcore.observe.history import Errors, ObservationHistory, history_of
 
 from .checklist import (
     PerObservation,
     regex,
 )
 from .echoes import echoed, line_works
-from .identity import Work, only_waits, scripted, waits_first, work_identity
-from .retries_asked import asks_retries
+from .identity import Work, scripted, work_identity
+from .progress import Attempt, Call, edit_calls, recurring, stuck_tail
+from .roles import COMMAND_TOOLS, EDIT_TOOLS, command_in
 from .same_work import (
     RootEvidence,
     ScriptAliases,
@@ -66,27 +66,12 @@ from .same_work import (
     same_failure,
 )
 from .shell import normalise_command
-from .signatures import signature
 
 __all__ = ["command_in", "normalise_command", "repeat_failure", "work_identity"]
-
-EDIT_TOOLS: tuple[str, ...] = ("Edit", "MultiEdit", "Write", "NotebookEdit")
-COMMAND_TOOLS: tuple[str, ...] = ("Bash",)
-DELEGATE_TOOLS: tuple[str, ...] = ("Agent", "Task")
 
 # --------------------------------------------------------------------------------------------
 # Reading tool outcomes out of the observation stream
 # --------------------------------------------------------------------------------------------
-
-
-@dataclass(frozen=True)
-class _Call:
-    """A settled command call: ``error`` is None when it succeeded."""
-
-    index: int  # absolute position in the history (see ObservationHistory)
-    observation: Observation
-    command: str
-    error: Observation | None
 
 
 class _Entry:
@@ -110,7 +95,7 @@ class _Entry:
         self.call_id = obs.tool_use_id or ""
         self._relative: tuple[str, Work] | None = None  # (root, work spelt relative to it)
         self._ended: tuple[Work, tuple[Work, ...]] | None = None  # (work, what its success ends)
-        self._attempt: tuple[Observation, _Attempt | None] | None = None  # (error, attempt)
+        self._attempt: tuple[Observation, Attempt | None] | None = None  # (error, attempt)
 
     def work_at(self, root: str) -> Work:
         """The work identity, spelt from ``root``: the project's absolute paths relative to it when the
@@ -147,13 +132,13 @@ class _Entry:
             found = self._ended = (work, (work, *(work.steps if work.all_or_nothing else ())))
         return found[1]
 
-    def attempt(self, error: Observation, ignored: Sequence[re.Pattern[str]]) -> _Attempt | None:
+    def attempt(self, error: Observation, ignored: Sequence[re.Pattern[str]]) -> Attempt | None:
         """The failed attempt ``error`` makes of this call; None when the error is one to ignore."""
         found = self._attempt
         if found is None or found[0] is not error:
             attempt = None
             if not any(pattern.search(error.text) for pattern in ignored):
-                attempt = _Attempt(_Call(self.index, self.obs, self.command, error), _error_line_of(error))
+                attempt = Attempt(Call(self.index, self.obs, self.command, error), _error_line_of(error))
             found = self._attempt = (error, attempt)
         return found[1]
 
@@ -179,7 +164,7 @@ class _Walk:
         self.walked = 0  # how many calls it has read, from the oldest
         self.through = -1  # the history position of the last of them
         self.seen = 0  # the history's end when it last stopped: errors from there on are news to it
-        self.streaks: dict[str, list[_Attempt]] = {}
+        self.streaks: dict[str, list[Attempt]] = {}
         self.targets: dict[str, str] = {}  # work body -> the key of its latest target
         self.named: set[str] = set()  # the targets a command's own `cd` or directory option named
         self.aliases = ScriptAliases()
@@ -265,73 +250,6 @@ class _RootEvidence:
         while self._entries and self._entries[0][0] < before:
             _, absolute, relative, ran_in = self._entries.popleft()
             self.evidence.remove(absolute, relative, ran_in)
-
-
-def _picked(history: ObservationHistory, name: str, picks: Callable[[Observation], bool]) -> Positions:
-    """The positions of the observations ``picks`` chooses (``name`` names the predicate)."""
-    return history.fold(("positions", name), lambda: Positions(picks))
-
-
-def _user_prompts(history: ObservationHistory) -> Positions:
-    """The user's own prompts (not the harness's note that the user interrupted a call)."""
-    return _picked(history, "user-prompts", _is_prompt)
-
-
-def _user_granted(history: ObservationHistory, first: int, then: int) -> bool:
-    """Whether the attempt at ``then`` is the user's: a prompt of theirs came after the attempt at
-    ``first`` and the agent's very next call is this one. Whatever the words (a retry granted, a change
-    made on their side, "try it now"), the agent did what the user answered to the failure; a prompt
-    followed by other work first was about something else."""
-    prompt = _user_prompts(history).last_between(first, then)
-    return prompt is not None and not _tool_calls(history).any_between(prompt, then)
-
-
-def _retries_asked(history: ObservationHistory, first: int) -> bool:
-    """Whether the user's prompt of this turn (the last one before the attempt at ``first``) asked for the
-    work to be retried: then running it again straight away is what they asked for, not a blind loop."""
-    prompt = _user_prompts(history).last_between(-1, first)
-    return prompt is not None and asks_retries(history.at(prompt).text)
-
-
-def _waits(history: ObservationHistory) -> Positions:
-    """Command calls that only wait (``sleep 10``, ``sleep 5 && echo ok``): attempts with a wait between
-    them are polling split over calls, not a loop."""
-    return _picked(history, "waits", _is_wait)
-
-
-def _tool_calls(history: ObservationHistory) -> Positions:
-    return _picked(history, "tool-calls", _is_tool_call)
-
-
-def _is_tool_call(obs: Observation) -> bool:
-    return obs.kind == "tool"
-
-
-def _edit_calls(history: ObservationHistory) -> Positions:
-    return _picked(history, "edit-calls", _is_edit_call)
-
-
-def _is_prompt(obs: Observation) -> bool:
-    return obs.kind == "prompt" and not obs.text.startswith(_INTERRUPTED)
-
-
-_INTERRUPTED = "[prompt] [Request interrupted"
-
-
-def _is_wait(obs: Observation) -> bool:
-    if obs.kind != "tool" or obs.tool not in COMMAND_TOOLS:
-        return False
-    command = command_in(obs)
-    return command is not None and only_waits(command)
-
-
-def _is_edit_call(obs: Observation) -> bool:
-    return obs.kind == "tool" and obs.tool in EDIT_TOOLS
-
-
-def command_in(obs: Observation) -> str | None:
-    command = obs.args.get("command")
-    return command if isinstance(command, str) and command.strip() else None
 
 
 _ERROR_WORDS = re.compile(
@@ -488,7 +406,7 @@ def _due(
     root: str,
     history: ObservationHistory,
     min_failures: int,
-) -> list[tuple[str, list[_Attempt]]]:
+) -> list[tuple[str, list[Attempt]]]:
     """The streaks whose latest attempts make a loop, each with those attempts.
 
     The calls are walked oldest first (each pass going on with the walk the last one kept, see
@@ -512,13 +430,13 @@ def _due(
         walk.through = entry.index
     walk.seen = history.end
 
-    ready: list[tuple[str, list[_Attempt]]] = []
+    ready: list[tuple[str, list[Attempt]]] = []
     for key, attempts in streaks.items():
-        stuck = _stuck_tail(attempts, history)
+        stuck = stuck_tail(attempts, history)
         if stuck >= min_failures:
             ready.append((key, attempts[-stuck:]))
             continue
-        same = _recurring(attempts, history)
+        same = recurring(attempts, history)
         if len(same) >= min_failures:
             ready.append((key, same))
     return ready
@@ -555,7 +473,7 @@ def _read_failure(walk: _Walk, calls: _Calls, entry: _Entry, work: Work, error: 
     walk.latest[resolved] = works  # kept in order: the most recent last
 
 
-def _signatures(attempts: Sequence[_Attempt]) -> tuple[str, ...]:
+def _signatures(attempts: Sequence[Attempt]) -> tuple[str, ...]:
     """The error signatures a streak holds, the latest first (one runner's two renderings of one failure,
     quiet and verbose, can alternate in it)."""
     return tuple(dict.fromkeys(attempt.signature for attempt in reversed(attempts)))
@@ -610,24 +528,6 @@ def _echo_partner(walk: _Walk, key: str, work: Work, error: Observation, signatu
     return None
 
 
-@dataclass(frozen=True)
-class _Attempt:
-    call: _Call
-    error: str
-
-    @cached_property
-    def signature(self) -> str:
-        """The error with what varies between two runs of the same failure folded (:func:`signature`)."""
-        return signature(self.error)
-
-    @property
-    def failing(self) -> int | None:
-        outcome = self.call.error.outcome if self.call.error is not None else None
-        counts = (outcome or {}).get("counts") or {}
-        value = counts.get("failed")
-        return value if isinstance(value, int) else None
-
-
 def _error_line(error: Observation) -> str:
     line = (error.outcome or {}).get("line")
     return line if isinstance(line, str) and line else error_headline(error.text)
@@ -636,108 +536,8 @@ def _error_line(error: Observation) -> str:
 _error_line_of = PerObservation(_error_line)
 
 
-def _stuck_tail(attempts: list[_Attempt], history: ObservationHistory) -> int:
-    """How many of the latest attempts are linked by stuck steps (1 when the last one made progress)."""
-    run = 1
-    for earlier, later in zip(reversed(attempts[:-1]), reversed(attempts[1:]), strict=True):
-        if not _stuck(earlier, later, history):
-            break
-        run += 1
-    return run
-
-
-def _recurring(attempts: list[_Attempt], history: ObservationHistory) -> list[_Attempt]:
-    """The attempts of a streak that failed with the latest one's error: an error that comes back
-    after other errors in between is a loop too (the fixes go round in a circle), unless the user
-    asked for a retry along the way."""
-    latest = attempts[-1]
-    same = [attempt for attempt in attempts if _same_error(attempt, latest, history)]
-    if _waits(history).any_between(same[0].call.index, latest.call.index) or all(
-        waits_first(attempt.call.command or "") for attempt in same[1:]
-    ):
-        return []  # polling: a wait between, or each retry asked after a pause
-    if any(_user_granted(history, a.call.index, b.call.index) for a, b in pairwise(same)):
-        return []
-    calls = _tool_calls(history)
-    blind = all(not calls.any_between(a.call.index, b.call.index) for a, b in pairwise(same))
-    if blind and _retries_asked(history, same[0].call.index):
-        return []  # the retries the user asked for
-    first, last = same[0].failing, latest.failing
-    if first is not None and last is not None and last < first:
-        return []  # fewer tests failing each time: progress
-    return same
-
-
-def _stuck(earlier: _Attempt, later: _Attempt, history: ObservationHistory) -> bool:
-    """Whether ``later`` is ``earlier`` again with nothing learnt: the same failure, the same way.
-
-    Judged from what the attempts show, whatever tools came between them: after anything was done (an
-    edit, a command, a read), a different error is the work moving (a fix that got further, a change
-    made through a command, an investigation) and the same error is a fix that did not take; fewer
-    tests failing is progress. Run again straight away, with nothing done between, it is a blind retry
-    whatever it printed (what changed came from elsewhere), unless the agent changed how it ran it (the
-    same work with another seed or option value) and it failed differently: an experiment. An attempt the
-    user answered for (see :func:`_user_granted`) or a wait between them (polling split over calls) is
-    not a blind retry, nor is running it again straight away when the turn's prompt asked for retries
-    (:func:`_retries_asked`).
-    """
-    first, then = earlier.call.index, later.call.index
-    if _user_granted(history, first, then) or _waits(history).any_between(first, then):
-        return False
-    if waits_first(later.call.command or ""):
-        return False  # asked again after a pause: polling
-    blind = not _tool_calls(history).any_between(first, then)
-    if blind and _retries_asked(history, first):
-        return False  # the retries the user asked for
-    fewer = earlier.failing is not None and later.failing is not None and later.failing < earlier.failing
-    if fewer:
-        return False
-    if _same_error(earlier, later, history):
-        return True
-    # A different error straight after: a blind retry, unless the agent changed how it ran (another seed,
-    # another option's value), which failing differently is an experiment, not the same run again.
-    return not _tool_calls(history).any_between(first, then) and _typed(earlier) == _typed(later)
-
-
-def _same_error(earlier: _Attempt, later: _Attempt, history: ObservationHistory) -> bool:
-    """Whether two attempts failed alike: one error, or neither saying more than that it failed (an exit
-    status, counts: the output went to a log or a report read afterwards) with nothing edited between, so
-    nothing could have made them differ; so too one that says no more because it sent its output away (to
-    a log or a report) beside one that says what failed."""
-    if same_failure(earlier.signature, later.signature):
-        return True
-    if _edit_calls(history).any_between(earlier.call.index, later.call.index):
-        return False
-    quiet = [_UNINFORMATIVE.match(attempt.signature) is not None for attempt in (earlier, later)]
-    if all(quiet):
-        return True
-    return any(
-        says_little and _SENT_AWAY.search(attempt.call.command or "") is not None
-        for says_little, attempt in zip(quiet, (earlier, later), strict=True)
-    )
-
-
-# An error line that says only that the work failed: an exit status, counts, or a number alone (`exit=#`,
-# `Exit code #`, `# examples, # failures`, `# failed, # passed`, a fallback's `grep -c` printing `#`).
-_UNINFORMATIVE = re.compile(
-    r"^(?:exit(?:[ _-]?(?:code|status))?\s*[=:]?\s*#|#(?:\s+\w+(?:,\s*#\s+\w+)*)?)\W*$"
-)
-
-
-# A command that sends its output to a file: a redirection of its output (not `2>&1`), `tee`, or an option
-# naming a report file (`--out tmp/run.json`, `--junitxml=report.xml`, `-o results.xml`).
-_SENT_AWAY = re.compile(
-    r"(?:^|[\s;&|])(?:1|&)?>>?[ \t]*(?!&|/dev/null)[^\s;&|]|\btee\b"
-    r"|(?<!\S)--(?:out|output|out-file|output-file|report|junit\w*|\w*xml)[= ]|(?<!\S)-o[ \t]+\S+\.\w+"
-)
-
-
-def _typed(attempt: _Attempt) -> str:
-    return " ".join((attempt.call.command or "").split())
-
-
 def _failure_match(
-    key: str, attempts: list[_Attempt], history: ObservationHistory, max_evidence: int
+    key: str, attempts: list[Attempt], history: ObservationHistory, max_evidence: int
 ) -> TriggerMatch:
     latest = attempts[-1]
     latest_command = latest.call.command or key
@@ -749,7 +549,7 @@ def _failure_match(
         }
         for attempt in attempts[-max_evidence:]
     ]
-    edits = _edit_calls(history).count_between(attempts[0].call.index, latest.call.index)
+    edits = edit_calls(history).count_between(attempts[0].call.index, latest.call.index)
     error = latest.call.error
     exit_code = (error.outcome or {}).get("exit_code") if error is not None else None
     if exit_code is None and error is not None:

@@ -1,0 +1,216 @@
+"""Whether a failing attempt at a piece of work is the attempt before it again, with nothing learnt.
+
+Repeat-failure keeps a streak of failed attempts for each piece of work; this is how it judges one step of
+a streak, from what the session shows between the two attempts whatever the tools: an edit, a command, a
+read, a wait, the user's answer, the user's own request for retries. A different error after something was
+done is the work moving; the same error is a fix that did not take; fewer tests failing is progress; a
+wait between the two, or the user's own hand, is not the agent looping. The positions it reads are folds
+of the history (:class:`~sbcore.observe.history.Positions`), so each observation is read once.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from dataclasses import dataclass
+from functools import cached_property
+from itertools import pairwise
+
+from sbcore.api import Observation
+from sbcore.observe.history import ObservationHistory, Positions
+
+from .identity import only_waits, waits_first
+from .retries_asked import asks_retries
+from .roles import COMMAND_TOOLS, EDIT_TOOLS, command_in
+from .same_work import same_failure
+from .signatures import signature
+
+
+@dataclass(frozen=True)
+class Call:
+    """A settled command call: ``error`` is None when it succeeded."""
+
+    index: int  # absolute position in the history (see ObservationHistory)
+    observation: Observation
+    command: str
+    error: Observation | None
+
+
+@dataclass(frozen=True)
+class Attempt:
+    call: Call
+    error: str
+
+    @cached_property
+    def signature(self) -> str:
+        """The error with what varies between two runs of the same failure folded (:func:`signature`)."""
+        return signature(self.error)
+
+    @property
+    def failing(self) -> int | None:
+        outcome = self.call.error.outcome if self.call.error is not None else None
+        counts = (outcome or {}).get("counts") or {}
+        value = counts.get("failed")
+        return value if isinstance(value, int) else None
+
+
+def stuck_tail(attempts: list[Attempt], history: ObservationHistory) -> int:
+    """How many of the latest attempts are linked by stuck steps (1 when the last one made progress)."""
+    run = 1
+    for earlier, later in zip(reversed(attempts[:-1]), reversed(attempts[1:]), strict=True):
+        if not _stuck(earlier, later, history):
+            break
+        run += 1
+    return run
+
+
+def recurring(attempts: list[Attempt], history: ObservationHistory) -> list[Attempt]:
+    """The attempts of a streak that failed with the latest one's error: an error that comes back
+    after other errors in between is a loop too (the fixes go round in a circle), unless the user
+    asked for a retry along the way."""
+    latest = attempts[-1]
+    same = [attempt for attempt in attempts if _same_error(attempt, latest, history)]
+    if _waits(history).any_between(same[0].call.index, latest.call.index) or all(
+        waits_first(attempt.call.command or "") for attempt in same[1:]
+    ):
+        return []  # polling: a wait between, or each retry asked after a pause
+    if any(_user_granted(history, a.call.index, b.call.index) for a, b in pairwise(same)):
+        return []
+    calls = _tool_calls(history)
+    blind = all(not calls.any_between(a.call.index, b.call.index) for a, b in pairwise(same))
+    if blind and _retries_asked(history, same[0].call.index):
+        return []  # the retries the user asked for
+    first, last = same[0].failing, latest.failing
+    if first is not None and last is not None and last < first:
+        return []  # fewer tests failing each time: progress
+    return same
+
+
+def _stuck(earlier: Attempt, later: Attempt, history: ObservationHistory) -> bool:
+    """Whether ``later`` is ``earlier`` again with nothing learnt: the same failure, the same way.
+
+    Judged from what the attempts show, whatever tools came between them: after anything was done (an
+    edit, a command, a read), a different error is the work moving (a fix that got further, a change
+    made through a command, an investigation) and the same error is a fix that did not take; fewer
+    tests failing is progress. Run again straight away, with nothing done between, it is a blind retry
+    whatever it printed (what changed came from elsewhere), unless the agent changed how it ran it (the
+    same work with another seed or option value) and it failed differently: an experiment. An attempt the
+    user answered for (see :func:`_user_granted`) or a wait between them (polling split over calls) is
+    not a blind retry, nor is running it again straight away when the turn's prompt asked for retries
+    (:func:`_retries_asked`).
+    """
+    first, then = earlier.call.index, later.call.index
+    if _user_granted(history, first, then) or _waits(history).any_between(first, then):
+        return False
+    if waits_first(later.call.command or ""):
+        return False  # asked again after a pause: polling
+    blind = not _tool_calls(history).any_between(first, then)
+    if blind and _retries_asked(history, first):
+        return False  # the retries the user asked for
+    fewer = earlier.failing is not None and later.failing is not None and later.failing < earlier.failing
+    if fewer:
+        return False
+    if _same_error(earlier, later, history):
+        return True
+    # A different error straight after: a blind retry, unless the agent changed how it ran (another seed,
+    # another option's value), which failing differently is an experiment, not the same run again.
+    return not _tool_calls(history).any_between(first, then) and _typed(earlier) == _typed(later)
+
+
+def _same_error(earlier: Attempt, later: Attempt, history: ObservationHistory) -> bool:
+    """Whether two attempts failed alike: one error, or neither saying more than that it failed (an exit
+    status, counts: the output went to a log or a report read afterwards) with nothing edited between, so
+    nothing could have made them differ; so too one that says no more because it sent its output away (to
+    a log or a report) beside one that says what failed."""
+    if same_failure(earlier.signature, later.signature):
+        return True
+    if edit_calls(history).any_between(earlier.call.index, later.call.index):
+        return False
+    quiet = [_UNINFORMATIVE.match(attempt.signature) is not None for attempt in (earlier, later)]
+    if all(quiet):
+        return True
+    return any(
+        says_little and _SENT_AWAY.search(attempt.call.command or "") is not None
+        for says_little, attempt in zip(quiet, (earlier, later), strict=True)
+    )
+
+
+# An error line that says only that the work failed: an exit status, counts, or a number alone (`exit=#`,
+# `Exit code #`, `# examples, # failures`, `# failed, # passed`, a fallback's `grep -c` printing `#`).
+_UNINFORMATIVE = re.compile(
+    r"^(?:exit(?:[ _-]?(?:code|status))?\s*[=:]?\s*#|#(?:\s+\w+(?:,\s*#\s+\w+)*)?)\W*$"
+)
+
+
+# A command that sends its output to a file: a redirection of its output (not `2>&1`), `tee`, or an option
+# naming a report file (`--out tmp/run.json`, `--junitxml=report.xml`, `-o results.xml`).
+_SENT_AWAY = re.compile(
+    r"(?:^|[\s;&|])(?:1|&)?>>?[ \t]*(?!&|/dev/null)[^\s;&|]|\btee\b"
+    r"|(?<!\S)--(?:out|output|out-file|output-file|report|junit\w*|\w*xml)[= ]|(?<!\S)-o[ \t]+\S+\.\w+"
+)
+
+
+def _typed(attempt: Attempt) -> str:
+    return " ".join((attempt.call.command or "").split())
+
+
+def _picked(history: ObservationHistory, name: str, picks: Callable[[Observation], bool]) -> Positions:
+    """The positions of the observations ``picks`` chooses (``name`` names the predicate)."""
+    return history.fold(("positions", name), lambda: Positions(picks))
+
+
+def _user_prompts(history: ObservationHistory) -> Positions:
+    """The user's own prompts (not the harness's note that the user interrupted a call)."""
+    return _picked(history, "user-prompts", _is_prompt)
+
+
+def _user_granted(history: ObservationHistory, first: int, then: int) -> bool:
+    """Whether the attempt at ``then`` is the user's: a prompt of theirs came after the attempt at
+    ``first`` and the agent's very next call is this one. Whatever the words (a retry granted, a change
+    made on their side, "try it now"), the agent did what the user answered to the failure; a prompt
+    followed by other work first was about something else."""
+    prompt = _user_prompts(history).last_between(first, then)
+    return prompt is not None and not _tool_calls(history).any_between(prompt, then)
+
+
+def _retries_asked(history: ObservationHistory, first: int) -> bool:
+    """Whether the user's prompt of this turn (the last one before the attempt at ``first``) asked for the
+    work to be retried: then running it again straight away is what they asked for, not a blind loop."""
+    prompt = _user_prompts(history).last_between(-1, first)
+    return prompt is not None and asks_retries(history.at(prompt).text)
+
+
+def _waits(history: ObservationHistory) -> Positions:
+    """Command calls that only wait (``sleep 10``, ``sleep 5 && echo ok``): attempts with a wait between
+    them are polling split over calls, not a loop."""
+    return _picked(history, "waits", _is_wait)
+
+
+def _tool_calls(history: ObservationHistory) -> Positions:
+    return _picked(history, "tool-calls", _is_tool_call)
+
+
+def _is_tool_call(obs: Observation) -> bool:
+    return obs.kind == "tool"
+
+
+def edit_calls(history: ObservationHistory) -> Positions:
+    return _picked(history, "edit-calls", _is_edit_call)
+
+
+def _is_prompt(obs: Observation) -> bool:
+    return obs.kind == "prompt" and not obs.text.startswith(_INTERRUPTED)
+
+
+_INTERRUPTED = "[prompt] [Request interrupted"
+
+
+def _is_wait(obs: Observation) -> bool:
+    if obs.kind != "tool" or obs.tool not in COMMAND_TOOLS:
+        return False
+    command = command_in(obs)
+    return command is not None and only_waits(command)
+
+
+def _is_edit_call(obs: Observation) -> bool:
+    return obs.kind == "tool" and obs.tool in EDIT_TOOLS
