@@ -4,7 +4,8 @@
   call answered by the loopback fake provider after a fixed latency. Pilot then fan-out should cost about
   two calls' time, not N.
 - ``cache``: the fake provider's prompt-cache accounting over consecutive passes: how much of the forks'
-  shared prefix is read from cache, who writes it, and whether every prefix extends the previous one.
+  shared prefix is read from cache, who writes it, and whether every prefix extends the previous one
+  (both: :mod:`sbcore.bench.passes`).
 - ``replay-vs-measure``: offline replay of transcripts against ``second-brain measure`` on the same files in
   the same run; with ``--labels``, the structural detectors' precision and recall too.
 - ``replay-jobs``: offline replay of the same transcripts serially and with ``-j N``, in the same run:
@@ -29,19 +30,14 @@ from __future__ import annotations
 
 import argparse
 import asyncio
-import contextlib
-import statistics
 import sys
 import tempfile
 import time
-from collections.abc import Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from sbcore.packs.model import DetectorDef
-    from sbcore.testing import FakeProvider
-    from sbcore.think.providers.base import Provider
 
 
 def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -263,34 +259,7 @@ def _usage(parser: argparse.ArgumentParser) -> int:
     return 2
 
 
-def _provider(fake: FakeProvider) -> Provider:
-    from sbcore.think.providers.anthropic import AnthropicProvider
-    from sbcore.think.providers.base import ProviderSettings, RetryPolicy, Secret
-
-    settings = ProviderSettings(
-        "anthropic",
-        "claude-haiku-4-5",
-        base_url=fake.anthropic_base_url,
-        api_key=Secret("bench"),
-        retry=RetryPolicy(max_retries=0),
-    )
-    return AnthropicProvider(settings)
-
-
-def _episode(number: int) -> list[Any]:
-    from sbcore.observe.model import Observation
-
-    return [
-        Observation(
-            "text",
-            f"[text] pass {number} step {step}: reading the parser, then running the unit tests again",
-            timestamp=f"2026-01-05T10:{number % 60:02d}:{step:02d}Z",
-        )
-        for step in range(8)
-    ]
-
-
-# -- fanout -----------------------------------------------------------------------------------------------
+# -- fanout and cache (sbcore.bench.passes) --------------------------------------------------------------
 
 
 def _fanout(args: argparse.Namespace) -> int:
@@ -299,100 +268,37 @@ def _fanout(args: argparse.Namespace) -> int:
             "second-brain bench fanout: --detectors >= 2, --repeat >= 1, --latency-ms >= 0", file=sys.stderr
         )
         return 2
-    from sbcore.testing import FakeProvider
+    from sbcore.bench.passes import fanout
 
-    with FakeProvider(latency_ms=args.latency_ms) as fake:
-        narrow = asyncio.run(_pass_walls(fake, 1, args.repeat))
-        wide = asyncio.run(_pass_walls(fake, args.detectors, args.repeat))
-    one, many = statistics.median(narrow), statistics.median(wide)
-    result = {
-        "latency_ms": args.latency_ms,
-        "detectors": args.detectors,
-        "repeat": args.repeat,
-        "one_detector_s": round(one, 4),
-        "n_detectors_s": round(many, 4),
-        "ratio": round(many / one, 3),
-    }
+    result = fanout(args.latency_ms, args.detectors, args.repeat)
     if args.json:
         _print_json(result)
     else:
+        one, many = result["one_detector_s"], result["n_detectors_s"]
         print(
             f"fake model latency {args.latency_ms} ms per call, median of {args.repeat} passes each "
             f"(after one warm-up pass)\n"
             f"  1 detector:  {one:.3f} s\n"
             f"  {args.detectors} detectors: {many:.3f} s (pilot, then {args.detectors - 1} in parallel)\n"
-            f"  ratio {many / one:.2f}"
+            f"  ratio {result['ratio']:.2f}"
         )
     return 0
-
-
-async def _pass_walls(fake: FakeProvider, count: int, repeat: int) -> list[float]:
-    """Wall time of whole passes (policy, forks, gate) through a scratch pipeline, as a worker runs them."""
-    from sbcore.conductor.scratch import pass_now
-    from sbcore.think.pass_ import EngineSettings
-
-    provider = _provider(fake)
-    walls = []
-    try:
-        with _scratch(provider, count, EngineSettings(max_parallel_forks=max(8, count))) as pipeline:
-            await pass_now(pipeline, _episode(0))  # connection set-up and first-call costs stay out
-            for number in range(1, repeat + 1):
-                started = time.perf_counter()
-                await pass_now(pipeline, _episode(number))
-                walls.append(time.perf_counter() - started)
-    finally:
-        await provider.aclose()
-    return walls
-
-
-@contextlib.contextmanager
-def _scratch(provider: Any, count: int, settings: Any = None) -> Iterator[Any]:
-    """A pipeline around ``count`` bench detectors on ``provider``, its gate and mailbox in a temporary
-    directory."""
-    from sbcore.bench.lenses import bench_detectors
-    from sbcore.conductor import assembly
-    from sbcore.conductor.scratch import scratch_pipeline
-    from sbcore.config import load_config
-    from sbcore.gate.settings import GateSettings
-
-    detectors = bench_detectors(count)
-    engine = assembly.pass_engine(detectors, provider, settings=settings)
-    gate = GateSettings.from_config(load_config(None), detectors)
-    with tempfile.TemporaryDirectory(prefix="sbcore-bench-") as scratch:
-        yield scratch_pipeline(engine, gate, Path(scratch), session="bench")
-
-
-# -- cache ------------------------------------------------------------------------------------------------
 
 
 def _cache(args: argparse.Namespace) -> int:
     if args.detectors < 1 or args.passes < 1:
         print("second-brain bench cache: --detectors and --passes must be at least 1", file=sys.stderr)
         return 2
-    from sbcore.testing import FakeProvider
+    from sbcore.bench.passes import cache
 
-    with FakeProvider(min_cacheable_tokens=args.min_cacheable) as fake:
-        asyncio.run(_run_passes(fake, args.detectors, args.passes))
-        records = fake.requests
-    rows = _cache_rows(records, args.detectors)
-    reads = sum(row["cache_read"] for row in rows if row["cacheable"])
-    prefix = sum(row["forks_prefix_tokens"] for row in rows if row["cacheable"])
-    summary = {
-        "detectors": args.detectors,
-        "passes": args.passes,
-        "read_share": round(reads / prefix, 4) if prefix else None,
-        "target_share": round((args.detectors - 1) / args.detectors, 4),
-        "identical_across_forks": all(row["identical"] for row in rows),
-        "append_only": all(row["extends_previous"] for row in rows),
-        "passes_detail": rows,
-    }
+    summary = cache(args.detectors, args.passes, args.min_cacheable)
     if args.json:
         _print_json(summary)
         return 0
     print(f"{args.detectors} detectors, {args.passes} passes, provider minimum {args.min_cacheable} tokens")
     head = ("pass", "prefix tok", "cache read", "cache write", "writers", "read share")
     print(" ".join(f"{title:>11}" for title in head))
-    for row in rows:
+    for row in summary["passes_detail"]:
         share = f"{row['read_share']:.3f}" if row["cacheable"] else "(too short)"
         cells = (row["pass"], row["prefix_tokens"], row["cache_read"], row["cache_write"], row["writers"])
         print(" ".join(f"{cell:>11,}" for cell in cells) + f" {share:>11}")
@@ -403,55 +309,6 @@ def _cache(args: argparse.Namespace) -> int:
         f"{summary['identical_across_forks']}; each pass extends the previous: {summary['append_only']}"
     )
     return 0
-
-
-async def _run_passes(fake: FakeProvider, count: int, passes: int) -> None:
-    from sbcore.conductor.scratch import pass_now
-
-    provider = _provider(fake)
-    try:
-        with _scratch(provider, count) as pipeline:
-            for number in range(1, passes + 1):
-                await pass_now(pipeline, _episode(number))
-    finally:
-        await provider.aclose()
-
-
-def _cache_rows(records: list[Any], width: int) -> list[dict[str, Any]]:
-    from sbcore.testing.cache_accounting import anthropic_segments
-
-    rows: list[dict[str, Any]] = []
-    previous: list[bytes] | None = None
-    for index in range(0, len(records), width):
-        batch = records[index : index + width]
-        prefixes = []
-        tokens = []
-        for record in batch:
-            segments = anthropic_segments(record.body)
-            last = max(i for i, s in enumerate(segments) if s.ttl_s is not None)
-            prefixes.append([s.data for s in segments[: last + 1]])
-            tokens.append(sum(s.tokens for s in segments[: last + 1]))
-        read = sum(r.usage.cache_read_tokens for r in batch if r.usage is not None)
-        write = sum(r.usage.cache_write_tokens for r in batch if r.usage is not None)
-        cacheable = any(
-            r.usage is not None and (r.usage.cache_read_tokens or r.usage.cache_write_tokens) for r in batch
-        )
-        rows.append(
-            {
-                "pass": index // width + 1,
-                "prefix_tokens": tokens[0],
-                "forks_prefix_tokens": sum(tokens),
-                "cache_read": read,
-                "cache_write": write,
-                "writers": sum(1 for r in batch if r.usage is not None and r.usage.cache_write_tokens),
-                "cacheable": cacheable,
-                "read_share": round(read / sum(tokens), 4) if sum(tokens) else 0.0,
-                "identical": all(p == prefixes[0] for p in prefixes),
-                "extends_previous": previous is None or prefixes[0][: len(previous)] == previous,
-            }
-        )
-        previous = prefixes[0]
-    return rows
 
 
 # -- replay vs measure ------------------------------------------------------------------------------------
