@@ -1,0 +1,6 @@
+import pytest
+
+
+@pytest.fixture
+def seeded_db():
+    yield

@@ -1,0 +1,3 @@
+export function kmhToMps(kmh: number): number {
+  return kmh / 3.6;
+}

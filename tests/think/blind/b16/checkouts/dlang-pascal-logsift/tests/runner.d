@@ -1,0 +1,2 @@
+module runner;
+// silly picks up every unittest block in the compiled modules.

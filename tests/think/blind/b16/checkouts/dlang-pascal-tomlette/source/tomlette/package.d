@@ -1,0 +1,4 @@
+module tomlette;
+
+public import tomlette.value;
+public import tomlette.parser;

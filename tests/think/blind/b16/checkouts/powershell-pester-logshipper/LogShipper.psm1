@@ -1,0 +1,1 @@
+Get-ChildItem $PSScriptRoot/src/Public/*.ps1 | ForEach-Object { . $_.FullName }

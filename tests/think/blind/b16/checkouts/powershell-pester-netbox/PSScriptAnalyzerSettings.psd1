@@ -1,0 +1,4 @@
+@{
+    Severity     = @('Error', 'Warning')
+    ExcludeRules = @('PSUseShouldProcessForStateChangingFunctions')
+}
