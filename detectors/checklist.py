@@ -95,6 +95,7 @@ _FORMAT_OR_LINT = re.compile(r"(?:^|[:/+])\w*(?:fmt|format|lint|prettier|style|t
 _RUNS_TASK = frozenset({"run", "run-script", "task"})
 _LINT_OPTIONS = frozenset({"--lint", "--fix", "--check", "--format", "--fmt"})
 _SHELLS = frozenset({"sh", "bash", "zsh", "dash"})
+_POWERSHELLS = frozenset({"pwsh", "powershell"})
 _CODE_OPTIONS = frozenset({"-e", "-c", "--eval", "--exec", "-r", "-x", "--command"})
 _PATH_KEYS = ("file_path", "notebook_path", "path", "pattern")
 _CONTENT_KEYS = ("new_string", "content", "new_source")
@@ -123,6 +124,10 @@ def _invocations(command: str, tasks: bool = False) -> tuple[str, ...]:
         program = words[0].rsplit("/", 1)[-1]
         if program in _SHELLS and "-c" in words[1:-1]:
             steps.extend(_invocations(words[words.index("-c") + 1], tasks))  # `bash -c 'npm test'`
+            continue
+        script = _powershell_script(words) if program in _POWERSHELLS else None
+        if script is not None:  # `pwsh -NoProfile -Command 'Invoke-Pester -CI'`
+            steps.extend(_invocations(script, tasks))
             continue
         if program in _NOT_RUNS:
             subcommands = _NOT_RUNS[program]
@@ -347,6 +352,14 @@ def _looks_like_path(word: str) -> bool:
     return "/" in word or "." in word.strip(".") or is_test_path(word)  # a bare test folder: `prove -lr t`
 
 
+def _powershell_script(words: list[str]) -> str | None:
+    """The script a PowerShell host is handed after ``-c`` or ``-Command`` (any case), or None."""
+    for index, word in enumerate(words[1:-1], start=1):
+        if word.lower() in ("-c", "-command"):
+            return words[index + 1]
+    return None
+
+
 def runs_test_path(command: str) -> bool:
     """Whether a step of ``command`` runs a test folder or test file (``prove -lr t``, ``busted spec/``,
     ``perl t/01-trim.t``, ``lua spec/parse_spec.lua``), whatever the program: a test run by what it runs,
@@ -377,9 +390,10 @@ def _runs_test_path(command: str) -> bool:
     return False
 
 
-# A program named for linting or formatting (`luacheck`, `perlcritic`, `perltidy`, `eslint`, `rubocop`); one
-# named for checking is one too where a test folder is read, not where a build is (`cargo-check` builds).
-_NAMED_FOR_LINTING = re.compile(r"lint|fmt|format|tidy|critic|cop\b|flake|prettier|black|isort")
+# A program named for linting or formatting (`luacheck`, `perlcritic`, `perltidy`, `eslint`, `rubocop`,
+# `stylua`, `js-beautify`); one named for checking is one too where a test folder is read, not where a build
+# is (`cargo-check` builds).
+_NAMED_FOR_LINTING = re.compile(r"lint|fmt|format|tidy|critic|cop\b|flake|prettier|black|isort|styl|beautif")
 _LINTS = re.compile(r"lint|fmt|format|tidy|critic|check|cop\b|flake|prettier|black|isort")
 # ... or a program's subcommand that does (`ruff check`, `ruff format`, `deno lint`, `go vet`, `zig fmt`).
 _LINT_SUBCOMMAND = re.compile(r"(?:lint|fmt|format|check|vet|tidy|style)$")

@@ -87,16 +87,18 @@ _RUNS_THE_REST: dict[str, frozenset[str]] = {
 }
 # Shells handed the work as one string (`bash -c '…'`, `sh -ec "…"`, `nix-shell --run '…'`).
 _SHELLS = frozenset({"bash", "sh", "zsh", "dash", "ksh"})
+# PowerShell hosts: handed their work as one string after `-c` or `-Command` (any case).
+_POWERSHELLS = frozenset({"pwsh", "powershell"})
 _PYTHON = re.compile(r"^python(?:\d+(?:\.\d+)?)?$")
 # A project's launcher for a tool is that tool.
 _LAUNCHERS = {"gradlew": "gradle", "mvnw": "mvn", "bazelisk": "bazel"}
 # Interpreters that can run a runner installed into a project's bin directory.
-_INTERPRETERS = re.compile(r"^(?:php|ruby|node|bash|sh|python(?:\d+(?:\.\d+)?)?)$")
+_INTERPRETERS = re.compile(r"^(?:php|ruby|node|bash|sh|pwsh|powershell|python(?:\d+(?:\.\d+)?)?)$")
 _BIN_DIRS = re.compile(r"(?:^|/)(?:bin|\.bin)/[^/]+$")
 # Script managers whose `run`/`run-script` spellings name the same script.
 _SCRIPT_MANAGERS = frozenset({"composer"})
 # A script file handed to its interpreter (`python tools/r.py`, `bash scripts/ci.sh`), not a flag or code.
-_SCRIPT_FILE = re.compile(r"^[^-][^\s=]*\.(?:py|rb|js|mjs|cjs|ts|php|sh|bash|pl)$")
+_SCRIPT_FILE = re.compile(r"^[^-][^\s=]*\.(?:py|rb|js|mjs|cjs|ts|php|sh|bash|pl|ps1)$")
 # Scripts whose own flags the reporting table knows.
 _SCRIPTS_WITH_FLAGS = frozenset({"manage.py"})
 _ASSIGNMENT = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*=")
@@ -120,7 +122,8 @@ _PYTEST_SELECTORS = frozenset({"-k", "-m"})
 # Long names are read with one dash or two (`terraform -chdir=infra`, `--chdir infra`).
 _DIRECTORY_OPTIONS = frozenset(
     {"cwd", "dir", "directory", "chdir", "prefix", "workdir", "working-directory", "test-dir", "build-dir"}
-    | {"project", "project-dir", "manifest-path", "rootdir", "root-dir"}
+    | {"project", "project-dir", "manifest-path", "rootdir", "root-dir", "root", "project-root"}
+    | {"working-dir", "work-dir", "basedir", "base-dir"}
 )
 _FILE_IN_DIRECTORY = frozenset({"manifest-path"})
 # Options whose value is where a run puts what it makes, not what it runs (`elm make src/Main.elm
@@ -248,8 +251,10 @@ def work_identity(command: str, start: str = "") -> Work:
             continue  # setup, a message, or the exit status echoed or passed on (`; exit $?`)
         if head in _VIEWS and steps:
             continue  # `make > build.log; tail build.log`: reading what the work wrote
-        if not directory and not steps:
-            words, directory = _without_directory_option(words)  # `make -C web` is `cd web && make`
+        if not steps:  # `make -C web` is `cd web && make`; after a `cd`, the option's folder is inside it
+            words, named = _without_directory_option(words)
+            if named:
+                directory = posixpath.normpath(posixpath.join(directory, named)) if directory else named
         if steps:
             joins.append(joined)
         steps.append(words)
@@ -405,10 +410,17 @@ def _after_wrapper(words: list[str]) -> list[str] | None:
 
 def _shell_script(words: list[str]) -> str | None:
     """The script of a shell handed the work as one string (``bash -c 'make check'``, ``sh -ec "…"``,
-    ``nix-shell --run '…'``), or None."""
+    ``nix-shell --run '…'``, ``pwsh -Command '…'``), or None."""
     program = words[0].rsplit("/", 1)[-1] if words else ""
     if program == "nix-shell" and "--run" in words[:-1]:
         return words[words.index("--run") + 1]
+    if program in _POWERSHELLS:  # `pwsh -NoProfile -Command 'Invoke-Pester -CI'`
+        for index, word in enumerate(words[1:-1], start=1):
+            if word.lower() in ("-c", "-command"):
+                return words[index + 1]
+            if not word.startswith("-"):
+                return None
+        return None
     if program not in _SHELLS:
         return None
     for index, word in enumerate(words[1:-1], start=1):

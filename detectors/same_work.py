@@ -666,8 +666,8 @@ def _swept(one: Work, other: Work) -> bool:
     whose words the other holds is an aggregate beside a member (``connectedAndroidTest``,
     ``:app:connectedDebugAndroidTest``)."""
     mine, theirs = one.body.split(" "), other.body.split(" ")
-    if len(mine) != len(theirs):
-        return False
+    if len(mine) != len(theirs) or mine[0] != theirs[0]:
+        return False  # another program (`./build.ps1 Test`, then `Invoke-Build Test`) is no sweep of one
     differing = [(a, b) for a, b in zip(mine, theirs, strict=True) if a != b]
     if differing and all(_NUMBER.sub("#", a) == _NUMBER.sub("#", b) for a, b in differing):
         return True

@@ -96,14 +96,30 @@ def code_lines(text: str) -> list[str]:
 
 def _code_lines(text: str) -> Iterator[str]:
     inside = False
+    closer = ""  # the end of the block comment the lines are in (`#>`, `*/`, `-}`, `=cut`), or none
     for line in text.splitlines():
+        if closer:
+            if closer in line:
+                closer = ""
+            continue
         quotes = line.count('"""') + line.count("'''")
         if inside or _DOCSTRING.match(line):
             if quotes % 2 == 1:
                 inside = not inside
             continue
+        if (opened := _BLOCK_OPENS.match(line)) is not None:
+            end = _BLOCK_ENDS[opened.group(1)]
+            closer = "" if end in line[opened.end() :] else end
+            continue
         if not _COMMENT_LINE.match(line):
             yield line.strip()
+
+
+# A block comment opening a line, and what closes it: PowerShell's comment-based help (`<# .SYNOPSIS … #>`),
+# C's, Haskell's, ML's, Lua's and Lisp's blocks, Ruby's `=begin` and Perl's POD.
+_BLOCK_ENDS = {"<#": "#>", "/*": "*/", "{-": "-}", "(*": "*)", "--[[": "]]", "#|": "|#", "=begin": "=end"}
+_BLOCK_ENDS |= dict.fromkeys(("=pod", "=head", "=over", "=item", "=encoding", "=for"), "=cut")
+_BLOCK_OPENS = re.compile(r"^\s*(<#|/\*|\{-|\(\*|--\[\[|#\||=begin|=pod|=head|=over|=item|=encoding|=for)")
 
 
 def same_code(new: list[str], old: list[str]) -> bool:

@@ -214,6 +214,16 @@ _HEREDOC = re.compile(r"<<(?<![<\w]<<)(?P<dash>[-~]?)[ \t]*(?P<q>['\"]?)\\?(?P<t
 _LITERAL = re.compile(r"\"[^\"\\]*(?:\\.[^\"\\]*)*\"|'[^']*'", re.S)
 
 
+# A shell, or PowerShell, told to run the string that follows (`bash -lc`, `sh -ec`, `pwsh -NoProfile
+# -Command`, `nix-shell --run`), ending right where a literal opens; looked for only before a literal long
+# enough to elide.
+_SCRIPT_FLAG = re.compile(
+    r"(?:^|[\s;&|(])(?:\S*/)?(?:(?:ba|z|da|k)?sh(?:[ \t]+-[A-Za-z]+)*?[ \t]+-[a-z]*c[a-z]*"
+    r"|(?:pwsh|powershell)(?:[ \t]+-\w+)*?[ \t]+-(?i:c|command)|nix-shell\b[^\n]*?[ \t]--run)[ \t]+$"
+)
+_SCRIPT_FLAG_REACH = 120
+
+
 def shell_structure(head_chars: int) -> Structure:
     """Split a shell command into kept text and elided heredoc bodies / long literals."""
 
@@ -257,12 +267,16 @@ def shell_structure(head_chars: int) -> Structure:
 
 
 def _literals(text: str, head_chars: int) -> list[Segment]:
-    """Elide quoted literals longer than ``head_chars`` inside ``text``."""
+    """Elide quoted literals longer than ``head_chars`` inside ``text``, but a shell's script: the literal a
+    shell is handed to run (``bash -c "cd app && make test"``, ``pwsh -Command '…'``) is the command itself,
+    whatever its length (the command's own cap still applies)."""
     segments: list[Segment] = []
     position = 0
     for match in _LITERAL.finditer(text):
         body_len = match.end() - match.start() - 2
         if body_len <= head_chars:
+            continue
+        if _SCRIPT_FLAG.search(text, max(0, match.start() - _SCRIPT_FLAG_REACH), match.start()) is not None:
             continue
         keep_to = match.start() + 1 + head_chars
         segments.append((None, text[position:keep_to]))

@@ -55,12 +55,14 @@ _FAILURE_LINE = re.compile(
 # A summary counting failures above zero, anywhere in a line (`Tests run: 14, Failures: 1`, `3 examples,
 # 1 failure`): searched unanchored, and only where "ailure" is, since a `^.*` costs a scan per line.
 _FAILURE_COUNT = re.compile(r"\bFailures: [1-9]|\b[1-9]\d* failures?\b")
-# A runner or a wrapper saying the command under it failed with a status other than 0, anywhere in a line
-# (yarn's `error Command failed with exit code 1.`, pnpm's `ELIFECYCLE  Command failed with exit code 1.`,
-# a task runner's `step 'bundle' failed with exit status 2`): searched only where "ailed with" or "AILED
-# with" is.
+# A runner or a wrapper saying the command under it failed, or exited, with a status other than 0, anywhere in
+# a line (yarn's `error Command failed with exit code 1.`, pnpm's `ELIFECYCLE  Command failed with exit code
+# 1.`, a task runner's `step 'bundle' failed with exit status 2`, a test runner's `Program exited with code
+# 1`): searched only where "ailed with", "AILED with" or "xited with" is.
 _FAILED_WITH_STATUS = re.compile(
-    r"(?:[Ff]ailed|FAILED) with (?:an? )?(?:exit )?(?:code|status)\b[ :=]*(?:of )?-?[1-9]", re.ASCII
+    r"(?:[Ff]ailed|FAILED|[Ee]xited) with (?:an? )?(?:exit |error |non-?zero )?(?:code|status)\b"
+    r"[ :=]*(?:of )?-?[1-9]",
+    re.ASCII,
 )
 # ... and these may stand anywhere in one (searched unanchored: a `^.*` in front costs a scan per line),
 # a compiler's coded error among them (`error TS2322:`, `error CS0246:`, MSVC's `error C2065:`, `error
@@ -124,6 +126,10 @@ _ASSERTION = re.compile(
 _WRAPPER_SUMMARY = re.compile(
     r"exit(?:ed|ing)?[\s-]+(?:with[\s-]+)?(?:code|status|error)|exit code:?\s*-?\d|non-?zero exit"
     r"|returned non-?zero"
+    # a driver saying the program it ran failed (`Error: /usr/bin/ppcx64 returned an error exitcode`), not a
+    # server or an API that returned an error (`the server returned an error: 401`): a root error
+    r"|returned (?:with )?(?:an? )?(?:exit[\s-]?(?:code|status)"
+    r"|(?:error|failure) ?(?:exit[\s-]?)?(?:code|status))"
     r"|did not (?:run|complete|finish) successfully|error occurred while (?:calling|running|executing)"
     r"|command finished with error|^failed:\s+[\w@./:#-]+$|exited \(-?\d+\)"
     # a task's status line (`shellcheck.......Failed`, `✖ eslint --fix [FAILED]`), a runner's count of failing
@@ -134,7 +140,9 @@ _WRAPPER_SUMMARY = re.compile(
     r"|\btask\b.{0,60}\bfail|lifecycle script|\bbuild failed|failed to (?:run|execute|build)\b|\berr!"
     r"|elifecycle|process completed with|compilation failed|there (?:were|was) (?:test )?failures?"
     r"|\*\*\* \[|\] error \d+\s*$|^error: \d+ (?:tests?|errors?) failed"
-    r"|\bfail(?:ed|ure) (?:for|in|of) (?:the )?(?:task|target|goal|step|job|project)\b|\btest run failed\b",
+    r"|\bfail(?:ed|ure) (?:for|in|of) (?:the )?(?:task|target|goal|step|job|project)\b|\btest run failed\b"
+    # a task that counts what the tool under it found (`throw "PSScriptAnalyzer found 1 error(s)"`)
+    r"|\bfound \d+ (?:errors?|error\(s\)|problems?|violations?)(?!\S)",
 )  # read in a lower-cased line: ``re.IGNORECASE`` scans several times slower
 
 
@@ -145,6 +153,7 @@ _WRAPPER_WORDS = (
     *("lifecycle", "build failed", "failed to", "err!", "process completed", "compilation failed"),
     *("failure", "*** [", "] error", "error:", "failed for", "failed in", "failed of", "test run failed"),
     *("successfully", "error occurred", "....", "[failed]", "because of", "finished with error", "failed:"),
+    *("found ", "returned "),
 )
 
 
@@ -371,14 +380,21 @@ def without_options(line: str) -> str:
 def _says_error(line: str) -> bool:
     """Whether ``line`` holds an error word (``_ERROR_WORDS``) outside its command-line options, and is not
     a line a tool logs at an informational level (`Info Looking up … mismatched versions`)."""
-    return (
-        _ERROR_WORDS.search(line) is not None
-        and _ERROR_WORDS.search(without_options(line)) is not None
-        and _INFORMATIONAL.match(line) is None
-    )
+    if _ERROR_WORDS.search(line) is None:
+        return False
+    bare = without_options(line)
+    if _ERROR_WORDS.search(bare) is None or _INFORMATIONAL.match(line) is not None:
+        return False
+    # a step a runner passed over, marked with a cross (`Installing org... skipped ✗ (already installed)`):
+    # no failure unless a word says one
+    return _SKIPPED.search(line) is None or _ERROR_WORDS.search(bare.translate(_NO_MARKS)) is not None
 
 
-_INFORMATIONAL = re.compile(r"(?i:\[?(?:info|debug|trace|notice|verbose)\]?:?)\s")
+_SKIPPED = re.compile(r"(?i)\bskip(?:ped|ping|s)?\b|\balready\b|\bup[ -]to[ -]date\b")
+_NO_MARKS = str.maketrans(dict.fromkeys("✗✘✕✖"))
+
+
+_INFORMATIONAL = re.compile(r"(?i:\[?(?:info|debug|trace|notice|verbose|note|hint)\]?:?)\s")
 
 
 def _telling_line(text: str) -> str:
@@ -386,9 +402,12 @@ def _telling_line(text: str) -> str:
     summary = ""  # the first wrapper summary met, quoted only when nothing better is found
     for at in _assertion_lines(text):
         line = _shown(_line_at(text, at))
-        if not is_wrapper_summary(line):
+        # a heading's message is on the next line (`Error: 11/21/2025 10:22:31:`, then what failed): judged
+        # with it, so a task's count of its tool's errors under a heading is a summary too
+        message = _with_message(text, line) if line.endswith(":") else line
+        if not is_wrapper_summary(message):
             return line
-        summary = summary or line
+        summary = summary or message
     folded = _folded(text)
     low = text if folded is None else folded
     word_at = _error_pattern_at if folded is None else _NearestErrorWord()
@@ -540,7 +559,9 @@ def _summary_failed(scanned: str, counts: dict[str, int]) -> bool:
         return True
     if "ailure" in scanned and _FAILURE_COUNT.search(scanned):
         return True
-    if ("ailed with" in scanned or "AILED with" in scanned) and _FAILED_WITH_STATUS.search(scanned):
+    if ("ailed with" in scanned or "AILED with" in scanned or "xited with" in scanned) and (
+        _FAILED_WITH_STATUS.search(scanned)
+    ):
         return True  # the runner under a pipe or in a log saying so itself, whatever the runner
     if " ERR!" in scanned and _runner_err(scanned):
         return True

@@ -487,6 +487,7 @@ def _recipes(header: re.Pattern[str], *, tab_only: bool) -> Any:
         """Make targets and just recipes with the first line of their recipe (``@`` and ``-`` prefixes
         off); a target with no recipe of its own (``ci: lint test``) runs nothing to tie it to."""
         lines = text.splitlines()
+        variables = _variables(lines, tab_only=tab_only)
         for index, line in enumerate(lines):
             found = header.match(line)
             if found is None or found.group(1).startswith(".") or "%" in found.group(1):
@@ -495,9 +496,40 @@ def _recipes(header: re.Pattern[str], *, tab_only: bool) -> Any:
             indented = body.startswith("\t") if tab_only else body[:1] in ("\t", " ")
             command = body.strip().lstrip("@-").strip()
             if indented and command and not command.startswith("#"):
-                yield found.group(1), command
+                yield found.group(1), _expanded(command, variables, tab_only=tab_only)
 
     return parse
+
+
+# A variable set at the top of a Makefile (`EASK ?= eask`, `PYTHON := python3`) or a justfile (`python :=
+# "python3"`), and where a recipe uses one (`$(EASK)`, `${PYTHON}`; `{{python}}`): a recipe is read with its
+# variables' own values, so `$(EASK) test` is the `eask test` the agent may also run by hand.
+_MAKE_VARIABLE = re.compile(r"^([A-Za-z_][A-Za-z0-9_]*)[ \t]*(?:\?|:{1,3}|\+)?=[ \t]*(.*?)[ \t]*$")
+_JUST_VARIABLE = re.compile(r"^([A-Za-z_][A-Za-z0-9_-]*)[ \t]*:=[ \t]*(?:\"([^\"]*)\"|'([^']*)')[ \t]*$")
+_MAKE_USE = re.compile(r"\$[({]([A-Za-z_][A-Za-z0-9_]*)[)}]")
+_JUST_USE = re.compile(r"\{\{[ \t]*([A-Za-z_][A-Za-z0-9_-]*)[ \t]*\}\}")
+
+
+def _variables(lines: list[str], *, tab_only: bool) -> dict[str, str]:
+    """The variables a Makefile (``tab_only``) or a justfile sets at its top level, with their values; a
+    value that uses another variable, or a shell call, is left out (it is not known without running)."""
+    found: dict[str, str] = {}
+    pattern = _MAKE_VARIABLE if tab_only else _JUST_VARIABLE
+    for line in lines:
+        if (hit := pattern.match(line)) is None:
+            continue
+        value = next((group for group in hit.groups()[1:] if group is not None), "")
+        if value and "$" not in value and "`" not in value and "{{" not in value:
+            found.setdefault(hit.group(1), value)
+    return found
+
+
+def _expanded(command: str, variables: dict[str, str], *, tab_only: bool) -> str:
+    """``command`` with each use of a variable ``variables`` knows replaced by its value."""
+    if not variables:
+        return command
+    use = _MAKE_USE if tab_only else _JUST_USE
+    return use.sub(lambda hit: variables.get(hit.group(1), hit.group(0)), command)
 
 
 _MIX_ALIASES = re.compile(r"\bdefp?\s+aliases(?:\(\))?\s*,?\s*do(.*?)^\s*end\b", re.DOTALL | re.MULTILINE)
