@@ -250,8 +250,6 @@ class _SessionReading:
             return True
         if globs and _project_has(self._project, globs):
             return True
-        if globs and self._named_folders(globs).any():
-            return True
         commands = tuple(when.get("commands") or ())
         if commands and self._commands(commands, shown=True).any():
             return True
@@ -266,17 +264,6 @@ class _SessionReading:
                 lambda obs: edit_contents((obs,), tools), lambda text: any(p.search(text) for p in compiled)
             ),
         ).any()
-
-    def _named_folders(self, globs: tuple[str, ...]) -> Matches:
-        """Commands naming a folder ``globs`` match as one of their words (``stylua lua/ spec/``, ``ls
-        tests``): whatever the command does with it, the folder is there."""
-        tools, delegates = self._command_tools, self._delegate_tools
-        return self.history.fold(
-            ("named folders", tools, delegates, globs),
-            lambda: Matches(
-                lambda obs: _commands_in(obs, tools, delegates), lambda command: _names_folder(command, globs)
-            ),
-        )
 
     def moot(self, question: Mapping[str, Any]) -> bool:
         patterns = tuple((question.get("moot_when") or {}).get("prompts") or ())
@@ -324,21 +311,6 @@ def _commands_in(obs: Observation, tools: frozenset[str], delegates: frozenset[s
         return (command,) if command else ()
     prompt = obs.args.get("prompt") if obs.tool in delegates else None
     return delegated_commands(prompt) if isinstance(prompt, str) else ()
-
-
-@lru_cache(maxsize=4096)
-def _names_folder(command: str, globs: tuple[str, ...]) -> bool:
-    """Whether a word of ``command`` is a folder ``globs`` match: a word ending in ``/``, read as a path in it
-    (``spec/``), or a bare word that is a glob's folder itself (``tests``)."""
-    for word in command.split():
-        word = word.strip("'\"").removeprefix("./")
-        if not word or word.startswith(("-", "$", "/")) or "*" in word:
-            continue
-        folder = word.rstrip("/")
-        inside = folder + "/x" if word.endswith("/") else folder  # `spec/` as a path in it
-        if folder and "/" not in folder and _path_matches(inside, globs):
-            return True
-    return False
 
 
 def _prompt_text(obs: Observation) -> tuple[str, ...]:

@@ -504,7 +504,7 @@ def _recipes(header: re.Pattern[str], *, tab_only: bool) -> Any:
 # A variable set at the top of a Makefile (`EASK ?= eask`, `PYTHON := python3`) or a justfile (`python :=
 # "python3"`), and where a recipe uses one (`$(EASK)`, `${PYTHON}`; `{{python}}`): a recipe is read with its
 # variables' own values, so `$(EASK) test` is the `eask test` the agent may also run by hand.
-_MAKE_VARIABLE = re.compile(r"^([A-Za-z_][A-Za-z0-9_]*)[ \t]*(?:\?|:{1,3}|\+)?=[ \t]*(.*?)[ \t]*$")
+_MAKE_VARIABLE = re.compile(r"^([A-Za-z_][A-Za-z0-9_]*)[ \t]*(?:\?|:{1,3}|\+)?=(.*)$")
 _JUST_VARIABLE = re.compile(r"^([A-Za-z_][A-Za-z0-9_-]*)[ \t]*:=[ \t]*(?:\"([^\"]*)\"|'([^']*)')[ \t]*$")
 _MAKE_USE = re.compile(r"\$[({]([A-Za-z_][A-Za-z0-9_]*)[)}]")
 _JUST_USE = re.compile(r"\{\{[ \t]*([A-Za-z_][A-Za-z0-9_-]*)[ \t]*\}\}")
@@ -518,18 +518,27 @@ def _variables(lines: list[str], *, tab_only: bool) -> dict[str, str]:
     for line in lines:
         if (hit := pattern.match(line)) is None:
             continue
-        value = next((group for group in hit.groups()[1:] if group is not None), "")
+        value = next((group for group in hit.groups()[1:] if group is not None), "").strip(" \t")
         if value and "$" not in value and "`" not in value and "{{" not in value:
             found.setdefault(hit.group(1), value)
     return found
 
 
 def _expanded(command: str, variables: dict[str, str], *, tab_only: bool) -> str:
-    """``command`` with each use of a variable ``variables`` knows replaced by its value."""
+    """``command`` with each use of a variable ``variables`` knows replaced by its value; ``command`` as it
+    is when that would make it longer than ``_EXPANDED_MAX`` (a hostile Makefile's thousand uses of a long
+    value must not grow a recipe without bound)."""
     if not variables:
         return command
     use = _MAKE_USE if tab_only else _JUST_USE
+    hits = list(use.finditer(command))
+    grown = sum(len(variables.get(hit.group(1), hit.group(0))) - len(hit.group(0)) for hit in hits)
+    if not hits or len(command) + grown > _EXPANDED_MAX:
+        return command
     return use.sub(lambda hit: variables.get(hit.group(1), hit.group(0)), command)
+
+
+_EXPANDED_MAX = 4096
 
 
 _MIX_ALIASES = re.compile(r"\bdefp?\s+aliases(?:\(\))?\s*,?\s*do(.*?)^\s*end\b", re.DOTALL | re.MULTILINE)

@@ -104,6 +104,11 @@ def test_a_step_skipped_with_a_cross_is_no_error() -> None:
         "Test linkify-gh condition:\n    (zeask-test-failed (should (equal url expected)))"
     )
     assert error_line(text) == "(zeask-test-failed (should (equal url expected)))"
+    # a failing test whose name says "skips" is a failure
+    assert (
+        error_line("Exit code 1\n  ✕ skips empty lines (3 ms)\n  ✓ reads a line")
+        == "✕ skips empty lines (3 ms)"
+    )
 
 
 # -- the same work spelt through a directory option after a `cd`, a PowerShell host, a script file -----------
@@ -214,3 +219,11 @@ def test_an_aggregate_target_its_member_and_the_tool_by_hand_fail_as_one_loop(tm
     )
     match = repeat_failure(Projector().feed(records), {}, {}, project)
     assert match is not None and match.data["failures"] == 3
+
+
+def test_a_recipe_is_not_grown_without_bound_by_a_hostile_makefile(tmp_path: Path) -> None:
+    uses = "$(X)" * 2000
+    project = read_project(
+        _tree(tmp_path / "hostile", {"Makefile": f"X := {'y' * 5000}\n\nall:\n\t{uses}\n"})
+    )
+    assert project.scripts == {"all": uses}

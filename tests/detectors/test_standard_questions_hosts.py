@@ -1,10 +1,10 @@
 """standard-questions where the evidence comes through a host, a task option, a compiler or a file's kind.
 
-The sixteenth round: a command naming a test folder shows the project has tests, whatever it does with it;
-a formatter named for style runs no test on the folder it is given; a PowerShell host's script is read as
-the commands it runs; a task runner told by an option to run its test task runs the tests; a compiler handed
-a source file and an output, or a program named for building, builds; prose in any markup, the files a
-project names for its prose, a tool's dotfile settings and PowerShell's data files are not code; a block
+The sixteenth round: a `spec` folder named anywhere shows the project has tests, whatever a command does
+with it; a formatter named for style runs no test on the folder it is given; a PowerShell host's script is
+read as the commands it runs; a task runner told by an option to run its test task runs the tests; a compiler
+handed a source file and an output, or a program named for building, builds; prose in any markup, the files
+a project names for its prose, a tool's dotfile settings and PowerShell's data files are not code; a block
 comment (`<# … #>`, `/* … */`, POD) changes no code; "don't run the suite" makes the tests moot. The tools
 here are named in no table (`zfmt`, `zstyle`, `qtask`, `zcc`, `qbuild`).
 """
@@ -32,16 +32,17 @@ def only(config: dict[str, Any], *ids: str) -> dict[str, Any]:
     return {**config, "questions": [q for q in config["questions"] if q["id"] in ids]}
 
 
-def test_a_command_naming_a_test_folder_shows_the_project_has_tests(checklist: dict[str, Any]) -> None:
+def test_a_spec_folder_a_command_names_shows_the_project_has_tests(checklist: dict[str, Any]) -> None:
     s = Session()
     s.edit("/repo/lua/fence/parser.lua")
     s.run("zfmt lua/ spec/")
     s.say("Formatted; the fences work now.")
     assert "tests_run" in open_ids(ask(s, only(checklist, "tests_run")))
-    quiet = Session()
-    quiet.edit("/repo/lua/fence/parser.lua")
-    quiet.run("zfmt lua/ plugin/")
-    assert ask(quiet, only(checklist, "tests_run")) is None  # nothing shows tests
+    for command in ("zfmt lua/ plugin/", "zfmt lua/specimen.lua"):
+        quiet = Session()
+        quiet.edit("/repo/lua/fence/parser.lua")
+        quiet.run(command)
+        assert ask(quiet, only(checklist, "tests_run")) is None, command  # nothing shows tests
 
 
 @pytest.mark.parametrize("command", ["zstyle lua/ spec/", "js-beautify -r tests/", "zstylua spec/"])
