@@ -1,0 +1,4 @@
+pub mod gbuffer;
+pub mod lighting;
+pub mod postfx;
+pub mod shaders;
