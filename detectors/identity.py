@@ -109,7 +109,7 @@ _SETUP = frozenset({"cd", "pushd", "source", ".", "set", "sleep", "true", ":", "
 # Steps that only print: never the work of a chain (`pytest || echo failed`).
 _PRINTS = frozenset({"echo", "printf"})
 # Steps that only show a file, after the work that wrote it.
-_VIEWS = frozenset({"cat", "tail", "head", "less", "more", "grep"})
+_VIEWS = frozenset({"cat", "tail", "head", "less", "more", "grep", "wc"})
 _PROBES = frozenset(
     {"curl", "wget", "nc", "http", "pg_isready", "ping", "lsof", "ps", "pgrep", "ss", "netstat"}
 )

@@ -69,7 +69,7 @@ DEFAULT_NON_CODE: tuple[str, ...] = (
     ".idea/**",
     *("*.org", "*.pod", "*.rdoc", "*.textile", "*.texi", "*.markdown", "*.asciidoc", "*.wiki"),
     *("CHANGELOG*", "CHANGES*", "NEWS*", "HISTORY*", "README*", "AUTHORS*", "CONTRIBUTING*", "NOTICE*"),
-    *(".*rc", "*.psd1"),
+    *(".*rc", "*.psd1", ".*ignore"),
 )
 
 
@@ -400,7 +400,9 @@ def _edit_of(index: int, obs: Observation, edit_tools: frozenset[str]) -> _Edit 
         return None
     ref = obs.tool_use_id or obs.uuid or str(index)
     new_code = obs.tool == "Write" or adds_definitions(obs)
-    return _Edit(index, path, obs.timestamp, ref, new_code, comment_only(obs) or describes_only(obs))
+    # a notebook's markdown cell is prose, as a comment is
+    prose = obs.args.get("cell_type") == "markdown"
+    return _Edit(index, path, obs.timestamp, ref, new_code, prose or comment_only(obs) or describes_only(obs))
 
 
 def _edits(

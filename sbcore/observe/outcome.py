@@ -55,6 +55,11 @@ _FAILURE_LINE = re.compile(
 # A summary counting failures above zero, anywhere in a line (`Tests run: 14, Failures: 1`, `3 examples,
 # 1 failure`): searched unanchored, and only where "ailure" is, since a `^.*` costs a scan per line.
 _FAILURE_COUNT = re.compile(r"\bFailures: [1-9]|\b[1-9]\d* failures?\b")
+# A diagnostic at a file's place at error severity, whatever the compiler (`main.c:3:5: error: …`,
+# `src/mesh.odin(88:22) Error: …`, `Foo.pas(12,3) Fatal: …`): found from the extension's dot.
+_LOCATED_ERROR = re.compile(
+    r"\.[A-Za-z]\w{0,9}(?:(?::\d+){1,2}:?|\(\d+(?:[:,]\d+)?\):?)[ \t]+(?i:error|fatal)\b"
+)
 # A runner or a wrapper saying the command under it failed, or exited, with a status other than 0, anywhere in
 # a line (yarn's `error Command failed with exit code 1.`, pnpm's `ELIFECYCLE  Command failed with exit code
 # 1.`, a task runner's `step 'bundle' failed with exit status 2`, a test runner's `Program exited with code
@@ -78,6 +83,8 @@ _LINE_WORDS = ("FAIL", "ERROR", "Error:", "npm ERR!", "error", "Tests:", "Traceb
 _ERROR_WORDS = re.compile(
     r"error|fail|exception|traceback|not found|no such|denied|cannot|can't|unable|invalid|refused|"
     r"timed? ?out|fatal|panic|abort|assert|mismatch|undefined|unresolved|not in scope|could not|couldn't"
+    # a scanner's or a linter's finding (`>> Issue: [B608:…] Possible SQL injection`, a rule's violation)
+    r"|issue:|violation|vulnerab"
     r"|✗|✘|✕|✖",  # the marks runners put before a failing test's name (elm-test, jest, mocha, tape)
     re.I,
 )
@@ -86,6 +93,7 @@ _ERROR_WORD_LIST = (
     *("error", "fail", "exception", "traceback", "not found", "no such", "denied", "cannot", "can't"),
     *("unable", "invalid", "refused", "timed out", "timedout", "time out", "timeout", "fatal", "panic"),
     *("abort", "assert", "mismatch", "undefined", "unresolved", "not in scope", "could not", "couldn't"),
+    *("issue:", "violation", "vulnerab"),
     *("✗", "✘", "✕", "✖"),
 )
 _NOISE = re.compile(
@@ -100,11 +108,14 @@ _NAMED_ERROR = re.compile(r"\b[A-Z]\w*(?:Error|Exception):")
 # whatever the tool. A warning or a note at a place is not the failure; nor is a frame (`x.py:12: in f`).
 # Found from its location (a literal "." the scan finds fast), then the line is checked to open with the file.
 _LOCATION = re.compile(
-    r"\.[A-Za-z]\w{0,9}(?::\d+){1,2}(?::[^\S\n]*|[^\S\n]+-[^\S\n]+|[^\S\n]+(?=[A-Z]))"
+    r"\.[A-Za-z]\w{0,9}(?::\d+){1,2}\]?(?::[^\S\n]*|[^\S\n]+-[^\S\n]+|[^\S\n]+(?=[A-Z]))"
     r"(?!(?i:warning|note|info|hint|in)\b)[^\s\d:]"
 )
-# The file opens the line, after an error's one-letter or one-word severity (`e: file:///…` from kotlinc)
-_LOCATED_FILE = re.compile(r"(?:\[error\][^:\n]*:)?[^\S\n]*(?:(?:e|E|error):[^\S\n]+)?(?:file://)?[\w./~+-]+")
+# The file opens the line, after an error's one-letter or one-word severity (`e: file:///…` from kotlinc), or
+# in brackets (`[internal/store/snapshot.go:58] - G304 …` from gosec)
+_LOCATED_FILE = re.compile(
+    r"(?:\[error\][^:\n]*:)?[^\S\n]*(?:(?:e|E|error):[^\S\n]+)?(?:file://|\[)?[\w./~+-]+"
+)
 _LOGGED = re.compile(r"\b(?:INFO|DEBUG|TRACE)\b|\blevel=(?:info|debug|trace)\b")  # a log record at a place
 _BANNER = re.compile(r"^[=\-_ ]*(?:test session starts|short test summary info|FAILURES|ERRORS)[=\-_ ]*$")
 # A heading the details follow on the next lines (`Error found:`, `Errors:`): a few words and a colon. Passed
@@ -112,8 +123,10 @@ _BANNER = re.compile(r"^[=\-_ ]*(?:test session starts|short test summary info|F
 # An error word that a message follows on its line (`ASSERT errors for:  assert (sum (h), 1)`, `Test failed:
 # total was 3`): a line that says what went wrong, over one with the word alone (a runner's `!!!!! test
 # failed` banner, a test's own code echoed above it: `assert (numel (h), 65)`). A count is no message
-# (`Failures: 1`).
-_WORDED_MESSAGE = re.compile(r"\b(?i:errors?|failures?|failed|exception)\b[^:\n]{0,30}:[^\S\n]*[^\s\d]")
+# (`Failures: 1`), nor a colon standing alone (tox's `evaluation failed :(`).
+_WORDED_MESSAGE = re.compile(
+    r"\b(?i:errors?|failures?|failed|exception)\b[^:\n]{0,30}(?<!\s):[^\S\n]*[^\s\d]"
+)
 _HEADING = re.compile(r"^[A-Za-z][A-Za-z ,'-]{0,40}:$")  # `Failures:`, `Warning, treated as error:`
 _ASSERTION = re.compile(
     r"^(?:E\s{2,}|\w*(?:Error|Exception)\b:|error(?:\[E\d+\])?:|--- FAIL:|panic:"
@@ -358,8 +371,9 @@ def _counts_as_line(line: str) -> bool:
     )
 
 
-# A summary table's row: a word, then only numbers (`Errors       0     0     0`), whatever they count.
-_TABLE_ROW = re.compile(r"^[A-Za-z]+(?:[ \t]+\d+)+$")
+# A summary table's row: a word, then only numbers (`Errors       0     0     0`, `Undefined: 0`), whatever
+# they count.
+_TABLE_ROW = re.compile(r"^[A-Za-z]+:?(?:[ \t]+\d+)+$")
 
 
 # A command echoed before it runs, not what it printed: a script runner's `> phpstan analyse …` or `> jest`,
@@ -383,8 +397,8 @@ def _says_error(line: str) -> bool:
     if _ERROR_WORDS.search(line) is None:
         return False
     bare = without_options(line)
-    if _ERROR_WORDS.search(bare) is None or _INFORMATIONAL.match(line) is not None:
-        return False
+    if _ERROR_WORDS.search(bare) is None or _INFORMATIONAL.match(line) is not None or _LOGGED.search(line):
+        return False  # a record logged at an informational level (`… INFO [vuln] Vulnerability scanning`)
     # a step a runner passed over, marked with a cross (`Installing org... skipped ✗ (already installed)`):
     # no failure unless a word says one
     return _SKIPPED.search(line) is None or _ERROR_WORDS.search(bare.translate(_NO_MARKS)) is not None
@@ -540,10 +554,14 @@ def _harness_exit(head: str) -> int | None:
 
 
 def _echoed_status(text: str) -> int | None:
+    """The status a command echoed at its end: its last line (`exit=1`, `1`), or a labelled one a line or two
+    above it (`echo "exit=$?"; wc -l run.log` prints the count after it; a bare number there is the count)."""
     lines = [line for line in text.rstrip().splitlines()[-3:] if line.strip()]
-    if not lines:
-        return None
-    found = _ECHOED_STATUS.match(lines[-1])
+    for line in reversed(lines):
+        found = _ECHOED_STATUS.match(line)
+        if found is not None and any(char.isalpha() for char in line):
+            return int(found.group(1))
+    found = _ECHOED_STATUS.match(lines[-1]) if lines else None
     return int(found.group(1)) if found else None
 
 
@@ -566,6 +584,8 @@ def _summary_failed(scanned: str, counts: dict[str, int]) -> bool:
         return True  # the runner under a pipe or in a log saying so itself, whatever the runner
     if " ERR!" in scanned and _runner_err(scanned):
         return True
+    if _LOCATED_ERROR.search(scanned) is not None:
+        return True  # a compiler's diagnostic at a file's place, at error severity, in a log or behind a pipe
     if "xpected" in scanned and _EXPECTED_BUT.search(scanned):
         return True  # an assertion's message (`Expected: 5 But was: 0`), in a report or a run piped away
     if " FAILED\n" in scanned or scanned.endswith(" FAILED"):
