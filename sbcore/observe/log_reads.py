@@ -9,9 +9,11 @@ the call that shows the failure is a viewer, whose output the projection never r
 result: the projection reads it for an outcome as it reads a command's (:func:`~.outcome.read_outcome`), and
 a failure becomes an ``error`` of the writing call.
 
-Only a file a command named as its output, and only a viewer reading it by that name (the same path, or one
-of the two spelt relative to a folder the other names): a log written by anything else, or read by a program
-that does more than show it, is left alone. Bounded; standard library only (it runs in the projection).
+Only a file a command named as its output, or one its failure names as the place of the details (a script's
+``failed (see logs/run.log)``, npm's ``A complete log of this run can be found in: …``), and only a viewer
+reading it by that name (the same path, or one of the two spelt relative to a folder the other names): a log
+written by anything else, or read by a program that does more than show it, is left alone. Bounded; standard
+library only (it runs in the projection).
 """
 
 from __future__ import annotations
@@ -51,6 +53,14 @@ _STEP_OPENS = frozenset(";&|(")
 # polls one (`sleep 60 && tail x.log`, `until grep -q done run.log; do sleep 5; done`).
 _LOOKS = frozenset({*_VIEWERS, "watch", "timeout", "until", "while"})
 _STEP_BREAK = re.compile(r"[;&|]+")
+# A failure naming the log that holds its details: `(see logs/papermill-2024-10.log)`, `A complete log of
+# this run can be found in: /root/.npm/_logs/…-debug-0.log`, `details in build/out.log`, `log written to
+# x.log`.
+_NAMED_LOG = re.compile(
+    r"(?i:\bsee|found in|details? (?:in|at)|(?:written|saved) to|\blog(?: file)?(?: is| at)?)[ \t]*:?[ \t]*"
+    r"[`'\"(]?((?:~|\.{1,2})?/?[\w.@+-]+(?:/[\w.@+-]+)*\.log)\b"
+)
+_NAMED_KEPT = 4
 _NOT_LOGS = frozenset({"/dev/null", "/dev/stdout", "/dev/stderr"})
 
 
@@ -70,6 +80,16 @@ class LogReads:
         if written:
             self._writers.append((call_id, written))
         return writer
+
+    def named(self, call_id: str, text: str) -> None:
+        """Take in the failure the call ``call_id`` showed: a log it names as the place of the details (``see
+        logs/run.log``, npm's ``A complete log of this run can be found in: …``) is that call's log, read
+        later as its result."""
+        if "log" not in text:
+            return
+        named = tuple(dict.fromkeys(hit.group(1).removeprefix("./") for hit in _NAMED_LOG.finditer(text)))
+        if named:
+            self._writers.append((call_id, named[:_NAMED_KEPT]))
 
     def read_whole(self, paths: tuple[str, ...]) -> str | None:
         """The latest call that wrote the file a tool reads whole (Claude Code's ``Read``), named by any of

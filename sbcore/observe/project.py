@@ -562,6 +562,8 @@ class Projector:
                 return
             done = elide(text, self.config.error_head, self.config.harvest_max)
             outcome = read_outcome(text, call.command, is_error=True) if call.name in OUTCOME_TOOLS else None
+            if outcome is not None and call_id is not None:
+                self._logs.named(call_id, text)  # `… failed (see logs/run.log)`: its log, read later
             out.append(
                 _obs(
                     record,

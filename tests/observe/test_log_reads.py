@@ -6,6 +6,8 @@ from __future__ import annotations
 import json
 from typing import Any
 
+import pytest
+
 from sbcore.observe.log_reads import LogReads
 from sbcore.observe.model import Observation
 from sbcore.observe.project import Projector
@@ -190,3 +192,38 @@ def test_a_read_names_the_log_from_where_the_session_runs_and_another_file_is_no
     assert [
         error.tool_use_id for error in _errors(_read_records(written, "/home/dev/app/notes.log", failure))
     ] == ["toolu_01"]
+
+
+CRASHED = (
+    "Traceback (most recent call last):\n"
+    '  File "/srv/reports/run.py", line 40, in <module>\n'
+    "zkernel.DeadKernelError: Kernel died while running cell 7\n"
+)
+
+
+@pytest.mark.parametrize(
+    "failure",
+    [
+        "Exit code 1\n[zrun] month=2024-10\n[zrun] zbook failed for 2024-10 (see logs/zbook-2024-10.log)",
+        "Exit code 1\nzpm ERR! A complete log of this run can be found in: logs/zbook-2024-10.log",
+    ],
+)
+def test_a_log_a_failure_names_is_read_back_as_that_runs_result(failure: str) -> None:
+    errors = _errors(
+        bash_records(
+            ("./scripts/zrun.sh 2024-10", failure, True),
+            ("tail -n 12 logs/zbook-2024-10.log", CRASHED, False),
+        )
+    )
+    assert [error.tool_use_id for error in errors] == ["toolu_01", "toolu_01"]
+    assert "DeadKernelError: Kernel died" in errors[1].text
+
+
+def test_a_log_a_success_mentions_is_not_the_runs() -> None:
+    errors = _errors(
+        bash_records(
+            ("./scripts/zrun.sh 2024-10", "[zrun] done (see logs/zbook-2024-10.log)", False),
+            ("tail -n 12 logs/zbook-2024-10.log", CRASHED, False),
+        )
+    )
+    assert errors == []
