@@ -61,6 +61,7 @@ _NAMED_LOG = re.compile(
     r"[`'\"(]?((?:~|\.{1,2})?/?[\w.@+-]+(?:/[\w.@+-]+)*\.log)\b"
 )
 _NAMED_KEPT = 4
+_NAMED_REACH = 256  # how far before a `.log` its phrase and its path may start
 _NOT_LOGS = frozenset({"/dev/null", "/dev/stdout", "/dev/stderr"})
 
 
@@ -85,11 +86,15 @@ class LogReads:
         """Take in the failure the call ``call_id`` showed: a log it names as the place of the details (``see
         logs/run.log``, npm's ``A complete log of this run can be found in: …``) is that call's log, read
         later as its result."""
-        if "log" not in text:
-            return
-        named = tuple(dict.fromkeys(hit.group(1).removeprefix("./") for hit in _NAMED_LOG.finditer(text)))
+        named: dict[str, None] = {}
+        at = text.find(".log")
+        while at >= 0 and len(named) < _NAMED_KEPT:  # read only around each `.log`: a failure's text is long
+            start = max(text.rfind("\n", 0, at) + 1, at - _NAMED_REACH)
+            for hit in _NAMED_LOG.finditer(text, start, at + 4):
+                named[hit.group(1).removeprefix("./")] = None
+            at = text.find(".log", at + 4)
         if named:
-            self._writers.append((call_id, named[:_NAMED_KEPT]))
+            self._writers.append((call_id, tuple(named)[:_NAMED_KEPT]))
 
     def read_whole(self, paths: tuple[str, ...]) -> str | None:
         """The latest call that wrote the file a tool reads whole (Claude Code's ``Read``), named by any of
