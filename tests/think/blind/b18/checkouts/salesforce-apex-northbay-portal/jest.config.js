@@ -1,0 +1,3 @@
+const { jestConfig } = require('@salesforce/sfdx-lwc-jest/config');
+
+module.exports = { ...jestConfig };
