@@ -114,9 +114,14 @@ def test_a_check_written_to_a_log_read_back_each_time_is_caught() -> None:
 
 @pytest.fixture
 def checklist() -> dict[str, Any]:
+    return _asking("tests_run")
+
+
+def _asking(question: str) -> dict[str, Any]:
+    """The shipped checklist with only ``question`` enabled."""
     document = yaml.safe_load((ROOT / "catalogue" / "standard-questions.yaml").read_text())
     config: dict[str, Any] = document["config"]
-    return {**config, "questions": [q for q in config["questions"] if q["id"] == "tests_run"]}
+    return {**config, "questions": [q for q in config["questions"] if q["id"] == question]}
 
 
 def _notebook_edit(session: Session, cell_type: str) -> None:
@@ -153,10 +158,8 @@ def test_what_a_tool_leaves_out_is_not_code(checklist: dict[str, Any], path: str
     assert ask(s, checklist) is None
 
 
-def test_a_projects_build_script_builds(checklist: dict[str, Any]) -> None:
-    compiles = {**checklist, "questions": []}
-    document = yaml.safe_load((ROOT / "catalogue" / "standard-questions.yaml").read_text())
-    compiles["questions"] = [q for q in document["config"]["questions"] if q["id"] == "compiles"]
+def test_a_projects_build_script_builds() -> None:
+    compiles = _asking("compiles")
     s = Session()
     s.run("./build.sh test")  # shows the project builds
     s.edit("/repo/src/world.zo")
