@@ -117,9 +117,9 @@ def _invocations(command: str, tasks: bool = False) -> tuple[str, ...]:
     except ValueError:
         return (command,)
     steps: list[str] = []
-    for segment in segments:
-        words = strip_prefixes(segment)
-        if not words or words[0] in ("cd", "pushd", "export", "source", ".", "sleep"):
+    for segment in _each_target(segments):
+        words = strip_prefixes(_without_keyword(segment))
+        if not words or words[0] in ("cd", "pushd", "export", "source", ".", "sleep", "for", "done", "fi"):
             continue
         program = words[0].rsplit("/", 1)[-1]
         if program in _SHELLS and "-c" in words[1:-1]:
@@ -148,6 +148,46 @@ def _invocations(command: str, tasks: bool = False) -> tuple[str, ...]:
         for inner in _run_inside(words):
             steps.extend(_invocations(inner, tasks))
     return tuple(steps)
+
+
+def _without_keyword(segment: Sequence[str]) -> Sequence[str]:
+    """A segment without the shell keyword opening it: ``do make test`` in a loop runs ``make test``, as
+    ``if make check`` and ``while ./probe`` run theirs."""
+    while segment and segment[0] in _SHELL_KEYWORDS:
+        segment = segment[1:]
+    return segment
+
+
+_SHELL_KEYWORDS = frozenset({"do", "then", "else", "elif", "if", "while", "until", "!", "{", "("})
+
+
+def _each_target(segments: Sequence[Sequence[str]]) -> Iterator[Sequence[str]]:
+    """Each segment, a ``make`` told several targets split into one run per target (``make lint test`` runs
+    ``lint``, then ``test``), each with the options and settings given to all."""
+    for segment in segments:
+        if not segment or segment[0].rsplit("/", 1)[-1] != "make":
+            yield segment
+            continue
+        shared: list[str] = [segment[0]]
+        targets: list[str] = []
+        words = iter(segment[1:])
+        for word in words:
+            if word.startswith("-") or "=" in word:
+                shared.append(word)
+                if word in _MAKE_VALUE_OPTIONS:
+                    shared.append(next(words, ""))
+                elif word in ("-j", "-l") and (following := next(words, "")):  # `-j 4`, or `-j` alone
+                    (shared if following.isdigit() else targets).append(following)
+            else:
+                targets.append(word)
+        if len(targets) < 2:
+            yield segment
+            continue
+        for target in targets:
+            yield [*shared, target]
+
+
+_MAKE_VALUE_OPTIONS = frozenset({"-C", "-f", "-I", "-o", "-W", "--directory", "--file"})
 
 
 def _run_inside(words: list[str]) -> Iterator[str]:
@@ -279,14 +319,12 @@ def seen_paths(observations: Iterable[Observation]) -> list[str]:
 
 def edit_contents(observations: Iterable[Observation], edit_tools: frozenset[str]) -> list[str]:
     """The (projected, capped) new text of every edit, for content evidence such as inline tests."""
-    texts: list[str] = []
-    for obs in observations:
-        if obs.kind == "tool" and obs.tool in edit_tools:
-            texts.extend(str(obs.args[key]) for key in _CONTENT_KEYS if obs.args.get(key))
-            for item in obs.args.get("edits") or ():
-                if isinstance(item, dict) and item.get("new_string"):
-                    texts.append(str(item["new_string"]))
-    return texts
+    return [
+        text
+        for obs in observations
+        if obs.kind == "tool" and obs.tool in edit_tools
+        for text in _new_texts(obs)
+    ]
 
 
 def adds_definitions(obs: Observation) -> bool:
@@ -348,6 +386,29 @@ def describes_only(obs: Observation) -> bool:
     return bool(items) and all(item.get("metadata_only") for item in items)
 
 
+def renders_template(obs: Observation) -> bool:
+    """Whether an edit's new text holds template directives (``{{ … }}``, ``{% … %}``): a settings or
+    markup file written as a template (a chart's manifests, a role's configuration) is a program that
+    renders them, with conditions, loops and values computed from inputs, so changing it changes
+    behaviour the way code does. Not a CI system's ``${{ … }}`` expression, which substitutes a value
+    where the file is read and computes nothing of its own."""
+    return any(_TEMPLATE_DIRECTIVE.search(text) for text in _new_texts(obs))
+
+
+_TEMPLATE_DIRECTIVE = re.compile(r"(?<!\$)\{\{-?\s*[^\s}]|\{%-?\s*\w")
+
+
+def _new_texts(obs: Observation) -> list[str]:
+    """The new text of one edit: its own, or each of a MultiEdit's replacements."""
+    texts = [str(obs.args[key]) for key in _CONTENT_KEYS if obs.args.get(key)]
+    texts.extend(
+        str(item["new_string"])
+        for item in obs.args.get("edits") or ()
+        if isinstance(item, dict) and item.get("new_string")
+    )
+    return texts
+
+
 def _looks_like_path(word: str) -> bool:
     return "/" in word or "." in word.strip(".") or is_test_path(word)  # a bare test folder: `prove -lr t`
 
@@ -382,6 +443,8 @@ def _runs_test_path(command: str) -> bool:
             path = word.strip("'\"").removeprefix("./").rstrip("/")
             if word.startswith("-") or not path or path.rsplit(".", 1)[-1] in _DATA_SUFFIXES:
                 continue
+            if path.startswith(".") and "/" not in path:
+                continue  # a query's path (`yq .spec.template`, `jq .tests`) or a hidden file: no test
             # a bare folder name is a path only as the last word (`prove -lr t`), never an option's
             # value or a subcommand's word (`docker build -t test .`)
             bare = "/" not in word and "." not in word

@@ -357,7 +357,9 @@ def script_body(work: Work, scripts: Mapping[str, str]) -> str | None:
     elif work.runner in _SCRIPT_RUNNERS and len(words) in (2, 3):
         name = words[-1] if len(words) == 2 or words[1] in ("run", "run-script", "task") else ""
     else:
-        return None
+        name = ""
+    if not name and work.runner == "make" and len(words) > 2 and all(word in scripts for word in words[1:]):
+        return " && ".join(scripts[word] for word in words[1:])  # `make lint unit`: each target's in turn
     return scripts.get(name) or None
 
 

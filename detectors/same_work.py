@@ -28,6 +28,7 @@ from __future__ import annotations
 
 import posixpath
 import re
+import string
 from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 from functools import lru_cache
@@ -398,9 +399,7 @@ def same_failure(one: str, other: str) -> bool:
             before = sorted((cut[: -_CUT_TAIL - 1], whole[: whole.index(tail)]), key=len)
             return all(word in before[1] for word in _WORDS.findall(before[0]))
     shorter, longer = sorted((one, other), key=len)
-    shared = 0
-    while shared < len(shorter) and shorter[-1 - shared] == longer[-1 - shared]:
-        shared += 1
+    shared = _shared_ending(shorter, longer)
     if shared < MIN_SHARED or shared < 0.6 * len(shorter):
         return False
     # what the shorter says before that ending (the test's name in a formatter's line) the longer says too
@@ -408,6 +407,30 @@ def same_failure(one: str, other: str) -> bool:
 
 
 _WORDS = re.compile(r"[a-z0-9_]{3,}")
+
+
+def _shared_ending(shorter: str, longer: str) -> int:
+    """How many characters at the end of ``shorter`` end ``longer`` too, a path in ``shorter`` standing for
+    the longer path that ends with it (``tests/a_test.yaml`` and ``charts/web/tests/a_test.yaml``: one file,
+    named from two folders by two runs in them)."""
+    at, other = len(shorter) - 1, len(longer) - 1
+    while at >= 0 and other >= 0:
+        if shorter[at] == longer[other]:
+            at, other = at - 1, other - 1
+        elif (
+            longer[other] == "/"
+            and shorter[at] not in _PATH_CHARACTERS
+            and at + 1 < len(shorter)
+            and shorter[at + 1] in _PATH_CHARACTERS
+        ):
+            while other >= 0 and longer[other] in _PATH_CHARACTERS:
+                other -= 1  # the folders the longer path names before the shorter one's first
+        else:
+            break
+    return len(shorter) - 1 - at
+
+
+_PATH_CHARACTERS = frozenset(string.ascii_letters + string.digits + "_./-~")
 # A severity word after a place and the blanks around a colon, which two renderings of one diagnostic spell
 # differently (`quickstart.rst:#: warning: undefined label: 'x'` from one runner, `quickstart.rst:#:undefined
 # label: 'x'` from another).
@@ -593,14 +616,15 @@ def _one_target(work: Work, other: Work, signature: str) -> bool:
 
 
 def _names_what_failed(signature: str) -> bool:
-    """Whether an error names what failed: a quoted name, a place in a file, a dotted or pathed name, a file,
-    a call, an id folded away. `connection refused`, `the build failed`, `link failed` name nothing: many
-    unrelated runs end so."""
+    """Whether an error names what failed: a quoted name, a place in a file, a dotted or pathed name (`a.b.c`,
+    `crate::module::test`), a file, a call, an id folded away. `connection refused`, `the build failed`,
+    `link failed` name nothing: many unrelated runs end so."""
     return _quotes_a_name(signature) or located(signature) or _NAMING.search(signature) is not None
 
 
 _NAMING = re.compile(
-    r"[a-z_]\w*(?:\.[a-z_]\w*){2,}|[\w.-]+/[\w.-]+|[\w#-]+\.[a-z]{1,5}\b|\w \(\w|\w\(|(?<![\"'])…(?![\"'])"
+    r"[a-z_]\w*(?:\.[a-z_]\w*){2,}|[a-z_]\w*(?:::[a-z_]\w*)+|[\w.-]+/[\w.-]+|[\w#-]+\.[a-z]{1,5}\b"
+    r"|\w \(\w|\w\(|(?<![\"'])…(?![\"'])"
 )
 
 
@@ -671,8 +695,8 @@ def _swept(one: Work, other: Work) -> bool:
     differing = [(a, b) for a, b in zip(mine, theirs, strict=True) if a != b]
     if differing and all(_NUMBER.sub("#", a) == _NUMBER.sub("#", b) for a, b in differing):
         return True
-    if len(differing) != 1:
-        return False
+    if len(differing) != 1:  # none (one spelling), or one folder's name swapped in each path
+        return len(differing) > 1 and _one_swap(differing)
     ((a, b),) = differing
     if is_script(one) and is_script(other) and "=" not in a + b:
         return False  # two of the project's tasks, not one task's scopes: :func:`_apart` judges them
@@ -681,6 +705,16 @@ def _swept(one: Work, other: Work) -> bool:
     if "=" in a or "=" in b:
         return a.split("=", 1)[0] == b.split("=", 1)[0]  # one option, another value
     return not a.startswith("-") and not b.startswith("-")  # one argument for another
+
+
+def _one_swap(differing: Sequence[tuple[str, str]]) -> bool:
+    """Whether every differing word of two spellings differs by one name put for another (``packages/core/
+    docs packages/core/out``, then ``packages/cli/docs packages/cli/out``): one target's paths, swapped."""
+    first, second = differing[0]
+    head = len(posixpath.commonprefix([first, second]))
+    tail = len(posixpath.commonprefix([first[head:][::-1], second[head:][::-1]]))
+    mine, theirs = first[head : len(first) - tail], second[head : len(second) - tail]
+    return bool(mine and theirs) and all(a.replace(mine, theirs) == b for a, b in differing[1:])
 
 
 _NUMBER = re.compile(r"\d+")

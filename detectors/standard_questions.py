@@ -28,6 +28,7 @@ from .checklist import (
     edit_contents,
     paths_of,
     regex,
+    renders_template,
     runs_any,
     runs_test_path,
     shows_any,
@@ -81,6 +82,7 @@ class _Edit:
     ref: str
     new_code: bool = False  # a file written whole, or an edit that adds a definition
     cosmetic: bool = False  # only comments or docstrings changed, or a manifest's metadata
+    template: bool = False  # the new text holds template directives: a settings file that computes
 
 
 def standard_questions(
@@ -225,15 +227,15 @@ class _SessionReading:
         scripts = self._project.scripts
         matches = shows_any if shown else runs_any
 
-        def runs(command: str) -> bool:  # the command, or the project script it names (`mix ci`)
-            if matches(command, compiled):
-                return True
-            body = script_body(work_identity(command), scripts) if scripts else None
-            return body is not None and matches(body, compiled)
+        def runs(command: str) -> bool:  # the command, or a project script it names (`mix ci`)
+            return matches(command, compiled) or any(
+                matches(body, compiled) for body in _scripts_run(command, scripts)
+            )
 
+        fold = Matches if shown else _Runs  # a run its command line refused still shows what the project has
         return self.history.fold(
             ("commands", tools, delegates, tuple(patterns), id(self._project), shown),
-            lambda: Matches(lambda obs: _commands_in(obs, tools, delegates), runs),
+            lambda: fold(lambda obs: _commands_in(obs, tools, delegates), runs),
         )
 
     def can_answer(self, question: Mapping[str, Any]) -> bool:
@@ -282,9 +284,14 @@ class _SessionReading:
         """Whether a command run after absolute position ``start`` ran a test folder or file
         (:func:`~.checklist.runs_test_path`), by the agent or as a subagent was told to."""
         tools, delegates = self._command_tools, self._delegate_tools
+        scripts = self._project.scripts
+
+        def runs(command: str) -> bool:  # the command, or a project script it names (`make unit`)
+            return runs_test_path(command) or any(map(runs_test_path, _scripts_run(command, scripts)))
+
         return self.history.fold(
-            ("test paths", tools, delegates),
-            lambda: Matches(lambda obs: _commands_in(obs, tools, delegates), runs_test_path),
+            ("test paths", tools, delegates, id(self._project)),
+            lambda: _Runs(lambda obs: _commands_in(obs, tools, delegates), runs),
         ).after(start)
 
     def reports_after(self, start: int, patterns: Sequence[str]) -> bool:
@@ -295,6 +302,16 @@ class _SessionReading:
             ("reports", tuple(patterns)),
             lambda: Matches(_report_text, lambda text: any(p.search(text) for p in compiled)),
         ).after(start)
+
+
+def _scripts_run(command: str, scripts: Mapping[str, str]) -> list[str]:
+    """What the project's scripts that ``command`` runs by name run, each step's alone (``make -j8 && make
+    unit`` runs the ``unit`` recipe, ``make lint unit`` the ``lint`` and ``unit`` recipes)."""
+    if not scripts:
+        return []
+    work = work_identity(command)
+    bodies = (script_body(step, scripts) for step in work.steps or (work,))
+    return [body for body in bodies if body]
 
 
 @lru_cache(maxsize=256)
@@ -311,6 +328,53 @@ def _commands_in(obs: Observation, tools: frozenset[str], delegates: frozenset[s
         return (command,) if command else ()
     prompt = obs.args.get("prompt") if obs.tool in delegates else None
     return delegated_commands(prompt) if isinstance(prompt, str) else ()
+
+
+class _Runs(Matches):
+    """:class:`Matches` of the commands that ran: one the program refused at its own command line (an
+    option it does not know, a plugin's option with the plugin missing, a program not installed) did none
+    of its work, so it answers no question."""
+
+    def __init__(
+        self, values: Callable[[Observation], Iterable[str]], accepts: Callable[[str], bool]
+    ) -> None:
+        super().__init__(values, accepts)
+        self._calls: dict[str, int] = {}  # call id -> position, of each accepted call awaiting its result
+
+    def add(self, index: int, obs: Observation) -> None:
+        if obs.kind == "error" and obs.tool_use_id in self._calls:
+            if _refused(obs):
+                self._drop(self._calls.pop(obs.tool_use_id or ""))
+            return
+        before = self.latest
+        super().add(index, obs)
+        if self.latest != before and obs.tool_use_id:
+            self._calls[obs.tool_use_id] = index
+
+    def _drop(self, position: int) -> None:
+        kept = [(at, accepted) for at, accepted in self._counts if at != position]
+        self.count = sum(accepted for _, accepted in kept)
+        self._counts = deque(kept)
+        self.latest = kept[-1][0] if kept else -1
+
+    def forget(self, before: int) -> None:
+        super().forget(before)
+        self._calls = {call: at for call, at in self._calls.items() if at >= before}
+
+
+def _refused(error: Observation) -> bool:
+    """Whether a failed command was refused before it did any work: not found or not runnable (exit 127 or
+    126), or told an option or a subcommand its program does not know, which it says first (a test failing
+    on such a message says it further down, under the test's name)."""
+    if (error.outcome or {}).get("exit_code") in (126, 127):
+        return True
+    return _REFUSED.search("\n".join(error.text.split("\n", 4)[:4])) is not None
+
+
+_REFUSED = re.compile(
+    r"(?i)\b(?:unrecognized (?:arguments?|options?)|unknown (?:option|flag|argument|(?:sub)?command)s?\b"
+    r"|(?:invalid|illegal|no such) option|command not found|is not recognized as (?:an internal|the name))"
+)
 
 
 def _prompt_text(obs: Observation) -> tuple[str, ...]:
@@ -402,7 +466,8 @@ def _edit_of(index: int, obs: Observation, edit_tools: frozenset[str]) -> _Edit 
     new_code = obs.tool == "Write" or adds_definitions(obs)
     # a notebook's markdown cell is prose, as a comment is
     prose = obs.args.get("cell_type") == "markdown"
-    return _Edit(index, path, obs.timestamp, ref, new_code, prose or comment_only(obs) or describes_only(obs))
+    cosmetic = prose or comment_only(obs) or describes_only(obs)
+    return _Edit(index, path, obs.timestamp, ref, new_code, cosmetic, renders_template(obs))
 
 
 def _edits(
@@ -419,13 +484,16 @@ def _edits(
 
     def picks(edit: _Edit) -> bool:
         if after in ("code_edit", "code_write") and (
-            edit.cosmetic or (_path_matches(edit.path, non_code) and not is_build_path(edit.path))
+            edit.cosmetic
+            or (_path_matches(edit.path, non_code) and not is_build_path(edit.path) and not edit.template)
         ):
-            return False  # not code: a comment, a document, settings (a manifest or build file is code)
+            return (
+                False  # not code: a comment, a document, settings (a manifest, a build file or a template is)
+            )
         if after == "code_write" and not edit.new_code:
             return False
-        if ignore and _path_matches(edit.path, ignore):
-            return False
+        if ignore and not edit.template and _path_matches(edit.path, ignore):
+            return False  # (a template is code in a settings file's name: it is not what `ignore` means)
         return not only or _path_matches(edit.path, only)
 
     return history.fold(("edits", edit_tools, applies, ignore, only), lambda: _Edits(edit_tools, picks))

@@ -31,6 +31,12 @@ _DEFINITION = re.compile(
     r"|^\s*(?:(?:pure|elemental|recursive|impure|module|overriding)\s+)*"
     r"(?:(?:real|integer|logical|complex|character|double\s+precision|type)(?:\s*\([^)]*\))?\s+)?"
     r"(?i:function|subroutine|procedure)\s+(?P<procedure>\w+)"
+    # C's and C++'s functions: a return type, the name, the parameters, and the body's brace or nothing
+    # after them (a prototype ends with `;`, a call too): `static void *kmalloc_aligned(size_t n, size_t a) {`
+    r"|^(?:(?:static|inline|extern|const|unsigned|signed|long|short|struct|enum)\s+)*"
+    r"(?!(?:return|else|case|goto|throw|delete|new|await|yield|echo|print)\b)[A-Za-z_][\w:<>]*"
+    r"(?:\s*\*+\s*|\s+)(?P<cfunction>(?!(?:if|while|for|switch|return|sizeof|else)\b)[A-Za-z_]\w*(?:::~?\w+)?)"
+    r"\s*\([^;{}]*\)\s*(?:const\s*)?\{?\s*$"
 )
 _EMPTY_BODY = re.compile(r"(?:\{\s*\}|:\s*(?:pass|\.\.\.)|=>\s*\{\s*\}|\bend)\s*;?\s*$")
 
@@ -67,6 +73,9 @@ _OPENINGS = (
     *("virtual ", "const ", "def ", "def\t", "defp ", "defmacro ", "fn ", "func ", "class ", "fun ", "sub "),
     *("proc ", "let ", "var ", "pure ", "elemental ", "recursive ", "impure ", "overriding ", "subroutine "),
     *("procedure ", "real", "integer ", "logical ", "complex", "character", "double ", "type", "SUBROUTINE "),
+    # C's and C++'s return types
+    *("void", "int", "char", "unsigned ", "signed ", "size_t ", "ssize_t ", "bool ", "float ", "long "),
+    *("short ", "uint", "struct ", "enum ", "auto "),
 )
 _OPENING_HEADS = frozenset(opening[:3] for opening in _OPENINGS)
 """The openings' first three characters: a set lookup turns most lines away before ``startswith`` tries

@@ -44,12 +44,13 @@ _COUNT = re.compile(r"\b(\d+) (failed|passed|errors?|failing|passing)\b", re.I)
 _ERROR_SUMMARY = re.compile(r"(?:^|[\s,(=])[1-9]\d* errors? (?:in|during)\b|\bFound [1-9]\d* errors?\b", re.M)
 # A runner's failure summary: these open a line ...
 # Build tools' own failure banners are among them, whatever the tool: a level tag opening the line
-# (`[ERROR]`, `[error]`), `BUILD FAILED`/`BUILD FAILURE`, `FAILURE:`, `Result: FAIL`, and a summary
+# (`[ERROR]`, `[error]`), `BUILD FAILED`/`BUILD FAILURE`, `FAILURE:`, `Result: FAIL`, a run that says it
+# stopped (`Aborted with 1 warnings in strict mode!`, `Aborted (core dumped)`), and a summary
 # counting failures or errors above zero (`Tests run: 14, Failures: 1`, `3 examples, 1 failure`).
 _FAILURE_LINE = re.compile(
     r"^(?:FAILED\b|FAIL\b|--- FAIL:|ERROR:|Error:|npm ERR!|error(?:\[E\d+\])?:|Tests:\s+\d+ failed|"
     r"Traceback \(most recent call last\)|make(?:\[\d+\])?: \*\*\*|"
-    r"\[(?:ERROR|error|FAIL|fail)\]|(?:\*\* )?BUILD FAIL(?:ED|URE)\b|FAILURE:|Result: FAIL\b)",
+    r"\[(?:ERROR|error|FAIL|fail)\]|(?:\*\* )?BUILD FAIL(?:ED|URE)\b|FAILURE:|Result: FAIL\b|Aborted\b)",
     re.M,
 )
 # A summary counting failures above zero, anywhere in a line (`Tests run: 14, Failures: 1`, `3 examples,
@@ -77,12 +78,13 @@ _FAILURE_ANYWHERE = re.compile(
 )
 # Words the line pattern cannot match without: tested first, since most results hold none (the one above is
 # found through its own words, :func:`_failure_anywhere`).
-_LINE_WORDS = ("FAIL", "ERROR", "Error:", "npm ERR!", "error", "Tests:", "Traceback", "make")
+_LINE_WORDS = ("FAIL", "ERROR", "Error:", "npm ERR!", "error", "Tests:", "Traceback", "make", "Aborted")
 # ... and the words compilers put where no "error" stands (`-- TYPE MISMATCH -- src/Page.elm`, `function f/4
 # undefined`, `Unresolved reference`, `Variable not in scope`, `could not find module`).
 _ERROR_WORDS = re.compile(
     r"error|fail|exception|traceback|not found|no such|denied|cannot|can't|unable|invalid|refused|"
     r"timed? ?out|fatal|panic|abort|assert|mismatch|undefined|unresolved|not in scope|could not|couldn't"
+    r"|not exist"  # `Variable does not exist: x`, `relation "users" does not exist`
     # a scanner's or a linter's finding (`>> Issue: [B608:…] Possible SQL injection`, a rule's violation)
     r"|issue:|violation|vulnerab"
     r"|✗|✘|✕|✖",  # the marks runners put before a failing test's name (elm-test, jest, mocha, tape)
@@ -93,6 +95,7 @@ _ERROR_WORD_LIST = (
     *("error", "fail", "exception", "traceback", "not found", "no such", "denied", "cannot", "can't"),
     *("unable", "invalid", "refused", "timed out", "timedout", "time out", "timeout", "fatal", "panic"),
     *("abort", "assert", "mismatch", "undefined", "unresolved", "not in scope", "could not", "couldn't"),
+    "not exist",
     *("issue:", "violation", "vulnerab"),
     *("✗", "✘", "✕", "✖"),
 )
@@ -155,7 +158,14 @@ _WRAPPER_SUMMARY = re.compile(
     r"|\*\*\* \[|\] error \d+\s*$|^error: \d+ (?:tests?|errors?) failed"
     r"|\bfail(?:ed|ure) (?:for|in|of) (?:the )?(?:task|target|goal|step|job|project)\b|\btest run failed\b"
     # a task that counts what the tool under it found (`throw "PSScriptAnalyzer found 1 error(s)"`)
-    r"|\bfound \d+ (?:errors?|error\(s\)|problems?|violations?)(?!\S)",
+    r"|\bfound \d+ (?:errors?|error\(s\)|problems?|violations?)(?!\S)"
+    # a status line saying only that the work failed (`Status: Failed | ███ | 7/7 Components (Errors:1)`)
+    r"|^status: *fail"
+    # a table's heading counting the failures under it (`Component Failures [1]`, `Errors (2)`)
+    r"|^(?:[a-z]+ ){0,3}(?:failures?|errors?) [\[(]\d+[\])]:?$"
+    # a count alone on its line, under the failures it counts (`1 FAILED`, `2 tests failed`); mocha's `1
+    # failing` is read with the test it names (:mod:`.failing_test`)
+    r"|^\d+ (?:(?:tests?|test cases?|examples?|specs?) )?(?:failed|failures?|errors?)\.?$",
 )  # read in a lower-cased line: ``re.IGNORECASE`` scans several times slower
 
 
@@ -166,7 +176,8 @@ _WRAPPER_WORDS = (
     *("lifecycle", "build failed", "failed to", "err!", "process completed", "compilation failed"),
     *("failure", "*** [", "] error", "error:", "failed for", "failed in", "failed of", "test run failed"),
     *("successfully", "error occurred", "....", "[failed]", "because of", "finished with error", "failed:"),
-    *("found ", "returned "),
+    *("found ", "returned ", "status:", "failures [", "failures (", "errors [", "errors (", "error ["),
+    *(" failed", " error"),
 )
 
 
@@ -205,7 +216,7 @@ _VIEWERS = frozenset(
 _RENDERED = re.compile(r"^\[error\][^:\n]*:\s*")
 """The projection's own ``[error] Tool:`` prefix, when a rendered error is read again."""
 
-FAILURE_MARKS = ("fail", "FAIL", "Fail", "rror", "RROR", "ERR!", "Traceback", "***")
+FAILURE_MARKS = ("fail", "FAIL", "Fail", "rror", "RROR", "ERR!", "Traceback", "***", "Aborted")
 """Substrings every failure signal above contains (a summary, a count, an error line): a result with none
 of them in its head or tail cannot read as failed, so it is not parsed at all."""
 

@@ -482,23 +482,72 @@ _MAKE_TARGET = re.compile(r"^([A-Za-z0-9_][A-Za-z0-9_./-]*)\s*:(?![=:])")
 _JUST_RECIPE = re.compile(r"^@?([A-Za-z0-9_][A-Za-z0-9_-]*)(?:\s+[^:=]*)?:(?!=)")
 
 
-def _recipes(header: re.Pattern[str], *, tab_only: bool) -> Any:
+def _recipes(header: re.Pattern[str], runner: str, *, tab_only: bool) -> Any:
     def parse(text: str, path: str) -> Iterator[tuple[str, str]]:
-        """Make targets and just recipes with the first line of their recipe (``@`` and ``-`` prefixes
-        off); a target with no recipe of its own (``ci: lint test``) runs nothing to tie it to."""
+        """Make targets and just recipes with what they run: the recipes they depend on first (``ci: lint
+        test`` runs ``make lint && make test``), then each line of their own recipe (``@`` and ``-``
+        prefixes off, a line continued with ``\\`` read whole), joined with `` && ``. A setup line before
+        the work (``@mkdir -p build``) is kept: the work is in a later line, which a first line alone would
+        miss."""
         lines = text.splitlines()
         variables = _variables(lines, tab_only=tab_only)
-        for index, line in enumerate(lines):
-            found = header.match(line)
-            if found is None or found.group(1).startswith(".") or "%" in found.group(1):
+        found = [(index, hit) for index, line in enumerate(lines) if (hit := header.match(line)) is not None]
+        names = {hit.group(1) for _, hit in found}
+        for index, hit in found:
+            name = hit.group(1)
+            if name.startswith(".") or "%" in name:
                 continue
-            body = lines[index + 1] if index + 1 < len(lines) else ""
-            indented = body.startswith("\t") if tab_only else body[:1] in ("\t", " ")
-            command = body.strip().lstrip("@-").strip()
-            if indented and command and not command.startswith("#"):
-                yield found.group(1), _expanded(command, variables, tab_only=tab_only)
+            before = [f"{runner} {dep}" for dep in _prerequisites(lines[index][hit.end() :]) if dep in names]
+            own = [
+                _expanded(command, variables, tab_only=tab_only) for command in _body(lines, index, tab_only)
+            ]
+            if before or own:
+                yield name, _joined(before + own)
 
     return parse
+
+
+def _joined(parts: list[str]) -> str:
+    """``parts`` joined with `` && ``, as many as fit in ``_EXPANDED_MAX`` characters, the first always (a
+    hostile recipe's long lines must not grow a script without bound, and a recipe is never lost)."""
+    joined = parts[0]
+    for part in parts[1:]:
+        if len(joined) + 4 + len(part) > _EXPANDED_MAX:
+            break
+        joined = f"{joined} && {part}"
+    return joined
+
+
+def _prerequisites(rest: str) -> list[str]:
+    """The names after a target's or a recipe's colon, up to a comment or a ``;`` recipe on the same line."""
+    rest = rest.split("#", 1)[0].split(";", 1)[0]
+    return [word for word in rest.split() if not word.startswith(("$", "|"))]
+
+
+def _body(lines: list[str], header: int, tab_only: bool) -> list[str]:
+    """The command lines of the recipe under the header at ``header``: the indented lines after it, up to
+    the first that is not, without comments and blank lines."""
+    commands: list[str] = []
+    pending = ""
+    for line in lines[header + 1 : header + 1 + _RECIPE_LINES]:
+        indented = line.startswith("\t") if tab_only else line[:1] in ("\t", " ")
+        if not indented and not pending:
+            break
+        command = line.strip()
+        if pending:
+            command = f"{pending} {command}"
+        if command.endswith("\\"):
+            pending = command[:-1].rstrip()
+            continue
+        pending = ""
+        command = command.lstrip("@-").strip()
+        if command and not command.startswith("#"):
+            commands.append(command)
+    return commands
+
+
+_RECIPE_LINES = 64
+"""The most lines of one recipe read: a longer one is a script, whose later lines tell nothing more."""
 
 
 # A variable set at the top of a Makefile (`EASK ?= eask`, `PYTHON := python3`) or a justfile (`python :=
@@ -571,8 +620,8 @@ _PARSERS: dict[str, Any] = {
     "taskfile.yml": _taskfile,
     "taskfile.yaml": _taskfile,
     "mix.exs": _mix_aliases,
-    **dict.fromkeys(("Makefile", "makefile", "GNUmakefile"), _recipes(_MAKE_TARGET, tab_only=True)),
-    **dict.fromkeys(("justfile", "Justfile", ".justfile"), _recipes(_JUST_RECIPE, tab_only=False)),
+    **dict.fromkeys(("Makefile", "makefile", "GNUmakefile"), _recipes(_MAKE_TARGET, "make", tab_only=True)),
+    **dict.fromkeys(("justfile", "Justfile", ".justfile"), _recipes(_JUST_RECIPE, "just", tab_only=False)),
 }
 """Each manifest the reader parses, by file name, and how."""
 _PATH_PARSERS: dict[str, Any] = {".cargo/config.toml": _cargo_config, ".cargo/config": _cargo_config}

@@ -53,8 +53,16 @@ FAMILIES = {
         "cart/cart_test.go",
         {"go.mod", "Taskfile.yml"},
     ),
-    "make": ({"lint": "shellcheck scripts/*.sh", "api": "hurl --test api/cart.hurl"}, None, {"Makefile"}),
-    "just": ({"prose": "vale docs {{paths}}", "spell": "typos"}, None, {"justfile"}),
+    "make": (
+        {
+            "ci": "make lint && make api",
+            "lint": "shellcheck scripts/*.sh",
+            "api": "make lint && hurl --test api/cart.hurl && echo done",
+        },
+        None,
+        {"Makefile"},
+    ),
+    "just": ({"default": "just prose", "prose": "vale docs {{paths}}", "spell": "typos"}, None, {"justfile"}),
     "elixir": (
         {
             "setup": "mix deps.get && mix cmd npm install --prefix assets",
