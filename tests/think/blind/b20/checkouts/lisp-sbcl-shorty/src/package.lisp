@@ -1,0 +1,3 @@
+(defpackage #:cl-shorty
+  (:use #:cl)
+  (:export #:shorten #:resolve #:*app*))
