@@ -142,8 +142,10 @@ _SKIPPED_SCHEMES = frozenset({"bearer", "token", "basic", "digest"})
 _ARG = r"(?P<v>'[^'\n]{1,256}'|\"[^\"\n]{1,256}\"|[^\s'\"|;&]{1,256})"
 # How far back along its line a flag's command is looked for. The line is not cut at ";", "&" or "|":
 # those may sit inside a quoted password, which redaction then removes, and a second pass must find
-# what the first found.
-_SEGMENT = 200
+# what the first found. Far enough that the secrets redacted between a command and its flag, whose
+# markers are shorter or longer than they were, cannot bring into reach in a second pass a command the
+# first did not reach (a flag's command is on its line, however long the line is up to this bound).
+_SEGMENT = 4096
 
 
 def _word(literal: str) -> str:
@@ -153,16 +155,17 @@ def _word(literal: str) -> str:
     a look-behind is tried at every position, several times slower.
     """
     escaped = re.escape(literal)
-    return escaped + rf"(?:(?<![\w.\]-]{escaped})|(?<=\\[nt]{escaped}))"
+    return escaped + rf"(?:(?<![\w.-]{escaped})(?<!\w\]{escaped})|(?<=\\[nt]{escaped}))"
 
 
 def _command(names: str) -> _Lazy:
     """A command word among ``names`` (an alternation): not inside a longer word (after a "/" is fine).
 
     A word character just before it may be the ``n`` or ``t`` of a JSON-escaped newline or tab; a
-    marker's ``]`` counts as a letter, so that redacting a neighbour exposes nothing to a second pass.
+    marker's ``]`` (after the letter ending its kind) counts as a letter, so that redacting a neighbour
+    exposes nothing to a second pass, where a bracket closing a list (``"prod"}]mysql -pX``) is a boundary.
     """
-    return _Lazy(rf"(?:(?<![\w.\]-])|(?<=\\[nt]))(?:{names})\b")
+    return _Lazy(rf"(?:(?<![\w.-])(?<!\w\])|(?<=\\[nt]))(?:{names})\b")
 
 
 # By flag letter: (the commands the flag belongs to, or None for any; the value, matched from the

@@ -902,3 +902,20 @@ def test_a_fixed_length_token_ends_where_another_vendor_token_begins() -> None:
     assert redact(f"x {aws}{github} y") == "x [REDACTED:aws-access-key-id] y"
     longer = f"x {aws}B7QXZ2KD y"  # more of its own kind: a longer word, not an AWS key id
     assert redact(longer) == longer
+
+
+def test_a_flags_command_is_found_along_its_line_whatever_was_redacted_between() -> None:
+    """Found by the property above: a command far back on a long line came into reach only once the
+    secrets between it and its flag were replaced by shorter markers, so a second pass redacted more."""
+    glued = (
+        "mysql -u root --password Tr0ub4dor&3-O0E75H -e 'select 1' "
+        + "CIRCLE_TOKEN=6c84faa9742116fd9fe9ac891f9e0f47f5baf454 " * 6
+        + '[{"name": "API_TOKEN", "value": "fADUk1sPkp4NSHLWIu"}]zz -u root -pfADUk1sPkp4NSHLWIu shop'
+    )
+    once = redact(glued)
+    assert "fADUk1sPkp4NSHLWIu" not in once and redact(once) == once
+    assert redact('{"mode": "prod"}]mysql -u root -pW1ldC4rd9x shop') == (
+        '{"mode": "prod"}]mysql -u root -p[REDACTED:password] shop'
+    )
+    marked = "[REDACTED:token]mysql -u root -pW1ldC4rd9x shop"  # a neighbour's marker: a longer word
+    assert redact(marked) == marked
