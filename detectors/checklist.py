@@ -437,8 +437,10 @@ def _runs_test_path(command: str) -> bool:
         program = words[0].rsplit("/", 1)[-1] if words else ""
         if not program or _LINTS.search(program):
             continue  # (a file tool's step, or one told to lint, is no invocation at all: `_invocations`)
-        if _LINT_SUBCOMMAND.match(next((word for word in words[1:] if not word.startswith("-")), "")):
-            continue  # a subcommand that lints or formats what it is given (`ruff check src tests`)
+        subcommand = next((word for word in words[1:] if not word.startswith("-")), "")
+        if _LINT_SUBCOMMAND.match(subcommand) or _BUILD_SUBCOMMAND.match(subcommand):
+            continue  # a subcommand that lints, formats or only builds what it is given (`ruff check src
+            # tests`, `west build -b sim tests/unit/enc`: the tests compiled, none run)
         for index, word in enumerate(words[1:], 2):
             path = word.strip("'\"").removeprefix("./").rstrip("/")
             if word.startswith("-") or not path or path.rsplit(".", 1)[-1] in _DATA_SUFFIXES:
@@ -460,6 +462,7 @@ _NAMED_FOR_LINTING = re.compile(r"lint|fmt|format|tidy|critic|cop\b|flake|pretti
 _LINTS = re.compile(r"lint|fmt|format|tidy|critic|check|cop\b|flake|prettier|black|isort")
 # ... or a program's subcommand that does (`ruff check`, `ruff format`, `deno lint`, `go vet`, `zig fmt`).
 _LINT_SUBCOMMAND = re.compile(r"(?:lint|fmt|format|check|vet|tidy|style)$")
+_BUILD_SUBCOMMAND = re.compile(r"(?:build|compile|assemble)$")
 _DATA_SUFFIXES = frozenset(
     {"yml", "yaml", "json", "toml", "ini", "cfg", "txt", "md", "xml", "csv", "lock", "env"}
 )

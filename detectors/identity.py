@@ -245,7 +245,8 @@ def work_identity(command: str, start: str = "") -> Work:
             polls = True
             continue
         if head == "export":
-            exports.extend(word for word in words[1:] if "=" in word)  # a setting changes the work
+            # a setting changes the work; where programs are looked up (`PATH=…:$PATH`) does not
+            exports.extend(word for word in words[1:] if "=" in word and not word.startswith("PATH="))
             continue
         if head in _SETUP or head in _PRINTS or head == "exit":
             continue  # setup, a message, or the exit status echoed or passed on (`; exit $?`)
@@ -291,7 +292,10 @@ def work_identity(command: str, start: str = "") -> Work:
 
 
 def _within_directory(directory: str, word: str) -> str:
-    """``word`` as seen from the directory a ``cd`` left: a relative path to a file gets the directory."""
+    """``word`` as seen from the directory a ``cd`` left: a relative path to a file gets the directory, and
+    ``.`` (the directory itself, given as the target: ``cd suite && tool run -T .``) is the directory."""
+    if word in (".", "./"):
+        return directory.rstrip("/")
     if word.startswith(("-", "/", "~", "$", "'", '"')) or ("/" not in word and "." not in word.strip(".")):
         return word
     if "=" in word or "://" in word or word.startswith(".."):

@@ -163,6 +163,9 @@ _WRAPPER_SUMMARY = re.compile(
     r"|^status: *fail"
     # a table's heading counting the failures under it (`Component Failures [1]`, `Errors (2)`)
     r"|^(?:[a-z]+ ){0,3}(?:failures?|errors?) [\[(]\d+[\])]:?$"
+    # a pointer to where the error is (`ERROR - see: out/handler.log`, `see the log for details`)
+    r"|\bsee:? +(?:the )?\S*\.(?:log|txt|out|xml|json|html)$"
+    r"|\b(?:see|check) (?:the )?(?:logs?|output|report)\b"
     # a count alone on its line, under the failures it counts (`1 FAILED`, `2 tests failed`); mocha's `1
     # failing` is read with the test it names (:mod:`.failing_test`)
     r"|^\d+ (?:(?:tests?|test cases?|examples?|specs?) )?(?:failed|failures?|errors?)\.?$",
@@ -177,7 +180,7 @@ _WRAPPER_WORDS = (
     *("failure", "*** [", "] error", "error:", "failed for", "failed in", "failed of", "test run failed"),
     *("successfully", "error occurred", "....", "[failed]", "because of", "finished with error", "failed:"),
     *("found ", "returned ", "status:", "failures [", "failures (", "errors [", "errors (", "error ["),
-    *(" failed", " error"),
+    *(" failed", " error", "see", "check the"),
 )
 
 
