@@ -1,0 +1,2 @@
+rootProject.name = "kairo"
+include(":shared", ":server", ":sync", ":core-db", ":core-network", ":feature-receipts", ":androidApp")

@@ -1,0 +1,2 @@
+rootProject.name = "ledgerly"
+include(":androidApp", ":shared")
