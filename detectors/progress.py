@@ -136,9 +136,12 @@ def _same_error(earlier: Attempt, later: Attempt, history: ObservationHistory) -
 
 
 # An error line that says only that the work failed: an exit status, counts, or a number alone (`exit=#`,
-# `Exit code #`, `# examples, # failures`, `# failed, # passed`, a fallback's `grep -c` printing `#`).
+# `Exit code #`, `# examples, # failures`, `# failed, # passed`, `# tests completed, # failed`, a fallback's
+# `grep -c` printing `#`), a count row with its label first (`ℹ fail #`, `fail: # ( #%)`), or a fallback's
+# word alone (`|| echo FAILED`).
 _UNINFORMATIVE = re.compile(
-    r"^(?:exit(?:[ _-]?(?:code|status))?\s*[=:]?\s*#|#(?:\s+\w+(?:,\s*#\s+\w+)*)?)\W*$"
+    r"^[^a-z0-9#]{0,3}(?:exit(?:[ _-]?(?:code|status))?\s*[=:]?\s*#|#(?:\s+\w+)*(?:,\s*#(?:\s+\w+)*)*"
+    r"|[a-z]+:?\s+#(?:\s*\(\s*#%\))?|fail(?:ed|ure)?|error)\W*$"
 )
 
 

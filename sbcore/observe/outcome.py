@@ -56,6 +56,13 @@ _FAILURE_LINE = re.compile(
 # A summary counting failures above zero, anywhere in a line (`Tests run: 14, Failures: 1`, `3 examples,
 # 1 failure`): searched unanchored, and only where "ailure" is, since a `^.*` costs a scan per line.
 _FAILURE_COUNT = re.compile(r"\bFailures: [1-9]|\b[1-9]\d* failures?\b")
+# A count row naming failures or errors before their number, above zero, alone on its line but for a share
+# after it (node's test runner's `ℹ fail 1`, FiveAM's `Fail: 1 ( 3%)`, a summary's `errors 2`).
+_LABELLED_FAILURES = re.compile(
+    r"^[^A-Za-z0-9_\n]{0,3}(?i:fail(?:ed|ures?|ing)?|errors?)[ \t]*:?[ \t]+[1-9]\d*[ \t]*"
+    r"(?:\([^)\n]*\))?[ \t]*$",
+    re.M,
+)
 # A diagnostic at a file's place at error severity, whatever the compiler (`main.c:3:5: error: …`,
 # `src/mesh.odin(88:22) Error: …`, `Foo.pas(12,3) Fatal: …`): found from the extension's dot.
 _LOCATED_ERROR = re.compile(
@@ -592,6 +599,8 @@ def _summary_failed(scanned: str, counts: dict[str, int]) -> bool:
         return True
     if "ailure" in scanned and _FAILURE_COUNT.search(scanned):
         return True
+    if ("ail" in scanned or "rror" in scanned) and _LABELLED_FAILURES.search(scanned):
+        return True  # a count row of failures above zero, the label first (`ℹ fail 1`, `Fail: 1 ( 3%)`)
     if ("ailed with" in scanned or "AILED with" in scanned or "xited with" in scanned) and (
         _FAILED_WITH_STATUS.search(scanned)
     ):

@@ -82,7 +82,9 @@ _TEST_FILE = re.compile(
     )$""",
     re.VERBOSE,
 )
-_TEST_FOLDER_SUFFIXES = (".Tests", ".Test", "Tests")  # Shop.Tests/ (.NET), ShopTests/ (Swift)
+# Shop.Tests/ (.NET), ShopTests/ (Swift), a Gradle or Kotlin Multiplatform test source set (commonTest/,
+# jvmTest/, integrationTest/)
+_TEST_FOLDER_SUFFIXES = (".Tests", ".Test", "Tests", "Test")
 BUILD_FILES = frozenset(
     {
         # JS, TS, Deno
@@ -152,7 +154,7 @@ BUILD_FILES = frozenset(
     }
 )
 """Manifests, build files and type-checker configurations, by exact name."""
-_BUILD_SUFFIXES = (".csproj", ".fsproj", ".vbproj", ".sln", ".cabal", ".nimble", ".gemspec")
+_BUILD_SUFFIXES = (".csproj", ".fsproj", ".vbproj", ".sln", ".cabal", ".nimble", ".gemspec", ".rockspec")
 
 
 def is_test_path(path: str) -> bool:
