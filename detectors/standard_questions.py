@@ -344,18 +344,12 @@ class _Runs(Matches):
     def add(self, index: int, obs: Observation) -> None:
         if obs.kind == "error" and obs.tool_use_id in self._calls:
             if _refused(obs):
-                self._drop(self._calls.pop(obs.tool_use_id or ""))
+                self.withdraw(self._calls.pop(obs.tool_use_id or ""))
             return
         before = self.latest
         super().add(index, obs)
         if self.latest != before and obs.tool_use_id:
             self._calls[obs.tool_use_id] = index
-
-    def _drop(self, position: int) -> None:
-        kept = [(at, accepted) for at, accepted in self._counts if at != position]
-        self.count = sum(accepted for _, accepted in kept)
-        self._counts = deque(kept)
-        self.latest = kept[-1][0] if kept else -1
 
     def forget(self, before: int) -> None:
         super().forget(before)

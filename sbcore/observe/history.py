@@ -167,6 +167,16 @@ class Matches:
         if not self._counts:
             self.latest = -1
 
+    def withdraw(self, position: int) -> None:
+        """Take back what the observation at absolute ``position`` was accepted for: a later one showed it
+        does not count (a run whose result says it never started)."""
+        kept = [(at, accepted) for at, accepted in self._counts if at != position]
+        if len(kept) == len(self._counts):
+            return
+        self._counts = deque(kept)
+        self.count = sum(accepted for _, accepted in kept)
+        self.latest = kept[-1][0] if kept else -1
+
     def any(self) -> bool:
         return self.count > 0
 

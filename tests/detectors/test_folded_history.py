@@ -245,3 +245,16 @@ def test_the_recall_fold_keeps_only_the_calls_and_errors_still_in_the_history() 
     failures = history.fold("recall-failures", lambda: pytest.fail("the fold is kept, not rebuilt"))
     assert list(failures.errors) == [history[0]] and list(failures.calls) == ["toolu_002"]
     assert _latest_failure(history, _BASH) is None  # the error's call has left
+
+
+def test_a_match_withdrawn_counts_no_more_and_the_latest_falls_back() -> None:
+    matches = Matches(lambda obs: (obs.text,), lambda text: "tests" in text)
+    for index, text in enumerate(["run tests", "ls", "run tests again"]):
+        matches.add(index, Observation(kind="tool", text=text, timestamp="2026-01-01T10:00:00Z"))
+    assert matches.count == 2 and matches.latest == 2
+    matches.withdraw(2)
+    assert matches.count == 1 and matches.latest == 0 and not matches.after(0)
+    matches.withdraw(1)  # nothing was accepted there: nothing changes
+    assert matches.count == 1 and matches.latest == 0
+    matches.withdraw(0)
+    assert not matches.any() and matches.latest == -1
