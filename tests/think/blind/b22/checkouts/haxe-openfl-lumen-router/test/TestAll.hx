@@ -1,0 +1,5 @@
+class TestAll {
+	static function main() {
+		utest.UTest.run([new TestMatcher(), new TestParams()]);
+	}
+}

@@ -1,0 +1,12 @@
+name              'mariadb_server'
+maintainer        'Data Platform'
+maintainer_email  'dataplatform@example.com'
+license           'Apache-2.0'
+description       'Installs and tunes MariaDB server'
+version           '3.2.0'
+chef_version      '>= 17.0'
+source_url        'https://git.example.com/chef/mariadb_server'
+issues_url        'https://git.example.com/chef/mariadb_server/issues'
+
+supports 'ubuntu', '>= 20.04'
+supports 'rocky', '>= 8.0'
