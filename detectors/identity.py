@@ -503,7 +503,8 @@ def _js_script(args: list[str]) -> tuple[str, str] | None:
             scope.append(f"{flag.lstrip('-')[0]}={rest.pop(0)}")
         elif "=" in flag and flag.split("=", 1)[0] in ("--filter", "--workspace", "--prefix", "--cwd"):
             scope.append(f"{flag.lstrip('-')[0]}={flag.split('=', 1)[1]}")
-    if rest[:1] in (["run"], ["run-script"]):
+    told = rest[:1] in (["run"], ["run-script"])  # `npm run ci` runs the script `ci`, not npm's own `ci`
+    if told:
         rest = rest[1:]
     if rest[:1] in (["exec"], ["x"], ["dlx"]) and len(rest) > 1 and scope:
         # `pnpm --filter api exec vitest run x.test.ts`: the program it runs, in that package
@@ -515,7 +516,7 @@ def _js_script(args: list[str]) -> tuple[str, str] | None:
     script = rest[0]
     if script in ("test", "t") or script in _JS_RUNNERS:
         name = "js-test"
-    elif script in ("install", "i", "add", "ci", "exec", "x"):
+    elif script in ("install", "i", "add", "ci", "exec", "x") and not told:
         return None
     else:
         name = f"js-script {script}"

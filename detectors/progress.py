@@ -135,12 +135,13 @@ def _same_error(earlier: Attempt, later: Attempt, history: ObservationHistory) -
     )
 
 
-# An error line that says only that the work failed: an exit status, counts, or a number alone (`exit=#`,
-# `Exit code #`, `# examples, # failures`, `# failed, # passed`, `# tests completed, # failed`, a fallback's
-# `grep -c` printing `#`), a count row with its label first (`ℹ fail #`, `fail: # ( #%)`), or a fallback's
-# word alone (`|| echo FAILED`).
+# An error line that says only that the work failed: an exit status, labelled or not (`exit=#`, `Exit code
+# #`, `vitest exit: #`, `rc=#`), counts or a number alone (`# examples, # failures`, `# tests completed, #
+# failed`, a fallback's `grep -c` printing `#`), a count row with its label first (`ℹ fail #`, `fail: # (
+# #%)`), or a fallback's word alone (`|| echo FAILED`).
 _UNINFORMATIVE = re.compile(
-    r"^[^a-z0-9#]{0,3}(?:exit(?:[ _-]?(?:code|status))?\s*[=:]?\s*#|#(?:\s+\w+)*(?:,\s*#(?:\s+\w+)*)*"
+    r"^[^a-z0-9#]{0,3}(?:(?:[\w-]+[ _-])?(?:exit(?:[ _-]?(?:code|status))?|rc|status)\s*[=:]?\s*#"
+    r"|#(?:\s+\w+)*(?:,\s*#(?:\s+\w+)*)*"
     r"|[a-z]+:?\s+#(?:\s*\(\s*#%\))?|fail(?:ed|ure)?|error)\W*$"
 )
 

@@ -79,6 +79,7 @@ _TEST_FILE = re.compile(
       | [^/]+\.(?:test|spec)\.[A-Za-z0-9]+          # cart.test.ts, cart.spec.js
       | [A-Z][A-Za-z0-9]*(?:Test|Tests|Spec|IT)\.(?:java|kt|kts|scala|groovy|php|cs|fs|swift|dart|m)
       | conftest\.py
+      | tests?(?:[-_][A-Za-z0-9]+)?\.[A-Za-z0-9]+   # test.hxml, test-hl.hxml: a build or script of the tests
     )$""",
     re.VERBOSE,
 )
