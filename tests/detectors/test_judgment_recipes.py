@@ -48,9 +48,14 @@ def test_waiving_the_whole_test_run_waives_the_tests() -> None:
     ],
 )
 def test_a_lisp_form_running_the_tests_runs_them(command: str) -> None:
+    asked_then_answered("ls t", "/repo/src/slugify.lisp", command)
+
+
+def asked_then_answered(listing: str, edited: str, command: str) -> None:
+    """Once ``listing`` shows tests and ``edited`` changes, "tests run?" is asked; ``command`` answers."""
     s = Session()
-    s.run("ls t")
-    s.edit("/repo/src/slugify.lisp")
+    s.run(listing)
+    s.edit(edited)
     assert "tests_run" in open_ids(ask(s, _asking("tests_run")))
     s.run(command)
     assert ask(s, _asking("tests_run")) is None
