@@ -17,8 +17,7 @@ from sbcore.detectors.checklist import runs_test_path
 from sbcore.detectors.identity import work_identity
 from sbcore.detectors.progress import _UNINFORMATIVE
 from sbcore.detectors.standard_questions import standard_questions
-from test_judgment_recipes import asked_then_answered
-from test_judgment_scanners import _asking
+from test_judgment_scanners import _asking, asked_then_answered
 from test_triggers import Session, open_ids
 
 from sbcore.observe.project_facts import read_project
@@ -45,7 +44,7 @@ def test_a_script_told_by_run_is_the_projects_whatever_its_name(tmp_path: Path) 
 )
 def test_a_file_named_for_the_tests_handed_to_a_program_runs_them(command: str) -> None:
     assert runs_test_path(command)
-    asked_then_answered("ls test", "/repo/src/schema/Validator.hx", command)
+    asked_then_answered("tests_run", "ls test", "/repo/src/schema/Validator.hx", command)
 
 
 def test_a_file_only_containing_test_in_its_name_runs_nothing() -> None:

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import pytest
 from sbcore.detectors.identity import work_identity
-from test_judgment_scanners import _asking
+from test_judgment_scanners import _asking, asked_then_answered
 from test_triggers import Session, ask, fire, open_ids
 
 from sbcore.observe.model import Observation
@@ -48,34 +48,19 @@ def test_waiving_the_whole_test_run_waives_the_tests() -> None:
     ],
 )
 def test_a_lisp_form_running_the_tests_runs_them(command: str) -> None:
-    asked_then_answered("ls t", "/repo/src/slugify.lisp", command)
-
-
-def asked_then_answered(listing: str, edited: str, command: str) -> None:
-    """Once ``listing`` shows tests and ``edited`` changes, "tests run?" is asked; ``command`` answers."""
-    s = Session()
-    s.run(listing)
-    s.edit(edited)
-    assert "tests_run" in open_ids(ask(s, _asking("tests_run")))
-    s.run(command)
-    assert ask(s, _asking("tests_run")) is None
+    asked_then_answered("tests_run", "ls t", "/repo/src/slugify.lisp", command)
 
 
 def test_a_lisp_form_compiling_the_whole_system_builds_it() -> None:
-    compiles = _asking("compiles")
-    s = Session()
-    s.run("make build")  # shows the project builds
-    s.edit("/repo/src/routes.lisp")
-    assert "compiles" in open_ids(ask(s, compiles))
-    s.run("zcl --eval '(describe :shorty)'")  # code handed over, compiling nothing of the system
-    assert "compiles" in open_ids(ask(s, compiles))
-    s.run("zcl --non-interactive --eval '(zql:quickload :shorty :silent t)'")
-    assert ask(s, compiles) is None
-    again = Session()
-    again.run("make build")
-    again.edit("/repo/src/routes.lisp")
-    again.run("zcl --eval '(zasdf:compile-system :shorty :force t)'")
-    assert ask(again, compiles) is None
+    asked_then_answered(
+        "compiles",
+        "make build",  # shows the project builds
+        "/repo/src/routes.lisp",
+        "zcl --non-interactive --eval '(zql:quickload :shorty :silent t)'",
+        "zcl --eval '(describe :shorty)'",  # code handed over, compiling nothing of the system
+    )
+    compile_system = "zcl --eval '(zasdf:compile-system :shorty :force t)'"
+    asked_then_answered("compiles", "make build", "/repo/src/routes.lisp", compile_system)
 
 
 def test_building_a_test_folder_runs_no_test() -> None:

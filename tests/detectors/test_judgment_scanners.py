@@ -159,10 +159,19 @@ def test_what_a_tool_leaves_out_is_not_code(checklist: dict[str, Any], path: str
 
 
 def test_a_projects_build_script_builds() -> None:
-    compiles = _asking("compiles")
+    asked_then_answered("compiles", "./build.sh test", "/repo/src/world.zo", "./build.sh")
+
+
+def asked_then_answered(question: str, shows: str, edited: str, answer: str, *leaves_open: str) -> None:
+    """Once the command ``shows`` shows the project can answer ``question`` and ``edited`` changes, the
+    question is asked; each of ``leaves_open`` run then leaves it open, and ``answer`` answers it."""
+    checklist = _asking(question)
     s = Session()
-    s.run("./build.sh test")  # shows the project builds
-    s.edit("/repo/src/world.zo")
-    assert "compiles" in open_ids(ask(s, compiles))
-    s.run("./build.sh")
-    assert ask(s, compiles) is None
+    s.run(shows)
+    s.edit(edited)
+    assert question in open_ids(ask(s, checklist))
+    for command in leaves_open:
+        s.run(command)
+        assert question in open_ids(ask(s, checklist)), command
+    s.run(answer)
+    assert ask(s, checklist) is None

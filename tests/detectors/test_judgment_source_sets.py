@@ -17,7 +17,7 @@ import pytest
 from sbcore.detectors.progress import _UNINFORMATIVE
 from sbcore.detectors.standard_questions import standard_questions
 from sbcore.detectors.triggers import repeat_failure
-from test_judgment_scanners import _asking
+from test_judgment_scanners import _asking, asked_then_answered
 from test_judgment_templates import _edit
 from test_triggers import Session, ask, open_ids
 
@@ -115,10 +115,5 @@ def test_a_luarocks_specs_description_is_metadata() -> None:
 
 
 def test_an_infrastructure_tools_synth_builds() -> None:
-    compiles = _asking("compiles")
-    s = Session()
-    s.run("npm run build")  # shows the project builds
-    s.edit("/repo/lib/orders-stack.ts")
-    assert "compiles" in open_ids(ask(s, compiles))
-    s.run("npx zform synth OrdersStack -c alarmEmail=oncall@example.org > /tmp/orders.yaml")
-    assert ask(s, compiles) is None
+    synth = "npx zform synth OrdersStack -c alarmEmail=oncall@example.org > /tmp/orders.yaml"
+    asked_then_answered("compiles", "npm run build", "/repo/lib/orders-stack.ts", synth)
