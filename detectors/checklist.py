@@ -392,7 +392,13 @@ def renders_template(obs: Observation) -> bool:
     renders them, with conditions, loops and values computed from inputs, so changing it changes
     behaviour the way code does. Not a CI system's ``${{ … }}`` expression, which substitutes a value
     where the file is read and computes nothing of its own."""
-    return any(_TEMPLATE_DIRECTIVE.search(text) for text in _new_texts(obs))
+    return _renders_template(obs)
+
+
+def _holds_directives(obs: Observation) -> bool:
+    return any(
+        ("{{" in text or "{%" in text) and _TEMPLATE_DIRECTIVE.search(text) for text in _new_texts(obs)
+    )
 
 
 _TEMPLATE_DIRECTIVE = re.compile(r"(?<!\$)\{\{-?\s*[^\s}]|\{%-?\s*\w")
@@ -478,3 +484,4 @@ def regex(pattern: str) -> re.Pattern[str]:
 
 _comment_only = PerObservation(_edit_is_comments)
 _adds_definitions = PerObservation(_edit_adds_definitions)
+_renders_template = PerObservation(_holds_directives)
