@@ -1,0 +1,2 @@
+#include <QtQuickTest>
+QUICK_TEST_MAIN(hvac)
