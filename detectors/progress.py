@@ -46,6 +46,28 @@ class Attempt:
         """The error with what varies between two runs of the same failure folded (:func:`signature`)."""
         return signature(self.error)
 
+    @cached_property
+    def summaries(self) -> frozenset[str]:
+        """The signatures of the lines in this attempt's output that report its failure without saying what
+        went wrong: a count of failures (`0% tests passed, 1 tests failed out of 1`) or an item's status row
+        (`1/1 Test #7: golden_pbr …***Failed  2.38 sec`). A run that shows its details beside such a line
+        and a run that shows the line alone failed alike."""
+        text = self.call.error.text if self.call.error is not None else ""
+        low = text.lower()
+        if "fail" not in low and "error" not in low:
+            return frozenset()
+        found: set[str] = set()
+        for line in text.splitlines()[1:]:
+            if _STATUS_ROW.search(line):
+                found.add(signature(line.strip()))
+            elif (
+                _DIGIT.search(line)
+                and _COUNT_LINE.match(sig := signature(line.strip()))
+                and _FAILURE_WORD.search(sig)
+            ):
+                found.add(sig)
+        return frozenset(found)
+
     @property
     def failing(self) -> int | None:
         outcome = self.call.error.outcome if self.call.error is not None else None
@@ -121,13 +143,16 @@ def _same_error(earlier: Attempt, later: Attempt, history: ObservationHistory) -
     """Whether two attempts failed alike: one error, or neither saying more than that it failed (an exit
     status, counts: the output went to a log or a report read afterwards) with nothing edited between, so
     nothing could have made them differ; so too one that says no more because it sent its output away (to
-    a log or a report) beside one that says what failed."""
+    a log or a report) beside one that says what failed, and one that says no more than its count of
+    failures or its status row beside one that shows its details with that same line."""
     if same_failure(earlier.signature, later.signature):
         return True
     if edit_calls(history).any_between(earlier.call.index, later.call.index):
         return False
     quiet = [_UNINFORMATIVE.match(attempt.signature) is not None for attempt in (earlier, later)]
     if all(quiet):
+        return True
+    if any(quiet) and earlier.summaries & later.summaries:
         return True
     return any(
         says_little and _SENT_AWAY.search(attempt.call.command or "") is not None
@@ -141,9 +166,16 @@ def _same_error(earlier: Attempt, later: Attempt, history: ObservationHistory) -
 # #%)`), or a fallback's word alone (`|| echo FAILED`).
 _UNINFORMATIVE = re.compile(
     r"^[^a-z0-9#]{0,3}(?:(?:[\w-]+[ _-])?(?:exit(?:[ _-]?(?:code|status))?|rc|status)\s*[=:]?\s*#"
-    r"|#(?:\s+\w+)*(?:,\s*#(?:\s+\w+)*)*"
+    r"|#%?(?:\s+(?:\w+|#%?))*(?:,\s*#%?(?:\s+(?:\w+|#%?))*)*"
     r"|[a-z]+:?\s+#(?:\s*\(\s*#%\))?|fail(?:ed|ure)?|error)\W*$"
 )
+# A count line (`# examples, # failures`, `#% tests passed, # tests failed out of #`), as signed.
+_COUNT_LINE = re.compile(r"^#%?(?:\s+(?:\w+|#%?))*(?:,\s*#%?(?:\s+(?:\w+|#%?))*)*\W*$")
+_FAILURE_WORD = re.compile(r"\b(?:fail\w*|errors?)\b")
+# An item's status row, its name and its verdict joined by a dotted leader (`Test #7: golden ....***Failed`,
+# `shellcheck.......Failed`).
+_STATUS_ROW = re.compile(r"\.{4,}[\s*]*(?i:fail)")
+_DIGIT = re.compile(r"\d")
 
 
 # A command that sends its output to a file: a redirection of its output (not `2>&1`), `tee`, or an option

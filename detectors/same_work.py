@@ -197,9 +197,12 @@ class ScriptAliases:
         work: Work,
         signature: str,
         open_streaks: Iterable[tuple[str, Sequence[Work], Sequence[str]]],
+        summaries: frozenset[str] = frozenset(),
     ) -> str:
         """The key this failure belongs to, given each streak still open (its key, the works it holds and
-        the error signatures it holds, the latest first), the most recent first.
+        the error signatures it holds, the latest first), the most recent first. ``summaries``: the lines
+        this failure reported itself with beside its details (a count, a status row), which a streak of the
+        same work shown without details holds as its signature.
 
         It joins the first of them it is tied to: one specific error signature it holds, the same
         directory (or a folder one program was told by a path, :func:`_same_place`), and a work
@@ -220,7 +223,7 @@ class ScriptAliases:
         for earlier_key, works, signatures in streaks:
             if (
                 earlier_key != key
-                and any(same_failure(signature, earlier) for earlier in signatures)
+                and any(same_failure(signature, earlier) or earlier in summaries for earlier in signatures)
                 and (
                     located(signature)
                     or any(
@@ -590,7 +593,9 @@ def _runs_task(step: Work, runners: frozenset[str], task: str) -> bool:
 
 def _failed_again(work: Work, signature: str, works: Sequence[Work], signatures: Sequence[str]) -> bool:
     """Whether a failure is the latest failing work's again, spelt another way: the very error that work last
-    showed, in its folder (or one inside it, or around it), with nothing telling the two apart as targets.
+    showed (or another runner's rendering of it, :func:`same_failure`: pytest's ``E       AssertionError: …``
+    beside unittest's ``AssertionError: …``), in its folder (or one inside it, or around it), with nothing
+    telling the two apart as targets.
 
     The same program failing so straight after, with no success between, is the work failing as it did:
     ``x test --dir=t/unit``, then ``x test t/unit/cart.x``, on one parse error; ``x --ctx deploy up``, then
@@ -600,7 +605,9 @@ def _failed_again(work: Work, signature: str, works: Sequence[Work], signatures:
     calls). Telling them apart: :func:`_apart` (two named scripts, two files, two names of their own, an
     unknown root), :func:`_swept` (one spelling with its target swapped: a sweep over issues, jobs or
     packages), or two folders side by side."""
-    return signature == signatures[0] and any(_one_target(work, other, signature) for other in works)
+    return same_failure(signature, signatures[0]) and any(
+        _one_target(work, other, signature) for other in works
+    )
 
 
 def _one_target(work: Work, other: Work, signature: str) -> bool:
@@ -624,6 +631,7 @@ def _names_what_failed(signature: str) -> bool:
 
 _NAMING = re.compile(
     r"[a-z_]\w*(?:\.[a-z_]\w*){2,}|[a-z_]\w*(?:::[a-z_]\w*)+|[\w.-]+/[\w.-]+|[\w#-]+\.[a-z]{1,5}\b"
+    r"|(?<!\S)/[a-z_][\w.-]{2,}"  # a name rooted at a slash (a topic `/heartbeat`, a route, a file)
     r"|\w \(\w|\w\(|(?<![\"'])…(?![\"'])"
 )
 

@@ -461,7 +461,7 @@ def _read_failure(walk: _Walk, calls: _Calls, entry: _Entry, work: Work, error: 
         for name in reversed(walk.latest)
         if name in streaks and name != key
     ]
-    resolved = walk.aliases.learn(key, work, attempt.signature, open_streaks)
+    resolved = walk.aliases.learn(key, work, attempt.signature, open_streaks, attempt.summaries)
     if resolved != key and key in streaks:  # a tool's own failures join its script's, in order
         streaks[resolved] = sorted(
             streaks.get(resolved, []) + streaks.pop(key), key=lambda found: found.call.index
@@ -475,8 +475,11 @@ def _read_failure(walk: _Walk, calls: _Calls, entry: _Entry, work: Work, error: 
 
 def _signatures(attempts: Sequence[Attempt]) -> tuple[str, ...]:
     """The error signatures a streak holds, the latest first (one runner's two renderings of one failure,
-    quiet and verbose, can alternate in it)."""
-    return tuple(dict.fromkeys(attempt.signature for attempt in reversed(attempts)))
+    quiet and verbose, can alternate in it), then the lines its attempts reported their failure with beside
+    their details (a count of failures, a status row: what a run showing no details says of it)."""
+    shown = [attempt.signature for attempt in reversed(attempts)]
+    summaries = [line for attempt in reversed(attempts) for line in sorted(attempt.summaries)]
+    return tuple(dict.fromkeys(shown + summaries))
 
 
 def _target(work: Work, walk: _Walk, entry: _Entry) -> str:

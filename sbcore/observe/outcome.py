@@ -154,10 +154,18 @@ _WRAPPER_SUMMARY = re.compile(
     r"|returned (?:with )?(?:an? )?(?:exit[\s-]?(?:code|status)"
     r"|(?:error|failure) ?(?:exit[\s-]?)?(?:code|status))"
     r"|did not (?:run|complete|finish) successfully|error occurred while (?:calling|running|executing)"
-    r"|command finished with error|^failed:\s+[\w@./:#-]+$|exited \(-?\d+\)"
-    # a task's status line (`shellcheck.......Failed`, `✖ eslint --fix [FAILED]`), a runner's count of failing
-    # tests (`error: test failed, to rerun pass -p x --lib`)
-    r"|\.{4,}\s*failed$|\[failed\]$|^error: tests? failed\b|because of (?:errors|failures|a failure|an error)"
+    r"|command finished with error|exited \(-?\d+\)"
+    r"|^failed:(?:\s+[\w@./:#-]+)+$"  # a build step's outputs (ninja's `FAILED: CMakeFiles/x obj/x.o`)
+    # a task's status line (`shellcheck.......Failed`, `✖ eslint --fix [FAILED]`, a test's row with the time
+    # it took: `1/1 Test #2: tst_model ......***Failed    0.04 sec`), a runner's count of failing tests
+    # (`error: test failed, to rerun pass -p x --lib`)
+    r"|\.{4,}[\s*]*failed(?:\s+[\d.]+\s*(?:s|sec|ms|seconds?))?$|\[failed\]$|^error: tests? failed\b"
+    # a run that stopped for what it printed above (`ninja: build stopped: cannot make progress due to
+    # previous errors.`)
+    r"|(?:because of|due to) (?:(?:previous|earlier|prior|the above) )?(?:errors|failures|a failure|an error)"
+    # an error tag over the operation's name and "failed" alone (`Error (DeployFailed): Deploy failed.`,
+    # `ERROR: publish failed`): what failed under it is printed elsewhere
+    r"|^[\w ]{0,20}(?:error|err!?)(?: \([\w.-]+\))?: *(?:the )?[\w-]+ failed\.?$"
     r"|command failed|the following (?:build )?command|\brecipe\b.{0,60}\bfailed"
     r"|\bscript\b.{0,60}\b(?:failed|exited)"
     r"|\btask\b.{0,60}\bfail|lifecycle script|\bbuild failed|failed to (?:run|execute|build)\b|\berr!"
@@ -186,6 +194,7 @@ _WRAPPER_WORDS = (
     *("lifecycle", "build failed", "failed to", "err!", "process completed", "compilation failed"),
     *("failure", "*** [", "] error", "error:", "failed for", "failed in", "failed of", "test run failed"),
     *("successfully", "error occurred", "....", "[failed]", "because of", "finished with error", "failed:"),
+    "due to",
     *("found ", "returned ", "status:", "failures [", "failures (", "errors [", "errors (", "error ["),
     *(" failed", " error", "see", "check the"),
 )
@@ -420,9 +429,18 @@ def _says_error(line: str) -> bool:
     bare = without_options(line)
     if _ERROR_WORDS.search(bare) is None or _INFORMATIONAL.match(line) is not None or _LOGGED.search(line):
         return False  # a record logged at an informational level (`… INFO [vuln] Vulnerability scanning`)
+    if "ime" in bare and _ERROR_WORDS.search(_TIMEOUT_SETTING.sub(" ", bare)) is None:
+        return False  # a limit stated, not one reached (`Test timeout computed to be: 1500`, `timeout = 30s`)
     # a step a runner passed over, marked with a cross (`Installing org... skipped ✗ (already installed)`):
     # no failure unless a word says one
     return _SKIPPED.search(line) is None or _ERROR_WORDS.search(bare.translate(_NO_MARKS)) is not None
+
+
+# A time limit's value closing the line it is stated in: what a runner is set to wait, not a wait that ran out
+# (`Timeout of 2000ms exceeded` goes on after its value).
+_TIMEOUT_SETTING = re.compile(
+    r"(?i)\btime ?out\b[\w ]{0,24}?(?:[:=]|\bto be\b|\bset to\b|\bis\b)[ \t]*\d[\d.]*[ \t]*[a-z]{0,7}[ \t]*$"
+)
 
 
 # "skipped" beside the cross, as a status is written (a failing test named "skips empty lines" is a failure)
@@ -466,9 +484,31 @@ def _telling_line(text: str) -> str:
             at = find(text, low, end)
     return (
         worded
+        or (summary and _located_warning(text))
         or summary
         or next((line for line in map(_shown, text.split("\n")) if _counts_as_line(line)), "")
     )
+
+
+# A warning at a file's place (`Warning: qml/Gauge.qml:42:21: Unqualified access`, `src/a.c:3:5: warning: …`):
+# under a summary that says only that the step failed, what made it fail (a linter or a `-Werror` build
+# failing on its warnings).
+_LOCATED_WARNING = re.compile(
+    r"^[^\S\n]*(?:(?i:warning|warn)[^\S\n]*:[^\S\n]*)?[\w./~+-]+\.[A-Za-z]\w{0,9}(?::\d+){1,2}:[^\S\n]*"
+    r"(?:(?i:warning)[^\S\n]*:[^\S\n]*)?[A-Za-z][^\n]*",
+    re.M,
+)
+
+
+def _located_warning(text: str) -> str:
+    """The first warning at a file's place in ``text`` (``_LOCATED_WARNING``), or ``""``."""
+    if "arn" not in text and "ARN" not in text:
+        return ""
+    for found in _LOCATED_WARNING.finditer(text):
+        line = _shown(found.group(0))
+        if "arn" in line.lower():
+            return line
+    return ""
 
 
 def _named_at(text: str, low: str, start: int) -> int:
@@ -562,6 +602,8 @@ def _telling_line_by_line(text: str) -> str:
             if _WORDED_MESSAGE.search(line) or names_only(line):
                 messaged = line
             worded = worded or line
+    if summary and not (named or located or messaged or worded):
+        return _located_warning("\n".join(text.splitlines())) or summary
     return named or located or messaged or worded or summary or first or ""
 
 
