@@ -1,0 +1,6 @@
+01 ACCT-LINE.
+   05 ACCT-NO        PIC X(10).
+   05 FILLER         PIC X.
+   05 ACCT-BALANCE   PIC 9(9)V99.
+   05 FILLER         PIC X.
+   05 ACCT-RATE      PIC V9(5).

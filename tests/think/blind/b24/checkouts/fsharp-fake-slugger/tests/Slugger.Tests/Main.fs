@@ -1,0 +1,6 @@
+module Slugger.Tests.Main
+
+open Expecto
+
+[<EntryPoint>]
+let main argv = Tests.runTestsInAssemblyWithCLIArgs [] argv

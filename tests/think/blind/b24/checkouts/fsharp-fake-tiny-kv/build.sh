@@ -1,0 +1,4 @@
+#!/usr/bin/env bash
+set -euo pipefail
+dotnet tool restore
+dotnet fake build "$@"

@@ -1,0 +1,6 @@
+module TinyKv.Tests.Main
+
+open Expecto
+
+[<EntryPoint>]
+let main argv = Tests.runTestsInAssemblyWithCLIArgs [] argv
