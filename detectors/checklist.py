@@ -101,6 +101,14 @@ _PATH_KEYS = ("file_path", "notebook_path", "path", "pattern")
 _CONTENT_KEYS = ("new_string", "content", "new_source")
 
 
+def _manages_dependencies(words: Sequence[str]) -> bool:
+    """Whether a step fetches or manages dependencies: its subcommand says so, or the subcommand of the tool
+    it names first (`dotnet paket add FsCheck --project tests/…`, `dotnet tool install`)."""
+    if words[1] in _MANAGES_DEPENDENCIES:
+        return True
+    return len(words) > 2 and words[1][:1].isalpha() and words[2] in _MANAGES_DEPENDENCIES
+
+
 def invocations(command: str) -> list[str]:
     """The steps of ``command`` that run something, each as ``program args…`` (wrappers removed)."""
     return list(_invocations(command))
@@ -133,7 +141,7 @@ def _invocations(command: str, tasks: bool = False) -> tuple[str, ...]:
             subcommands = _NOT_RUNS[program]
             if subcommands is None or (len(words) > 1 and words[1] in subcommands):
                 continue
-        if len(words) > 1 and (words[1] in _MANAGES_DEPENDENCIES or (not tasks and _formats_or_lints(words))):
+        if len(words) > 1 and (_manages_dependencies(words) or (not tasks and _formats_or_lints(words))):
             continue
         if not tasks and _NAMED_FOR_LINTING.search(program):
             continue  # `eslint src tests`: a linter given the test folder runs no test (a script's body too)

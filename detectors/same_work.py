@@ -401,6 +401,9 @@ def same_failure(one: str, other: str) -> bool:
             # each says before them, the one saying less says in the other's too (a formatter's test name)
             before = sorted((cut[: -_CUT_TAIL - 1], whole[: whole.index(tail)]), key=len)
             return all(word in before[1] for word in _WORDS.findall(before[0]))
+    test = failing_test(one)
+    if test and test == failing_test(other):
+        return True
     shorter, longer = sorted((one, other), key=len)
     shared = _shared_ending(shorter, longer)
     if shared < MIN_SHARED or shared < 0.6 * len(shorter):
@@ -410,6 +413,31 @@ def same_failure(one: str, other: str) -> bool:
 
 
 _WORDS = re.compile(r"[a-z0-9_]{3,}")
+
+
+def failing_test(signature: str) -> str:
+    """The test a runner's line says failed, when the line says no more (``failed parser.numbers.parses
+    negative literal [# ms]`` from one runner, ``[#:#:# err] parser.numbers.parses negative literal failed in
+    #:#:#.…`` from another): its name without the verdict, the timing and the log's tag around it, or ``""``.
+    Two runners naming one failing test so are one failure, however each decorates the name."""
+    start = _VERDICT_BEFORE.match(signature)  # always matches: everything in it is optional
+    end = _VERDICT_AFTER.search(signature, start.end()) if start else None
+    said = start is not None and (start.group(1) or (end is not None and end.group(1)))
+    name = signature[start.end() if start else 0 : end.start() if end else len(signature)]
+    if not said or not _TEST_NAME.fullmatch(name) or _ERROR_WORD.search(name):
+        return ""
+    return name
+
+
+# What decorates a test's name in a runner's line: a log's bracketed tags and a verdict before it (`[#:#:#
+# err] `, `failed `, `✗ `), and a verdict, a timing or both after it (` failed in #:#:#.…`, ` [# ms]`).
+_VERDICT_BEFORE = re.compile(r"(?:\[[^\]\n]{1,30}\]\s*)*(?:(failed|fail|not ok(?: #)?|[✗✘✕×])(?::\s*|\s+))?")
+_VERDICT_AFTER = re.compile(
+    r"(?:\s+(failed|fail)\b[^\n]{0,30}|\s*(?:[\[(]#(?:\.#)?\s*m?s[\])]|\(#(?:\.#)?\s*m?s\)))\.?$"
+)
+# A test's name: dotted, spaced or pathed words, long enough to tell one test from another.
+_TEST_NAME = re.compile(r"[\w][\w.:/<>'\- ]{14,}[\w)]")
+_ERROR_WORD = re.compile(r"\b(?:error|exception|expected|assert\w*|panic\w*|undefined|cannot|not found)\b")
 
 
 def _shared_ending(shorter: str, longer: str) -> int:

@@ -92,6 +92,9 @@ _ERROR_WORDS = re.compile(
     r"error|fail|exception|traceback|not found|no such|denied|cannot|can't|unable|invalid|refused|"
     r"timed? ?out|fatal|panic|abort|assert|mismatch|undefined|unresolved|not in scope|could not|couldn't"
     r"|not exist"  # `Variable does not exist: x`, `relation "users" does not exist`
+    # a formatter's check finding files it would change (`The following files aren't formatted properly:`,
+    # `would reformat src/a.py`, `Code style issues found`)
+    r"|not formatted|n't formatted|would reformat|needs? formatting|style issues"
     # a scanner's or a linter's finding (`>> Issue: [B608:…] Possible SQL injection`, a rule's violation)
     r"|issue:|violation|vulnerab"
     r"|✗|✘|✕|✖",  # the marks runners put before a failing test's name (elm-test, jest, mocha, tape)
@@ -103,6 +106,14 @@ _ERROR_WORD_LIST = (
     *("unable", "invalid", "refused", "timed out", "timedout", "time out", "timeout", "fatal", "panic"),
     *("abort", "assert", "mismatch", "undefined", "unresolved", "not in scope", "could not", "couldn't"),
     "not exist",
+    *(
+        "not formatted",
+        "n't formatted",
+        "would reformat",
+        "need formatting",
+        "needs formatting",
+        "style issues",
+    ),
     *("issue:", "violation", "vulnerab"),
     *("✗", "✘", "✕", "✖"),
 )
@@ -168,6 +179,8 @@ _WRAPPER_SUMMARY = re.compile(
     r"|^[\w ]{0,20}(?:error|err!?)(?: \([\w.-]+\))?: *(?:the )?[\w-]+ failed\.?$"
     r"|command failed|the following (?:build )?command|\brecipe\b.{0,60}\bfailed"
     r"|\bscript\b.{0,60}\b(?:failed|exited)"
+    # a task runner's target failing (`-> BuildFailedException: Target 'Test' failed.`)
+    r"|\btarget\b.{0,60}\bfailed\.?$"
     r"|\btask\b.{0,60}\bfail|lifecycle script|\bbuild failed|failed to (?:run|execute|build)\b|\berr!"
     r"|elifecycle|process completed with|compilation failed|there (?:were|was) (?:test )?failures?"
     r"|\*\*\* \[|\] error \d+\s*$|^error: \d+ (?:tests?|errors?) failed"
@@ -431,6 +444,8 @@ def _says_error(line: str) -> bool:
         return False  # a record logged at an informational level (`… INFO [vuln] Vulnerability scanning`)
     if "ime" in bare and _ERROR_WORDS.search(_TIMEOUT_SETTING.sub(" ", bare)) is None:
         return False  # a limit stated, not one reached (`Test timeout computed to be: 1500`, `timeout = 30s`)
+    if "0 " in bare and _ERROR_WORDS.search(_NONE_COUNTED.sub(" ", bare)) is None:
+        return False  # a count of none (`    0 Error(s)`, `0 failed`): a passing summary's row
     # a step a runner passed over, marked with a cross (`Installing org... skipped ✗ (already installed)`):
     # no failure unless a word says one
     return _SKIPPED.search(line) is None or _ERROR_WORDS.search(bare.translate(_NO_MARKS)) is not None
@@ -441,6 +456,10 @@ def _says_error(line: str) -> bool:
 _TIMEOUT_SETTING = re.compile(
     r"(?i)\btime ?out\b[\w ]{0,24}?(?:[:=]|\bto be\b|\bset to\b|\bis\b)[ \t]*\d[\d.]*[ \t]*[a-z]{0,7}[ \t]*$"
 )
+
+
+# None of something counted (`0 Error(s)`, `0 failures`).
+_NONE_COUNTED = re.compile(r"(?i)(?<![\d.,])0 (?:errors?|error\(s\)|failures?|failed|failing|errored)\b")
 
 
 # "skipped" beside the cross, as a status is written (a failing test named "skips empty lines" is a failure)

@@ -103,7 +103,7 @@ def test_a_compiler_given_a_source_and_an_output_or_a_program_named_for_building
 def test_no_source_file_or_no_output_is_no_build(checklist: dict[str, Any], command: str) -> None:
     s = Session()
     s.run(command)
-    s.edit("/repo/src/uweek.pas")
+    s.edit("/repo/src/uweek.zz")  # a language the checklist does not know is compiled
     assert ask(s, only(checklist, "compiles")) is None  # nothing shows the project builds
 
 

@@ -484,9 +484,12 @@ def test_offline_replay_of_every_corpus_transcript(capsys: pytest.CaptureFixture
     assert document["summary"]["files"] == len(list(CORPUS.glob("*.jsonl")))
     assert document["summary"]["passes"] > 0
     assert document["summary"]["estimated_cost_usd"] == 0
-    # precision first: standard-questions advises at no more than one turn end in ten
+    # precision first: standard-questions advises at no more than one turn end in ten. 10 since the source of
+    # a compiled language shows the project builds: a Go file edited, then only formatted and linted, is
+    # asked whether it still builds at two more turn ends (entire__13db…, 08:18 and 08:22), the first
+    # delivered in place of that edit's later tests_run question, the second dropped as its duplicate
     rates = document["summary"]["rates"]
-    assert rates["turn_ends"] == 141 and rates["advised_at_turn_ends"]["standard-questions"] == 8
+    assert rates["turn_ends"] == 141 and rates["advised_at_turn_ends"]["standard-questions"] == 10
     assert rates["advised_at_turn_ends"]["standard-questions"] / rates["turn_ends"] <= 0.10
     # Delivered: the erk session whose tests background subagents ran (`uv run pytest …` spelt out in
     # their prompts) is no longer asked whether the tests ran; repeat-failure speaks once more since the
