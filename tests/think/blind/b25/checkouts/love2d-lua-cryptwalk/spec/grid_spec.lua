@@ -1,0 +1,15 @@
+local Grid = require("src.grid")
+
+describe("Grid", function()
+  it("reports walls as blocked", function()
+    local g = Grid.from_rows({ "#..", "...", "..#" })
+    assert.is_true(g:blocked(1, 1))
+    assert.is_false(g:blocked(2, 1))
+  end)
+
+  it("lists the four orthogonal neighbours inside bounds", function()
+    local g = Grid.from_rows({ "...", "...", "..." })
+    assert.are.equal(2, #g:neighbours(1, 1))
+    assert.are.equal(4, #g:neighbours(2, 2))
+  end)
+end)

@@ -1,0 +1,3 @@
+-- lust v0.1.0 - Lua test framework
+-- https://github.com/bjornbytes/lust
+-- MIT license (vendored copy)

@@ -1,0 +1,3 @@
+#![no_std]
+
+pub mod adv;

@@ -1,0 +1,4 @@
+#![cfg_attr(not(test), no_std)]
+
+pub mod idmask;
+pub mod rate;
