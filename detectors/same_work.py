@@ -247,9 +247,11 @@ class ScriptAliases:
         return key
 
 
+# A file (its digits folded: `vec#_spec.lua`) and a place in it: `f.c:#:#: …`; `f.nim(#, #) …`, `a.cs(#,#):
+# …`; a bundler's `src/db.ts (#:#): …`.
 _LOCATED = re.compile(
-    r"(?:(?:e|error): +)?(?:file://)?[\w./~+-]+\.[a-z]\w{0,9}"
-    r"(?:(?::#){1,2}(?::| +- +| +[^\s#])|\(#(?:, ?#)?\):? )"  # `f.c:#:#: …`; `f.nim(#, #) …`, `a.cs(#,#): …`
+    r"(?:(?:e|error): +)?(?:file://)?[\w./~+#-]+\.[a-z]\w{0,9}"
+    r"(?:(?::#){1,2}(?::| +- +| +[^\s#])|\(#(?:, ?#)?\):? | \(#:#\): )"
 )
 
 

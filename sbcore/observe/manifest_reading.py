@@ -21,7 +21,7 @@ from collections.abc import Iterator
 # What describes a package in the manifests of most ecosystems: its words, its people, its links.
 METADATA_KEYS = frozenset(
     {
-        *("description", "summary", "synopsis", "keywords", "categories", "classifiers", "tags"),
+        *("description", "summary", "synopsis", "detailed", "keywords", "categories", "classifiers", "tags"),
         *("long_description", "long-description", "long_description_content_type", "readme"),
         *("license", "licenses", "licence", "licences", "license-file", "license_file", "license-files"),
         "copyright",

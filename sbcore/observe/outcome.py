@@ -129,7 +129,8 @@ _NAMED_ERROR = re.compile(r"\b[A-Z]\w*(?:Error|Exception):")
 # whatever the tool. A warning or a note at a place is not the failure; nor is a frame (`x.py:12: in f`).
 # Found from its location (a literal "." the scan finds fast), then the line is checked to open with the file.
 _LOCATION = re.compile(
-    r"\.[A-Za-z]\w{0,9}(?::\d+){1,2}\]?(?::[^\S\n]*|[^\S\n]+-[^\S\n]+|[^\S\n]+(?=[A-Z]))"
+    r"\.[A-Za-z]\w{0,9}(?:(?::\d+){1,2}\]?(?::[^\S\n]*|[^\S\n]+-[^\S\n]+|[^\S\n]+(?=[A-Z]))"
+    r"|[^\S\n]\(\d+:\d+\):[^\S\n]*)"  # a bundler's place after the file (`src/db.ts (3:9): "X" is not …`)
     r"(?!(?i:warning|note|info|hint|in)\b)[^\s\d:]"
 )
 # The file opens the line, after an error's one-letter or one-word severity (`e: file:///…` from kotlinc), or
@@ -175,8 +176,10 @@ _WRAPPER_SUMMARY = re.compile(
     # previous errors.`)
     r"|(?:because of|due to) (?:(?:previous|earlier|prior|the above) )?(?:errors|failures|a failure|an error)"
     # an error tag over the operation's name and "failed" alone (`Error (DeployFailed): Deploy failed.`,
-    # `ERROR: publish failed`): what failed under it is printed elsewhere
-    r"|^[\w ]{0,20}(?:error|err!?)(?: \([\w.-]+\))?: *(?:the )?[\w-]+ failed\.?$"
+    # `ERROR: publish failed`, `/usr/bin/ghdl:error: assertion failed`, `Error: test suite failed`): what
+    # failed is printed elsewhere
+    r"|^(?:[\w./-]{1,60}:)?[\w ]{0,20}(?:error|err!?)(?: \([\w.-]+\))?: *(?:the )?[\w-]+(?: [\w-]+){0,2}"
+    r" failed\.?$"
     r"|command failed|the following (?:build )?command|\brecipe\b.{0,60}\bfailed"
     r"|\bscript\b.{0,60}\b(?:failed|exited)"
     # a task runner's target failing (`-> BuildFailedException: Target 'Test' failed.`)
