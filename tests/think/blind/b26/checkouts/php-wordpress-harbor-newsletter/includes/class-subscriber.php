@@ -1,0 +1,9 @@
+<?php
+class Harbor_Subscriber {
+	public $email;
+	public static function create( $email ) {
+		$s = new self();
+		$s->email = strtolower( trim( $email ) );
+		return $s;
+	}
+}
