@@ -57,6 +57,11 @@ def _in_order(text: str) -> dict[str, None]:
         if not (
             (opening[:3] in _OPENING_HEADS and opening.startswith(_OPENINGS))
             or (bound and ("=>" in line or "::" in line or "function" in line))
+            or (
+                (line[:1].isalpha() or line[:1] == "_")
+                and "(" in line
+                and line.rstrip().endswith(_C_HEAD_ENDS)
+            )
         ):
             continue  # no form of the pattern can match: most lines of code
         found = _DEFINITION.match(line)
@@ -77,6 +82,9 @@ _OPENINGS = (
     *("void", "int", "char", "unsigned ", "signed ", "size_t ", "ssize_t ", "bool ", "float ", "long "),
     *("short ", "uint", "struct ", "enum ", "auto "),
 )
+# How a C function's head ends whatever type it returns (`Widget *make_widget(int n) {`, at the line's start):
+# its parameters, its body's brace, or `const`.
+_C_HEAD_ENDS = (")", "{", "const")
 _OPENING_HEADS = frozenset(opening[:3] for opening in _OPENINGS)
 """The openings' first three characters: a set lookup turns most lines away before ``startswith`` tries
 each opening in turn."""

@@ -2,9 +2,10 @@
 
 A manifest (``Cargo.toml``, ``pyproject.toml``, ``package.json``, a ``.gemspec``, a ``.cabal`` file) holds the
 package's description beside its dependencies and its build. An edit that fills in the description, the
-keywords, the classifiers, the links or the authors changes nothing a test or a build could check, where one
-that touches a dependency, a feature, a script or a tool's settings may. The projection caps an edit's text,
-so this is read from the whole of it (:mod:`.calls` keeps the answer as ``metadata_only``).
+keywords, the classifiers, the links, the authors or the release's version number changes nothing a test or a
+build could check, where one that touches a dependency, a feature, a script or a tool's settings may. The
+projection caps an edit's text, so this is read from the whole of it (:mod:`.calls` keeps the answer as
+``metadata_only``).
 
 Each changed line is read by the key it sets, in any of the manifests' syntaxes (``key = value``, ``"key":
 value``, ``key: value``, ``spec.key = value``); a line inside a list or an object belongs to the key that
@@ -27,13 +28,17 @@ METADATA_KEYS = frozenset(
         "copyright",
         *("authors", "author", "maintainers", "maintainer", "contributors", "funding"),
         *("homepage", "repository", "documentation", "bugs", "links", "urls", "project-urls", "project_urls"),
+        *("source_url", "homepage_url"),
     }
 )
 # A table all of whose keys are links (``[project.urls]``: ``Homepage``, ``Issues``, ``Changelog``).
 _LINK_TABLES = frozenset({"urls", "project-urls", "project_urls"})
+# The package's own version, a release's number: metadata, except in a table of dependencies, where it pins
+# what is built against (``[dependencies.serde]`` / ``version = "1"``).
+_VERSION = "version"
 
 _HEADER = re.compile(r"^\s*\[\[?\s*([\w.\-\"' ]+?)\s*\]\]?\s*(?:#.*)?$")
-_KEY = re.compile(r"^\s*[\"']?([A-Za-z_][\w.\-]*)[\"']?\s*(?:=|:(?!:))")
+_KEY = re.compile(r"^\s*[\"']?@?([A-Za-z_][\w.\-]*)[\"']?\s*(?:=|:(?!:)|(?<=\w)\s+(?=[\"']))")
 _QUOTED = re.compile(r"\"(?:[^\"\\]|\\.)*\"|'[^']*'")
 _COMMENT = re.compile(r"^\s*(?:#|//|--)")
 
@@ -55,20 +60,23 @@ def metadata_only(new: str, old: str) -> bool:
 
 def _read(text: str) -> Iterator[tuple[str, bool]]:
     """Each line of ``text`` and whether it sets the package's metadata."""
-    table_is_links = False
+    table_is_links = table_is_dependencies = False
     owner: str | None = None  # the key whose list or object the line is inside, while one is open
     depth = 0
     for line in text.splitlines():
         header = _HEADER.match(line) if depth == 0 else None
         if header is not None:
             table_is_links = _last(header.group(1)) in _LINK_TABLES
+            table_is_dependencies = "depend" in header.group(1).lower()
             yield line, table_is_links
             continue
         key = _KEY.match(line)
         own = key.group(1) if key is not None else None
         if depth == 0:
             owner = own
-        yield line, table_is_links or (owner is not None and _last(owner) in METADATA_KEYS)
+        name = _last(owner) if owner is not None else None
+        release = name == _VERSION and not table_is_dependencies
+        yield line, table_is_links or name in METADATA_KEYS or release
         bare = _QUOTED.sub("", line)
         opened = depth
         depth = max(0, depth + bare.count("[") + bare.count("{") - bare.count("]") - bare.count("}"))

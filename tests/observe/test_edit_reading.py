@@ -119,6 +119,12 @@ def test_definitions_are_found_in_order_as_reading_every_line_finds_them(lines: 
     assert list(definitions._in_order(text)) == list(names)
 
 
+def test_a_c_function_returning_a_type_of_the_projects_own_is_found() -> None:
+    """Whatever type a C function returns, its head ends with its parameters or its body's brace."""
+    text = "Widget *make_widget(int n) {\n    return alloc(n);\n}\nstatic Queue q_new(void)\nwidget_free(w);"
+    assert list(definitions._in_order(text)) == ["make_widget", "q_new"]
+
+
 def test_comments_only_reads_doc_comments_trailing_comments_and_comment_markers() -> None:
     assert comments_only("-- | The total.\ntotal :: Cart -> Int\n", "total :: Cart -> Int\n")
     assert comments_only("  real(dp) :: x(:)  !! samples\n", "  real(dp) :: x(:)\n")

@@ -40,6 +40,7 @@ LINKS_NEW = (
             "synopsis:     ring buffer\ncategory:     Data\n",
         ),
         ('authors = ["Ada <ada@example.org>"]\n# who to ask\nlicense = "MIT"\n', 'license = "ISC"\n'),
+        ('version = "0.4.1"\n', 'version = "0.4.0"\n'),  # a release's number
     ],
 )
 def test_metadata_only_edits(new: str, old: str) -> None:
@@ -51,7 +52,10 @@ def test_metadata_only_edits(new: str, old: str) -> None:
     [
         ('description = "x"\nserde = "1.0"\n', 'description = "y"\n'),  # a dependency beside the words
         ('[dependencies]\nserde = "1"\n', ""),
-        ('version = "0.4.1"\n', 'version = "0.4.0"\n'),  # a release: not described, left to be asked
+        (
+            '[dependencies.serde]\nversion = "1.1"\n',
+            '[dependencies.serde]\nversion = "1.0"\n',
+        ),  # what is built against
         ('[tool.lint]\nselect = ["I"]\n', ""),  # a tool's settings
         ('    "Programming Language :: Python :: 3.13",\n', ""),  # a list item whose key is not shown
         ('  "scripts": {\n    "build": "tsc"\n  },\n', ""),
