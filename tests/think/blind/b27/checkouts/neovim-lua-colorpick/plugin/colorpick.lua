@@ -1,0 +1,3 @@
+vim.api.nvim_create_user_command("ColorpickConvert", function()
+  require("colorpick").convert()
+end, {})

@@ -1,0 +1,4 @@
+if vim.g.loaded_crumbs then
+  return
+end
+vim.g.loaded_crumbs = true
