@@ -26,7 +26,7 @@ from sbcore.api import is_test_path
 from sbcore.observe.edit_reading import code_lines, defined_names, same_code
 from sbcore.observe.model import Observation
 
-from .identity import strip_prefixes
+from .identity import ASKS_ABOUT_ITSELF, strip_prefixes
 from .shell import split_segments
 
 T = TypeVar("T")
@@ -93,7 +93,6 @@ _MANAGES_DEPENDENCIES = frozenset(
 # a task or a plugin's goal named for it (`fmt`, `lint:fix`, `checkstyle:check`, `ktlintCheck`)
 _FORMAT_OR_LINT = re.compile(r"(?:^|[:/+])\w*(?:fmt|format|lint|prettier|style|tidy)(?:[:_-][\w-]*|Check)?$")
 _RUNS_TASK = frozenset({"run", "run-script", "task"})
-_ASKS_ABOUT_ITSELF = frozenset({"--version", "-V", "version", "--help", "-h", "help"})
 _LINT_OPTIONS = frozenset({"--lint", "--fix", "--check", "--format", "--fmt"})
 _SHELLS = frozenset({"sh", "bash", "zsh", "dash"})
 _POWERSHELLS = frozenset({"pwsh", "powershell"})
@@ -144,7 +143,7 @@ def _invocations(command: str, tasks: bool = False) -> tuple[str, ...]:
                 continue
         if len(words) > 1 and (_manages_dependencies(words) or (not tasks and _formats_or_lints(words))):
             continue
-        if len(words) == 2 and words[1] in _ASKS_ABOUT_ITSELF:
+        if len(words) == 2 and words[1] in ASKS_ABOUT_ITSELF:
             continue  # `<runner> --version`: the program says what it is, and runs nothing
         if not tasks and _NAMED_FOR_LINTING.search(program):
             continue  # `eslint src tests`: a linter given the test folder runs no test (a script's body too)

@@ -108,6 +108,9 @@ _JS_RUNNERS = frozenset({"jest", "vitest", "mocha"})
 _SETUP = frozenset({"cd", "pushd", "source", ".", "set", "sleep", "true", ":", "mkdir"})
 # Steps that only print: never the work of a chain (`pytest || echo failed`).
 _PRINTS = frozenset({"echo", "printf"})
+# The one argument with which a program only says what it is or how it is used: its success is no run of its
+# work, which a streak's failures would see ended.
+ASKS_ABOUT_ITSELF = frozenset({"--version", "-V", "version", "--help", "-h", "help"})
 # Steps that only show a file, after the work that wrote it.
 _VIEWS = frozenset({"cat", "tail", "head", "less", "more", "grep", "wc"})
 _PROBES = frozenset(
@@ -276,6 +279,8 @@ def work_identity(command: str, start: str = "") -> Work:
     probe = asks or (polls and (_LOOPS.search(command) is not None or _only_asks(steps[0])))
     if len(canonical) == 1:
         runner, body = canonical[0]
+        if len(steps[0]) == 2 and steps[0][1] in ASKS_ABOUT_ITSELF:
+            body = f"{body} {steps[0][1]}"  # `<tool> --version` is not a run of the tool's work
         return Work(prefix + body, runner, probe, directory)
     parts = [canonical[0][1]]
     for join, (_, body) in zip(joins, canonical[1:], strict=True):

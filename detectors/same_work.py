@@ -680,7 +680,7 @@ def _apart(one: Work, other: Work, signature: str) -> bool:
     if is_script(one) and is_script(other) and not _in_the_code(signature):
         return True
     mine, theirs = _files(one), _files(other)
-    if mine - theirs and theirs - mine:
+    if _own(mine, theirs) and _own(theirs, mine):
         return True
     low = signature.lower()
     mine, theirs = _names(one), _names(other)
@@ -689,6 +689,16 @@ def _apart(one: Work, other: Work, signature: str) -> bool:
     if own and others and not _one_within(own, others):
         return True
     return _absolute(one) != _absolute(other)
+
+
+def _own(files: set[str], others: set[str]) -> set[str]:
+    """The files of ``files`` that are not the others' and neither hold one of them nor lie inside one (a
+    project's folder named like a file, `src/App.Web`, holds `src/App.Web/App.Web.csproj`: one target)."""
+    return {
+        path
+        for path in files - others
+        if not any(other.startswith(path + "/") or path.startswith(other + "/") for other in others)
+    }
 
 
 def _one_within(own: set[str], others: set[str]) -> bool:

@@ -93,8 +93,8 @@ _ERROR_WORDS = re.compile(
     r"timed? ?out|fatal|panic|abort|assert|mismatch|undefined|unresolved|not in scope|could not|couldn't"
     r"|not exist"  # `Variable does not exist: x`, `relation "users" does not exist`
     # a formatter's check finding files it would change (`The following files aren't formatted properly:`,
-    # `would reformat src/a.py`, `Code style issues found`)
-    r"|not formatted|n't formatted|would reformat|needs? formatting|style issues"
+    # `would reformat src/a.py`, `Code style issues found`, `Diff in src/sort.lua:`)
+    r"|not formatted|n't formatted|would reformat|needs? formatting|style issues|diff in "
     # a scanner's or a linter's finding (`>> Issue: [B608:…] Possible SQL injection`, a rule's violation)
     r"|issue:|violation|vulnerab"
     r"|✗|✘|✕|✖",  # the marks runners put before a failing test's name (elm-test, jest, mocha, tape)
@@ -106,14 +106,8 @@ _ERROR_WORD_LIST = (
     *("unable", "invalid", "refused", "timed out", "timedout", "time out", "timeout", "fatal", "panic"),
     *("abort", "assert", "mismatch", "undefined", "unresolved", "not in scope", "could not", "couldn't"),
     "not exist",
-    *(
-        "not formatted",
-        "n't formatted",
-        "would reformat",
-        "need formatting",
-        "needs formatting",
-        "style issues",
-    ),
+    *("not formatted", "n't formatted", "would reformat", "need formatting", "needs formatting"),
+    *("style issues", "diff in "),
     *("issue:", "violation", "vulnerab"),
     *("✗", "✘", "✕", "✖"),
 )
