@@ -16,9 +16,10 @@ from __future__ import annotations
 
 from sbcore.observe.history import ObservationHistory, history_of
 from sbcore.observe.model import Observation
-from sbcore.observe.outcome import is_noise, is_wrapper_summary, without_options
+from sbcore.observe.outcome import is_noise, without_options
 from sbcore.observe.project_facts import UNKNOWN, ProjectFacts, is_build_path, is_test_path
 from sbcore.observe.steps import CallReading, SessionTopic
+from sbcore.observe.summaries import is_wrapper_summary
 from sbcore.observe.topic import cosine as topic_cosine
 from sbcore.observe.topic import mean_pairwise as topic_mean_pairwise
 from sbcore.packs.hookspecs import hookimpl

@@ -19,9 +19,10 @@ from sbcore.detectors.same_work import _swept
 from sbcore.detectors.triggers import repeat_failure
 
 from sbcore.observe.elide import elide, shell_structure
-from sbcore.observe.outcome import error_line, is_wrapper_summary, read_outcome
+from sbcore.observe.outcome import error_line, read_outcome
 from sbcore.observe.project import Projector
 from sbcore.observe.project_facts import read_project
+from sbcore.observe.summaries import is_wrapper_summary
 from tests.observe.test_log_reads import bash_records
 
 # -- a driver's closing line ---------------------------------------------------------------------------------

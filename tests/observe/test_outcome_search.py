@@ -8,7 +8,7 @@ import re
 from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
-from sbcore.observe import outcome
+from sbcore.observe import outcome, summaries
 
 _LINES = (
     "",
@@ -218,4 +218,4 @@ _LONG_LINE = st.lists(
 def test_a_long_line_is_a_wrapper_summary_where_the_pattern_finds_one(line: str, pad: int) -> None:
     """A line past the length read whole is tried only near the pattern's words: the same answer."""
     for text in ("x" * pad + " " + line, line + " " + "y" * pad, line):
-        assert outcome.is_wrapper_summary(text) == bool(outcome._WRAPPER_SUMMARY.search(text.lower()))
+        assert summaries.is_wrapper_summary(text) == bool(summaries._WRAPPER_SUMMARY.search(text.lower()))

@@ -307,16 +307,11 @@ def test_labels_on_the_cases_written_for_these_tests() -> None:
     # until the line under `--- FAIL:` was read with it, tuned on t6-rf-*); an edit between two spellings
     # no longer unties them when their one error stayed (the second round of issue 22, tuned on loops in
     # ecosystems of its own: tests/detectors/test_repeat_failure_families.py), which brought in the -D
-    # property added to mvn, pyright narrowed to `src` and `npm run lint` beside `npx eslint`; a version
-    # bump and a one-word typo read as code changes worth a checklist
+    # property added to mvn, pyright narrowed to `src` and `npm run lint` beside `npx eslint`; a one-word
+    # typo reads as a code change worth a checklist (a version bump no longer does: a release's number is a
+    # manifest's metadata, tuned on the blind batch b26)
     assert scored(heldout, "repeat-failure") == (36, 0, 0, 28, HELDOUT_RF_WRONG)
-    assert scored(heldout, "standard-questions") == (
-        19,
-        2,
-        0,
-        25,
-        ["h3-sq-typo-string", "hx-sq-version-bump"],
-    )
+    assert scored(heldout, "standard-questions") == (19, 1, 0, 26, ["h3-sq-typo-string"])
 
 
 @needs_corpus
@@ -388,13 +383,13 @@ def test_labels_precision_and_recall_with_the_corpus(capsys: pytest.CaptureFixtu
     }
     assert heldout["standard-questions"] == {
         "tp": 19,
-        "fp": 2,
+        "fp": 1,
         "fn": 1,
-        "tn": 32,
-        "precision": 0.9048,
+        "tn": 33,
+        "precision": 0.95,
         "recall": 0.95,
-        # subagents' edits are not observed; a version bump and a typo read as code changes
-        "wrong": ["h3-sq-typo-string", "hx-sq-ccv-fe5e-orchestrated/tests_run", "hx-sq-version-bump"],
+        # subagents' edits are not observed; a typo reads as a code change
+        "wrong": ["h3-sq-typo-string", "hx-sq-ccv-fe5e-orchestrated/tests_run"],
     }
     assert heldout["drift"] == {
         "tp": 1,

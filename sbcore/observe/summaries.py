@@ -1,0 +1,96 @@
+"""Whether an error line only reports that something under a runner failed, not what went wrong.
+
+A task runner, a script runner, a build tool or a test harness prints its own line when the work under it
+fails (`make: *** [test] Error 2`, `error: script "test" exited with code 1`, `> Task :app:test FAILED`, a
+status row `tst_queue ....***Failed  0.04 sec`, a count `1 FAILED`), and that line is the same whatever
+failed. The outcome reader (:mod:`.outcome`) quotes the root error instead when the text has one, and
+repeat-failure reads a loop from that quote: two runs that failed on different errors under one runner's
+summary are not one failure. Standard library only (it runs in the projection).
+"""
+
+from __future__ import annotations
+
+import re
+
+# What such a line says, whatever the runner: the root error is elsewhere in the text, usually above.
+_WRAPPER_SUMMARY = re.compile(
+    r"exit(?:ed|ing)?[\s-]+(?:with[\s-]+)?(?:code|status|error)|exit code:?\s*-?\d|non-?zero exit"
+    r"|returned non-?zero"
+    # a driver saying the program it ran failed (`Error: /usr/bin/ppcx64 returned an error exitcode`), not a
+    # server or an API that returned an error (`the server returned an error: 401`): a root error
+    r"|returned (?:with )?(?:an? )?(?:exit[\s-]?(?:code|status)"
+    r"|(?:error|failure) ?(?:exit[\s-]?)?(?:code|status))"
+    r"|did not (?:run|complete|finish) successfully|error occurred while (?:calling|running|executing)"
+    r"|command finished with error|exited \(-?\d+\)"
+    r"|^failed:(?:\s+[\w@./:#-]+)+$"  # a build step's outputs (ninja's `FAILED: CMakeFiles/x obj/x.o`)
+    # a task's status line (`shellcheck.......Failed`, `✖ eslint --fix [FAILED]`, a test's row with the time
+    # it took: `1/1 Test #2: tst_model ......***Failed    0.04 sec`), a runner's count of failing tests
+    # (`error: test failed, to rerun pass -p x --lib`)
+    r"|\.{4,}[\s*]*failed(?:\s+[\d.]+\s*(?:s|sec|ms|seconds?))?$|\[failed\]$|^error: tests? failed\b"
+    # a run that stopped for what it printed above (`ninja: build stopped: cannot make progress due to
+    # previous errors.`)
+    r"|(?:because of|due to) (?:(?:previous|earlier|prior|the above) )?(?:errors|failures|a failure|an error)"
+    # an error tag over the operation's name and "failed" alone (`Error (DeployFailed): Deploy failed.`,
+    # `ERROR: publish failed`, `/usr/bin/ghdl:error: assertion failed`, `Error: test suite failed`): what
+    # failed is printed elsewhere
+    r"|^(?:[\w./-]{1,60}:)?[\w ]{0,20}(?:error|err!?)(?: \([\w.-]+\))?: *(?:the )?[\w-]+(?: [\w-]+){0,2}"
+    r" failed\.?$"
+    r"|command failed|the following (?:build )?command|\brecipe\b.{0,60}\bfailed"
+    r"|\bscript\b.{0,60}\b(?:failed|exited)"
+    # a task runner's target failing (`-> BuildFailedException: Target 'Test' failed.`)
+    r"|\btarget\b.{0,60}\bfailed\.?$"
+    r"|\btask\b.{0,60}\bfail|lifecycle script|\bbuild failed|failed to (?:run|execute|build)\b|\berr!"
+    r"|elifecycle|process completed with|compilation failed|there (?:were|was) (?:test )?failures?"
+    r"|\*\*\* \[|\] error \d+\s*$|^error: \d+ (?:tests?|errors?) failed"
+    r"|\bfail(?:ed|ure) (?:for|in|of) (?:the )?(?:task|target|goal|step|job|project)\b|\btest run failed\b"
+    # a task that counts what the tool under it found (`throw "PSScriptAnalyzer found 1 error(s)"`)
+    r"|\bfound \d+ (?:errors?|error\(s\)|problems?|violations?)(?!\S)"
+    # a status line saying only that the work failed (`Status: Failed | ███ | 7/7 Components (Errors:1)`)
+    r"|^status: *fail"
+    # a table's heading counting the failures under it (`Component Failures [1]`, `Errors (2)`)
+    r"|^(?:[a-z]+ ){0,3}(?:failures?|errors?) [\[(]\d+[\])]:?$"
+    # a pointer to where the error is (`ERROR - see: out/handler.log`, `see the log for details`)
+    r"|\bsee:? +(?:the )?\S*\.(?:log|txt|out|xml|json|html)$"
+    r"|\b(?:see|check) (?:the )?(?:logs?|output|report)\b"
+    # a count alone on its line, under the failures it counts (`1 FAILED`, `2 tests failed`); mocha's `1
+    # failing` is read with the test it names (:mod:`.failing_test`)
+    r"|^\d+ (?:(?:tests?|test cases?|examples?|specs?) )?(?:failed|failures?|errors?)\.?$",
+)  # read in a lower-cased line: ``re.IGNORECASE`` scans several times slower
+
+
+# Words every alternative of ``_WRAPPER_SUMMARY`` holds (lowercase): most lines hold none, and looking for
+# them is cheaper than the pattern's scan, which tries each of its openings at every position.
+_WRAPPER_WORDS = (
+    *("exit", "non-zero", "nonzero", "command failed", "the following", "recipe", "script", "task"),
+    *("lifecycle", "build failed", "failed to", "err!", "process completed", "compilation failed"),
+    *("failure", "*** [", "] error", "error:", "failed for", "failed in", "failed of", "test run failed"),
+    *("successfully", "error occurred", "....", "[failed]", "because of", "finished with error", "failed:"),
+    "due to",
+    *("found ", "returned ", "status:", "failures [", "failures (", "errors [", "errors (", "error ["),
+    *(" failed", " error", "see", "check the"),
+)
+
+
+def is_wrapper_summary(line: str) -> bool:
+    """Whether ``line`` only reports that something under a runner failed (``make: *** [test] Error 2``,
+    ``error: script "test" exited with code 1``, ``> Task :app:test FAILED``, ``npm ERR! Test failed``),
+    so a more telling line, the root error, should be quoted instead when the text has one."""
+    low = line.lower()
+    if len(low) <= _WRAPPER_SCAN_WHOLE:
+        return any(word in low for word in _WRAPPER_WORDS) and _WRAPPER_SUMMARY.search(low) is not None
+    # A long line (an assertion quoting a page): the pattern, with no literal to skip to, would try each
+    # of its openings at every position; every match starts at most _WRAPPER_LEAD characters before one
+    # of the words, so it is tried there only.
+    for word in _WRAPPER_WORDS:
+        at = low.find(word)
+        while at >= 0:
+            if any(_WRAPPER_SUMMARY.match(low, start) for start in range(max(0, at - _WRAPPER_LEAD), at + 1)):
+                return True
+            at = low.find(word, at + 1)
+    return False
+
+
+_WRAPPER_SCAN_WHOLE = 256
+_WRAPPER_LEAD = 16
+"""The most characters an alternative of ``_WRAPPER_SUMMARY`` opens with before its word (``there were test
+failures``: 16 before ``failure``)."""
