@@ -11,29 +11,14 @@ from __future__ import annotations
 
 import pytest
 from sbcore.detectors.identity import work_identity
-from sbcore.detectors.triggers import repeat_failure
+from test_judgment_status_rows import loop_failures
 
 from sbcore.observe.outcome import error_line
-from sbcore.observe.project import Projector
-from tests.observe.test_log_reads import bash_records
 
 _DIFF = (
     "Diff in lua/pin/sort.lua:\n 14  14   |local function by_mtime(a, b)\n 15     |-  local sa, sb = x, y\n"
     "     15 |+  local sa, sb =\n     16 |+    x, y"
 )
-
-
-def _fires(*calls: tuple[str, str, bool]) -> int:
-    records = bash_records(
-        *(
-            (command, f"Exit code 1\n{output}" if failed else output, failed)
-            for command, output, failed in calls
-        )
-    )
-    for record in records:
-        record["cwd"] = "/w"
-    match = repeat_failure(Projector().feed(records), {}, {})
-    return 0 if match is None else int(match.data["failures"])
 
 
 def test_a_formatters_diff_is_the_error_under_a_lint_targets_summary() -> None:
@@ -42,7 +27,7 @@ def test_a_formatters_diff_is_the_error_under_a_lint_targets_summary() -> None:
     ).startswith("Diff in lua/pin/sort.lua:")
     made = f"zfmt --check lua/ plugin/\n{_DIFF}\nmake: *** [Makefile:14: lint] Error 1"
     assert (
-        _fires(
+        loop_failures(
             ("make lint", made, True), ("zfmt --check lua/ plugin/", _DIFF, True), ("make lint", made, True)
         )
         == 3
@@ -55,7 +40,7 @@ def test_a_projects_folder_and_a_file_in_it_are_one_target() -> None:
         "address already in use."
     )
     assert (
-        _fires(
+        loop_failures(
             ("qdot run --project src/Desk.Web", bind, True),
             ("qdot run --project src/Desk.Web/Desk.Web.csproj --launch-profile http", bind, True),
             ("cd src/Desk.Web && ENV=Development qdot run --no-build", bind, True),
@@ -69,7 +54,7 @@ def test_a_program_asked_what_it_is_ends_no_streak(asked: str) -> None:
     found = "tasks/status.yml:12: fqcn[action-core]: Use FQCN for builtin module actions (lineinfile)."
     assert work_identity(f"zlint {asked}").key != work_identity("zlint").key
     assert (
-        _fires(
+        loop_failures(
             ("zlint", found, True),
             ("zlint --offline", found, True),
             (f"zlint {asked}", "zlint 24.2.0 using ansible-core:2.16.4", False),

@@ -16,24 +16,14 @@ from __future__ import annotations
 import pytest
 from sbcore.detectors.checklist import invocations
 from sbcore.detectors.same_work import failing_test, same_failure
-from sbcore.detectors.triggers import repeat_failure
 from test_judgment_scanners import _asking
+from test_judgment_status_rows import loop_failures
 from test_triggers import Session, ask, open_ids
 
 from sbcore.observe.outcome import error_line
-from sbcore.observe.project import Projector
-from tests.observe.test_log_reads import bash_records
 
 _NAME = "parser.numbers.parses negative literal"
 _REASON = "expected: Ok (Number -3.5)\n  actual: Error \"unexpected '-' at 1:1\""
-
-
-def _fires(*calls: tuple[str, str]) -> int:
-    records = bash_records(*((command, f"Exit code 1\n{output}", True) for command, output in calls))
-    for record in records:
-        record["cwd"] = "/w"
-    match = repeat_failure(Projector().feed(records), {}, {})
-    return 0 if match is None else int(match.data["failures"])
 
 
 # -- repeat-failure --------------------------------------------------------------------------------------
@@ -72,7 +62,7 @@ def test_a_test_through_the_task_runner_the_test_runner_and_the_test_binary_is_o
     runner = f"  Failed {_NAME} [3 ms]\n  Error Message:\n{_REASON}\nFailed!  - Failed: 1, Passed: 57"
     binary = f"[09:15:40 ERR] {_NAME} failed in 00:00:00.0029871.\n{_REASON}"
     assert (
-        _fires(
+        loop_failures(
             ("zfake build -t Test", task),
             ("qdot test tests/Parser.Tests", runner),
             ('qdot run --project tests/Parser.Tests -- --filter "parser.numbers"', binary),
@@ -93,7 +83,9 @@ def test_a_formatters_finding_is_the_error_under_its_task_runners_summaries(foun
     task += "Status: Failure"
     assert error_line(task).startswith(found.split("\n")[0])
     assert (
-        _fires(("zfake build -t CheckFormat", task), ("zfmt --check src", found), ("zfmt --check src", found))
+        loop_failures(
+            ("zfake build -t CheckFormat", task), ("zfmt --check src", found), ("zfmt --check src", found)
+        )
         == 3
     )
 

@@ -29,11 +29,19 @@ _ROW = "1/1 Test #2: tst_queue ........................***Failed    0.04 sec"
 _ASSERTION = "FAIL!  : tst_Queue::pop() Compared values are not the same"
 
 
-def _fires(*calls: tuple[str, str]) -> int:
-    """How many failures the loop the projected calls make holds (0: no loop)."""
-    records = bash_records(*((command, f"Exit code 8\n{output}", True) for command, output in calls))
+def loop_failures(*calls: tuple[str, str] | tuple[str, str, bool]) -> int:
+    """How many failures the loop that Bash calls ``(command, output[, failed])`` make holds (0: no loop),
+    projected as Claude Code writes them in the project's folder: a failed call (the default) has its output
+    opened by the harness's exit status."""
+    records = bash_records(
+        *(
+            (call[0], f"Exit code 1\n{call[1]}" if failed else call[1], failed)
+            for call in calls
+            for failed in (call[2] if len(call) == 3 else True,)
+        )
+    )
     for record in records:
-        record["cwd"] = "/w"  # the project's folder, as Claude Code writes it on each record
+        record["cwd"] = "/w"
     match = repeat_failure(Projector().feed(records), {}, {})
     return 0 if match is None else int(match.data["failures"])
 
@@ -83,7 +91,7 @@ def test_one_test_through_its_runner_verbosely_and_directly_is_one_loop() -> Non
     details = f"{_ASSERTION}\n   Actual   (q.size()): 4\nTotals: 4 passed, 1 failed"
     verbose = "\n".join(f"2: {line}" for line in ("Test timeout computed to be: 1500", *details.split("\n")))
     assert (
-        _fires(
+        loop_failures(
             ("zbench --test-dir build -R tst_queue", f"Test project /w/build\n{_ROW}\n{details}"),
             ("cd build && zbench -R queue -V", f"Test project /w/build\n{verbose}\n{_ROW}"),
             ("./build/tests/tst_queue pop", details),
@@ -103,7 +111,7 @@ def test_a_linters_aggregate_target_its_member_and_the_linter_on_the_file_are_on
         )
 
     assert (
-        _fires(
+        loop_failures(
             ("zmake --build build --target all_zlint", lint("gauge_zlint")),
             ("zmake --build build --target gauge_zlint", lint("gauge_zlint")),
             (
@@ -119,7 +127,7 @@ def test_a_linters_aggregate_target_its_member_and_the_linter_on_the_file_are_on
 def test_one_assertion_naming_a_rooted_name_from_three_programs_is_one_loop() -> None:
     message = "AssertionError: False is not true : no message on /beat within 5.0 s"
     assert (
-        _fires(
+        loop_failures(
             (
                 "zlaunch src/beat/test/test_beat.py",
                 f"test_published ... FAIL\n{message}\n\nFAILED (failures=1)",
@@ -136,7 +144,7 @@ def test_a_run_showing_only_its_row_and_count_beside_runs_showing_the_details_is
     quiet = f"Test project /w/build\n{row}\n\n67% tests passed, 1 tests failed out of 3"
     loud = f"Test project /w/build\n{row}\n[golden] FAIL pbr: 3.84% of pixels exceed delta 4/255"
     assert (
-        _fires(
+        loop_failures(
             ("zbench --test-dir build -R golden", quiet),
             ("zbench --test-dir build --rerun-failed --output-on-failure", loud),
             ("zbench --test-dir build -R golden_pbr -j1 --output-on-failure", loud),
@@ -156,7 +164,7 @@ def test_the_rows_an_attempt_reported_its_failure_with() -> None:
 
 def test_two_tests_reported_alike_with_different_details_are_not_one_failure() -> None:
     row = "1/1 Test #7: golden_{} ...............***Failed    2.41 sec"
-    assert not _fires(
+    assert not loop_failures(
         ("zbench --test-dir build -R golden_pbr", f"{row.format('pbr')}\n[golden] FAIL pbr: 3% exceed"),
         ("zbench --test-dir build -R golden_ssao", f"{row.format('ssao')}\n[golden] FAIL ssao: 9% exceed"),
         ("zbench --test-dir build -R golden_sky", f"{row.format('sky')}\n[golden] FAIL sky: 1% exceed"),

@@ -19,20 +19,12 @@ from sbcore.detectors.checklist import invocations
 from sbcore.detectors.same_work import located
 from sbcore.detectors.triggers import repeat_failure
 from test_judgment_scanners import _asking
+from test_judgment_status_rows import loop_failures
 from test_triggers import Session, ask, open_ids
 
 from sbcore.observe.manifest_reading import metadata_only
 from sbcore.observe.outcome import error_line
 from sbcore.observe.project import Projector
-from tests.observe.test_log_reads import bash_records
-
-
-def _fires(*calls: tuple[str, str]) -> int:
-    records = bash_records(*((command, f"Exit code 1\n{output}", True) for command, output in calls))
-    for record in records:
-        record["cwd"] = "/w"
-    match = repeat_failure(Projector().feed(records), {}, {})
-    return 0 if match is None else int(match.data["failures"])
 
 
 def _bundled(name: str) -> str:
@@ -51,10 +43,12 @@ def test_a_bundlers_diagnostic_is_the_error_under_its_summary() -> None:
 def test_a_build_failing_on_one_missing_name_three_ways_is_a_loop_and_a_new_name_is_progress() -> None:
     same = _bundled("DATABASE_URL")
     assert (
-        _fires(("zpm run build", same), ("zvite build", same), ("cd /w && zvite build --logLevel info", same))
+        loop_failures(
+            ("zpm run build", same), ("zvite build", same), ("cd /w && zvite build --logLevel info", same)
+        )
         == 3
     )
-    assert not _fires(
+    assert not loop_failures(
         ("zpm run build", same), ("zvite build", same), ("zpm run build", _bundled("PUBLIC_MAP_TOKEN"))
     )
 
@@ -114,7 +108,7 @@ def test_a_file_whose_name_holds_a_digit_is_located_once_folded() -> None:
     assert located("spec/vec#_spec.lua:#: expected objects to be the same.")
     failing = "spec/vec2_spec.lua:14: Expected objects to be the same.\nPassed in:\n(number) 0.3"
     assert (
-        _fires(
+        loop_failures(
             ("zrocks test", f"zspec\n{failing}\nError: test suite failed"),
             ("zspec --lua=lua5.1 spec/", failing),
             ("env LUA_PATH='./?.lua;;' time zspec --lua=luajit spec/", failing),
