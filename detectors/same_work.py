@@ -422,10 +422,11 @@ def failing_test(signature: str) -> str:
     negative literal [# ms]`` from one runner, ``[#:#:# err] parser.numbers.parses negative literal failed in
     #:#:#.…`` from another): its name without the verdict, the timing and the log's tag around it, or ``""``.
     Two runners naming one failing test so are one failure, however each decorates the name."""
-    start = _VERDICT_BEFORE.match(signature)  # always matches: everything in it is optional
-    end = _VERDICT_AFTER.search(signature, start.end()) if start else None
-    said = start is not None and (start.group(1) or (end is not None and end.group(1)))
-    name = signature[start.end() if start else 0 : end.start() if end else len(signature)]
+    head = _VERDICT_BEFORE.match(signature)  # matches at the start of any line: every part is optional
+    begin, verdict = (head.end(), head.group(1)) if head else (0, None)
+    tail = _VERDICT_AFTER.search(signature, begin)
+    said = verdict or (tail.group(1) if tail else None)
+    name = signature[begin : tail.start() if tail else len(signature)]
     if not said or not _TEST_NAME.fullmatch(name) or _ERROR_WORD.search(name):
         return ""
     return name

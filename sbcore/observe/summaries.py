@@ -33,8 +33,8 @@ _WRAPPER_SUMMARY = re.compile(
     # an error tag over the operation's name and "failed" alone (`Error (DeployFailed): Deploy failed.`,
     # `ERROR: publish failed`, `/usr/bin/ghdl:error: assertion failed`, `Error: test suite failed`): what
     # failed is printed elsewhere
-    r"|^(?:[\w./-]{1,60}:)?[\w ]{0,20}(?:error|err!?)(?: \([\w.-]+\))?: *(?:the )?[\w-]+(?: [\w-]+){0,2}"
-    r" failed\.?$"
+    r"|^(?:[\w./-]{1,60}:)?[\w ]{0,20}(?:error|err!?)(?: \([\w.-]+\))?: *(?:the )?"
+    r"[\w-]{1,40}(?: [\w-]{1,40}){0,2} failed\.?$"
     r"|command failed|the following (?:build )?command|\brecipe\b.{0,60}\bfailed"
     r"|\bscript\b.{0,60}\b(?:failed|exited)"
     # a task runner's target failing (`-> BuildFailedException: Target 'Test' failed.`)
@@ -65,7 +65,7 @@ _WRAPPER_WORDS = (
     *("lifecycle", "build failed", "failed to", "err!", "process completed", "compilation failed"),
     *("failure", "*** [", "] error", "error:", "failed for", "failed in", "failed of", "test run failed"),
     *("successfully", "error occurred", "....", "[failed]", "because of", "finished with error", "failed:"),
-    "due to",
+    *("due to", "target"),
     *("found ", "returned ", "status:", "failures [", "failures (", "errors [", "errors (", "error ["),
     *(" failed", " error", "see", "check the"),
 )
