@@ -164,13 +164,14 @@ def _same_error(earlier: Attempt, later: Attempt, history: ObservationHistory) -
 # #`, `vitest exit: #`, `rc=#`), counts or a number alone (`# examples, # failures`, `# tests completed, #
 # failed`, a fallback's `grep -c` printing `#`), a count row with its label first (`ℹ fail #`, `fail: # (
 # #%)`), or a fallback's word alone (`|| echo FAILED`).
+# A count line (`# examples, # failures`, `#% tests passed, # tests failed out of #`), as signed.
+_COUNTS = r"#%?(?:\s+(?:\w+|#%?))*(?:,\s*#%?(?:\s+(?:\w+|#%?))*)*"
 _UNINFORMATIVE = re.compile(
     r"^[^a-z0-9#]{0,3}(?:(?:[\w-]+[ _-])?(?:exit(?:[ _-]?(?:code|status))?|rc|status)\s*[=:]?\s*#"
-    r"|#%?(?:\s+(?:\w+|#%?))*(?:,\s*#%?(?:\s+(?:\w+|#%?))*)*"
+    rf"|{_COUNTS}"
     r"|[a-z]+:?\s+#(?:\s*\(\s*#%\))?|fail(?:ed|ure)?|error)\W*$"
 )
-# A count line (`# examples, # failures`, `#% tests passed, # tests failed out of #`), as signed.
-_COUNT_LINE = re.compile(r"^#%?(?:\s+(?:\w+|#%?))*(?:,\s*#%?(?:\s+(?:\w+|#%?))*)*\W*$")
+_COUNT_LINE = re.compile(rf"^{_COUNTS}\W*$")
 _FAILURE_WORD = re.compile(r"\b(?:fail\w*|errors?)\b")
 # An item's status row, its name and its verdict joined by a dotted leader (`Test #7: golden ....***Failed`,
 # `shellcheck.......Failed`).
