@@ -19,6 +19,7 @@ from typing import Any, Literal
 
 from sbcore.config.holdback import Held, hold_back
 from sbcore.config.schema import schema_issues
+from sbcore.jail import Jail, JailError, NotFound
 from sbcore.paths import config_dir, data_dir, workspace_key
 from sbcore.problems import Problem
 from sbcore.safefile import read_regular_text
@@ -150,13 +151,34 @@ def read_text(path: Path) -> str | None:
         return None
 
 
+def read_workspace_text(path: Path) -> str | None:
+    """The workspace layer's text, read through the workspace's jail, or None when it does not exist.
+
+    The file is the repository's, so it is read only where it resolves inside the repository: a layer
+    committed as a link out of it (or in a ``.second-brain/`` that is one) is refused. The approval hashes
+    what is inside the repository; content behind a link out could change without withdrawing it, and
+    the link could pull in any file the user can read."""
+    root = path.parent.parent
+    try:
+        return Jail(root).read_file(os.path.relpath(path, root), max_bytes=MAX_YAML_CHARS)[1].decode("utf-8")
+    except NotFound:
+        return None
+    except ValueError as exc:  # a root the jail will not stand on (the filesystem's own root)
+        raise JailError(str(exc)) from None
+
+
 def read_layer(name: LayerName, path: Path | None) -> LayerFile:
     """Read and validate one layer file. Never raises for bad content: problems skip the layer."""
     layer = LayerFile(name, path)
     if path is None:
         return layer
     try:
-        text = read_text(path)
+        text = read_workspace_text(path) if name == "workspace" else read_text(path)
+    except JailError as exc:
+        root = os.path.realpath(path.parent.parent)
+        out = os.path.commonpath([root, os.path.realpath(path)]) != root  # a link leading out
+        hint = "commit the layer as a file in the repository, not a link leading out of it" if out else None
+        return _skip(layer, [ConfigProblem(f"cannot read the file: {exc}", file=path, hint=hint)])
     except (OSError, UnicodeDecodeError) as exc:
         return _skip(layer, [ConfigProblem(f"cannot read the file: {exc}", file=path)])
     if text is None:

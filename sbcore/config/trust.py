@@ -294,14 +294,32 @@ def detector_requests(workspace: Path, files: list[_DetectorFile]) -> tuple[list
 # -- the digest and the record ---------------------------------------------------------------------
 
 
-def _feed(digest: Any, workspace: Path, path: Path) -> None:
+MAX_LAYER_FILES = 1024
+"""The most files ``.second-brain/detectors/`` may hold for an approval to cover them (a detector's YAML, its
+prompts): the walk stops past it, so a folder of a hundred thousand files cannot slow every command."""
+MAX_HASHED_BYTES = 64 * 1024 * 1024
+"""The most bytes an approval reads to cover its files, all together: past it the rest is not read and the
+approval is refused, so a huge file (or a sparse one) committed beside the detectors cannot stall every
+command that loads the configuration."""
+
+
+@dataclass
+class _Budget:
+    """What hashing may still read; ``over``: a file it could not read whole."""
+
+    left: int = MAX_HASHED_BYTES
+    over: list[str] = field(default_factory=list)
+
+
+def _feed(digest: Any, workspace: Path, path: Path, budget: _Budget) -> None:
     """Hash one file with its path relative to the workspace.
 
     A symlink counts by its target's name and, when that target is a regular
     file inside the workspace, by its content too (so editing the target
     withdraws the approval). Anything that is not a regular file (a FIFO, a
     device) counts by its kind alone and is never opened, so hashing cannot
-    block or read outside the repository.
+    block or read outside the repository. A file past what is left of the
+    ``budget`` counts by its size alone and is named in ``budget.over``.
     """
     digest.update(b"\0path\0" + os.fsencode(os.path.relpath(path, workspace)))
     try:
@@ -320,27 +338,51 @@ def _feed(digest: Any, workspace: Path, path: Path) -> None:
             if not stat.S_ISREG(os.fstat(descriptor).st_mode):  # swapped for something else meanwhile
                 digest.update(b"\0kind\0changed")
                 return
+            size = os.fstat(descriptor).st_size
+            if size > budget.left:
+                digest.update(b"\0toolarge\0" + str(size).encode())
+                budget.over.append(os.path.relpath(path, workspace))
+                return
+            budget.left -= size
             for chunk in iter(lambda: handle.read(1 << 16), b""):
                 digest.update(chunk)
     except OSError as error:
         digest.update(b"\0unreadable\0" + str(error.errno).encode())
 
 
-def _layer_files(workspace: Path) -> list[Path]:
+def _layer_files(workspace: Path) -> tuple[list[Path], bool]:
+    """The layer file and what ``.second-brain/detectors/`` holds; whether that held more than
+    :data:`MAX_LAYER_FILES` (the walk stops there)."""
     files = [workspace_path(workspace)]
     directory = workspace_detector_dir(workspace)
     for root, subdirs, names in os.walk(directory):
         subdirs.sort()
         files.extend(Path(root) / name for name in sorted(names))
-    return files
+        if len(files) > MAX_LAYER_FILES + 1:
+            return files[: MAX_LAYER_FILES + 1], True
+    return files, False
 
 
-def content_digest(workspace: Path, named: list[Path]) -> str:
-    """SHA-256 over the layer file, everything under ``.second-brain/detectors/`` and the named files."""
+def content_digest(workspace: Path, named: list[Path]) -> tuple[str, list[str]]:
+    """SHA-256 over the layer file, everything under ``.second-brain/detectors/`` and the named files, and
+    what keeps that from being covered: too many files, or more bytes than an approval reads."""
     digest = hashlib.sha256(b"sbcore-workspace-trust-v1")
-    for path in [*_layer_files(workspace), *named]:
-        _feed(digest, workspace, path)
-    return digest.hexdigest()
+    layer_files, too_many = _layer_files(workspace)
+    budget = _Budget()
+    for path in [*layer_files, *named]:
+        _feed(digest, workspace, path, budget)
+    refusals = []
+    if too_many:
+        refusals.append(
+            f"{workspace_detector_dir(workspace)} holds more than {MAX_LAYER_FILES} files, more than an "
+            "approval covers: keep only the detectors and their prompts there"
+        )
+    if budget.over:
+        refusals.append(
+            f"the files an approval covers hold more than {MAX_HASHED_BYTES // (1024 * 1024)} MiB, past "
+            f"which they are not read: {', '.join(budget.over[:3])}{' …' if len(budget.over) > 3 else ''}"
+        )
+    return digest.hexdigest(), refusals
 
 
 def read_record(workspace: Path) -> dict[str, Any] | None:
@@ -364,13 +406,12 @@ def assess(workspace: Path, layer: LayerFile) -> WorkspaceTrust:
         workspace, layer.data if layer.used else {}, [(item.path, item.data) for item in detectors]
     )
     files = sorted(reached.files)
-    digest = content_digest(workspace, files)
+    digest, uncovered = content_digest(workspace, files)
+    refusals = (*reached.refusals, *uncovered)
     record = read_record(workspace)
     recorded = record is not None
-    trusted = record is not None and record.get("digest") == digest and not reached.refusals
-    return WorkspaceTrust(
-        workspace, digest, trusted, recorded, tuple(requests), tuple(files), held, tuple(reached.refusals)
-    )
+    trusted = record is not None and record.get("digest") == digest and not refusals
+    return WorkspaceTrust(workspace, digest, trusted, recorded, tuple(requests), tuple(files), held, refusals)
 
 
 class TrustRefused(SbcoreError, PermissionError):

@@ -176,7 +176,7 @@ def _module(workspace: Path, module: str, found: Reach) -> None:
 
 def _paths(workspace: Path, words: list[str], base: Path, found: Reach, where: str) -> None:
     """Repository files among ``words`` (relative ones resolved against ``base``); a directory's files too;
-    a path inside the repository that leads out of it is refused."""
+    a path inside the repository that links out of it, or a relative one that climbs out, is refused."""
     for word in words:
         if not word or (word.startswith("-") and "/" not in word):
             continue
@@ -186,6 +186,9 @@ def _paths(workspace: Path, words: list[str], base: Path, found: Reach, where: s
         if real is None:
             if workspace in lexical.parents and os.path.lexists(lexical):
                 found.refuse(f"{where}: {word} is a link out of the repository: its target cannot be covered")
+            elif not path.is_absolute() and os.path.lexists(lexical):
+                # `../tools/server.py`: a neighbour's file, which a commit can change behind the approval
+                found.refuse(f"{where}: {word} leads out of the repository: its content cannot be covered")
             continue
         if real.is_file():
             found.add(real)

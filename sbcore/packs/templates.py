@@ -24,10 +24,12 @@ from __future__ import annotations
 
 import difflib
 import math
+import re
 import weakref
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from functools import cache
+from string import Formatter
 from typing import Any
 
 from jinja2 import StrictUndefined, Template, TemplateSyntaxError, meta, nodes
@@ -63,14 +65,37 @@ _SIZED_FILTERS = frozenset(
 class BoundedSandbox(ImmutableSandboxedEnvironment):
     """The immutable sandbox, with what a template computes bounded (see the module docstring)."""
 
-    intercepted_binops = frozenset({"**", "*"})
+    intercepted_binops = frozenset({"**", "*", "%"})
 
     def call_binop(self, context: Context, operator: str, left: Any, right: Any) -> Any:
         if operator == "**":
             _check_power(left, right)
         elif operator == "*":
             _check_repeat(left, right)
+        elif operator == "%":
+            _check_printf(left, right)
         return super().call_binop(context, operator, left, right)
+
+    def call(__self, __context: Context, __obj: Any, *args: Any, **kwargs: Any) -> Any:
+        # A string's or a list's own method sized by a number (`ljust`, `zfill`, `expandtabs`, `center`)
+        # builds its result in one C call, which no time bound interrupts: the number is bounded instead.
+        if isinstance(getattr(__obj, "__self__", None), str | bytes | list | tuple):
+            _check_sizes(f"method {getattr(__obj, '__name__', '?')!r}", args, kwargs)
+        return super().call(__context, __obj, *args, **kwargs)
+
+    def wrap_str_format(self, value: Any) -> Callable[..., str] | None:
+        wrapper = super().wrap_str_format(value)
+        if wrapper is None:
+            return None
+        template: str = value.__self__
+        is_format_map = value.__name__ == "format_map"
+
+        def bounded(*args: Any, **kwargs: Any) -> str:
+            fields = args[0] if is_format_map and len(args) == 1 else kwargs
+            _check_format_fields(template, args if not is_format_map else (), fields)
+            return wrapper(*args, **kwargs)
+
+        return bounded
 
 
 def _check_power(base: Any, exponent: Any) -> None:
@@ -95,15 +120,61 @@ def _check_repeat(left: Any, right: Any) -> None:
         raise SecurityError("a product too large for a template to compute")
 
 
+def _check_sizes(what: str, args: Iterable[Any], kwargs: Mapping[str, Any]) -> None:
+    """Refuse a numeric argument over :data:`MAX_SIZE_ARGUMENT` (a width, a count)."""
+    for value in (*args, *kwargs.values()):
+        if isinstance(value, int) and not isinstance(value, bool) and abs(value) > MAX_SIZE_ARGUMENT:
+            raise SecurityError(f"{what}: {value:,} is over the largest size a template may ask for")
+
+
+# A printf-style conversion's width and precision: digits, or `*` (taken from the arguments).
+_PRINTF_SIZES = re.compile(r"%(?:\([^)]*\))?[-#0 +]*(\*|\d+)?(?:\.(\*|\d+))?")
+_DIGITS = re.compile(r"\d+")
+
+
+def _check_printf(template: Any, arguments: Any) -> None:
+    """Refuse a ``%`` format whose width or precision (written, or a ``*`` argument) is too large."""
+    if not isinstance(template, str | bytes):
+        return
+    text = template.decode("latin-1") if isinstance(template, bytes) else template
+    for found in _PRINTF_SIZES.finditer(text):
+        sizes = [size for size in found.groups() if size]
+        if "*" in sizes:
+            values = arguments if isinstance(arguments, tuple) else (arguments,)
+            _check_sizes("a '%' format's '*' size", values, {})
+        _check_spec(" ".join(size for size in sizes if size != "*"), "a '%' format")
+
+
+def _check_format_fields(template: str, args: Iterable[Any], fields: Any) -> None:
+    """Refuse a ``str.format`` field whose width or precision is too large; a size given as a nested
+    field (``{:>{}}``) is checked among the arguments."""
+    try:
+        parsed = list(Formatter().parse(template))
+    except ValueError:
+        return  # the call itself raises it
+    for _, _, spec, _ in parsed:
+        if not spec:
+            continue
+        if "{" in spec:
+            values = fields.values() if isinstance(fields, Mapping) else ()
+            _check_sizes("a format field's nested size", (*args, *values), {})
+        _check_spec(spec, "a format field")
+
+
+def _check_spec(spec: str, what: str) -> None:
+    for digits in _DIGITS.findall(spec):
+        if len(digits) > 6 or int(digits) > MAX_SIZE_ARGUMENT:
+            raise SecurityError(f"{what} asks for a size of {digits}, over what a template may ask for")
+
+
 def _sized(name: str, function: Callable[..., Any]) -> Callable[..., Any]:
-    """``function`` refusing a numeric argument over :data:`MAX_SIZE_ARGUMENT` (a width, a count)."""
+    """``function`` refusing a numeric argument over :data:`MAX_SIZE_ARGUMENT` (a width, a count); the
+    ``format`` filter's own format string is bounded as the ``%`` operator's is."""
 
     def bounded(*args: Any, **kwargs: Any) -> Any:
-        for value in (*args[1:], *kwargs.values()):
-            if isinstance(value, int) and not isinstance(value, bool) and abs(value) > MAX_SIZE_ARGUMENT:
-                raise SecurityError(
-                    f"filter {name!r}: {value:,} is over the largest size a template may ask for"
-                )
+        _check_sizes(f"filter {name!r}", args[1:], kwargs)
+        if name == "format" and args:
+            _check_printf(args[0], tuple(args[1:]))
         return function(*args, **kwargs)
 
     for attribute in ("jinja_pass_arg",):  # Jinja reads how to call a filter from this marker
@@ -205,8 +276,9 @@ def check_template(
 
 
 def _oversized_constants(ast: nodes.Template) -> Iterator[TemplateProblem]:
-    """A power or repetition of constants that rendering would refuse, found while loading, at its line."""
-    for node in ast.find_all((nodes.Pow, nodes.Mul)):
+    """A power, repetition or ``%`` format of constants that rendering would refuse, found while loading,
+    at its line."""
+    for node in ast.find_all((nodes.Pow, nodes.Mul, nodes.Mod)):
         try:
             _bounded_const(node)
         except SecurityError as exc:
@@ -221,14 +293,18 @@ _TOO_MUCH = (
 
 
 def _bounded_const(node: nodes.Node) -> Any:
-    """The value of a constant expression of powers and products, computed under the render bounds."""
+    """The value of a constant expression of powers, products and ``%`` formats, computed under the render
+    bounds."""
     if isinstance(node, nodes.Const):
         return node.value
-    if isinstance(node, nodes.Pow | nodes.Mul):
+    if isinstance(node, nodes.Pow | nodes.Mul | nodes.Mod):
         left, right = _bounded_const(node.left), _bounded_const(node.right)
         if isinstance(node, nodes.Pow):
             _check_power(left, right)
             return left**right
+        if isinstance(node, nodes.Mod):
+            _check_printf(left, right)
+            return left % right
         _check_repeat(left, right)
         return left * right
     raise nodes.Impossible()

@@ -389,14 +389,18 @@ def test_validate_without_paths_checks_an_override_a_higher_layer_hides(
 
 
 @pytest.mark.timeout(60)  # a guard against the hang this test is about (it hung for minutes), not a timing
+@pytest.mark.parametrize(
+    "expression",
+    ["9 ** (9 ** 9)", "'%1500000000s' % 'x'"],  # the second took 4 GB while the template compiled
+)
 def test_a_workspace_template_computing_a_huge_power_is_refused_at_its_line(
-    capsys: pytest.CaptureFixture[str], workspace: Path
+    capsys: pytest.CaptureFixture[str], workspace: Path, expression: str
 ) -> None:
     detectors = workspace / ".second-brain" / "detectors"
     detectors.mkdir()
     (detectors / "huge.yaml").write_text(
         "schema_version: 1\nid: huge\ndescription: x\n"
-        "prompt: |\n  Hi {{ detector.id }}\n  {{ 9 ** (9 ** 9) }}\n"
+        f"prompt: |\n  Hi {{{{ detector.id }}}}\n  {{{{ {expression} }}}}\n"
     )
     code, out, err = run(capsys, "detectors", "list", "--workspace", str(workspace))
     assert code == 1

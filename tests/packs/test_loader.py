@@ -578,6 +578,8 @@ def test_cli_prints_schemas(capsys: pytest.CaptureFixture[str]) -> None:
         "{{ 9 ** (9 ** 9) }}",
         "{% set n = 7 ** 99999999 %}{{ n }}",
         "{{ 'x' * 10 ** 9 }}",
+        "{{ '%400000000s' % 'x' }}",  # a '%' format's width: folded while compiling unless intercepted
+        "{{ '%.900000000f' % 1.5 }}",
     ],
 )
 def test_a_constant_too_large_to_compute_is_a_loading_problem_at_its_line(source: str) -> None:
@@ -595,6 +597,16 @@ def test_a_constant_too_large_to_compute_is_a_loading_problem_at_its_line(source
         ("{{ config.word|indent(width=config.width) }}", {"config": {"word": "x", "width": 10**9}}, "indent"),
         ("{% for a in range(100000) %}{% for b in range(100000) %}{% endfor %}{% endfor %}", {}, "longer"),
         ("{% for a in range(100000) %}{{ 'abcdefgh' * 100 }}{% endfor %}", {}, "characters"),
+        # one C call builds these whole, before any time bound or output cap could stop it
+        ("{{ config.word % config.x }}", {"config": {"word": "%500000000s", "x": "x"}}, "'%' format"),
+        ("{{ '%*s' % (config.width, 'x') }}", {"config": {"width": 10**9}}, "'\\*' size"),
+        ("{{ config.word|format('x') }}", {"config": {"word": "%500000000s"}}, "'%' format"),
+        ("{{ '{:>500000000}'.format(config.word) }}", {"config": {"word": "x"}}, "format field"),
+        ("{{ '{:>{}}'.format('x', config.width) }}", {"config": {"width": 10**9}}, "nested size"),
+        ("{{ '{w:>{n}}'.format_map(config) }}", {"config": {"w": "x", "n": 10**9}}, "nested size"),
+        ("{{ config.word.ljust(config.width) }}", {"config": {"word": "x", "width": 10**9}}, "'ljust'"),
+        ("{{ config.word.zfill(config.width) }}", {"config": {"word": "1", "width": 10**9}}, "'zfill'"),
+        ("{{ config.w.expandtabs(config.width) }}", {"config": {"w": "a\tb", "width": 10**9}}, "expandtabs"),
     ],
 )
 def test_rendering_refuses_what_is_too_large_or_too_long(
@@ -607,3 +619,8 @@ def test_rendering_refuses_what_is_too_large_or_too_long(
 def test_ordinary_arithmetic_and_filters_still_render() -> None:
     source = "{{ 3 * 4 }} {{ 2 ** 10 }} {{ 'ab' * 3 }} [{{ 'x'|center(5) }}] {{ 'a b c'|wordwrap(3) }}"
     assert render(source) == "12 1024 ababab [  x  ] a b\nc"
+    formats = (
+        "{{ 17 % 5 }} {{ '%5s|%.2f' % ('x', 3.14159) }} {{ '{:>4}|{:.1f}'.format('y', 2.25) }}"
+        " {{ 'a'.ljust(3, '-') }}"
+    )
+    assert render(formats) == "2     x|3.14    y|2.2 a--"

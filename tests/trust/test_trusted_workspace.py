@@ -286,3 +286,68 @@ def test_trust_show_names_every_file_and_the_refusals(repo: Repo, capsys: pytest
     out = capsys.readouterr().out
     assert f"  {script}" in out
     assert "what keeps it from being trusted as it is:" in out and "NODE_OPTIONS" in out
+
+
+def test_a_layer_committed_as_a_link_out_of_the_repository_is_not_read(repo: Repo, tmp_path: Path) -> None:
+    """The approval hashes what is inside the repository: content behind a link out of it could change (a
+    neighbouring project's commit) with the approval still holding, and the link could pull in any file."""
+    outside = tmp_path / "shared.yaml"
+    outside.write_text("gate:\n  rate_per_hour: 1\n")
+    repo.layer.parent.mkdir(parents=True)
+    repo.layer.symlink_to(outside)
+    config = load_config(repo.root)
+    assert config.get("gate.rate_per_hour") == 4  # the default: nothing of the outside file applied
+    (problem,) = config.problems
+    assert problem.file == repo.layer and "is outside the workspace root" in problem.message
+    assert problem.hint is not None and "not a link leading out of it" in problem.hint
+    assert str(outside) not in str(problem)  # where the link points is not shown
+
+
+def test_a_layer_linked_inside_the_repository_is_read_and_covered(repo: Repo) -> None:
+    shared = repo.write("config/second-brain.yaml", "gate:\n  rate_per_hour: 2\n")
+    repo.layer.parent.mkdir(parents=True)
+    repo.layer.symlink_to(shared)
+    assert load_config(repo.root).get("gate.rate_per_hour") == 2
+    repo.trust()
+    shared.write_text("gate:\n  rate_per_hour: 3\n")
+    assert not repo.state().trusted, "editing the linked file withdraws the approval"
+
+
+def test_a_file_named_by_a_path_climbing_out_of_the_repository_is_refused(repo: Repo) -> None:
+    from sbcore.config.trust import TrustRefused
+
+    neighbour = repo.root.parent / "tools" / "x.py"
+    neighbour.parent.mkdir()
+    neighbour.write_text("print('a neighbour project can change this')\n")
+    repo.config("tools:\n  mcp_servers:\n    lint:\n      command: python3\n      args: [../tools/x.py]\n")
+    (why,) = repo.state().refusals
+    assert "../tools/x.py leads out of the repository" in why
+    with pytest.raises(TrustRefused):
+        repo.trust()
+
+
+def test_what_an_approval_hashes_is_bounded_in_files_and_bytes(repo: Repo) -> None:
+    """Every command that loads the configuration hashes the layer: a huge file, or a crowd of them, beside
+    the detectors is refused by its size or count, never read whole (a sparse file: nothing is written)."""
+    from sbcore.config.trust import MAX_HASHED_BYTES, MAX_LAYER_FILES, TrustRefused
+
+    _legitimate(repo)
+    repo.trust()
+    blob = repo.detectors / "data" / "blob.bin"
+    blob.parent.mkdir()
+    with blob.open("wb") as handle:
+        handle.truncate(MAX_HASHED_BYTES + 1)
+    state = repo.state()
+    assert not state.trusted
+    (why,) = state.refusals
+    assert f"more than {MAX_HASHED_BYTES // (1024 * 1024)} MiB" in why
+    assert ".second-brain/detectors/data/blob.bin" in why
+    with pytest.raises(TrustRefused):
+        repo.trust()
+    blob.unlink()
+    assert repo.state().trusted, "the same content as approved, once the blob is gone"
+
+    for number in range(MAX_LAYER_FILES + 1):
+        (blob.parent / f"f{number:04}").touch()
+    (why,) = repo.state().refusals
+    assert f"more than {MAX_LAYER_FILES} files" in why
