@@ -1,0 +1,19 @@
+# -*- Python -*-
+import os
+import lit.formats
+from lit.llvm import llvm_config
+from lit.llvm.subst import ToolSubst
+
+config.name = "TESSERA"
+config.test_format = lit.formats.ShTest(not llvm_config.use_lit_shell)
+config.suffixes = [".mlir"]
+config.test_source_root = os.path.dirname(__file__)
+config.test_exec_root = os.path.join(config.tessera_obj_root, "test")
+
+llvm_config.use_default_substitutions()
+config.excludes = ["Inputs", "CMakeLists.txt", "README.txt", "LICENSE.txt"]
+llvm_config.with_environment("PATH", config.llvm_tools_dir, append_path=True)
+
+tool_dirs = [config.tessera_tools_dir, config.llvm_tools_dir]
+tools = ["tessera-opt"]
+llvm_config.add_tool_substitutions(tools, tool_dirs)
