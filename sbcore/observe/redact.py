@@ -64,6 +64,7 @@ from sbcore.observe.secret_rules import (
     KEYS,
     PLACEHOLDER_PARTS,
     PLACEHOLDER_WORDS,
+    SECOND_ARGUMENT_PASSWORD,
     WHOLE_WORD_KEYS,
 )
 
@@ -237,6 +238,16 @@ def _assignment_alts(op: str) -> list[_Alt]:
         _Alt("", "", _exact(op, keys) + value, priority=1, check=_KEYED, dispatch=suffixes(keys)),
         *(
             [
+                # SSHPASS=…, PGPASS=…, an upper-case name glued to PASS or PWD (not the shell's PWD, whose
+                # path the placeholder rules leave alone, nor "bypass"); "_PASS" and "_PWD" are keys.
+                _Alt(
+                    "password",
+                    "",
+                    r"(?:(?<=[A-Z0-9]PASS=)|(?<=[A-Z0-9]PWD=))" + value,
+                    priority=1,
+                    check=_KEYED,
+                    dispatch=("ASS", "PWD"),
+                ),
                 _Alt(
                     "",
                     "",
@@ -244,7 +255,7 @@ def _assignment_alts(op: str) -> list[_Alt]:
                     priority=1,
                     check=_KEYED,
                     dispatch=suffixes(guarded),
-                )
+                ),
             ]
             if guarded
             else []
@@ -257,8 +268,10 @@ def _pattern_alts() -> dict[str, list[_Alt]]:
     pem_label = r"[ A-Z0-9]{0,40}PRIVATE KEY(?: BLOCK)?-----"
     # user:password, either part quoted or empty; with no password, the user part is the secret (an API
     # key passed as the user name: ``-u "sk_…:"``)
-    bare_auth = r"[ \t=]+[\"']?[^\s:\"'$]{0,128}[\"']?:[\"']?(?P<v>[^\s\"']{1,256})"
-    bare_user = r"[ \t=]+[\"']?(?P<v>[^\s:\"'$]{3,128}):(?=[\"'\s]|$)"
+    bare_auth = r"[ \t=]+[\"']?[^\s:\"'$\[]{0,128}[\"']?:[\"']?(?P<v>[^\s\"']{1,256})"
+    bare_user = r"[ \t=]+[\"']?(?P<v>[^\s:\"'$\[]{3,128}):(?=[\"'\s]|$)"
+    # A positional argument (a user, a network's name) before the one that is the password.
+    argument = r"[ \t]+(?:'[^'\n]*'|\"[^\"\n]*\"|[^\s'\"|;&]+)[ \t]+"
     url = (
         # A 32-hex user name (and secret) is a Sentry DSN's key: it goes, the host stays.
         _Alt("sentry-dsn", "//", r"(?P<v>[0-9a-f]{32}(?::[0-9a-f]{32})?)@"),
@@ -298,6 +311,16 @@ def _pattern_alts() -> dict[str, list[_Alt]]:
                 for literal in ("u", "-user")
                 for auth in (bare_auth, bare_user)
             ),
+            # smbclient --user=alice%password: Samba's user%password (its "-U" form is a flag rule in
+            # secret_contexts); what follows "%" must end the argument, so "%40" in a URL-encoded
+            # user:password (curl's) is not taken for it.
+            _Alt(
+                "password",
+                "-user",
+                r"(?<=\s--user)[ \t=]+[\"']?[^\s%:\"'$\[]{1,128}%(?P<v>[^\s%:\"'\[]{3,256})(?=[\s\"']|$)",
+                priority=1,
+                check=_JUDGED,
+            ),
             _Alt("password", "p", r"(?<=sshpass -p)[ \t]+" + _VALUE, priority=1, check=_JUDGED),
             # --password value, --token value: the flag names the kind.
             *(
@@ -311,7 +334,25 @@ def _pattern_alts() -> dict[str, list[_Alt]]:
                 for flag in CLI_FLAGS
             ),
         ],
+        "_": [
+            _Alt(
+                "password",
+                command.split("_")[-1],  # what follows the anchor
+                rf"(?<=(?<![\w.-]){re.escape(command)})" + argument + _VALUE,
+                priority=1,
+                check=_JUDGED,
+            )
+            for command in SECOND_ARGUMENT_PASSWORD
+        ],
         ".": [
+            # Vault's tokens before "hvs.": "s." and 24 characters, after vault login.
+            _Alt(
+                "vault-token",
+                "",
+                r"(?<=(?<![\w.-])vault login s\.)(?P<v>[A-Za-z0-9]{24})(?![A-Za-z0-9])",
+                back=2,
+                dispatch=(" s",),
+            ),
             # header.payload[.signature]: the header is the run of token characters before the dot.
             _Alt(
                 "jwt",
@@ -342,6 +383,15 @@ def _pattern_alts() -> dict[str, list[_Alt]]:
         ],
         ":": [
             *url,
+            # xfreerdp /p:PASSWORD; not MSBuild's /p:Name=Value.
+            _Alt(
+                "password",
+                "",
+                r"(?<=\s/p:)(?![A-Za-z_][\w.]*=[^\s=])" + _VALUE,
+                priority=1,
+                check=_KEYED,
+                dispatch=(" /p", "\t/p", "\n/p"),
+            ),
             *(
                 _Alt(
                     "telegram-bot-token",

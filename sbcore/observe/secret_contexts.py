@@ -13,8 +13,18 @@ character. These rules find the rest of the ways a secret follows what names it:
 * **Commands that take a password as an argument or on stdin** — ``mysql -pVALUE``, ``7z -pVALUE``,
   ``zip -P VALUE``, ``sshpass -pVALUE``, ``docker login -p VALUE``, ``redis-cli -a VALUE``,
   ``ssh-keygen -N VALUE``, ``ldapsearch -w VALUE``, ``htpasswd -b file user VALUE``,
-  ``openssl … pass:VALUE``, ``sudo -S … <<< VALUE``, and
-  ``echo VALUE | sudo -S`` (or ``--password-stdin``, ``passwd --stdin``, ``chpasswd``).
+  ``openssl … pass:VALUE``, ``openssl enc -k VALUE`` / ``-K HEX``, ``sqlcmd``/``bcp``/``ipmitool``/
+  ``mosquitto_pub``/``p4 -P VALUE``, ``twine``/``ncftp -p VALUE``, ``smbclient -U user%VALUE``,
+  ``lftp -u user,VALUE``, ``snmpwalk -A VALUE -X VALUE``, ``influx -t VALUE``, Oracle's
+  ``sqlplus user/VALUE@db`` (``rman``, ``expdp``, ``impdp``, ``sqlldr``; reached through the "@",
+  or through a flag such as ``-s``), ``sudo -S … <<< VALUE``, and ``echo VALUE | sudo -S`` (or
+  ``--password-stdin``, ``passwd --stdin``, ``chpasswd``, ``kinit``). Each belongs to its command:
+  most commands' ``-p`` is a port or a plugin, and after ``git log -p`` or ``kubectl logs -p`` a
+  random-looking word is a commit or a pod, so no rule takes "a random value after -p".
+  A flag-shaped name ending in "pass" (``keytool -storepass VALUE``, ``--with-db-pass VALUE``) is
+  a secret-ish name, above. (``redact``'s own families take ``SSHPASS=…``, ``xfreerdp /p:…``,
+  ``--user=user%…``, ``vault login s.…``, ``wpa_passphrase`` and ``rabbitmqctl add_user``, each
+  through an anchor character it already scans for.)
 * **A key id's partner** — a random token near a key id that ``redact``'s formats found: an AWS
   ``AKIA…`` id's 40-character secret, an Alibaba ``LTAI…`` id's secret, a Twilio ``SK…`` API key's
   secret, wherever the pair is written, prose included.
@@ -25,7 +35,9 @@ Speed: these rules run on every projected string, so each is reached through sub
 which CPython runs several times faster than ``re`` scans for a pattern (and a one-character search
 several times faster again): a secret-ish word in a lower-cased copy, then one ``finditer`` trying the
 rule at each occurrence; a command's rules through one search for the flags they use (`` -p``,
-`` -a``, …), then a look back along the flag's line for the command; key ids through what
+`` -a``, …), then an anchored match of the value and a look back along the flag's line for the
+command; Oracle's connect strings through a one-character search for "@" (``memchr``, far cheaper
+than a word's search) before the commands' names are looked for; key ids through what
 ``redact``'s formats already found. A string holding none of the substrings costs about a dozen
 searches and no rule. That is also the floor of their cost: on a long text each search reads every
 character (about 0.7 ns each, some fourteen of them), and neither one alternation of every gate nor
@@ -169,40 +181,87 @@ def _command(names: str) -> _Lazy:
 
 
 # By flag letter: (the commands the flag belongs to, or None for any; the value, matched from the
-# letter on). A rule is reached through its flag's occurrences, and its command is looked for on
-# the same line before the flag, so a text holding none of the flags costs one scan for them all.
-_FLAG = re.compile(r" -([pPawSkN])", re.ASCII)  # runs on every text
-_BY_FLAG: dict[str, tuple[tuple[_Lazy | None, _Lazy], ...]] = {
+# letter on; the kind). A rule is reached through its flag's occurrences: the value is matched there
+# first (anchored, it fails at once after most flags), then its command is looked for on the same line
+# before the flag, so a text holding none of the flags costs one scan for them all. A command table
+# rather than "a random value after -p": ``git log -p <sha>`` and ``kubectl logs -p <pod>`` put
+# random-looking words there too, and most commands' ``-p`` is a port, a plugin or a parents flag.
+_FLAG = re.compile(r" -([pPawSkNKUuAXts])", re.ASCII)  # runs on every text
+_PW = "password"
+# net-snmp refuses a passphrase under eight characters: "grep -A 3" is not even tried for its command.
+_ARG8 = r"(?P<v>'[^'\n]{8,256}'|\"[^\"\n]{8,256}\"|[^\s'\"|;&]{8,256})"
+# An Oracle user/password connect string (``scott/tiger@orcl``), its user name first.
+_CONNECT = r"[\"']?(?:userid=)?[A-Za-z_][\w$#]{0,63}/(?P<v>[^\s@/'\"|;&]{1,128})"
+_ORACLE = r"sqlplus|sqlldr|rman|expdp|impdp"
+_BY_FLAG: dict[str, tuple[tuple[_Lazy | None, _Lazy, str], ...]] = {
     "p": (
         # mysql -pVALUE, 7z -pVALUE, sshpass -pVALUE: the value is glued to the flag
-        (_command(r"mysql\w*|mariadb\w*|7z[ar]?|(?:un)?rar|sshpass"), _Lazy(r"p" + _ARG)),
-        # docker login -p VALUE, mongosh -p VALUE
-        (_command(r"login|mongo|mongosh"), _Lazy(r"p[ \t]+" + _ARG)),
+        (_command(r"mysql\w*|mariadb\w*|7z[ar]?|(?:un)?rar|sshpass"), _Lazy(r"p" + _ARG), _PW),
+        # docker login -p VALUE, mongosh -p VALUE, twine upload -p VALUE, ncftp -u bob -p VALUE
+        (_command(r"login|mongo|mongosh|twine|ncftp\w*"), _Lazy(r"p[ \t]+" + _ARG), _PW),
         # openssl -pass pass:VALUE, -passin pass:VALUE
-        (None, _Lazy(r"pass(?:in|out|word)?[ \t]+pass:" + _ARG)),
+        (None, _Lazy(r"pass(?:in|out|word)?[ \t]+pass:" + _ARG), _PW),
     ),
-    "k": ((None, _Lazy(r"k[ \t]+pass:" + _ARG)),),
+    "k": (
+        (None, _Lazy(r"k[ \t]+pass:" + _ARG), _PW),
+        # openssl enc -k VALUE: the passphrase itself (a "pass:" one is the rule above's); not a URL,
+        # which "curl -k" later on the line (after "&&") takes
+        (_command(r"openssl"), _Lazy(r"k[ \t]+(?!pass:|-|[\w+.-]*://)" + _ARG), _PW),
+    ),
+    # openssl enc -K HEXKEY: the raw key
+    "K": ((_command(r"openssl"), _Lazy(r"K[ \t]+(?P<v>[0-9A-Fa-f]{16,256})\b"), "secret-key"),),
     "P": (
-        (_command(r"zip|unzip"), _Lazy(r"P[ \t]*" + _ARG)),
-        # ssh-keygen -P old-passphrase, -N new-passphrase
-        (_command(r"ssh-keygen"), _Lazy(r"P[ \t]+" + _ARG)),
+        (_command(r"zip|unzip"), _Lazy(r"P[ \t]*" + _ARG), _PW),
+        # ssh-keygen -P old-passphrase, -N new-passphrase; sqlcmd/bcp -U sa -P VALUE, mosquitto_pub,
+        # ipmitool, p4 -P VALUE
+        (
+            _command(r"ssh-keygen|sqlcmd|osql|bcp|mosquitto_(?:pub|sub|rr)|ipmitool|p4"),
+            _Lazy(r"P[ \t]+" + _ARG),
+            _PW,
+        ),
     ),
-    "N": ((_command(r"ssh-keygen"), _Lazy(r"N[ \t]+" + _ARG)),),
-    "a": ((_command(r"redis-cli"), _Lazy(r"a[ \t]+" + _ARG)),),
-    "w": ((_command(r"ldap\w+"), _Lazy(r"w[ \t]+" + _ARG)),),
-    # sudo -S … <<< 'VALUE'
-    "S": ((_command(r"sudo"), _Lazy(r"S\b[^\n|;&]{0,200}?<<<[ \t]*" + _ARG)),),
+    "N": ((_command(r"ssh-keygen"), _Lazy(r"N[ \t]+" + _ARG), _PW),),
+    "a": ((_command(r"redis-cli"), _Lazy(r"a[ \t]+" + _ARG), _PW),),
+    "w": ((_command(r"ldap\w+"), _Lazy(r"w[ \t]+" + _ARG), _PW),),
+    "S": (
+        # sudo -S … <<< 'VALUE'
+        (_command(r"sudo"), _Lazy(r"S\b[^\n|;&]{0,200}?<<<[ \t]*" + _ARG), _PW),
+        # sqlplus -S scott/VALUE
+        (_command(_ORACLE), _Lazy(r"S[ \t]+" + _CONNECT), _PW),
+    ),
+    "s": ((_command(_ORACLE), _Lazy(r"s[ \t]+" + _CONNECT), _PW),),
+    # smbclient //fs/share -U alice%VALUE (rpcclient, net rpc, smbcacls: Samba's user%password)
+    "U": (
+        (
+            _command(r"smb\w*|rpcclient|net|winexe"),
+            _Lazy(r"U[ \t]*[\"']?[^\s%'\"|;&]{1,128}%(?P<v>[^\s'\"|;&]{1,256})"),
+            _PW,
+        ),
+    ),
+    # lftp -u bob,VALUE
+    "u": ((_command(r"lftp"), _Lazy(r"u[ \t]+[\"']?[^\s,'\"|;&]{1,128},(?P<v>[^\s'\"|;&]{1,256})"), _PW),),
+    # snmpwalk -v3 -u user -A auth-passphrase -X privacy-passphrase (net-snmp)
+    "A": ((_command(r"snmp\w+"), _Lazy(r"A[ \t]+" + _ARG8), _PW),),
+    "X": ((_command(r"snmp\w+"), _Lazy(r"X[ \t]+" + _ARG8), _PW),),
+    # influx … -t TOKEN
+    "t": ((_command(r"influx"), _Lazy(r"t[ \t]+" + _ARG), "token"),),
 }
-# echo VALUE | sudo -S, | … --password-stdin, | passwd --stdin, | chpasswd: the value comes first.
+# echo VALUE | sudo -S, | … --password-stdin, | passwd --stdin, | chpasswd, | kinit: the value comes first.
 _ECHOED = tuple(
     _Lazy(
         _word(command)
         + r"(?:[ \t]+-[neE]+)*[ \t]+(?:(?:'%s\\n'|\"%s\\n\")[ \t]+)?"
         + _ARG
         + r"[ \t]*\|[ \t]*(?:sudo\b[^\n|;&]{0,100}?[ \t]-[A-Za-z]*S\b|[^\n|;&]{0,200}?--password-stdin"
-        r"|passwd\b[^\n|;&]{0,60}?--stdin|chpasswd|[^\n|;&]{0,200}?-pass(?:in)?[ \t]+stdin)"
+        r"|passwd\b[^\n|;&]{0,60}?--stdin|chpasswd|kinit\b|[^\n|;&]{0,200}?-pass(?:in)?[ \t]+stdin)"
     )
     for command in ("echo", "printf")
+)
+# sqlplus scott/VALUE@orcl, rman target sys/VALUE@db, expdp system/VALUE@db, sqlldr userid=u/VALUE@db;
+# reached through the "@" (the forms with none take a flag, found through it above).
+_CONNECTED = tuple(
+    (command, _Lazy(_word(command) + r"\b(?:[ \t]+(?:-\w+|target|auxiliary|catalog))*[ \t]+" + _CONNECT))
+    for command in _ORACLE.split("|")
 )
 # Commands that store a secret, found where the word "secret" is: gh secret set NAME --body VALUE,
 # kubectl create secret … --from-literal=NAME=VALUE, fly secrets set NAME=VALUE ….
@@ -299,6 +358,12 @@ def context_spans(
         spans.extend(_htpasswd(text, scan, judge))
     if "|" in scan and ("echo" in scan or "printf" in scan):
         spans.extend(_echoed(text, scan, judge))
+    # Commands whose secret no flag or word leads to, each behind a character its form needs: a memchr
+    # finds that a text lacks it at a small part of the cost of a substring search.
+    if "@" in scan:
+        for command, pattern in _CONNECTED:
+            if command in low:
+                spans.extend(_matched(text, low, pattern, judge))
     for prefix, rare, kind, pattern in _BARE_FORMATS:
         if rare in scan and prefix in scan:
             spans.extend((m.start(), m.end(), 2, kind) for m in pattern.finditer(scan))
@@ -325,11 +390,17 @@ def quiet(low: str, scan: str) -> bool:
         or (" -" in low and _FLAG.search(scan) is not None)  # "ls -la", "git add -A": no flag of a rule
         or "authoriz" in low
         or ("|" in scan and ("echo" in scan or "printf" in scan))
+        or ("@" in scan and _oracle(low))
         or "Q~" in scan
         or "SK" in scan
         or "dapi" in scan
         or "oy2" in scan
     )
+
+
+def _oracle(low: str) -> bool:
+    """Whether ``low`` names a command that takes an Oracle connect string."""
+    return "sqlplus" in low or "rman" in low or "expdp" in low or "impdp" in low or "sqlldr" in low
 
 
 def _spaced(
@@ -354,9 +425,11 @@ def _spaced_span(
         start -= 1
     if low[start - 4 : start] in ("api ", "app "):
         start -= 4  # "API key", spelt as two words in prose
-    if not _NAME_OK.search(low, start, name_end):
+    if not _NAME_OK.search(low, start, name_end) and not _pass_flag(low, start, name_end):
         return None
     key = text[start:name_end]
+    if key == "wpa_passphrase":
+        return None  # its first argument is the network's name (``redact`` takes the second)
     firm = match.group("xml") is not None or match.group("pair") is not None
     firm = firm or bool(_FIRM_NAME.match(key)) or (key.isupper() and " " not in key)
     if not firm:
@@ -369,6 +442,15 @@ def _spaced_span(
         ends_line = _LINE_END.match(low, match.end("v")) is not None
         firm = (opens_line and ends_line) or _NETRC.search(before) is not None
     return judge(text, match.start("v"), match.end("v"), lambda: key_kind(key), not firm)
+
+
+def _pass_flag(low: str, start: int, end: int) -> bool:
+    """A flag whose name ends in "pass" (``-storepass``, ``-srcstorepass``, ``--with-db-pass``).
+
+    Not openssl's ``-pass``, whose value is a source (``pass:…``, ``env:…``, ``file:…``, found by
+    its own rule), nor ``--pass``, which ``redact``'s flags cover.
+    """
+    return low[start] == "-" and low.endswith("pass", start, end) and low[start:end].lstrip("-") != "pass"
 
 
 def _authorization(text: str, low: str, judge: Judge) -> Iterator[Span]:
@@ -387,10 +469,19 @@ def _flagged(text: str, scan: str, first: int, judge: Judge) -> Iterator[Span]:
         at = flag.start(1)
         floor = max(0, at - _SEGMENT)
         line = scan.rfind("\n", floor, at) + 1 or floor
-        for command, value in _BY_FLAG[flag.group(1)]:
-            found = value.match(scan, at) if command is None or command.search(scan, line, at) else None
-            if found and (span := judge(text, found.start("v"), found.end("v"), "password", False)):
+        for command, value, kind in _BY_FLAG[flag.group(1)]:
+            found = value.match(scan, at)
+            if found is None or (command is not None and command.search(scan, line, at) is None):
+                continue
+            if span := judge(text, found.start("v"), found.end("v"), kind, False):
                 yield span
+
+
+def _matched(text: str, low: str, pattern: _Lazy, judge: Judge) -> Iterator[Span]:
+    """The password in each of ``pattern``'s matches in ``low`` (its group ``v``)."""
+    for match in pattern.finditer(low):
+        if (span := judge(text, match.start("v"), match.end("v"), "password", False)) is not None:
+            yield span
 
 
 def _echoed(text: str, scan: str, judge: Judge) -> Iterator[Span]:

@@ -197,7 +197,25 @@ KEYS: tuple[tuple[str, ...], ...] = (
     ),
 )
 WHOLE_WORD_KEYS: tuple[tuple[str, ...], ...] = (("pass",), ("pwd",))
-CLI_FLAGS = ("password", "passwd", "pass", "token", "auth-token", "access-token", "api-key", "secret")
+CLI_FLAGS = (
+    "password",
+    "passwd",
+    "pass",
+    "token",
+    "auth-token",
+    "access-token",
+    "api-key",
+    "secret",
+    "oauth2-bearer",  # curl's
+)
+# Commands (ending in "_" and a word, which ``redact`` finds after its "_" anchor) whose second argument
+# is a password: ``wpa_passphrase SSID PASSPHRASE``, ``rabbitmqctl add_user USER PASSWORD``.
+SECOND_ARGUMENT_PASSWORD = (
+    "wpa_passphrase",
+    "rabbitmqctl add_user",
+    "rabbitmqctl change_password",
+    "rabbitmqctl authenticate_user",
+)
 
 # The first pattern found in the lower-cased key names the kind; the generic kinds come last.
 KEY_KINDS: tuple[tuple[str, str], ...] = (
@@ -229,7 +247,7 @@ KEY_KINDS: tuple[tuple[str, str], ...] = (
     (r"sonar", "sonarqube-token"),
     (r"api[ _-]?key$", "api-key"),
     (r"private[_-]?key$", "private-key"),
-    (r"token$", "token"),
+    (r"token$|bearer$", "token"),
     (r"secret$", "secret"),
     (r"key$", "secret-key"),
 )

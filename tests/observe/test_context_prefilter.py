@@ -61,6 +61,23 @@ _PIECES = [
     "3f9a1c7e5b2d4f6a8c0e1b3d5f7a9c2e",
     "hunter2",
     "a",
+    # the command rules added later: their flags, commands and the characters their forms need
+    " -U",
+    " -u",
+    " -s",
+    " -t",
+    " -X",
+    " -K",
+    "smbclient",
+    "lftp",
+    "snmpwalk",
+    "openssl",
+    "sqlplus",
+    "rman",
+    "scott/",
+    "@",
+    "%",
+    ",",
 ]
 
 
@@ -78,6 +95,8 @@ def _spans(text: str) -> list[secret_contexts.Span]:
 @example(["client: abc7Q~", "x9Qw7Lm2Zr5Tk8Vb", "x9Qw7Lm2Zr5Tk8Vb"])
 @example(["ls", " -l", "a", " ", "password", "=", "hunter2"])
 @example(["redis-cli", " -a", " ", "x9Qw7Lm2Zr5Tk8Vb"])
+@example(["sqlplus", " ", "scott/", "x9Qw7Lm2Zr5Tk8Vb", "@", "a"])
+@example(["smbclient", " -U", " ", "a", "%", "x9Qw7Lm2Zr5Tk8Vb"])
 @given(st.lists(st.sampled_from(_PIECES), max_size=12))
 def test_the_prefilter_skips_only_strings_without_a_context_secret(pieces: list[str]) -> None:
     text = "".join(pieces)
