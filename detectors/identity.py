@@ -298,13 +298,16 @@ def work_identity(command: str, start: str = "") -> Work:
 
 def _within_directory(directory: str, word: str) -> str:
     """``word`` as seen from the directory a ``cd`` left: a relative path to a file gets the directory, and
-    ``.`` (the directory itself, given as the target: ``cd suite && tool run -T .``) is the directory."""
+    ``.`` (the directory itself, given as the target: ``cd suite && tool run -T .``) is the directory; a path
+    climbing out of it names its file from above (``cd build && opt ../test/a.ll`` runs ``test/a.ll``)."""
     if word in (".", "./"):
         return directory.rstrip("/")
     if word.startswith(("-", "/", "~", "$", "'", '"')) or ("/" not in word and "." not in word.strip(".")):
         return word
-    if "=" in word or "://" in word or word.startswith(".."):
+    if "=" in word or "://" in word or word == "..":
         return word
+    if word.startswith("../"):
+        return posixpath.normpath(posixpath.join(directory, word))
     return f"{directory.rstrip('/')}/{word.removeprefix('./')}"
 
 

@@ -11,10 +11,11 @@ of the history (:class:`~sbcore.observe.history.Positions`), so each observation
 from __future__ import annotations
 
 import re
+from bisect import bisect_left, bisect_right
 from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cached_property
-from itertools import pairwise
+from itertools import islice, pairwise
 
 from sbcore.api import Observation
 from sbcore.observe.history import ObservationHistory, Positions
@@ -146,7 +147,7 @@ def _same_error(earlier: Attempt, later: Attempt, history: ObservationHistory) -
     a log or a report) beside one that says what failed, and one that says no more than its count of
     failures or its status row beside one that shows its details with that same line."""
     if same_failure(earlier.signature, later.signature):
-        return True
+        return not _moved(earlier, later, history)
     if edit_calls(history).any_between(earlier.call.index, later.call.index):
         return False
     quiet = [_UNINFORMATIVE.match(attempt.signature) is not None for attempt in (earlier, later)]
@@ -158,6 +159,29 @@ def _same_error(earlier: Attempt, later: Attempt, history: ObservationHistory) -
         says_little and _SENT_AWAY.search(attempt.call.command or "") is not None
         for says_little, attempt in zip(quiet, (earlier, later), strict=True)
     )
+
+
+def _moved(earlier: Attempt, later: Attempt, history: ObservationHistory) -> bool:
+    """Whether ``later`` failed at another line of the file ``earlier`` failed in, a file no edit between
+    them touched: the place is then the failure's own (a check further down a test file failing,
+    `reduction.ll:7:10` after `reduction.ll:4:10`, once the edited code passes the ones above it), not a
+    line an edit shifted."""
+    one, other = _AT_LINE.match(earlier.error), _AT_LINE.match(later.error)
+    if one is None or other is None or one["file"] != other["file"] or one["line"] == other["line"]:
+        return False
+    name = "/" + one["file"].rsplit("/", 1)[-1]
+    edits = edit_calls(history)
+    start = bisect_right(edits.positions, earlier.call.index)
+    stop = bisect_left(edits.positions, later.call.index)
+    for position in islice(edits.positions, start, stop):
+        path = history.at(position).args.get("file_path")
+        if not isinstance(path, str) or ("/" + path).endswith(name):
+            return False  # the file itself edited (or an edit of no known file): its lines may have moved
+    return True
+
+
+# A located diagnostic's file and line (`/src/t/reduction.ll:4:10: error: …`, `a.cs(12,5): error …`).
+_AT_LINE = re.compile(r"(?:[\w.+-]+: +)?(?P<file>[\w./~+-]+\.[A-Za-z]\w{0,9})(?::|\()(?P<line>\d+)")
 
 
 # An error line that says only that the work failed: an exit status, labelled or not (`exit=#`, `Exit code

@@ -295,14 +295,22 @@ def _quotes_a_name(signature: str) -> bool:
 
 
 def _places(work: Work) -> set[str]:
-    """The folders the paths a spelling names are in (a file's folder, or the folder itself)."""
+    """The folders the paths a spelling names are in (a file's folder, or the folder itself); the folder it
+    was started in, when it names that by the shell's variable (``make -C ~/src/linux M=$PWD``, ``docker run
+    -v $(pwd):/src``: told to work elsewhere, on this folder's files)."""
     places = set()
     for word in work.body.split(" ")[1:]:
-        value = word.split("=", 1)[-1]
-        if "/" in value and not value.startswith(("-", "/")):
+        value = word.split("=", 1)[-1].strip("'\"")
+        started = next((name for name in _STARTED_IN if value.startswith(name)), None)
+        if started is not None and value[len(started) :][:1] in ("", "/", ":"):
+            places.add("")
+        elif "/" in value and not value.startswith(("-", "/")):
             folder, _, name = value.rstrip("/").rpartition("/")
             places.add(folder if "." in name.strip(".") else value.rstrip("/"))
     return places
+
+
+_STARTED_IN = ("$PWD", "${PWD}", "$(pwd)", "`pwd`")
 
 
 def names_the_fault(signature: str) -> bool:
@@ -406,6 +414,8 @@ def same_failure(one: str, other: str) -> bool:
     test = failing_test(one)
     if test and test == failing_test(other):
         return True
+    if located(one) and located(other) and _from_file_name(one) == _from_file_name(other):
+        return True
     shorter, longer = sorted((one, other), key=len)
     shared = _shared_ending(shorter, longer)
     if shared < MIN_SHARED or shared < 0.6 * len(shorter):
@@ -415,6 +425,13 @@ def same_failure(one: str, other: str) -> bool:
 
 
 _WORDS = re.compile(r"[a-z0-9_]{3,}")
+
+
+def _from_file_name(signature: str) -> str:
+    """A located diagnostic from its file's name on (``hid-ftec.c:#:#: error: too many arguments …``): one
+    file compiled in two trees (a packaging tool's copy of the source and the source itself) fails at one
+    line with one message, whatever folders each names it from."""
+    return signature[signature.rfind("/", 0, _LOCATED.match(signature).end()) + 1 :]  # type: ignore[union-attr]
 
 
 def failing_test(signature: str) -> str:
@@ -464,7 +481,7 @@ def _shared_ending(shorter: str, longer: str) -> int:
     return len(shorter) - 1 - at
 
 
-_PATH_CHARACTERS = frozenset(string.ascii_letters + string.digits + "_./-~")
+_PATH_CHARACTERS = frozenset(string.ascii_letters + string.digits + "_./-~#")  # "#": digits, folded
 # A severity word after a place and the blanks around a colon, which two renderings of one diagnostic spell
 # differently (`quickstart.rst:#: warning: undefined label: 'x'` from one runner, `quickstart.rst:#:undefined
 # label: 'x'` from another).
@@ -472,7 +489,11 @@ _SEVERITY = re.compile(r"(?<=:)\s*(?:(?:fatal )?error|warning|note)\s*:\s*|(?<=:
 
 
 def _plainly(signature: str) -> str:
-    return _SEVERITY.sub("", signature)
+    return _HERE.sub("", _SEVERITY.sub("", signature))
+
+
+# A path's leading `./`, which one run writes and another does not (`insmod ./sx#x.ko`, `insmod sx#x.ko`)
+_HERE = re.compile(r"(?<![\w./~-])\./")
 
 
 _CUT_TAIL = 40

@@ -13,7 +13,7 @@ import re
 
 def signature(error: str) -> str:
     """``error`` (one line) lower-cased, with what varies between two runs of the same failure folded."""
-    error = _TASK_TAG.sub("", error.lower(), count=1)  # `web:codegen: error …`, `2: error …` are `error …`
+    error = _TASK_TAG.sub("", error.lower(), count=1)  # `web:codegen: error …`, `2: error …`: `error …`
     whole = _WHOLE_QUOTED.match(error)  # a message rendered as a JSON string is the message
     folded = _VOLATILE.sub("…", QUOTED.sub(folded_quote, whole.group(1) if whole else error))
     return _DIGITS.sub("#", folded)
@@ -23,8 +23,8 @@ _DIGITS = re.compile(r"\d+(?:\.\d+)?")
 # A line that is one quoted string (`"Error: Cannot find module 'aws-sdk'",` in a JSON stack trace).
 _WHOLE_QUOTED = re.compile(r'^"([^"]+)",?$')
 # A runner's tag on each line it passes on: a workspace runner's package and task (turbo's `web:codegen: `),
-# a test's number (`ctest -V`'s `2: `).
-_TASK_TAG = re.compile(r"^(?:[\w@./-]+:[a-z][\w-]*:|\d+:)[ \t]+")
+# a test's number (`ctest -V`'s `2: `), the stream a shell passed it on (PowerShell's `verbose: `).
+_TASK_TAG = re.compile(r"^(?:[\w@./-]+:[a-z][\w-]*:|\d+:|verbose:)[ \t]+")
 # Each quoted string in turn, a closing quote never read as an opening one: what stands between two short
 # quoted values (`("Optional(21.0)") is not equal to ("Optional(21.5)")`) is the message, not a quotation.
 QUOTED = re.compile(r'"[^"\n]*"')

@@ -99,9 +99,10 @@ def added_definitions(new: str, old: str) -> list[str]:
     return [name for name in added if name not in before]
 
 
-# A comment line in most languages: `#`, `//`, C's blocks, `--` (SQL, Ada, Haskell, Elm), `;` (Lisp), `!`
-# (Fortran), `%` (Erlang, TeX, MATLAB), ML's and Haskell's blocks (`(*`, `{-`), docstrings, a blank line.
-_COMMENT_LINE = re.compile(r"^\s*(?:#|//|/\*|\*|--|;|!|%|\(\*|\{-|-\}|<!--|-->|\"\"\"|\'\'\'|$)")
+# A comment line in most languages: `#`, `//`, C's blocks (a `*` continuing one, COBOL's `*>` and `*---`,
+# not a pointer's `*val = …` or `*(p + 1) = …`), `--` (SQL, Ada, Haskell, Elm), `;` (Lisp), `!` (Fortran),
+# `%` (Erlang, TeX, MATLAB), ML's and Haskell's blocks (`(*`, `{-`), docstrings, a blank line.
+_COMMENT_LINE = re.compile(r"^\s*(?:#|//|/\*|\*(?![\w(])|--|;|!|%|\(\*|\{-|-\}|<!--|-->|\"\"\"|\'\'\'|$)")
 _DOCSTRING = re.compile(r"^\s*[rubf]*(?:\"\"\"|\'\'\')")
 _TRAILING_COMMENT = re.compile(r"\s+(?:#|//|--|;|!|%)[^\n]*")
 

@@ -55,9 +55,10 @@ _LOOKS = frozenset({*_VIEWERS, "watch", "timeout", "until", "while"})
 _STEP_BREAK = re.compile(r"[;&|]+")
 # A failure naming the log that holds its details: `(see logs/papermill-2024-10.log)`, `A complete log of
 # this run can be found in: /root/.npm/_logs/…-debug-0.log`, `details in build/out.log`, `log written to
-# x.log`.
+# x.log`, `Consult /var/lib/dkms/m/1.0/build/make.log for more information`, `check build/err.log`.
 _NAMED_LOG = re.compile(
-    r"(?i:\bsee|found in|details? (?:in|at)|(?:written|saved) to|\blog(?: file)?(?: is| at)?)[ \t]*:?[ \t]*"
+    r"(?i:\bsee|\bconsult|\bcheck|\brefer to|found in|details? (?:in|at)|(?:written|saved) to"
+    r"|\blog(?: file)?(?: is| at)?)[ \t]*:?[ \t]*"
     r"[`'\"(]?((?:~|\.{1,2})?/?[\w.@+-]+(?:/[\w.@+-]+)*\.log)\b"
 )
 _NAMED_KEPT = 4

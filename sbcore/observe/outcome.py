@@ -80,9 +80,10 @@ _FAILED_WITH_STATUS = re.compile(
 )
 # ... and these may stand anywhere in one (searched unanchored: a `^.*` in front costs a scan per line),
 # a compiler's coded error among them (`error TS2322:`, `error CS0246:`, MSVC's `error C2065:`, `error
-# LNK2019:`, F#'s `error FS0039:`): a diagnostic no passing build prints, whatever the compiler.
+# LNK2019:`, F#'s `error FS0039:`, SqlPackage's `Error SQL72014:`): a diagnostic no passing build prints,
+# whatever the compiler.
 _FAILURE_ANYWHERE = re.compile(
-    r"\btest result: FAILED\b|\b(?!0+ )\d+ (?:failed|failing)\b|\berror [A-Z]{1,4}\d{2,5}:"
+    r"\btest result: FAILED\b|\b(?!0+ )\d+ (?:failed|failing)\b|\b[Ee]rror [A-Z]{1,4}\d{2,5}:"
 )
 # Words the line pattern cannot match without: tested first, since most results hold none (the one above is
 # found through its own words, :func:`_failure_anywhere`).
@@ -354,8 +355,11 @@ def _says_error(line: str) -> bool:
     if _ERROR_WORDS.search(line) is None:
         return False
     bare = without_options(line)
-    if _ERROR_WORDS.search(bare) is None or _INFORMATIONAL.match(line) is not None or _LOGGED.search(line):
+    if _ERROR_WORDS.search(bare) is None or _LOGGED.search(line):
         return False  # a record logged at an informational level (`… INFO [vuln] Vulnerability scanning`)
+    if _INFORMATIONAL.match(line) is not None and _REPORTED_FAILURE.search(line) is None:
+        return False  # `Info Looking up … mismatched versions`; not a failure reported on that stream
+        # (PowerShell's `VERBOSE: [Tests].[test x] failed: (Error) Message: Invalid object name …`)
     if "ime" in bare and _ERROR_WORDS.search(_TIMEOUT_SETTING.sub(" ", bare)) is None:
         return False  # a limit stated, not one reached (`Test timeout computed to be: 1500`, `timeout = 30s`)
     if "0 " in bare and _ERROR_WORDS.search(_NONE_COUNTED.sub(" ", bare)) is None:
@@ -382,6 +386,9 @@ _NO_MARKS = str.maketrans(dict.fromkeys("✗✘✕✖"))
 
 
 _INFORMATIONAL = re.compile(r"(?i:\[?(?:info|debug|trace|notice|verbose|note|hint)\]?:?)\s")
+# A verdict with what it says after it (`failed: (Error) Message: …`, `FAILED: …`, `(failure)`): a failure
+# reported, whatever stream carried the line.
+_REPORTED_FAILURE = re.compile(r"(?i)\bfail(?:ed|ure)?:|\((?:error|failure)\)")
 
 
 def _telling_line(text: str) -> str:
@@ -660,7 +667,7 @@ def _failure_anywhere(text: str) -> bool:
         ):
             return True
         at = text.find(" fail", at + 1)
-    for word, tail in (("test result: FAILED", None), ("error ", _CODE_TAIL)):
+    for word, tail in (("test result: FAILED", None), ("error ", _CODE_TAIL), ("Error ", _CODE_TAIL)):
         at = text.find(word)
         while at >= 0:
             end = at + len(word)

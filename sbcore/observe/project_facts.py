@@ -75,7 +75,7 @@ TEST_FOLDERS = frozenset({"test", "tests", "spec", "specs", "__tests__", "t", "e
 _TEST_FILE = re.compile(
     r"""^(?:
         test_[^/]+\.[A-Za-z0-9]+                    # test_cart.py
-      | [^/]+_(?:test|spec|tests)\.[A-Za-z0-9]+     # cart_test.go, cart_test.exs, cart_spec.rb
+      | [^/]+[_-](?:test|spec|tests|unittest|kunit)\.[A-Za-z0-9]+  # cart_test.go, cart_spec.rb, list-test.c
       | [^/]+\.(?:test|spec)\.[A-Za-z0-9]+          # cart.test.ts, cart.spec.js
       | [A-Z][A-Za-z0-9]*(?:Test|Tests|Spec|IT)\.(?:java|kt|kts|scala|groovy|php|cs|fs|swift|dart|m)
       | conftest\.py
@@ -155,7 +155,9 @@ BUILD_FILES = frozenset(
     }
 )
 """Manifests, build files and type-checker configurations, by exact name."""
-_BUILD_SUFFIXES = (".csproj", ".fsproj", ".vbproj", ".sln", ".cabal", ".nimble", ".gemspec", ".rockspec")
+_BUILD_SUFFIXES = (".sln", ".cabal", ".nimble", ".gemspec", ".rockspec")
+# An MSBuild project of any language or kind (`.csproj`, `.fsproj`, `.sqlproj`, `.vcxproj`, `.wixproj`)
+_MSBUILD_PROJECT = re.compile(r"\.\w{0,8}proj$")
 
 
 def is_test_path(path: str) -> bool:
@@ -170,7 +172,10 @@ def is_build_path(path: str) -> bool:
     """Whether ``path`` names a manifest, a build file or a type-checker's configuration."""
     name = path.rsplit("/", 1)[-1]
     return (
-        name in BUILD_FILES or name.endswith(_BUILD_SUFFIXES) or bool(re.match(r"tsconfig\..+\.json$", name))
+        name in BUILD_FILES
+        or name.endswith(_BUILD_SUFFIXES)
+        or _MSBUILD_PROJECT.search(name) is not None
+        or bool(re.match(r"tsconfig\..+\.json$", name))
     )
 
 
