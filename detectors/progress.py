@@ -19,6 +19,7 @@ from itertools import islice, pairwise
 
 from sbcore.api import Observation
 from sbcore.observe.history import ObservationHistory, Positions
+from sbcore.observe.log_reads import names_a_log
 
 from .identity import only_waits, waits_first
 from .retries_asked import asks_retries
@@ -50,16 +51,17 @@ class Attempt:
     @cached_property
     def summaries(self) -> frozenset[str]:
         """The signatures of the lines in this attempt's output that report its failure without saying what
-        went wrong: a count of failures (`0% tests passed, 1 tests failed out of 1`) or an item's status row
-        (`1/1 Test #7: golden_pbr …***Failed  2.38 sec`). A run that shows its details beside such a line
-        and a run that shows the line alone failed alike."""
+        went wrong: a count of failures (`0% tests passed, 1 tests failed out of 1`), an item's status row
+        (`1/1 Test #7: golden_pbr …***Failed  2.38 sec`) or a verdict and the name it is about (`FAIL:
+        test_utf8`, `not ok 3 parses dates`). A run that shows its details beside such a line and a run that
+        shows the line alone failed alike."""
         text = self.call.error.text if self.call.error is not None else ""
         low = text.lower()
         if "fail" not in low and "error" not in low:
             return frozenset()
         found: set[str] = set()
         for line in text.splitlines()[1:]:
-            if _STATUS_ROW.search(line):
+            if _STATUS_ROW.search(line) or _VERDICT_LINE.match(line):
                 found.add(signature(line.strip()))
             elif (
                 _DIGIT.search(line)
@@ -144,8 +146,9 @@ def _same_error(earlier: Attempt, later: Attempt, history: ObservationHistory) -
     """Whether two attempts failed alike: one error, or neither saying more than that it failed (an exit
     status, counts: the output went to a log or a report read afterwards) with nothing edited between, so
     nothing could have made them differ; so too one that says no more because it sent its output away (to
-    a log or a report) beside one that says what failed, and one that says no more than its count of
-    failures or its status row beside one that shows its details with that same line."""
+    a log or a report, or said its details are in one) beside one that says what failed, and one that says
+    no more than its count of failures, its status row or its verdict beside one that shows its details
+    with that same line."""
     if same_failure(earlier.signature, later.signature):
         return not _moved(earlier, later, history)
     if edit_calls(history).any_between(earlier.call.index, later.call.index):
@@ -155,8 +158,14 @@ def _same_error(earlier: Attempt, later: Attempt, history: ObservationHistory) -
         return True
     if any(quiet) and earlier.summaries & later.summaries:
         return True
+    if any(  # one showing only its verdict (`FAIL: t_utf8`), the other its details beside that verdict
+        _VERDICT_LINE.match(one.error) is not None and one.signature in other.summaries
+        for one, other in ((earlier, later), (later, earlier))
+    ):
+        return True
     return any(
-        says_little and _SENT_AWAY.search(attempt.call.command or "") is not None
+        (says_little and _SENT_AWAY.search(attempt.call.command or "") is not None)
+        or names_a_log(attempt.error)
         for says_little, attempt in zip(quiet, (earlier, later), strict=True)
     )
 
@@ -200,6 +209,12 @@ _FAILURE_WORD = re.compile(r"\b(?:fail\w*|errors?)\b")
 # An item's status row, its name and its verdict joined by a dotted leader (`Test #7: golden ....***Failed`,
 # `shellcheck.......Failed`).
 _STATUS_ROW = re.compile(r"\.{4,}[\s*]*(?i:fail)")
+# A verdict and only the name it is about (Automake's and lit's `FAIL: test_utf8`, TAP's `not ok 3 parses
+# dates`, GoogleTest's `[  FAILED  ] Parser.Handles`).
+_VERDICT_LINE = re.compile(
+    r"^\s*(?:FAIL|FAILED|ERROR|not ok(?: \d+)?|\[\s*FAILED\s*\])(?::\s*|\s+)[\w./:#<>\[\]-]+"
+    r"(?: \(.{0,40}\))?\s*$"
+)
 _DIGIT = re.compile(r"\d")
 
 

@@ -66,6 +66,12 @@ _NAMED_REACH = 256  # how far before a `.log` its phrase and its path may start
 _NOT_LOGS = frozenset({"/dev/null", "/dev/stdout", "/dev/stderr"})
 
 
+def names_a_log(line: str) -> bool:
+    """Whether a failure's line says where its details went (`deployment FAILED. Full output written to
+    logs/deploy.log`): a run that says no more than that about what failed."""
+    return ".log" in line and _NAMED_LOG.search(line) is not None
+
+
 class LogReads:
     """The session's latest command calls that wrote files, and which of them wrote the log a viewer reads."""
 

@@ -235,6 +235,11 @@ def read_outcome(text: str, command: str | None, *, is_error: bool) -> dict[str,
     return outcome
 
 
+def only_status(line: str) -> bool:
+    """Whether a failure's line says no more than that it failed: nothing, or a status (`nuxi exit: 1`)."""
+    return not line or _ECHOED_STATUS.match(line) is not None
+
+
 def error_line(text: str) -> str:
     """The most telling line of an error: an assertion or error message over a banner or a status.
 

@@ -57,7 +57,9 @@ from sbcore.observe.model import Observation, observed
 from sbcore.observe.outcome import (
     FAILURE_MARKS,
     can_fail_quietly,
+    error_line,
     may_show_failure,
+    only_status,
     read_outcome,
     reports_itself,
 )
@@ -138,6 +140,7 @@ class _Call:
     name: str
     subagent_type: str = ""
     command: str | None = None
+    failed_quietly: bool = False  # its result said only that it failed: a log it wrote, read later, says how
 
 
 class RecentIds:
@@ -564,6 +567,7 @@ class Projector:
             outcome = read_outcome(text, call.command, is_error=True) if call.name in OUTCOME_TOOLS else None
             if outcome is not None and call_id is not None:
                 self._logs.named(call_id, text)  # `… failed (see logs/run.log)`: its log, read later
+                call.failed_quietly = only_status(outcome.get("line", ""))
             out.append(
                 _obs(
                     record,
@@ -617,6 +621,7 @@ class Projector:
         outcome = read_outcome(text, call.command, is_error=False)
         if outcome is None or not outcome["failed"]:
             return
+        call.failed_quietly = only_status(outcome.get("line", ""))
         status = f"exit {outcome['exit_code']}" if "exit_code" in outcome else "runner reports failure"
         out.append(
             _obs(
@@ -634,10 +639,16 @@ class Projector:
             return
         # `grep -n -B2 -A10 … run.log` prints each line behind its number (`61:`, `60-`), `cat -n` and Read
         # behind a padded one and a tab or an arrow: the log's own lines are read without them
-        outcome = read_outcome(_LINE_NUMBERS.sub("", text), None, is_error=False)
+        lines = _LINE_NUMBERS.sub("", text)
+        outcome = read_outcome(lines, None, is_error=False)
+        known = self._answered.get(writer) or self._calls.get(writer)
+        if (outcome is None or not outcome["failed"]) and known is not None and known.failed_quietly:
+            # the run's own result said it failed and no more (`nuxi exit: 1`): its log says how, in whatever
+            # words its tool logs a failure (consola's ` ERROR  [vite]: …`), its most telling line
+            line = error_line(lines)
+            outcome = {"failed": True, "line": line} if line else None
         if outcome is None or not outcome["failed"]:
             return
-        known = self._answered.get(writer) or self._calls.get(writer)
         name = known.name if known is not None else "Bash"
         line = f"[error] {name} (in its log, read back by a later call): {outcome.get('line', '')}"
         out.append(_obs(record, "error", line, tool=name, tool_use_id=writer, outcome=outcome))
