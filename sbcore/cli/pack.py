@@ -233,7 +233,10 @@ def _run_pytest(root: Path, packs: list[str], args: argparse.Namespace) -> int:
 
     ``-P`` and the scratch working directory keep the checkout off
     ``sys.path``; ``-c os.devnull`` keeps a pack repository's own pytest
-    configuration out; the cases then see only what is installed.
+    configuration out; ``--noconftest`` and a ``python_files`` no file is named keep
+    its Python out (``./goldens`` is only a folder of the repository: a ``conftest.py``
+    or a ``test_*.py`` in it would run as soon as pytest collected it); the cases then
+    see only what is installed.
     """
     command = [
         sys.executable,
@@ -246,6 +249,9 @@ def _run_pytest(root: Path, packs: list[str], args: argparse.Namespace) -> int:
         str(root),
         "--confcutdir",
         str(root),
+        "--noconftest",
+        "-o",
+        "python_files=",
         "-p",
         "no:cacheprovider",
         "-o",

@@ -146,10 +146,13 @@ def load_labels(
         )
     if corpus is None:
         corpus = path.parent / declared if declared is not None else default_corpus
+    # the corpus may be kept beside the repository (its files are read by name, and only from it); any
+    # other file a case names is the repository's own
+    root = repository_of(path)
     cases: list[LabelCase] = []
     seen: set[str] = set()
     for index, raw in enumerate(raw_cases):
-        reader = CaseReader(path, located, index, corpus, golden)
+        reader = CaseReader(path, located, index, corpus, golden, root)
         case = reader.read(raw)
         if case.id in seen:
             raise LabelError(
@@ -174,6 +177,24 @@ def _dotted(key: yamlpos.PathKey) -> str | None:
     return ".".join(f"[{part}]" if isinstance(part, int) else part for part in key).replace(".[", "[") or None
 
 
+def repository_of(path: Path) -> Path | None:
+    """The repository a labels file is in: the nearest folder above it holding ``.git`` or ``.second-brain``
+    (None when there is none: a file of the user's own, outside any repository)."""
+    folder = path.resolve().parent
+    for candidate in (folder, *folder.parents):
+        if (candidate / ".git").exists() or (candidate / ".second-brain").is_dir():
+            return candidate
+    return None
+
+
+def _within(root: Path | None, path: Path) -> bool:
+    """Whether ``path`` resolves (links followed) to ``root`` or below it; anything does without a root."""
+    if root is None:
+        return True
+    real, root = path.resolve(), root.resolve()
+    return real == root or root in real.parents
+
+
 @dataclass(frozen=True)
 class CaseReader:
     """Reads the case at ``cases[index]`` of a labels file, each problem located by its line and key."""
@@ -183,6 +204,16 @@ class CaseReader:
     index: int
     corpus: Path | None
     golden: GoldenReader | None = None
+    root: Path | None = None
+    """The repository the labels file is in (None: a file in no repository, the user's own): what its
+    cases may read, besides the corpus."""
+
+    def inside(self, path: Path, key: str, fail: Callable[..., LabelError]) -> Path:
+        """``path`` when it is inside the labels file's repository; a case naming a file outside it fails: a
+        repository's labels file is untrusted (a pull request's), and what it reads goes into reports."""
+        if not _within(self.root, path):
+            raise fail(key, f"{path} is outside the repository this labels file is in", "a path inside it")
+        return path
 
     def problem(self, key: str | None, problem: str, fix: str | None = None, case_id: str = "") -> Problem:
         at: yamlpos.PathKey = ("cases", self.index, key) if key else ("cases", self.index)
@@ -251,7 +282,7 @@ class CaseReader:
             raise fail("family", f"a name (text), not {family!r}")
         checkout = None
         if raw.get("checkout") is not None:
-            checkout = self.path.parent / str(raw["checkout"])
+            checkout = self.inside(self.path.parent / str(raw["checkout"]), "checkout", fail)
             if not checkout.is_dir():
                 raise fail(
                     "checkout", f"{checkout} is not a directory", "a folder relative to the labels file"
@@ -274,7 +305,7 @@ class CaseReader:
     def transcript(self, reference: str, fail: Callable[..., LabelError]) -> Path:
         """The transcript a case names: relative to the labels file, or ``corpus:<name>``."""
         if not reference.startswith("corpus:"):
-            transcript = self.path.parent / reference
+            transcript = self.inside(self.path.parent / reference, "transcript", fail)
             if not transcript.is_file():
                 raise fail("transcript", f"no transcript {transcript}", "a path relative to the labels file")
             return transcript
@@ -285,6 +316,8 @@ class CaseReader:
                 "add `corpus: DIR` (relative to this file) at its top, or pass --corpus DIR",
             )
         transcript = self.corpus / reference.removeprefix("corpus:")
+        if not _within(self.corpus, transcript):
+            raise fail("transcript", f"{reference} leads out of the corpus", "name a file of the corpus")
         if not transcript.is_file():
             raise fail(
                 "transcript",

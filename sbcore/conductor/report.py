@@ -131,7 +131,9 @@ def report_data(
 def _environment() -> jinja2.Environment:
     environment = jinja2.Environment(
         loader=jinja2.FileSystemLoader(Path(__file__).parent),
-        autoescape=jinja2.select_autoescape(["html"]),
+        # the HTML page escapes everything it shows (a transcript, a label's `why` may hold markup); the
+        # Markdown report keeps text as written, inside fences where it quotes a session
+        autoescape=jinja2.select_autoescape(["html", "html.j2"], default_for_string=False),
         undefined=jinja2.StrictUndefined,
         trim_blocks=True,
         lstrip_blocks=True,

@@ -50,6 +50,7 @@ from __future__ import annotations
 import itertools
 import re
 import sys
+from bisect import bisect_left
 from collections.abc import Callable, Iterator
 
 from sbcore.observe.entropy import looks_random
@@ -465,16 +466,31 @@ def _authorization(text: str, low: str, judge: Judge) -> Iterator[Span]:
 
 def _flagged(text: str, scan: str, first: int, judge: Judge) -> Iterator[Span]:
     """Passwords given to a command as a flag's argument, from the first flag at ``first`` on."""
+    places: dict[_Lazy, tuple[list[int], list[int]]] = {}
     for flag in _FLAG.finditer(scan, first):
         at = flag.start(1)
         floor = max(0, at - _SEGMENT)
         line = scan.rfind("\n", floor, at) + 1 or floor
         for command, value, kind in _BY_FLAG[flag.group(1)]:
             found = value.match(scan, at)
-            if found is None or (command is not None and command.search(scan, line, at) is None):
+            if found is None or (command is not None and not _occurs(places, command, scan, line, at)):
                 continue
             if span := judge(text, found.start("v"), found.end("v"), kind, False):
                 yield span
+
+
+def _occurs(
+    places: dict[_Lazy, tuple[list[int], list[int]]], command: _Lazy, scan: str, start: int, stop: int
+) -> bool:
+    """Whether ``command`` occurs in ``scan`` between ``start`` and ``stop``. Its places in the text are found
+    once per text: a line of many flags (hostile, or a long generated command) costs one scan, not one back
+    along the line for each flag, which made such a text quadratic."""
+    if command not in places:
+        hits = list(command.finditer(scan))
+        places[command] = ([hit.start() for hit in hits], [hit.end() for hit in hits])
+    starts, ends = places[command]
+    index = bisect_left(starts, start)
+    return index < len(starts) and ends[index] <= stop
 
 
 def _matched(text: str, low: str, pattern: _Lazy, judge: Judge) -> Iterator[Span]:

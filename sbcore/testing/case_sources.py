@@ -33,6 +33,7 @@ from sbcore.safeyaml import MAX_YAML_CHARS
 from sbcore.schemas import yamlpos
 from sbcore.testing.golden_cases import (
     CASE_SUFFIXES,
+    SHARED_PREFIX,
     GoldenCase,
     GoldenError,
     build_case,
@@ -153,7 +154,29 @@ def read_golden_style(reader: CaseReader, raw: dict[str, Any]) -> LabelCase:
     if problems:
         raise GoldenError(problems)
     golden = build_case(reader.path, "", detector, case_id, data, reader.located, at)
+    from_corpus = isinstance(transcript, dict) and str(transcript.get("path", "")).startswith("corpus:")
+    _read_inside(reader, golden, case_id, from_corpus)
     return _from_golden(golden, reader.path, reader.located.line_of(at), case_id)
+
+
+def _read_inside(reader: CaseReader, golden: GoldenCase, case_id: str, from_corpus: bool) -> None:
+    """Refuse a golden-style case that names a file outside the labels file's repository (its transcript,
+    interleaved transcripts, checkout or notes); the corpus and the shared directory are read by name."""
+
+    def fail(key: str, problem: str, fix: str | None = None) -> LabelError:
+        return LabelError(reader.problem(key, problem, fix, case_id))
+
+    base = golden.path.parent
+    shared = golden.transcript is not None and golden.transcript.path.startswith(SHARED_PREFIX)
+    if golden.transcript is not None and not from_corpus and not shared:
+        reader.inside(base / golden.transcript.path, "transcript", fail)
+    if golden.interleave is not None:
+        for path in golden.interleave.paths(golden.path):
+            reader.inside(path, "interleave", fail)
+        if golden.interleave.checkout is not None:
+            reader.inside(base / golden.interleave.checkout, "interleave", fail)
+    if golden.notes is not None:
+        reader.inside(base / golden.notes, "notes", fail)
 
 
 def _from_golden(golden: GoldenCase, file: Path, line: int | None, case_id: str = "") -> LabelCase:

@@ -63,6 +63,10 @@ def load_workspace_cases(workspace: Path) -> list[GoldenCase]:
         if problem:
             chains.append(_outside(path, case.detector, problem, key))
             continue
+        if case.notes is not None and not jail.contains(case.path.parent / case.notes):
+            problem = f"notes {case.notes!r} are outside the workspace: a workspace's case reads only it"
+            chains.append(_outside(path, case.detector, problem, "notes"))
+            continue
         cases.append(case)
     if chains:
         raise GoldenError(chains)

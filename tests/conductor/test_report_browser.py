@@ -138,3 +138,46 @@ def test_the_report_renders_offline_and_shows_the_json_numbers(
     assert distinct_bytes(shot) > 16
     markdown = (tmp_path / "report.md").read_text()
     assert "| repeat-failure | " in markdown and "false alarms and misses" in markdown
+
+
+def test_markup_in_a_transcript_or_a_label_is_shown_as_text_never_run(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A repository's transcript and labels file are untrusted: the page escapes them, so a prompt holding
+    an `onerror` handler or the agent's text holding a script shows as text and runs nothing."""
+    session = tmp_path / "t.jsonl"
+    prompt = "please fix <img src=x onerror=\"document.body.setAttribute('data-pwned','prompt')\"> now"
+    said = "<script>document.title='PWNED'</script>ok"
+    records = [
+        {
+            "type": "user",
+            "uuid": "u1",
+            "timestamp": "2026-03-01T10:00:00Z",
+            "sessionId": "x",
+            "cwd": "/tmp",
+            "message": {"role": "user", "content": prompt},
+        },
+        {
+            "type": "assistant",
+            "uuid": "a1",
+            "timestamp": "2026-03-01T10:00:01Z",
+            "sessionId": "x",
+            "cwd": "/tmp",
+            "message": {"id": "m1", "role": "assistant", "content": [{"type": "text", "text": said}]},
+        },
+    ]
+    session.write_text("".join(json.dumps(record) + "\n" for record in records))
+    labels = tmp_path / "labels.yaml"
+    labels.write_text(
+        "cases:\n- id: c1\n  transcript: t.jsonl\n  detector: repeat-failure\n  expect: fire\n"
+        '  why: "label <b id=labelwhy>bold</b>"\n'
+    )
+    page = tmp_path / "report.html"
+    main(["replay", "--labels", str(labels), "--report", str(page)])
+    capsys.readouterr()
+    html = page.read_text()
+    assert "<script" not in html and "<img" not in html and "<b id=labelwhy>" not in html
+    assert "&lt;script&gt;" in html and "&lt;b id=labelwhy&gt;" in html  # shown, as text
+    dom = chromium(tmp_path, "--dump-dom", page.as_uri()).stdout
+    assert "data-pwned" not in dom.split("<body", 1)[1].split(">", 1)[0]
+    assert "<title>PWNED" not in dom and 'id="labelwhy"' not in dom

@@ -362,3 +362,30 @@ def test_without_its_lib_the_launcher_goes_to_python(wall_clock_env: Env, tmp_pa
     result = _run("PostToolUse", payload, _environment(wall_clock_env, sys.executable), launcher=launcher)
     assert result.returncode == 0
     assert json.loads(result.stdout)["systemMessage"]
+
+
+@pytest.mark.parametrize("linked", ["logs/hooks.log", "logs"])
+def test_a_log_planted_as_a_link_is_never_written_through(
+    wall_clock_env: Env, tmp_path: Path, linked: str
+) -> None:
+    """The shell's `>>` follows a link: a planted `hooks.log` (or `logs/`) link is left alone, the hook still
+    answers, and the file it points at is neither created nor appended to."""
+    crashing = tmp_path / "crashing-python"
+    crashing.write_text("#!/bin/sh\necho 'Traceback: boom' >&2\nexit 1\n")
+    crashing.chmod(0o755)
+    target = tmp_path / "elsewhere"
+    target.mkdir()
+    victim = target / ("hooks.log" if linked == "logs" else "victim")
+    link = wall_clock_env.data / linked
+    link.parent.mkdir(parents=True, exist_ok=True)
+    if link.exists() or link.is_symlink():
+        (shutil.rmtree if link.is_dir() and not link.is_symlink() else Path.unlink)(link)
+    link.symlink_to(target if linked == "logs" else victim)
+    result = _run("Stop", b"{}", _environment(wall_clock_env, crashing))
+    assert (result.returncode, result.stdout, result.stderr) == (0, b"", b"")
+    assert not victim.exists()
+    environment = _environment(wall_clock_env, "")
+    del environment["SBCORE_PYTHON"]
+    result = _run("PostToolUse", b"{}", environment, launcher=_plugin_copy(tmp_path) / "sb-hook")
+    assert (result.returncode, result.stderr) == (0, b"")
+    assert not victim.exists()

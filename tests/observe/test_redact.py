@@ -722,6 +722,8 @@ def test_long_repetitive_lines_take_linear_time() -> None:
         "token ",  # a name read back to its line's start from every occurrence was quadratic
         "password x\n",
         "a/" * 98 + " -p ",  # a command looked for before every flag, through a path, was quadratic
+        "-P ",  # ... and along a line of flags, each the value of the one before it
+        "sqlcmd -P x ",
         '"API_TOKEN", "value": ',
         "htpasswd -b ",
         "echo x | sudo -S ",

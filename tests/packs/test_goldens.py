@@ -877,6 +877,24 @@ def test_pack_test_runs_the_builtin_goldens(capfd: pytest.CaptureFixture[str]) -
     assert "model-only detector" not in out
 
 
+def test_pack_test_runs_no_python_of_the_folder_it_tests(
+    tmp_path: Path, capfd: pytest.CaptureFixture[str]
+) -> None:
+    """`--goldens` is a folder of a repository, untrusted: its conftest.py and test files are not imported."""
+    cases = tmp_path / "goldens" / "builtin" / "default"
+    cases.mkdir(parents=True)
+    (cases / "quiet.yaml").write_text(
+        "description: nothing happens\nlabel: must_stay_silent\n"
+        "observations:\n  - {kind: prompt, text: hello}\n"
+    )
+    for name in ("goldens/conftest.py", "goldens/builtin/conftest.py", "goldens/builtin/test_x.py"):
+        marker = tmp_path / f"ran-{name.replace('/', '-')}"
+        (tmp_path / name).write_text(f"open({str(marker)!r}, 'w').close()\ndef test_nothing(): pass\n")
+    assert main(["pack", "test", "builtin", "--goldens", str(tmp_path / "goldens")]) == 0
+    assert "1 skipped" in capfd.readouterr().out  # the YAML case collected (a model-only detector's: pending)
+    assert not list(tmp_path.glob("ran-*"))
+
+
 def test_pack_test_refuses_what_it_cannot_test(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["pack", "test", "ghost", "--goldens", str(tmp_path)]) == 1
     err = capsys.readouterr().err

@@ -102,10 +102,18 @@ def test_an_interleaved_case_cannot_read_transcripts_or_a_checkout_outside_the_w
         "label: must_stay_silent\n"
         "interleave: {transcripts: [a.jsonl, b.jsonl], checkout: /home}\n"
     )
+    # a recall index of notes from anywhere would quote them (a workspace detector's fallback, a CI log)
+    (workspace / CASES / "escape-three.yaml").write_text(
+        "description: Indexes notes outside the repository.\n"
+        "label: must_stay_silent\n"
+        "notes: ../../../../notes\n"
+        "observations: [{kind: text, text: hello}]\n"
+    )
     with pytest.raises(GoldenError) as info:
         load_workspace_cases(workspace)
     assert [(Path(c.source.path).name, c.key) for c in info.value.chains] == [
         ("escape-one.yaml", "interleave.transcripts[1]"),
+        ("escape-three.yaml", "notes"),
         ("escape-two.yaml", "interleave.checkout"),
     ]
 
