@@ -458,6 +458,12 @@ def _runs_test_path(command: str) -> bool:
             continue  # a subcommand that lints, formats or only builds what it is given (`ruff check src
             # tests`, `west build -b sim tests/unit/enc`: the tests compiled, none run)
         for index, word in enumerate(words[1:], 2):
+            value = word.split("=", 1)[1] if word.startswith("-") and "=" in word else ""
+            if "/" in value and not _ADDRESS.match(value):
+                # an option given its test folder (`-gdir=res://test`, `--tests=spec/unit`); a project's
+                # resource scheme (`res://`) names a path from its root (a web address names none)
+                word = _SCHEME.sub("", value)
+                index = len(words)  # a folder named so is a path wherever it stands
             path = word.strip("'\"").removeprefix("./").rstrip("/")
             if word.startswith("-") or not path or path.rsplit(".", 1)[-1] in _DATA_SUFFIXES:
                 continue
@@ -471,6 +477,8 @@ def _runs_test_path(command: str) -> bool:
     return False
 
 
+_SCHEME = re.compile(r"^['\"]?[a-z]+://")
+_ADDRESS = re.compile(r"^['\"]?(?:https?|ftps?|wss?|git|ssh|s3|gs)://")
 # A program named for linting or formatting (`luacheck`, `perlcritic`, `perltidy`, `eslint`, `rubocop`,
 # `stylua`, `js-beautify`); one named for checking is one too where a test folder is read, not where a build
 # is (`cargo-check` builds).
