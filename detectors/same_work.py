@@ -303,7 +303,7 @@ def _places(work: Work) -> set[str]:
         value = word.split("=", 1)[-1].strip("'\"")
         started = next((name for name in _STARTED_IN if value.startswith(name)), None)
         if started is not None and value[len(started) :][:1] in ("", "/", ":"):
-            places.add("")
+            places.add(value[len(started) :].split(":", 1)[0].strip("/"))  # `$PWD/web:/src`: `web`
         elif "/" in value and not value.startswith(("-", "/")):
             folder, _, name = value.rstrip("/").rpartition("/")
             places.add(folder if "." in name.strip(".") else value.rstrip("/"))
