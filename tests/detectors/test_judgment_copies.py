@@ -28,9 +28,8 @@ from test_triggers import Session, ask, open_ids
 from sbcore.observe.edit_reading import code_lines
 from sbcore.observe.model import Observation
 from sbcore.observe.outcome import error_line, read_outcome
-from sbcore.observe.project import Projector
 from sbcore.observe.project_facts import is_build_path, is_test_path
-from tests.observe.test_log_reads import bash_records
+from tests.observe.test_log_reads import bash_records, projected_errors
 
 # -- repeat-failure: one file, named from two places ---------------------------------------------------------
 
@@ -160,7 +159,7 @@ def test_a_log_a_failure_says_to_consult_is_its_log() -> None:
         ("zpkg build -m gauge", "Exit code 10\nConsult /var/lib/zpkg/gauge/build/make.log for more.", True),
         ("tail -n 20 /var/lib/zpkg/gauge/build/make.log", _COPY, False),
     )
-    errors = [obs for obs in Projector().feed(records) if obs.kind == "error"]
+    errors = projected_errors(records)
     assert [obs.tool_use_id for obs in errors] == ["toolu_01", "toolu_01"]
     assert errors[-1].outcome is not None and errors[-1].outcome["line"] == _COPY
 

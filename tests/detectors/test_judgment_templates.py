@@ -27,9 +27,8 @@ from test_triggers import Session, ask, fire, open_ids
 from sbcore.observe.edit_reading import defined_names
 from sbcore.observe.model import Observation
 from sbcore.observe.outcome import error_line, read_outcome
-from sbcore.observe.project import Projector
 from sbcore.observe.project_facts import read_project
-from tests.observe.test_log_reads import bash_records
+from tests.observe.test_log_reads import bash_records, projected_errors
 
 
 def _edit(session: Session, path: str, new: str, old: str = "", tool: str = "Edit") -> None:
@@ -289,7 +288,7 @@ def test_a_run_that_says_it_aborted_failed_behind_a_pipe() -> None:
     assert outcome is not None and outcome["failed"]
     assert "reference/cli.md" in outcome["line"]
     records = bash_records(("zdoc build -s -v 2>&1 | tail -6", output, False))
-    (error,) = [obs for obs in Projector().feed(records) if obs.kind == "error"]
+    (error,) = projected_errors(records)
     assert "reference/cli.md" in error.text
 
 

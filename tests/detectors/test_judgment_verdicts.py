@@ -14,8 +14,7 @@ from test_judgment_status_rows import loop_failures
 
 from sbcore.observe.log_reads import names_a_log
 from sbcore.observe.outcome import only_status
-from sbcore.observe.project import Projector
-from tests.observe.test_log_reads import bash_records
+from tests.observe.test_log_reads import bash_records, projected_errors
 
 _SUMMARY = "PASS: t_escape\nFAIL: t_utf8\n# TOTAL: 2\n# FAIL:  1\nSee tests/test-suite.log"
 _DETAILS = "t_utf8.c:142: decode_overlong: expected -1 (U8_EINVAL), got 2\nFAIL: t_utf8\n# FAIL: 1"
@@ -59,7 +58,7 @@ def test_a_run_that_said_only_its_status_fails_as_its_log_says() -> None:
         ("zbuild > /tmp/zbuild.log 2>&1; echo zbuild exit: $?", "zbuild exit: 1", False),
         ("grep -n -B2 -A6 ERROR /tmp/zbuild.log", _LOGGED, False),
     )
-    errors = [obs for obs in Projector().feed(records) if obs.kind == "error"]
+    errors = projected_errors(records)
     assert [obs.tool_use_id for obs in errors] == ["toolu_01", "toolu_01"]
     assert errors[-1].outcome is not None
     assert errors[-1].outcome["line"].startswith('ERROR  [zite]: failed to resolve import "~/utils/price"')
@@ -72,7 +71,7 @@ def test_a_run_that_said_what_failed_keeps_its_line_over_its_logs_noise() -> Non
         ("zpan --installdeps .", said, True),
         ("tail -n 30 /w/.zpan/work/1/build.log", "These tests *will* *fail* without network. [n] n", False),
     )
-    errors = [obs for obs in Projector().feed(records) if obs.kind == "error"]
+    errors = projected_errors(records)
     assert len(errors) == 1  # the log's words are no failure of their own, and the run said what failed
 
 

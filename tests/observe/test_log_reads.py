@@ -35,7 +35,8 @@ def bash_records(*calls: tuple[str, str, bool]) -> list[dict[str, Any]]:
     return records
 
 
-def _errors(records: list[dict[str, Any]]) -> list[Observation]:
+def projected_errors(records: list[dict[str, Any]]) -> list[Observation]:
+    """The ``error`` observations of ``records``, the same through the projection and its bytes' fast path."""
     lines = b"\n".join(json.dumps(record).encode() for record in records) + b"\n"
     fed = [obs for obs in Projector().feed(records) if obs.kind == "error"]
     fast = [obs for obs in Projector().feed_bytes(lines) if obs.kind == "error"]
@@ -44,7 +45,7 @@ def _errors(records: list[dict[str, Any]]) -> list[Observation]:
 
 
 def test_a_background_runs_crash_read_in_its_log_is_an_error_of_the_run() -> None:
-    (error,) = _errors(
+    (error,) = projected_errors(
         bash_records(
             ("nohup ztrain --config c.yaml > logs/run.log 2>&1 &", "[1] 4242\n", False),
             ("sleep 60 && tail -n 20 logs/run.log", CRASH, False),
@@ -57,7 +58,7 @@ def test_a_background_runs_crash_read_in_its_log_is_an_error_of_the_run() -> Non
 
 def test_a_log_read_by_another_spelling_of_its_path_counts() -> None:
     """The run's own result said only its status; the log, read from another folder, says what failed."""
-    status, read_back = _errors(
+    status, read_back = projected_errors(
         bash_records(
             ("zrun suite > /tmp/ci/out.log 2>&1; echo exit=$?", "exit=1\n", False),
             ("grep -A3 Error ci/out.log", CRASH, False),
@@ -71,7 +72,7 @@ def test_a_log_read_by_another_spelling_of_its_path_counts() -> None:
 def test_a_log_that_shows_no_failure_another_file_and_a_command_reading_its_own_log_add_nothing() -> None:
     """Nothing is read as a log of another call here: a log showing no failure, a file no command wrote, a
     command that reads the log it writes (its own result, read as ever) and a program that is no viewer."""
-    errors = _errors(
+    errors = projected_errors(
         bash_records(
             ("zrun suite > out.log 2>&1", "", False),
             ("tail out.log", "42 passed in 3.1s\n", False),
@@ -115,7 +116,7 @@ def test_grep_of_a_log_is_read_through_its_line_numbers_and_its_quoted_pattern()
         '61:@acme/sdk: [!] QollupError: src/client.ts (4:7): "default" is not exported by "core/index.mjs"\n'
         "70:qerna ERR! qpm run build exited 1 in '@acme/sdk'\n"
     )
-    status, read_back = _errors(
+    status, read_back = projected_errors(
         bash_records(
             ('qerna run build --stream > /tmp/b.log 2>&1; echo "exit=$?"', "exit=1\n", False),
             ("grep -n -B2 -A10 'ERR!\\|Error' /tmp/b.log | head -40", shown, False),
@@ -130,7 +131,7 @@ def test_work_then_a_look_at_its_log_in_one_command_is_that_commands_own_result(
     """`zmake build-device; tail build/x.log`: the log shown is the one this command's work just wrote, not
     the earlier run's that wrote the same file (twelfth round)."""
     signing = 'build/x.log: error: Signing for "Widget" requires a development team.\n** BUILD FAILED **\n'
-    errors = _errors(
+    errors = projected_errors(
         bash_records(
             ("zcode build > build/x.log 2>&1; echo exit=$?", "exit=65\n", False),
             ("zmake build-device; tail -n 6 build/x.log", signing, False),
@@ -139,7 +140,7 @@ def test_work_then_a_look_at_its_log_in_one_command_is_that_commands_own_result(
     assert [error.tool_use_id for error in errors] == ["toolu_01", "toolu_02"]
     assert "in its log" not in errors[1].text
     # a program whose name opens with a viewer's (`tailor`, `catkin`) is work, not a look
-    named = _errors(
+    named = projected_errors(
         bash_records(
             ("zcode build > build/x.log 2>&1; echo exit=$?", "exit=65\n", False),
             ("tailor build-device; tail -n 6 build/x.log", signing, False),
@@ -169,7 +170,7 @@ def _read_records(
 def test_a_log_shown_by_the_read_tool_is_read_as_the_writers_result() -> None:
     """Claude Code's own Read is the viewer an agent reaches for most: a log a command wrote, read whole with
     it, is that command's result, read without the line numbers Read puts before each line."""
-    status, read_back = _errors(
+    status, read_back = projected_errors(
         _read_records(
             bash_records(('qerna bundle > /tmp/qb.log 2>&1; echo "exit=$?"', "exit=1\n", False)),
             "/tmp/qb.log",
@@ -187,11 +188,10 @@ def test_a_log_shown_by_the_read_tool_is_read_as_the_writers_result() -> None:
 def test_a_read_names_the_log_from_where_the_session_runs_and_another_file_is_not_it() -> None:
     written = bash_records(("qerna bundle > logs/qb.log 2>&1; echo exit=$?", "exit=1\n", False))
     failure = "cannot resolve 'theme/dark.css'\nbundle failed with exit code 2"
-    errors = _errors(_read_records(written, "/home/dev/app/logs/qb.log", failure))
+    errors = projected_errors(_read_records(written, "/home/dev/app/logs/qb.log", failure))
     assert [error.tool_use_id for error in errors] == ["toolu_01", "toolu_01"]
-    assert [
-        error.tool_use_id for error in _errors(_read_records(written, "/home/dev/app/notes.log", failure))
-    ] == ["toolu_01"]
+    read_back = projected_errors(_read_records(written, "/home/dev/app/notes.log", failure))
+    assert [error.tool_use_id for error in read_back] == ["toolu_01"]
 
 
 CRASHED = (
@@ -209,7 +209,7 @@ CRASHED = (
     ],
 )
 def test_a_log_a_failure_names_is_read_back_as_that_runs_result(failure: str) -> None:
-    errors = _errors(
+    errors = projected_errors(
         bash_records(
             ("./scripts/zrun.sh 2024-10", failure, True),
             ("tail -n 12 logs/zbook-2024-10.log", CRASHED, False),
@@ -220,7 +220,7 @@ def test_a_log_a_failure_names_is_read_back_as_that_runs_result(failure: str) ->
 
 
 def test_a_log_a_success_mentions_is_not_the_runs() -> None:
-    errors = _errors(
+    errors = projected_errors(
         bash_records(
             ("./scripts/zrun.sh 2024-10", "[zrun] done (see logs/zbook-2024-10.log)", False),
             ("tail -n 12 logs/zbook-2024-10.log", CRASHED, False),
