@@ -17,10 +17,12 @@ character. These rules find the rest of the ways a secret follows what names it:
   ``mosquitto_pub``/``p4 -P VALUE``, ``twine``/``ncftp -p VALUE``, ``smbclient -U user%VALUE``,
   ``lftp -u user,VALUE``, ``snmpwalk -A VALUE -X VALUE``, ``influx -t VALUE``, Oracle's
   ``sqlplus user/VALUE@db`` (``rman``, ``expdp``, ``impdp``, ``sqlldr``; reached through the "@",
-  or through a flag such as ``-s``), ``sudo -S … <<< VALUE``, and ``echo VALUE | sudo -S`` (or
-  ``--password-stdin``, ``passwd --stdin``, ``chpasswd``, ``kinit``). Each belongs to its command:
-  most commands' ``-p`` is a port or a plugin, and after ``git log -p`` or ``kubectl logs -p`` a
-  random-looking word is a commit or a pod, so no rule takes "a random value after -p".
+  or through a flag such as ``-s``), ``sudo -S … <<< VALUE``, ``echo VALUE | sudo -S`` (or
+  ``--password-stdin``, ``passwd --stdin``, ``chpasswd``, ``kinit``) and the same commands fed a
+  here-string (``kinit bob@REALM <<< VALUE``), and Windows' ``net use \\\\srv\\share VALUE``. Each
+  belongs to its command: most commands' ``-p`` is a port or a plugin, and after ``git log -p`` or
+  ``kubectl logs -p`` a random-looking word is a commit or a pod, so no rule takes "a random value
+  after -p".
   A flag-shaped name ending in "pass" (``keytool -storepass VALUE``, ``--with-db-pass VALUE``) is
   a secret-ish name, above. (``redact``'s own families take ``SSHPASS=…``, ``xfreerdp /p:…``,
   ``--user=user%…``, ``vault login s.…``, ``wpa_passphrase`` and ``rabbitmqctl add_user``, each
@@ -258,6 +260,20 @@ _ECHOED = tuple(
     )
     for command in ("echo", "printf")
 )
+# kinit alice@REALM <<< VALUE, … --password-stdin <<< VALUE, passwd --stdin bob <<< VALUE, openssl …
+# -passin stdin <<< VALUE: a here-string into a command that reads a password from its input (sudo -S's
+# is found through its flag); chpasswd reads "user:password".
+_HERE_STRINGS = (
+    _Lazy(_word("kinit") + r"[^\n|;&]{0,200}?<<<[ \t]*" + _ARG),
+    _Lazy(r"--password-stdin\b[^\n|;&]{0,200}?<<<[ \t]*" + _ARG),
+    _Lazy(_word("passwd") + r"[^\n|;&]{0,60}?--stdin\b[^\n|;&]{0,200}?<<<[ \t]*" + _ARG),
+    _Lazy(r"-pass(?:in)?[ \t]+stdin\b[^\n|;&]{0,200}?<<<[ \t]*" + _ARG),
+    _Lazy(_word("chpasswd") + r"[^\n|;&]{0,100}?<<<[ \t]*['\"]?[^\s:'\"|;&]{1,64}:(?P<v>[^\s'\"|;&]{1,256})"),
+)
+# net use Z: \\fs01\share VALUE /user:CORP\alice (Windows): the first plain word after the share is its
+# password ("*" asks for it); the device, the share and the /options around them are not.
+_NET_USE = _Lazy(r"net[ \t]+use\b(?P<args>[^\n|;&]{1,512})")
+_NET_USE_WORD = _Lazy(r"\"[^\"\n]*\"|[^\s\"]+")
 # sqlplus scott/VALUE@orcl, rman target sys/VALUE@db, expdp system/VALUE@db, sqlldr userid=u/VALUE@db;
 # reached through the "@" (the forms with none take a flag, found through it above).
 _CONNECTED = tuple(
@@ -359,6 +375,11 @@ def context_spans(
         spans.extend(_htpasswd(text, scan, judge))
     if "|" in scan and ("echo" in scan or "printf" in scan):
         spans.extend(_echoed(text, scan, judge))
+    if "<<<" in scan:
+        for pattern in _HERE_STRINGS:
+            spans.extend(_matched(text, scan, pattern, judge))
+    if "net use" in low:
+        spans.extend(_net_use(text, low, judge))
     # Commands whose secret no flag or word leads to, each behind a character its form needs: a memchr
     # finds that a text lacks it at a small part of the cost of a substring search.
     if "@" in scan:
@@ -391,6 +412,8 @@ def quiet(low: str, scan: str) -> bool:
         or (" -" in low and _FLAG.search(scan) is not None)  # "ls -la", "git add -A": no flag of a rule
         or "authoriz" in low
         or ("|" in scan and ("echo" in scan or "printf" in scan))
+        or "<<<" in scan
+        or "net use" in low
         or ("@" in scan and _oracle(low))
         or "Q~" in scan
         or "SK" in scan
@@ -506,6 +529,22 @@ def _echoed(text: str, scan: str, judge: Judge) -> Iterator[Span]:
         for match in pattern.finditer(scan):
             if (span := judge(text, match.start("v"), match.end("v"), "password", False)) is not None:
                 yield span
+
+
+def _net_use(text: str, low: str, judge: Judge) -> Iterator[Span]:
+    """The password ``net use`` is given: the first plain word after the share."""
+    for match in _NET_USE.finditer(low):
+        shared = False
+        for word in _NET_USE_WORD.finditer(low, match.start("args"), match.end("args")):
+            value = word.group(0)
+            if value.startswith("/"):
+                continue
+            if not shared:
+                shared = value.lstrip('"').startswith("\\\\")
+                continue
+            if value != "*" and (span := judge(text, word.start(), word.end(), "password", False)):
+                yield span
+            break
 
 
 def _secret_setters(text: str, scan: str, judge: Judge) -> Iterator[Span]:

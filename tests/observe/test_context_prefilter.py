@@ -78,6 +78,11 @@ _PIECES = [
     "@",
     "%",
     ",",
+    "kinit",
+    " <<< ",
+    "--password-stdin",
+    "net use ",
+    "\\\\fs\\s ",
 ]
 
 
@@ -97,6 +102,8 @@ def _spans(text: str) -> list[secret_contexts.Span]:
 @example(["redis-cli", " -a", " ", "x9Qw7Lm2Zr5Tk8Vb"])
 @example(["sqlplus", " ", "scott/", "x9Qw7Lm2Zr5Tk8Vb", "@", "a"])
 @example(["smbclient", " -U", " ", "a", "%", "x9Qw7Lm2Zr5Tk8Vb"])
+@example(["kinit", " <<< ", "x9Qw7Lm2Zr5Tk8Vb"])
+@example(["net use ", "\\\\fs\\s ", "x9Qw7Lm2Zr5Tk8Vb"])
 @given(st.lists(st.sampled_from(_PIECES), max_size=12))
 def test_the_prefilter_skips_only_strings_without_a_context_secret(pieces: list[str]) -> None:
     text = "".join(pieces)
