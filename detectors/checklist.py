@@ -133,6 +133,10 @@ def _invocations(command: str, tasks: bool = False) -> tuple[str, ...]:
         if program in _SHELLS and "-c" in words[1:-1]:
             steps.extend(_invocations(words[words.index("-c") + 1], tasks))  # `bash -c 'npm test'`
             continue
+        remote = _remote_command(words) if program in _REMOTE_SHELLS else None
+        if remote is not None:  # `ssh root@target ptest-runner app`: the command runs on the other machine
+            steps.extend(_invocations(remote, tasks))
+            continue
         script = _powershell_script(words) if program in _POWERSHELLS else None
         if script is not None:  # `pwsh -NoProfile -Command 'Invoke-Pester -CI'`
             steps.extend(_invocations(script, tasks))
@@ -158,6 +162,23 @@ def _invocations(command: str, tasks: bool = False) -> tuple[str, ...]:
         for inner in _run_inside(words):
             steps.extend(_invocations(inner, tasks))
     return tuple(steps)
+
+
+def _remote_command(words: Sequence[str]) -> str | None:
+    """The command a remote shell is handed (``ssh -p 2222 root@host 'cd /srv && make test'``): its words
+    after the host, the options before it and their values skipped; None when it is handed none (a login)."""
+    index = 1
+    while index < len(words) and words[index].startswith("-"):
+        index += 2 if words[index] in _REMOTE_VALUE_OPTIONS else 1
+    rest = words[index + 1 :]
+    return " ".join(rest) if rest else None
+
+
+_REMOTE_SHELLS = frozenset({"ssh", "dbclient"})
+_REMOTE_VALUE_OPTIONS = frozenset(
+    {"-b", "-c", "-D", "-E", "-e", "-F", "-I", "-i", "-J", "-L", "-l", "-m", "-O", "-o", "-p", "-Q", "-R"}
+    | {"-S", "-W", "-w", "-B"}
+)
 
 
 def _without_keyword(segment: Sequence[str]) -> Sequence[str]:

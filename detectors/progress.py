@@ -21,10 +21,10 @@ from sbcore.api import Observation
 from sbcore.observe.history import ObservationHistory, Positions
 from sbcore.observe.log_reads import names_a_log
 
+from .failures import same_failure
 from .identity import only_waits, waits_first
 from .retries_asked import asks_retries
 from .roles import COMMAND_TOOLS, EDIT_TOOLS, command_in
-from .same_work import same_failure
 from .signatures import signature
 
 

@@ -28,12 +28,12 @@ from __future__ import annotations
 
 import posixpath
 import re
-import string
 from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 from functools import lru_cache
 from typing import Any
 
+from .failures import located, same_failure
 from .identity import Work
 from .shell import split_segments
 
@@ -247,14 +247,6 @@ class ScriptAliases:
         return key
 
 
-# A file (its digits folded: `vec#_spec.lua`) and a place in it: `f.c:#:#: …`; `f.nim(#, #) …`, `a.cs(#,#):
-# …`; a bundler's `src/db.ts (#:#): …`.
-_LOCATED = re.compile(
-    r"(?:(?:e|error): +)?(?:file://)?[\w./~+#-]+\.[a-z]\w{0,9}"
-    r"(?:(?::#){1,2}(?::| +- +| +[^\s#])|\(#(?:, ?#)?\):? | \(#:#\): )"
-)
-
-
 _NAMED_FAULT = re.compile(
     r"(?:[\w.+-]+: +)?(?:fatal +)?error\b[^'`\"\n]{0,60}['`\"\u2018][\w.:$<>-]{1,80}['`\"\u2019]"
     # a linker's: the symbol no object defines (`wasm-ld: error: a.o: undefined symbol: png_read`, `undefined
@@ -384,124 +376,6 @@ def _program(work: Work) -> str:
     return work.body.split(" ", 1)[0]
 
 
-def located(signature: str) -> bool:
-    """Whether an error signature is a diagnostic at a place in a file (``src/geo.erl:#:#: function …``,
-    ``src/a.ts:#:# - error ts#: …``, ``src/http.nim(#, #) error: …``): the fault is in that file, whatever
-    command compiled it."""
-    return _LOCATED.match(signature) is not None
-
-
-def same_failure(one: str, other: str) -> bool:
-    """Whether two error signatures are one failure: equal, or two runners' renderings of one message
-    (``✗ testTotal, XCTAssertEqual failed: (21.0) is not equal to (21.5)`` from a formatter and
-    ``Tests.swift:#: error: -[Tests testTotal] : XCTAssertEqual failed: (21.0) is not equal to (21.5)``
-    from the tool under it): the same ending, at least :data:`MIN_SHARED` characters of it and most of
-    the shorter, whatever else the shorter says being in the longer too. A different ending (``Received:
-    100``, then ``Received: NaN``) or another name before one ending (``'discount' is assigned a value
-    but never used``, then ``'total' is …``) is another failure."""
-    if one == other:
-        return True
-    one, other = _plainly(one), _plainly(other)
-    if one == other:
-        return True
-    for cut, whole in ((one, other), (other, one)):
-        tail = cut[-_CUT_TAIL - 1 : -1]
-        if cut.endswith("…") and len(cut) > _CUT_TAIL and tail in whole:
-            # a line cut at the outcome's cap: its last words stand in the other, whose end it lost; what
-            # each says before them, the one saying less says in the other's too (a formatter's test name)
-            before = sorted((cut[: -_CUT_TAIL - 1], whole[: whole.index(tail)]), key=len)
-            return all(word in before[1] for word in _WORDS.findall(before[0]))
-    test = failing_test(one)
-    if test and test == failing_test(other):
-        return True
-    if located(one) and located(other) and _from_file_name(one) == _from_file_name(other):
-        return True
-    shorter, longer = sorted((one, other), key=len)
-    shared = _shared_ending(shorter, longer)
-    if shared < MIN_SHARED or shared < 0.6 * len(shorter):
-        return False
-    # what the shorter says before that ending (the test's name in a formatter's line) the longer says too
-    return all(word in longer for word in _WORDS.findall(shorter[: len(shorter) - shared]))
-
-
-_WORDS = re.compile(r"[a-z0-9_]{3,}")
-
-
-def _from_file_name(signature: str) -> str:
-    """A located diagnostic from its file's name on (``hid-ftec.c:#:#: error: too many arguments …``): one
-    file compiled in two trees (a packaging tool's copy of the source and the source itself) fails at one
-    line with one message, whatever folders each names it from."""
-    return signature[signature.rfind("/", 0, _LOCATED.match(signature).end()) + 1 :]  # type: ignore[union-attr]
-
-
-def failing_test(signature: str) -> str:
-    """The test a runner's line says failed, when the line says no more (``failed parser.numbers.parses
-    negative literal [# ms]`` from one runner, ``[#:#:# err] parser.numbers.parses negative literal failed in
-    #:#:#.…`` from another): its name without the verdict, the timing and the log's tag around it, or ``""``.
-    Two runners naming one failing test so are one failure, however each decorates the name."""
-    head = _VERDICT_BEFORE.match(signature)  # matches at the start of any line: every part is optional
-    begin, verdict = (head.end(), head.group(1)) if head else (0, None)
-    tail = _VERDICT_AFTER.search(signature, begin)
-    said = verdict or (tail.group(1) if tail else None)
-    name = signature[begin : tail.start() if tail else len(signature)]
-    if not said or not _TEST_NAME.fullmatch(name) or _ERROR_WORD.search(name):
-        return ""
-    return name
-
-
-# What decorates a test's name in a runner's line: a log's bracketed tags and a verdict before it (`[#:#:#
-# err] `, `failed `, `✗ `), and a verdict, a timing or both after it (` failed in #:#:#.…`, ` [# ms]`).
-_VERDICT_BEFORE = re.compile(r"(?:\[[^\]\n]{1,30}\]\s*)*(?:(failed|fail|not ok(?: #)?|[✗✘✕×])(?::\s*|\s+))?")
-_VERDICT_AFTER = re.compile(
-    r"(?:\s+(failed|fail)\b[^\n]{0,30}|\s*(?:[\[(]#(?:\.#)?\s*m?s[\])]|\(#(?:\.#)?\s*m?s\)))\.?$"
-)
-# A test's name: dotted, spaced or pathed words, long enough to tell one test from another.
-_TEST_NAME = re.compile(r"[\w][\w.:/<>'\- ]{14,}[\w)]")
-_ERROR_WORD = re.compile(r"\b(?:error|exception|expected|assert\w*|panic\w*|undefined|cannot|not found)\b")
-
-
-def _shared_ending(shorter: str, longer: str) -> int:
-    """How many characters at the end of ``shorter`` end ``longer`` too, a path in ``shorter`` standing for
-    the longer path that ends with it (``tests/a_test.yaml`` and ``charts/web/tests/a_test.yaml``: one file,
-    named from two folders by two runs in them)."""
-    at, other = len(shorter) - 1, len(longer) - 1
-    while at >= 0 and other >= 0:
-        if shorter[at] == longer[other]:
-            at, other = at - 1, other - 1
-        elif (
-            longer[other] == "/"
-            and shorter[at] not in _PATH_CHARACTERS
-            and at + 1 < len(shorter)
-            and shorter[at + 1] in _PATH_CHARACTERS
-        ):
-            while other >= 0 and longer[other] in _PATH_CHARACTERS:
-                other -= 1  # the folders the longer path names before the shorter one's first
-        else:
-            break
-    return len(shorter) - 1 - at
-
-
-_PATH_CHARACTERS = frozenset(string.ascii_letters + string.digits + "_./-~#")  # "#": digits, folded
-# A severity word after a place and the blanks around a colon, which two renderings of one diagnostic spell
-# differently (`quickstart.rst:#: warning: undefined label: 'x'` from one runner, `quickstart.rst:#:undefined
-# label: 'x'` from another).
-_SEVERITY = re.compile(r"(?<=:)\s*(?:(?:fatal )?error|warning|note)\s*:\s*|(?<=:)\s+")
-
-
-def _plainly(signature: str) -> str:
-    return _HERE.sub("", _SEVERITY.sub("", signature))
-
-
-# A path's leading `./`, which one run writes and another does not (`insmod ./sx#x.ko`, `insmod sx#x.ko`)
-_HERE = re.compile(r"(?<![\w./~-])\./")
-
-
-_CUT_TAIL = 40
-"""How much of a cut line's end (before its ``…``) the other rendering must hold to be the same failure."""
-MIN_SHARED = 24
-"""The shortest ending two renderings of one error must share to be taken for one failure."""
-
-
 def related(one: Work, other: Work) -> bool:
     """Whether two spellings could be one piece of work, so that one specific error shared by both,
     with nothing changed between them, shows they are.
@@ -526,7 +400,7 @@ def related(one: Work, other: Work) -> bool:
         )
     mine, theirs = one.body.split(" "), other.body.split(" ")
     if mine[0] != theirs[0]:
-        return False
+        return _same_tests(one, other)
     if not is_script(one) and _subcommand(mine) and _subcommand(theirs) and mine[1] != theirs[1]:
         return True  # `mix test` and `mix deps.compile` failing alike: the failure is under both (a
         # script runner's names are not subcommands: `npm run lint` and `npm run typecheck` are two works)
@@ -534,6 +408,26 @@ def related(one: Work, other: Work) -> bool:
         return True  # `make all` runs `make paper`: failing alike, it is the member failing in it
     mine, theirs = [_unrooted(word) for word in mine[1:]], [_unrooted(word) for word in theirs[1:]]
     return _within(mine, theirs) or _within(theirs, mine) or _same_stem(mine, theirs)
+
+
+def _same_tests(one: Work, other: Work) -> bool:
+    """Two programs' test runs making one selection (``npm test -- --browsers=X`` and ``ng test
+    --browsers=X``; ``pnpm test`` and ``vitest run``): the project's test script runs its test tool, and a
+    package manager's ``test`` reads as the runner it names, so only the words after each run's test
+    subcommand tell the two apart. Disjoint selections stay two targets."""
+    if not (runs_tests(one) and runs_tests(other)):
+        return False
+    return _selection(one) == _selection(other)
+
+
+def _selection(work: Work) -> list[str]:
+    """What a test run's words select, after its program and its test subcommand or task."""
+    words = work.body.split(" ")[1:]
+    if words[:1] == ["run"]:
+        words = words[1:]
+    if words[:1] and _TEST_TASK.match(words[0]):
+        words = words[1:]
+    return sorted(words)
 
 
 def _aggregate(words: list[str]) -> bool:

@@ -1,6 +1,6 @@
 """An error's signature: the error line with what varies between two runs of one failure folded.
 
-Two attempts fail alike when their signatures match (:func:`~sbcore.detectors.same_work.same_failure`):
+Two attempts fail alike when their signatures match (:func:`~sbcore.detectors.failures.same_failure`):
 the same message, whatever numbers (lines, timings, counts), addresses, ids, temporary paths or long
 quotations (the failing command or code echoed back, which an edit changes) it carried, and whatever tag a
 workspace runner put before it. A quoted name stays: another name is another failure. Standard library only.

@@ -148,7 +148,7 @@ def standard_questions(
         first, latest = relevant.first(), relevant.last()
         anchor = {"after_last_edit": latest, "after_first_edit": first}.get(within)
         start = anchor.index if anchor else -1
-        if _answered(history, question, start, session, edit_tools):
+        if _answered(history, question, start, session, edit_tools, latest.path):
             answered.append(question["id"])
             continue
         since = anchor or first
@@ -302,6 +302,78 @@ class _SessionReading:
             ("reports", tuple(patterns)),
             lambda: Matches(_report_text, lambda text: any(p.search(text) for p in compiled)),
         ).after(start)
+
+    def narrated_after(self, start: int, patterns: Sequence[str]) -> bool:
+        """Whether the agent, after absolute position ``start``, named a command it had run since then (one
+        matching ``patterns``) and said on that line how it came out (:class:`_Narrated`)."""
+        if not patterns:
+            return False
+        compiled = tuple(regex(pattern) for pattern in patterns)
+        return self.history.fold(
+            ("narrated", self._command_tools, patterns), lambda: _Narrated(self._command_tools, compiled)
+        ).after(start)
+
+
+class _Narrated:
+    """A fold of the agent's own words reporting how a command it ran came out: a code span naming the command
+    (the span, two words at least, within the command, or the command within the span; a run refused at its
+    command line is none), then on that line an outcome (`passes`,
+    `all passing`, `3 failed`, `green`), not a plan (`should pass`, `needs to pass`). A run whose spelling no
+    pattern of a runner knows (a monorepo tool's `affected -t test`, a task runner given several tasks) is
+    still the run the agent says it was, when it names it so after running it. Each report is kept with the
+    position of the run it names, so an answer counts only when both came after the change."""
+
+    def __init__(self, tools: frozenset[str], patterns: tuple[re.Pattern[str], ...]) -> None:
+        self._tools = tools
+        self._patterns = patterns
+        self._runs: deque[tuple[int, str]] = deque()  # (position, command with its spaces folded)
+        self._said: deque[tuple[int, int]] = deque()  # (position of the words, position of the run)
+        self._calls: dict[str, int] = {}  # call id -> position, of each run kept
+
+    def add(self, index: int, obs: Observation) -> None:
+        if obs.kind == "tool" and obs.tool in self._tools:
+            command = command_in(obs)
+            if command and any(pattern.search(command) for pattern in self._patterns):
+                self._runs.append((index, " ".join(command.split())))
+                self._calls[obs.tool_use_id or ""] = index
+        elif obs.kind == "error" and obs.tool_use_id in self._calls and _refused(obs):
+            refused = self._calls.pop(obs.tool_use_id or "")
+            self._runs = deque(run for run in self._runs if run[0] != refused)  # it did none of its work
+        elif obs.kind == "text" and self._runs and "`" in obs.text:
+            for span in _CODE_SPAN.finditer(obs.text):
+                named = " ".join(span.group(1).split())
+                line_end = obs.text.find("\n", span.end())
+                if (
+                    len(named) < _NAMED_LEAST
+                    or " " not in named
+                    or not _OUTCOME.match(obs.text, span.end(), len(obs.text) if line_end < 0 else line_end)
+                ):
+                    continue
+                run = next(
+                    (at for at, command in reversed(self._runs) if named in command or command in named), None
+                )
+                if run is not None:
+                    self._said.append((index, run))
+
+    def forget(self, before: int) -> None:
+        while self._runs and self._runs[0][0] < before:
+            self._runs.popleft()
+        while self._said and min(self._said[0]) < before:
+            self._said.popleft()
+        self._calls = {call: at for call, at in self._calls.items() if at >= before}
+
+    def after(self, position: int) -> bool:
+        return any(said > position and run > position for said, run in self._said)
+
+
+_CODE_SPAN = re.compile(r"`([^`\n]+)`")
+_NAMED_LEAST = 6  # characters of a command a span must hold to name it: a program and a word at least
+# How the named run came out, later on its line: an outcome word, not under a word that makes it a plan or a
+# doubt (`should pass`, `needs to pass`, `not passing`).
+_OUTCOME = re.compile(
+    r"(?:(?!\b(?:not|unable|cannot|should|would|will|need|needs|must|please|to|if)\b|n't\b)[^\n]){0,160}?"
+    r"\b(?i:pass(?:es|ed|ing)?|green|succeed(?:s|ed)?|fail(?:s|ed|ing)?)\b"
+)
 
 
 def _scripts_run(command: str, scripts: Mapping[str, str]) -> list[str]:
@@ -499,11 +571,23 @@ def _answered(
     start: int,
     session: _SessionReading,
     edit_tools: frozenset[str],
+    edited: str,
 ) -> bool:
+    """Whether what ``question``'s ``answered_by`` names happened after absolute position ``start``
+    (``edited``: the path of the latest edit the question applies after)."""
     answered_by = question.get("answered_by") or {}
     if session.commands_after(start, tuple(answered_by.get("commands") or ())):
         return True
     if session.reports_after(start, tuple(answered_by.get("reports") or ())):
+        return True
+    if session.narrated_after(start, tuple(answered_by.get("narrated_runs") or ())):
+        return True
+    tested = answered_by.get("tested_builds") or {}
+    if (
+        tested
+        and _path_matches(edited, tuple(tested.get("paths") or ()))
+        and session.commands_after(start, tuple(tested.get("commands") or ()))
+    ):
         return True
     if answered_by.get("test_paths") and session.test_paths_after(start):
         return True

@@ -52,6 +52,7 @@ from .checklist import (
     regex,
 )
 from .echoes import echoed, line_works
+from .failures import same_failure
 from .identity import Work, scripted, work_identity
 from .progress import Attempt, Call, edit_calls, recurring, stuck_tail
 from .roles import COMMAND_TOOLS, EDIT_TOOLS, command_in
@@ -63,7 +64,6 @@ from .same_work import (
     path_words,
     place,
     relative_to,
-    same_failure,
 )
 from .shell import normalise_command
 

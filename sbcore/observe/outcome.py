@@ -40,6 +40,8 @@ _ECHOED_STATUS = re.compile(  # `1`, `exit=1`, `rc: 1`, `xcodebuild exit=65` (th
     r"^\s*(?:(?:[\w.-]+[ _-])?(?:exit|status|rc|code)[a-z _-]*[:= ]\s*)?(-?\d{1,3})\s*$", re.I
 )
 _ECHOES_STATUS = re.compile(r"\$\?|\$\{?PIPESTATUS")
+# The label an echo of the status prints before it (`echo "exit=$?"`, `echo rc: $?`).
+_ECHO_LABEL = re.compile(r"\b(?:echo|printf)[ \t]+[\"']?([^\"'$\n;|&%]{1,40})\$\?")
 _HARNESS_EXIT = re.compile(r"^\s*exit code (-?\d+)\s*$", re.I | re.M)
 _COUNT = re.compile(r"\b(\d+) (failed|passed|errors?|failing|passing)\b", re.I)
 _ERROR_SUMMARY = re.compile(r"(?:^|[\s,(=])[1-9]\d* errors? (?:in|during)\b|\bFound [1-9]\d* errors?\b", re.M)
@@ -210,7 +212,7 @@ def read_outcome(text: str, command: str | None, *, is_error: bool) -> dict[str,
     scanned = head + ("\n" + tail if tail else "")
     exit_code = _harness_exit(head) if is_error else None
     if exit_code is None and command and _ECHOES_STATUS.search(command):
-        exit_code = _echoed_status(text)
+        exit_code = _echoed_status(text, command)
     counts = _counts(scanned)
     if is_error:
         failed = True
@@ -561,9 +563,17 @@ def _harness_exit(head: str) -> int | None:
     return int(found.group(1)) if found else None
 
 
-def _echoed_status(text: str) -> int | None:
+def _echoed_status(text: str, command: str) -> int | None:
     """The status a command echoed at its end: its last line (`exit=1`, `1`), or a labelled one a line or two
-    above it (`echo "exit=$?"; wc -l run.log` prints the count after it; a bare number there is the count)."""
+    above it (`echo "exit=$?"; wc -l run.log` prints the count after it; a bare number there is the count),
+    or the line its own echo's label opens wherever it is (`echo "exit=$?"; grep -A4 error build.log`
+    prints the lines it found after it)."""
+    label = _ECHO_LABEL.search(command)
+    if label is not None and any(char.isalpha() for char in label.group(1)):
+        labelled = re.escape(label.group(1).strip())
+        shown = re.findall(rf"^[ \t]*{labelled}[ \t]*(-?\d{{1,3}})[ \t]*$", text, re.M)
+        if shown:
+            return int(shown[-1])
     lines = [line for line in text.rstrip().splitlines()[-3:] if line.strip()]
     for line in reversed(lines):
         found = _ECHOED_STATUS.match(line)

@@ -33,13 +33,18 @@ _WRAPPER_SUMMARY = re.compile(
     # an error tag over the operation's name and "failed" alone (`Error (DeployFailed): Deploy failed.`,
     # `ERROR: publish failed`, `/usr/bin/ghdl:error: assertion failed`, `Error: test suite failed`): what
     # failed is printed elsewhere
-    r"|^(?:[\w./-]{1,60}:)?[\w ]{0,20}(?:error|err!?)(?: \([\w.-]+\))?: *(?:the )?"
-    r"[\w-]{1,40}(?: [\w-]{1,40}){0,2} failed\.?$"
+    r"|^(?:[\w./-]{1,60}:)?[\w ]{0,20}(?:error|err!?)(?: \([\w.-]+\))?:"
+    # (the package and its failed step may come first: `ERROR: app-1.0-r0 do_compile: oe_runmake failed`)
+    r"(?: *[^\s:]{1,80}(?: [^\s:]{1,40})?:)? *(?:the )?[\w-]{1,40}(?: [\w-]{1,40}){0,2} failed\.?$"
+    # an exception carrying only the script a step ran and its status (`ExecutionError('…/run.do_compile.51',
+    # 1, None, None)`)
+    r"|\w*(?:error|exception)\(\s*['\"][^'\"]*['\"],\s*-?\d+\b"
     r"|command failed|the following (?:build )?command|\brecipe\b.{0,60}\bfailed"
     r"|\bscript\b.{0,60}\b(?:failed|exited)"
     # a task runner's target failing (`-> BuildFailedException: Target 'Test' failed.`)
     r"|\btarget\b.{0,60}\bfailed\.?$"
-    r"|\btask\b.{0,60}\bfail|lifecycle script|\bbuild failed|failed to (?:run|execute|build)\b|\berr!"
+    r"|\btask\b.{0,60}\bfail|lifecycle script|\bbuild failed|\berr!"
+    r"|failed to (?:run|execute|build|compile|link|bundle)\b"
     r"|elifecycle|process completed with|compilation failed|there (?:were|was) (?:test )?failures?"
     r"|\*\*\* \[|\] error \d+\s*$|^error: \d+ (?:tests?|errors?) failed"
     r"|\bfail(?:ed|ure) (?:for|in|of) (?:the )?(?:task|target|goal|step|job|project)\b|\btest run failed\b"
@@ -67,7 +72,7 @@ _WRAPPER_WORDS = (
     *("successfully", "error occurred", "....", "[failed]", "because of", "finished with error", "failed:"),
     *("due to", "target"),
     *("found ", "returned ", "status:", "failures [", "failures (", "errors [", "errors (", "error ["),
-    *(" failed", " error", "see", "check the"),
+    *(" failed", " error", "see", "check the", "error(", "exception("),
 )
 
 

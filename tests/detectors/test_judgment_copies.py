@@ -18,7 +18,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from sbcore.detectors.same_work import same_failure
+from sbcore.detectors.failures import same_failure
 from sbcore.detectors.signatures import signature
 from sbcore.detectors.triggers import repeat_failure
 from test_judgment_scanners import _asking

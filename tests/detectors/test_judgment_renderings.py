@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import pytest
 from sbcore.detectors.checklist import invocations
-from sbcore.detectors.same_work import failing_test, same_failure
+from sbcore.detectors.failures import failing_test, same_failure
 from test_judgment_scanners import _asking
 from test_judgment_status_rows import loop_failures
 from test_triggers import Session, ask, open_ids

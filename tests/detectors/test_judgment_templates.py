@@ -19,7 +19,7 @@ from pathlib import Path
 
 import pytest
 from sbcore.detectors.checklist import runs_any, runs_test_path
-from sbcore.detectors.same_work import same_failure
+from sbcore.detectors.failures import same_failure
 from sbcore.detectors.standard_questions import standard_questions
 from test_judgment_scanners import _asking
 from test_triggers import Session, ask, fire, open_ids

@@ -16,7 +16,7 @@ from typing import Any
 
 import pytest
 from sbcore.detectors.checklist import invocations
-from sbcore.detectors.same_work import located
+from sbcore.detectors.failures import located
 from sbcore.detectors.triggers import repeat_failure
 from test_judgment_scanners import _asking
 from test_judgment_status_rows import loop_failures
