@@ -159,6 +159,8 @@ def _invocations(command: str, tasks: bool = False) -> tuple[str, ...]:
             if before in _CODE_OPTIONS or not any(space in word for space in (" ", "\n", "\t"))
         ]
         steps.append(" ".join([program if program.endswith(".py") else words[0], *kept]))
+        if _HANDS_A_SCRIPT.match(program) and len(kept) > 0 and _SCRIPT_PATH.match(kept[0]):
+            steps.append(" ".join(kept))  # `php bin/phpunit`: the script runs, as `bin/phpunit` alone does
         for inner in _run_inside(words):
             steps.extend(_invocations(inner, tasks))
     return tuple(steps)
@@ -174,6 +176,9 @@ def _remote_command(words: Sequence[str]) -> str | None:
     return " ".join(rest) if rest else None
 
 
+# An interpreter handed a script by its path (`php bin/phpunit`, `node scripts/test.js`, `ruby bin/rails t`).
+_HANDS_A_SCRIPT = re.compile(r"^(?:php|ruby|node|perl|python(?:\d+(?:\.\d+)?)?)$")
+_SCRIPT_PATH = re.compile(r"^\.{0,2}/?[\w.-]+/[\w./-]*\w$")
 _REMOTE_SHELLS = frozenset({"ssh", "dbclient"})
 _REMOTE_VALUE_OPTIONS = frozenset(
     {"-b", "-c", "-D", "-E", "-e", "-F", "-I", "-i", "-J", "-L", "-l", "-m", "-O", "-o", "-p", "-Q", "-R"}

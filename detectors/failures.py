@@ -14,9 +14,10 @@ import re
 import string
 
 # A file (its digits folded: `vec#_spec.lua`) and a place in it: `f.c:#:#: …`; `f.nim(#, #) …`, `a.cs(#,#):
-# …`; a bundler's `src/db.ts (#:#): …`.
+# …`; a bundler's `src/db.ts (#:#): …`; the program that says so may come first (C's `assert`: `test_q:
+# ../tests/q.c:#: test_wrap: Assertion … failed.`).
 _LOCATED = re.compile(
-    r"(?:(?:e|error): +)?(?:file://)?[\w./~+#-]+\.[a-z]\w{0,9}"
+    r"(?:[\w.+-]+: +)?(?:(?:e|error): +)?(?:file://)?[\w./~+#-]+\.[a-z]\w{0,9}"
     r"(?:(?::#){1,2}(?::| +- +| +[^\s#])|\(#(?:, ?#)?\):? | \(#:#\): )"
 )
 

@@ -389,6 +389,15 @@ def strip_prefixes(segment: Sequence[str]) -> list[str]:
         if rest is not None:
             words, changed = rest, True
             continue
+        if (
+            len(words) > 2
+            and _INTERPRETERS.match(words[1])
+            and not _INTERPRETERS.match(words[0].rsplit("/", 1)[-1])
+        ):
+            # a tool handing a script to the interpreter it names (`symfony php bin/phpunit`: the project's
+            # PHP): the script is what runs
+            words, changed = words[1:], True
+            continue
         for prefix, size in _WRAPPERS.items():
             if tuple(words[: len(prefix)]) == prefix and len(words) > size:
                 words = words[size:]

@@ -23,7 +23,7 @@ from sbcore.observe.log_reads import names_a_log
 
 from .failures import same_failure
 from .identity import only_waits, waits_first
-from .retries_asked import asks_retries
+from .retries_asked import asks_only_looks, asks_retries
 from .roles import COMMAND_TOOLS, EDIT_TOOLS, command_in
 from .signatures import signature
 
@@ -138,8 +138,13 @@ def _stuck(earlier: Attempt, later: Attempt, history: ObservationHistory) -> boo
     if _same_error(earlier, later, history):
         return True
     # A different error straight after: a blind retry, unless the agent changed how it ran (another seed,
-    # another option's value), which failing differently is an experiment, not the same run again.
-    return not _tool_calls(history).any_between(first, then) and _typed(earlier) == _typed(later)
+    # another option's value), which failing differently is an experiment, not the same run again, or the user
+    # asked it to change nothing yet, only to look (each run then shows another failure of what it surveys).
+    return (
+        not _tool_calls(history).any_between(first, then)
+        and _typed(earlier) == _typed(later)
+        and not _looks_asked(history, first)
+    )
 
 
 def _same_error(earlier: Attempt, later: Attempt, history: ObservationHistory) -> bool:
@@ -207,8 +212,10 @@ _UNINFORMATIVE = re.compile(
 _COUNT_LINE = re.compile(rf"^{_COUNTS}\W*$")
 _FAILURE_WORD = re.compile(r"\b(?:fail\w*|errors?)\b")
 # An item's status row, its name and its verdict joined by a dotted leader (`Test #7: golden ....***Failed`,
-# `shellcheck.......Failed`).
-_STATUS_ROW = re.compile(r"\.{4,}[\s*]*(?i:fail)")
+# `shellcheck.......Failed`), or numbered with its verdict and its time (`7/12 lib:unit / t_q  FAIL  0.02s`).
+_STATUS_ROW = re.compile(
+    r"\.{4,}[\s*]*(?i:fail)|^ *\d+/\d+ +\S.{0,160}? (?i:fail|failed|error|timeout) +[\d.]+ *(?:s|sec|ms)\b"
+)
 # A verdict and only the name it is about (Automake's and lit's `FAIL: test_utf8`, TAP's `not ok 3 parses
 # dates`, GoogleTest's `[  FAILED  ] Parser.Handles`).
 _VERDICT_LINE = re.compile(
@@ -254,6 +261,12 @@ def _retries_asked(history: ObservationHistory, first: int) -> bool:
     work to be retried: then running it again straight away is what they asked for, not a blind loop."""
     prompt = _user_prompts(history).last_between(-1, first)
     return prompt is not None and asks_retries(history.at(prompt).text)
+
+
+def _looks_asked(history: ObservationHistory, first: int) -> bool:
+    """Whether the user's prompt of this turn asked the agent to change nothing yet, only to look."""
+    prompt = _user_prompts(history).last_between(-1, first)
+    return prompt is not None and asks_only_looks(history.at(prompt).text)
 
 
 def _waits(history: ObservationHistory) -> Positions:

@@ -28,3 +28,27 @@ def asks_retries(prompt: str) -> bool:
     every opening needs is not scanned at all."""
     low = prompt.lower()
     return any(word in low for word in _WORDS) and RETRIES_ASKED.search(prompt) is not None
+
+
+_CHANGING = r"(?:change|changing|touch|touching|modify|modifying|edit|editing)"
+LOOKS_ASKED = re.compile(
+    rf"\b(?:(?:don'?t|do not|without) (?:{_CHANGING}|fix|fixing)\b[^.\n]{{0,30}}?\b(?:yet|for now|first)\b"
+    rf"|(?:don'?t|do not|without) {_CHANGING} anything\b"
+    r"|no (?:changes|fixes|edits) (?:yet|for now)\b"
+    r"|(?:just|only) (?:investigate|triage|diagnose|reproduce|look)\b"
+    r"|(?:investigate|triage|diagnose) only\b)",
+    re.IGNORECASE,
+)
+_LOOK_WORDS = ("chang", "touch", "modif", "fix", "edit", "investigat", "triage", "diagnos", "reproduc")
+_LOOK_WORDS += ("look",)
+"""A part of each alternative of :data:`LOOKS_ASKED` (lower-cased)."""
+
+
+@lru_cache(maxsize=64)
+def asks_only_looks(prompt: str) -> bool:
+    """Whether ``prompt`` asks the agent to change nothing yet, only to look ("don't change anything yet, just
+    investigate", "just triage"): runs that fail differently one after another, with nothing done between,
+    are then the looks the user asked for (a flaky suite's failures compared, a build's failures surveyed),
+    not a blind loop. The same failure again stays a loop: it shows nothing new."""
+    low = prompt.lower()
+    return any(word in low for word in _LOOK_WORDS) and LOOKS_ASKED.search(prompt) is not None

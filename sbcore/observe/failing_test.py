@@ -45,6 +45,7 @@ _NAMES_ONLY = re.compile(
     r"|\w*(?:Error|Exception):|There (?:was|were) \d+ (?:failure|error)s?:|Failed \S+ \[[^\]]*\]"
     r"|(?:> Task )?\S.* FAILED"
     r"|\S.*?\.{3}\s*\*?(?i:failed|fail)\*?"  # a verbose run's line per test: `name...*failed*`
+    r"|[✕✗✘×]\s+\S+ (?:failed|fail)(?: in [\d.]+ ?m?s)?\.?"  # a runner's mark, a target, `failed in 0.85s`
     r"|FAILURE|FAILED|ERROR)$"  # a one-word heading the failure's details follow
 )
 _RENDERED = re.compile(r"^\[error\][^:\n]*:\s*")

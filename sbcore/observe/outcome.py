@@ -53,7 +53,11 @@ _ERROR_SUMMARY = re.compile(r"(?:^|[\s,(=])[1-9]\d* errors? (?:in|during)\b|\bFo
 _FAILURE_LINE = re.compile(
     r"^(?:FAILED\b|FAIL\b|--- FAIL:|ERROR:|Error:|npm ERR!|error(?:\[E\d+\])?:|Tests:\s+\d+ failed|"
     r"Traceback \(most recent call last\)|make(?:\[\d+\])?: \*\*\*|"
-    r"\[(?:ERROR|error|FAIL|fail)\]|(?:\*\* )?BUILD FAIL(?:ED|URE)\b|FAILURE:|Result: FAIL\b|Aborted\b)",
+    r"\[(?:ERROR|error|FAIL|fail)\]|(?:\*\* )?BUILD FAIL(?:ED|URE)\b|FAILURE:|Result: FAIL\b|Aborted\b"
+    # a runner's mark before an item it says failed (`✕ src/a_test.py:tests failed in 0.85s.`)
+    r"|[ \t]*[✕✗✘×][ \t]+\S[^\n]*\bfail(?:ed|s|ure)?\b"
+    # a test report's record of a failure (JUnit's and xUnit's `<failure type="…">`, read back from it)
+    r"|[ \t]*<(?:failure|error)\b[^>\n]*>)",
     re.M,
 )
 # A summary counting failures above zero, anywhere in a line (`Tests run: 14, Failures: 1`, `3 examples,
@@ -90,6 +94,7 @@ _FAILURE_ANYWHERE = re.compile(
 # Words the line pattern cannot match without: tested first, since most results hold none (the one above is
 # found through its own words, :func:`_failure_anywhere`).
 _LINE_WORDS = ("FAIL", "ERROR", "Error:", "npm ERR!", "error", "Tests:", "Traceback", "make", "Aborted")
+_LINE_WORDS += ("✕", "✗", "✘", "×", "<failure", "<error")
 # ... and the words compilers put where no "error" stands (`-- TYPE MISMATCH -- src/Page.elm`, `function f/4
 # undefined`, `Unresolved reference`, `Variable not in scope`, `could not find module`).
 _ERROR_WORDS = re.compile(
@@ -242,6 +247,12 @@ def only_status(line: str) -> bool:
     return not line or _ECHOED_STATUS.match(line) is not None
 
 
+def says_little(line: str) -> bool:
+    """Whether a failure's line says no more than that it failed, or which test did (`✕ a_test.py:tests failed
+    in 0.85s.`, `FAIL src/cart.test.ts`): what went wrong is then in a log the run wrote, read later."""
+    return only_status(line) or names_only(line)
+
+
 def error_line(text: str) -> str:
     """The most telling line of an error: an assertion or error message over a banner or a status.
 
@@ -369,8 +380,12 @@ def _says_error(line: str) -> bool:
         # (PowerShell's `VERBOSE: [Tests].[test x] failed: (Error) Message: Invalid object name …`)
     if "ime" in bare and _ERROR_WORDS.search(_TIMEOUT_SETTING.sub(" ", bare)) is None:
         return False  # a limit stated, not one reached (`Test timeout computed to be: 1500`, `timeout = 30s`)
-    if "0 " in bare and _ERROR_WORDS.search(_NONE_COUNTED.sub(" ", bare)) is None:
-        return False  # a count of none (`    0 Error(s)`, `0 failed`): a passing summary's row
+    if ("0 " in bare or "o " in bare or "t " in bare) and _ERROR_WORDS.search(
+        _NONE_COUNTED.sub(" ", bare)
+    ) is None:
+        return (
+            False  # a count of none (`    0 Error(s)`, `0 failed`, `[OK] No errors`): a passing summary's row
+        )
     # a step a runner passed over, marked with a cross (`Installing org... skipped ✗ (already installed)`):
     # no failure unless a word says one
     return _SKIPPED.search(line) is None or _ERROR_WORDS.search(bare.translate(_NO_MARKS)) is not None
@@ -383,8 +398,11 @@ _TIMEOUT_SETTING = re.compile(
 )
 
 
-# None of something counted (`0 Error(s)`, `0 failures`).
-_NONE_COUNTED = re.compile(r"(?i)(?<![\d.,])0 (?:errors?|error\(s\)|failures?|failed|failing|errored)\b")
+# None of something counted (`0 Error(s)`, `0 failures`, `[OK] No errors`).
+_NONE_COUNTED = re.compile(
+    r"(?i)(?<![\d.,])0 (?:errors?|error\(s\)|failures?|failed|failing|errored)\b"
+    r"|\b(?:no|without) (?:errors|failures)\b"
+)
 
 
 # "skipped" beside the cross, as a status is written (a failing test named "skips empty lines" is a failure)

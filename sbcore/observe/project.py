@@ -59,9 +59,9 @@ from sbcore.observe.outcome import (
     can_fail_quietly,
     error_line,
     may_show_failure,
-    only_status,
     read_outcome,
     reports_itself,
+    says_little,
 )
 from sbcore.observe.record_text import clean_prompt, error_text, report_text, result_text
 from sbcore.observe.sentinel import ADVISORY_SENTINEL
@@ -567,7 +567,7 @@ class Projector:
             outcome = read_outcome(text, call.command, is_error=True) if call.name in OUTCOME_TOOLS else None
             if outcome is not None and call_id is not None:
                 self._logs.named(call_id, text)  # `… failed (see logs/run.log)`: its log, read later
-                call.failed_quietly = only_status(outcome.get("line", ""))
+                call.failed_quietly = says_little(outcome.get("line", ""))
             out.append(
                 _obs(
                     record,
@@ -621,7 +621,7 @@ class Projector:
         outcome = read_outcome(text, call.command, is_error=False)
         if outcome is None or not outcome["failed"]:
             return
-        call.failed_quietly = only_status(outcome.get("line", ""))
+        call.failed_quietly = says_little(outcome.get("line", ""))
         status = f"exit {outcome['exit_code']}" if "exit_code" in outcome else "runner reports failure"
         out.append(
             _obs(

@@ -27,6 +27,9 @@ _WRAPPER_SUMMARY = re.compile(
     # it took: `1/1 Test #2: tst_model ......***Failed    0.04 sec`), a runner's count of failing tests
     # (`error: test failed, to rerun pass -p x --lib`)
     r"|\.{4,}[\s*]*failed(?:\s+[\d.]+\s*(?:s|sec|ms|seconds?))?$|\[failed\]$|^error: tests? failed\b"
+    # a harness's numbered row: which item of how many, its name, its verdict and its time (`7/12 lib:unit /
+    # test_queue   FAIL   0.02s   killed by signal 6 SIGABRT`)
+    r"|^ *\d+/\d+ +\S.{0,160}? (?:fail|failed|error|timeout) +[\d.]+ *(?:s|sec|ms)\b"
     # a run that stopped for what it printed above (`ninja: build stopped: cannot make progress due to
     # previous errors.`)
     r"|(?:because of|due to) (?:(?:previous|earlier|prior|the above) )?(?:errors|failures|a failure|an error)"
@@ -36,6 +39,9 @@ _WRAPPER_SUMMARY = re.compile(
     r"|^(?:[\w./-]{1,60}:)?[\w ]{0,20}(?:error|err!?)(?: \([\w.-]+\))?:"
     # (the package and its failed step may come first: `ERROR: app-1.0-r0 do_compile: oe_runmake failed`)
     r"(?: *[^\s:]{1,80}(?: [^\s:]{1,40})?:)? *(?:the )?[\w-]{1,40}(?: [\w-]{1,40}){0,2} failed\.?$"
+    # an error whose message is one word saying only that something failed (`error: fatalError`, a build
+    # driver's line under the compiler's diagnostics)
+    r"|^(?:[\w./-]{1,60}:)? *(?:fatal )?error: *(?:fatal ?error|failure|failed|aborted)\.?$"
     # an exception carrying only the script a step ran and its status (`ExecutionError('…/run.do_compile.51',
     # 1, None, None)`)
     r"|\w*(?:error|exception)\(\s*['\"][^'\"]*['\"],\s*-?\d+\b"
@@ -72,7 +78,7 @@ _WRAPPER_WORDS = (
     *("successfully", "error occurred", "....", "[failed]", "because of", "finished with error", "failed:"),
     *("due to", "target"),
     *("found ", "returned ", "status:", "failures [", "failures (", "errors [", "errors (", "error ["),
-    *(" failed", " error", "see", "check the", "error(", "exception("),
+    *(" failed", " error", "see", "check the", "error(", "exception(", " fail ", " timeout "),
 )
 
 
