@@ -1,0 +1,8 @@
+import pytest
+from pytest_embedded import Dut
+
+
+@pytest.mark.esp32s3
+@pytest.mark.generic
+def test_bme280(dut: Dut) -> None:
+    dut.run_all_single_board_cases(group='bme280')

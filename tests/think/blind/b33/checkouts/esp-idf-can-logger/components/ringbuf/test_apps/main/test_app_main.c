@@ -1,0 +1,6 @@
+#include "unity.h"
+
+void app_main(void)
+{
+    unity_run_menu();
+}
