@@ -39,7 +39,17 @@ LOOKS_ASKED = re.compile(
     r"|(?:investigate|triage|diagnose) only\b)",
     re.IGNORECASE,
 )
-_LOOK_WORDS = ("chang", "touch", "modif", "fix", "edit", "investigat", "triage", "diagnos", "reproduc")
+_LOOK_WORDS: tuple[str, ...] = (
+    "chang",
+    "touch",
+    "modif",
+    "fix",
+    "edit",
+    "investigat",
+    "triage",
+    "diagnos",
+    "reproduc",
+)
 _LOOK_WORDS += ("look",)
 """A part of each alternative of :data:`LOOKS_ASKED` (lower-cased)."""
 

@@ -30,6 +30,7 @@ from sbcore.observe.elide import redact
 from sbcore.observe.failing_test import explained, names_only
 from sbcore.observe.fallbacks import printed, prints_only_on_failure
 from sbcore.observe.summaries import is_wrapper_summary
+from sbcore.observe.verdicts import EXPECTED_BUT, case_folded, count_results, is_word, summary_failed
 
 SCAN_CHARS = 4000
 """How much of the head and of the tail of a result is read."""
@@ -43,58 +44,6 @@ _ECHOES_STATUS = re.compile(r"\$\?|\$\{?PIPESTATUS")
 # The label an echo of the status prints before it (`echo "exit=$?"`, `echo rc: $?`).
 _ECHO_LABEL = re.compile(r"\b(?:echo|printf)[ \t]+[\"']?([^\"'$\n;|&%]{1,40})\$\?")
 _HARNESS_EXIT = re.compile(r"^\s*exit code (-?\d+)\s*$", re.I | re.M)
-_COUNT = re.compile(r"\b(\d+) (failed|passed|errors?|failing|passing)\b", re.I)
-_ERROR_SUMMARY = re.compile(r"(?:^|[\s,(=])[1-9]\d* errors? (?:in|during)\b|\bFound [1-9]\d* errors?\b", re.M)
-# A runner's failure summary: these open a line ...
-# Build tools' own failure banners are among them, whatever the tool: a level tag opening the line
-# (`[ERROR]`, `[error]`), `BUILD FAILED`/`BUILD FAILURE`, `FAILURE:`, `Result: FAIL`, a run that says it
-# stopped (`Aborted with 1 warnings in strict mode!`, `Aborted (core dumped)`), and a summary
-# counting failures or errors above zero (`Tests run: 14, Failures: 1`, `3 examples, 1 failure`).
-_FAILURE_LINE = re.compile(
-    r"^(?:FAILED\b|FAIL\b|--- FAIL:|ERROR:|Error:|npm ERR!|error(?:\[E\d+\])?:|Tests:\s+\d+ failed|"
-    r"Traceback \(most recent call last\)|make(?:\[\d+\])?: \*\*\*|"
-    r"\[(?:ERROR|error|FAIL|fail)\]|(?:\*\* )?BUILD FAIL(?:ED|URE)\b|FAILURE:|Result: FAIL\b|Aborted\b"
-    # a runner's mark before an item it says failed (`✕ src/a_test.py:tests failed in 0.85s.`)
-    r"|[ \t]*[✕✗✘×][ \t]+\S[^\n]*\bfail(?:ed|s|ure)?\b"
-    # a test report's record of a failure (JUnit's and xUnit's `<failure type="…">`, read back from it)
-    r"|[ \t]*<(?:failure|error)\b[^>\n]*>)",
-    re.M,
-)
-# A summary counting failures above zero, anywhere in a line (`Tests run: 14, Failures: 1`, `3 examples,
-# 1 failure`): searched unanchored, and only where "ailure" is, since a `^.*` costs a scan per line.
-_FAILURE_COUNT = re.compile(r"\bFailures: [1-9]|\b[1-9]\d* failures?\b")
-# A count row naming failures or errors before their number, above zero, alone on its line but for a share
-# after it (node's test runner's `ℹ fail 1`, FiveAM's `Fail: 1 ( 3%)`, a summary's `errors 2`).
-_LABELLED_FAILURES = re.compile(
-    r"^[^A-Za-z0-9_\n]{0,3}(?i:fail(?:ed|ures?|ing)?|errors?)[ \t]*:?[ \t]+[1-9]\d*[ \t]*"
-    r"(?:\([^)\n]*\))?[ \t]*$",
-    re.M,
-)
-# A diagnostic at a file's place at error severity, whatever the compiler (`main.c:3:5: error: …`,
-# `src/mesh.odin(88:22) Error: …`, `Foo.pas(12,3) Fatal: …`): found from the extension's dot.
-_LOCATED_ERROR = re.compile(
-    r"\.[A-Za-z]\w{0,9}(?:(?::\d+){1,2}:?|\(\d+(?:[:,]\d+)?\):?)[ \t]+(?i:error|fatal)\b"
-)
-# A runner or a wrapper saying the command under it failed, or exited, with a status other than 0, anywhere in
-# a line (yarn's `error Command failed with exit code 1.`, pnpm's `ELIFECYCLE  Command failed with exit code
-# 1.`, a task runner's `step 'bundle' failed with exit status 2`, a test runner's `Program exited with code
-# 1`): searched only where "ailed with", "AILED with" or "xited with" is.
-_FAILED_WITH_STATUS = re.compile(
-    r"(?:[Ff]ailed|FAILED|[Ee]xited) with (?:an? )?(?:exit |error |non-?zero )?(?:code|status)\b"
-    r"[ :=]*(?:of )?-?[1-9]",
-    re.ASCII,
-)
-# ... and these may stand anywhere in one (searched unanchored: a `^.*` in front costs a scan per line),
-# a compiler's coded error among them (`error TS2322:`, `error CS0246:`, MSVC's `error C2065:`, `error
-# LNK2019:`, F#'s `error FS0039:`, SqlPackage's `Error SQL72014:`): a diagnostic no passing build prints,
-# whatever the compiler.
-_FAILURE_ANYWHERE = re.compile(
-    r"\btest result: FAILED\b|\b(?!0+ )\d+ (?:failed|failing)\b|\b[Ee]rror [A-Z]{1,4}\d{2,5}:"
-)
-# Words the line pattern cannot match without: tested first, since most results hold none (the one above is
-# found through its own words, :func:`_failure_anywhere`).
-_LINE_WORDS = ("FAIL", "ERROR", "Error:", "npm ERR!", "error", "Tests:", "Traceback", "make", "Aborted")
-_LINE_WORDS += ("✕", "✗", "✘", "×", "<failure", "<error")
 # ... and the words compilers put where no "error" stands (`-- TYPE MISMATCH -- src/Page.elm`, `function f/4
 # undefined`, `Unresolved reference`, `Variable not in scope`, `could not find module`).
 _ERROR_WORDS = re.compile(
@@ -218,7 +167,7 @@ def read_outcome(text: str, command: str | None, *, is_error: bool) -> dict[str,
     exit_code = _harness_exit(head) if is_error else None
     if exit_code is None and command and _ECHOES_STATUS.search(command):
         exit_code = _echoed_status(text, command)
-    counts = _counts(scanned)
+    counts = count_results(scanned)
     if is_error:
         failed = True
     elif exit_code is not None:
@@ -227,7 +176,7 @@ def read_outcome(text: str, command: str | None, *, is_error: bool) -> dict[str,
         failed = True  # the fallback printed: it ran because the work failed
     else:
         shows = command is None or _first_word(command) not in _VIEWERS
-        failed = shows and _summary_failed(scanned, counts)
+        failed = shows and summary_failed(scanned, counts)
     if not failed and not counts:
         return None
     outcome: dict[str, Any] = {"failed": failed}
@@ -297,16 +246,13 @@ _ASSERTION_LINE = re.compile(
     r"|--- FAIL:|panic:|FAILED[^\S\n]+\S+[^\S\n]+-[^\S\n]+\S)",
     re.M,
 )
-# ``_ASSERTION``'s "expected … but was" anywhere in a line, found apart (a ``[^\n]*`` opening the pattern
-# above would cost a scan of every line); its line is the one it is in.
-_EXPECTED_BUT = re.compile(r"\b(?i:expected)\b[^\n]*\b(?i:but (?:was|got|found))\b")
 
 
 def _assertion_lines(text: str) -> Iterator[int]:
     """Where each line that ``_ASSERTION`` matches (as :func:`_shown` renders it) begins, in order."""
     expected: list[int] = []
     if "expected" in text.lower():
-        found = {text.rfind("\n", 0, hit.start()) + 1 for hit in _EXPECTED_BUT.finditer(text)}
+        found = {text.rfind("\n", 0, hit.start()) + 1 for hit in EXPECTED_BUT.finditer(text)}
         expected = sorted(found)
     index, position = 0, 0
     while position <= len(text):
@@ -427,7 +373,7 @@ def _telling_line(text: str) -> str:
         if not is_wrapper_summary(message):
             return line
         summary = summary or message
-    folded = _folded(text)
+    folded = case_folded(text)
     low = text if folded is None else folded
     word_at = _error_pattern_at if folded is None else _NearestErrorWord()
     worded = ""
@@ -487,7 +433,7 @@ def _named_at(text: str, low: str, start: int) -> int:
         at = text.find(name, start)
         while at >= 0 and (found < 0 or at < found):
             word = at
-            while word > 0 and _is_word(text[word - 1]):
+            while word > 0 and is_word(text[word - 1]):
                 word -= 1
             if start <= word < at and "A" <= text[word] <= "Z":
                 found = word if found < 0 else min(found, word)
@@ -511,8 +457,8 @@ def _error_pattern_at(text: str, low: str, start: int) -> int:
 
 
 class _NearestErrorWord:
-    """Where ``_ERROR_WORDS`` next matches in a text (``low``: its :func:`_folded` copy), or -1: the nearest
-    of its words, found by substring searches (several times faster than the pattern's scan).
+    """Where ``_ERROR_WORDS`` next matches in a text (``low``: its :func:`~.verdicts.case_folded` copy), or
+    -1: the nearest of its words, found by substring searches (several times faster than the pattern's scan).
 
     Asked again and again down one text, from later and later positions: each word's next occurrence is
     kept, and only a word passed over is searched for again (searching every word afresh each time cost a
@@ -599,178 +545,6 @@ def _echoed_status(text: str, command: str) -> int | None:
             return int(found.group(1))
     found = _ECHOED_STATUS.match(lines[-1]) if lines else None
     return int(found.group(1)) if found else None
-
-
-def _summary_failed(scanned: str, counts: dict[str, int]) -> bool:
-    """Whether a runner's own summary says the work failed (each pattern only where its words are)."""
-    # A runner's errors count as failing work too: pytest's "1 error in 0.2s" is a test file that did not
-    # even collect, a type checker's "Found 3 errors" a check that does not pass. Only in those summary
-    # phrasings: "10:01:08 ERROR" in a log is a timestamp beside a level, not a count.
-    if counts.get("failed", 0) > 0:
-        return True
-    if _error_summary(scanned):
-        return True
-    if any(word in scanned for word in _LINE_WORDS) and _FAILURE_LINE.search(scanned):
-        return True
-    if "ailure" in scanned and _FAILURE_COUNT.search(scanned):
-        return True
-    if ("ail" in scanned or "rror" in scanned) and _LABELLED_FAILURES.search(scanned):
-        return True  # a count row of failures above zero, the label first (`ℹ fail 1`, `Fail: 1 ( 3%)`)
-    if ("ailed with" in scanned or "AILED with" in scanned or "xited with" in scanned) and (
-        _FAILED_WITH_STATUS.search(scanned)
-    ):
-        return True  # the runner under a pipe or in a log saying so itself, whatever the runner
-    if " ERR!" in scanned and _runner_err(scanned):
-        return True
-    if _LOCATED_ERROR.search(scanned) is not None:
-        return True  # a compiler's diagnostic at a file's place, at error severity, in a log or behind a pipe
-    if "xpected" in scanned and _EXPECTED_BUT.search(scanned):
-        return True  # an assertion's message (`Expected: 5 But was: 0`), in a report or a run piped away
-    if " FAILED\n" in scanned or scanned.endswith(" FAILED"):
-        return (
-            True  # a verdict closing a line: `CartTest > total() FAILED`, `> Task :test FAILED`, `… FAILED`
-        )
-    return _failure_anywhere(scanned)
-
-
-# The two summary patterns open with a look at the character before them, so ``re`` tries them at every
-# position of a text (several milliseconds a pass); each is found instead from where its words occur, and
-# a test holds each search to its pattern on any text. The parts after those words:
-_SUMMARY_TAIL = re.compile(r" errors? (?:in|during)\b")
-_FOUND_TAIL = re.compile(r"[1-9]\d* errors?\b")
-_FAILED_TAIL = re.compile(r" (?:failed|failing)\b")
-_CODE_TAIL = re.compile(r"[A-Z]{1,4}\d{2,5}:")
-
-
-def _runner_err(text: str) -> bool:
-    """Whether a line opens with a program's name and ``ERR!`` (``npm ERR!``, ``lerna ERR!``)."""
-    at = text.find(" ERR!")
-    while at >= 0:
-        start = text.rfind("\n", 0, at) + 1
-        if start < at and not any(blank in text[start:at] for blank in " \t"):
-            return True
-        at = text.find(" ERR!", at + 5)
-    return False
-
-
-def _is_word(char: str) -> bool:
-    """What ``\\w`` matches (in a text pattern): a letter, digit or numeral of any script, or ``_``."""
-    return char.isalnum() or char == "_"
-
-
-def _digits_before(text: str, at: int) -> int:
-    """Where the run of decimal digits (``\\d``) ending at ``at`` starts (``at`` when there is none)."""
-    start = at
-    while start > 0 and text[start - 1].isdecimal():
-        start -= 1
-    return start
-
-
-def _error_summary(text: str) -> bool:
-    """``_ERROR_SUMMARY.search(text)``, as a truth value, found through " error" and "Found "."""
-    at = text.find(" error")
-    while at >= 0:
-        start = _digits_before(text, at)
-        if (
-            start < at
-            and text[start] in "123456789"
-            and (start == 0 or text[start - 1].isspace() or text[start - 1] in ",(=")
-            and _SUMMARY_TAIL.match(text, at)
-        ):
-            return True
-        at = text.find(" error", at + 1)
-    at = text.find("Found ")
-    while at >= 0:
-        if (at == 0 or not _is_word(text[at - 1])) and _FOUND_TAIL.match(text, at + 6):
-            return True
-        at = text.find("Found ", at + 1)
-    return False
-
-
-def _failure_anywhere(text: str) -> bool:
-    """``_FAILURE_ANYWHERE.search(text)`` as a truth value, found through the words it needs."""
-    at = text.find(" fail")
-    while at >= 0:
-        start = _digits_before(text, at)
-        if (
-            start < at
-            and text[start:at].strip("0")  # none failed is a passing summary (`12 passed, 0 failed`)
-            and (start == 0 or not _is_word(text[start - 1]))
-            and _FAILED_TAIL.match(text, at)
-        ):
-            return True
-        at = text.find(" fail", at + 1)
-    for word, tail in (("test result: FAILED", None), ("error ", _CODE_TAIL), ("Error ", _CODE_TAIL)):
-        at = text.find(word)
-        while at >= 0:
-            end = at + len(word)
-            if at == 0 or not _is_word(text[at - 1]):
-                if tail is None and (end == len(text) or not _is_word(text[end])):
-                    return True
-                if tail is not None and tail.match(text, end):
-                    return True
-            at = text.find(word, at + 1)
-    return False
-
-
-def _counts(text: str) -> dict[str, int]:
-    low = text.lower()
-    if " fail" not in low and " pass" not in low and " error" not in low:
-        return {}
-    counts: dict[str, int] = {}
-    for number, word in _count_matches(text, low):
-        key = {"failing": "failed", "passing": "passed", "error": "errors"}.get(word.lower(), word.lower())
-        counts[key] = int(number)  # the last summary wins: runners print their totals at the end
-    return counts
-
-
-# The characters ``re.IGNORECASE`` matches to an ASCII letter that ``str.lower`` leaves as they are or
-# turns into two: replaced by that letter first, a lower-cased copy of any text has a word of a case-blind
-# pattern where the pattern matches it, position for position (a test checks every code point).
-_CASE_BLIND_CHARS = "\u0130\u0131\u017f\u212a"
-_CASE_BLIND = str.maketrans(dict(zip(_CASE_BLIND_CHARS, "iisk", strict=True)))
-
-
-def _folded(text: str) -> str | None:
-    """``text`` lower-cased so that a case-blind pattern's literal word matches in it where it matches in
-    ``text``, position for position; None for a text whose lower case is longer (none is known)."""
-    if text.isascii():
-        return text.lower()
-    if any(char in text for char in _CASE_BLIND_CHARS):
-        text = text.translate(_CASE_BLIND)
-    low = text.lower()
-    return low if len(low) == len(text) else None
-
-
-def _count_matches(text: str, low: str) -> list[tuple[str, str]]:
-    """``_COUNT.findall(text)``, tried only where a count can end: before " fail", " pass" or " error".
-
-    A match is a run of digits, one space and the word; at most one can start in a run of digits (at its
-    start), and no two overlap, so matching at each such place finds what ``findall`` finds. ``low`` is
-    ``text.lower()``; its positions are those of ``text`` for ASCII, and a text with other characters is
-    folded again (:func:`_folded`) so that they are.
-    """
-    if not text.isascii():
-        folded = _folded(text)
-        if folded is None:
-            return _COUNT.findall(text)
-        low = folded
-    ends = sorted(at for word in (" fail", " pass", " error") for at in _occurrences(low, word))
-    found: list[tuple[str, str]] = []
-    for end in ends:
-        start = _digits_before(text, end)
-        if start < end and (match := _COUNT.match(text, start)) is not None:
-            found.append((match.group(1), match.group(2)))
-    return found
-
-
-def _occurrences(text: str, word: str) -> list[int]:
-    out: list[int] = []
-    at = text.find(word)
-    while at >= 0:
-        out.append(at)
-        at = text.find(word, at + 1)
-    return out
 
 
 def _first_word(command: str) -> str:

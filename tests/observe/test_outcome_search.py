@@ -8,7 +8,7 @@ import re
 from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
-from sbcore.observe import outcome, summaries
+from sbcore.observe import outcome, summaries, verdicts
 
 _LINES = (
     "",
@@ -70,7 +70,7 @@ def test_the_telling_line_is_found_as_line_by_line(lines: list[str]) -> None:
 @example(["3 failed, 12 passed in 0.5s", "x3 failed", "12 errors"], "")
 def test_counts_are_found_as_the_pattern_finds_them(lines: list[str], extra: str) -> None:
     text = extra.join(lines) if extra else "\n".join(lines)
-    assert outcome._count_matches(text, text.lower()) == outcome._COUNT.findall(text)
+    assert verdicts._count_matches(text, text.lower()) == verdicts._COUNT.findall(text)
 
 
 def test_a_text_with_other_line_breaks_is_read_line_by_line() -> None:
@@ -124,8 +124,8 @@ _SUMMARY_TEXT = st.lists(
 @example("Found 12 errors")
 @example("error TS2322: Type")
 def test_the_summaries_are_found_as_their_patterns_find_them(text: str) -> None:
-    assert outcome._error_summary(text) == bool(outcome._ERROR_SUMMARY.search(text))
-    assert outcome._failure_anywhere(text) == bool(outcome._FAILURE_ANYWHERE.search(text))
+    assert verdicts._error_summary(text) == bool(verdicts._ERROR_SUMMARY.search(text))
+    assert verdicts._failure_anywhere(text) == bool(verdicts._FAILURE_ANYWHERE.search(text))
 
 
 @settings(max_examples=500, deadline=None)
@@ -140,7 +140,7 @@ def test_a_named_error_is_found_where_the_pattern_finds_it(text: str, start: int
 
 def test_the_word_test_is_the_patterns_on_every_code_point() -> None:
     word = re.compile(r"\w")
-    differ = [c for c in map(chr, _CODE_POINTS) if outcome._is_word(c) != bool(word.match(c))]
+    differ = [c for c in map(chr, _CODE_POINTS) if verdicts.is_word(c) != bool(word.match(c))]
     assert differ == []
 
 
@@ -151,7 +151,7 @@ def test_folding_puts_each_case_blind_letter_where_the_pattern_sees_it() -> None
     for char in map(chr, _CODE_POINTS):
         if char.isascii():
             continue
-        folded = char.translate(outcome._CASE_BLIND).lower()
+        folded = char.translate(verdicts._CASE_BLIND).lower()
         if letters.fullmatch(char) or folded.isascii():
             seen = next((c for c in "abcdefghijklmnopqrstuvwxyz" if re.fullmatch(c, char, re.I)), None)
             assert folded == seen, (hex(ord(char)), folded, seen)
@@ -167,7 +167,7 @@ _CODE_POINTS = [c for c in range(0x110000) if not 0xD800 <= c <= 0xDFFF]
 @example(["3 paſſed", "2 FAİLED", "٣ failing"], "")
 def test_counts_in_any_script_are_found_as_the_pattern_finds_them(lines: list[str], extra: str) -> None:
     text = extra.join(lines) if extra else "\n".join([*lines, "é"])
-    assert outcome._count_matches(text, text.lower()) == outcome._COUNT.findall(text)
+    assert verdicts._count_matches(text, text.lower()) == verdicts._COUNT.findall(text)
 
 
 # A wrapper's summary inside a long line (an assertion quoting a page): each phrasing of the pattern, cut
