@@ -255,6 +255,9 @@ class _SessionReading:
         commands = tuple(when.get("commands") or ())
         if commands and self._commands(commands, shown=True).any():
             return True
+        skipping = tuple(when.get("skipping") or ())
+        if skipping and self._skipping(skipping):
+            return True
         content = tuple(when.get("content") or ())
         if not content:
             return False
@@ -264,6 +267,18 @@ class _SessionReading:
             ("content", tools, content),
             lambda: Matches(
                 lambda obs: edit_contents((obs,), tools), lambda text: any(p.search(text) for p in compiled)
+            ),
+        ).any()
+
+    def _skipping(self, patterns: tuple[str, ...]) -> bool:
+        """Whether a command the agent ran was told to skip what ``patterns`` name (`-DskipTests`): the
+        project has it to skip."""
+        compiled = tuple(regex(pattern) for pattern in patterns)
+        tools = self._command_tools
+        return self.history.fold(
+            ("skipping", tools, patterns),
+            lambda: Matches(
+                lambda obs: _commands_in(obs, tools, frozenset()), lambda c: _searches(c, compiled)
             ),
         ).any()
 

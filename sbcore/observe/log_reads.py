@@ -42,6 +42,12 @@ _OUTPUT_OPTION = re.compile(
     r"(?:=|[ \t]+)(['\"]?)([^\s;&|<>()'\"-][^\s;&|<>()'\"]*\.\w{1,5})\1",
     re.IGNORECASE,
 )
+# A variable naming the file a run writes its log or report to, set for it (`LOG=build-ci.log ./ci/build.sh`,
+# `REPORT_FILE=out/r.xml make test`): matched at the variable's name.
+_OUTPUT_VARIABLE = re.compile(
+    r"(?:^|[\s;&|])(?:[A-Z][A-Z0-9]*_)*(?:LOG|OUT|OUTPUT|REPORT|RESULTS?)(?:_?(?:FILE|PATH))?="
+    r"(['\"]?)([^\s;&|<>()'\"]+\.\w{1,5})\1"
+)
 # A step that only shows a file: a viewer's name opening the command or a step after an operator.
 _VIEWERS = ("tail", "head", "cat", "less", "more", "grep", "rg", "sed", "awk", "bat")
 # (a quoted pattern may hold an operator's character: `grep -n 'ERR!\|Error' run.log`)
@@ -82,7 +88,12 @@ class LogReads:
         """Take in the command of the call ``call_id``: the earlier call whose log it shows, or None (a viewer
         step naming a file an earlier call sent its output to, the latest such call, and not a file this
         command writes itself: its own result shows that one)."""
-        may_write = ">" in command or "tee" in command or (" -" in command and _may_name_output(command))
+        may_write = (
+            ">" in command
+            or "tee" in command
+            or (" -" in command and _may_name_output(command))
+            or ("=" in command and _may_set_output(command))
+        )
         written = _outputs(command) if may_write else ()
         writer = self._writer_shown(command, written) if self._writers else None
         if written:
@@ -161,7 +172,14 @@ def _outputs(command: str) -> tuple[str, ...]:
             if found is not None:
                 paths.append(found.group(2))
             at = command.find(" -", at + 2)
+    if "=" in command and _may_set_output(command):
+        paths.extend(found.group(2) for found in _OUTPUT_VARIABLE.finditer(command))
     return tuple(path.removeprefix("./") for path in paths if path not in _NOT_LOGS and not path.isdigit())
+
+
+def _may_set_output(command: str) -> bool:
+    """Whether ``command`` may set a variable naming its log or report (what ``_OUTPUT_VARIABLE`` needs)."""
+    return "LOG" in command or "OUT" in command or "REPORT" in command or "RESULT" in command
 
 
 def _may_name_output(command: str) -> bool:

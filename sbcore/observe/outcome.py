@@ -220,8 +220,21 @@ def error_line(text: str) -> str:
     chosen = explained(text, chosen)
     if chosen.endswith(":"):
         chosen = _with_message(text, chosen)
+    elif chosen[:8].lower() == "expected" and "but " not in chosen.lower():
+        chosen = _with_actual(text, chosen)
     chosen = redact(chosen)
     return chosen if len(chosen) <= LINE_CAP else chosen[: LINE_CAP - 1] + "…"
+
+
+def _with_actual(text: str, expected: str) -> str:
+    """``expected`` (`Expected: 3`) with the line under it that says what came instead (`But was:  2`), as
+    NUnit prints an assertion on two lines: two runs failing on other values differ."""
+    lines = iter(text.split("\n"))
+    for line in lines:
+        if _shown(line) == expected:
+            actual = _shown(next(lines, ""))
+            return f"{expected} {actual}" if actual[:4].lower() == "but " else expected
+    return expected
 
 
 def _with_message(text: str, heading: str) -> str:
@@ -242,7 +255,9 @@ _OTHER_BREAKS = ("\r", "\x0b", "\x0c", "\x1c", "\x1d", "\x1e", "\x85", "\u2028",
 # ``_ASSERTION`` on a line as :func:`_shown` renders it, written to run over a whole text: ``[^\S\n]`` is the
 # whitespace ``strip`` removes within a line, and no part of the pattern can reach past a line's end.
 _ASSERTION_LINE = re.compile(
-    r"^(?:\[error\][^:\n]*:)?[^\S\n]*(?:E[^\S\n]{2,}\S|\w*(?:Error|Exception)\b:|error(?:\[E\d+\])?:"
+    # (pytest's `E   assert …`, not a progress row's `E   1 / 1 (100%)`)
+    r"^(?:\[error\][^:\n]*:)?[^\S\n]*(?:E[^\S\n]{2,}(?!\d+ / \d+ \()\S|\w*(?:Error|Exception)\b:"
+    r"|error(?:\[E\d+\])?:"
     r"|--- FAIL:|panic:|FAILED[^\S\n]+\S+[^\S\n]+-[^\S\n]+\S)",
     re.M,
 )
@@ -272,8 +287,21 @@ def _assertion_lines(text: str) -> Iterator[int]:
 
 
 def _shown(raw: str) -> str:
-    """A line as it is judged: without the projection's own ``[error] Tool:`` prefix, stripped."""
-    return (_RENDERED.sub("", raw, count=1) if raw.startswith("[error]") else raw).strip()
+    """A line as it is judged: without the projection's own ``[error] Tool:`` prefix, stripped, and without a
+    report's markup around what it says (`<failure message="…">src/a.c:64: FAIL: …</failure>`, a line of
+    tags alone saying nothing)."""
+    line = (_RENDERED.sub("", raw, count=1) if raw.startswith("[error]") else raw).strip()
+    if "<" not in line and "]]>" not in line:
+        return line
+    # redacted before its tags go: an element's name may be what says its text is a secret (`<token>…`)
+    return _MARKUP.sub("", redact(line))
+
+
+# Tags opening or closing a line of an XML report, and a CDATA section's brackets (not a pseudo-file's name
+# before its place, `<stdin>:3:1: error: …`).
+_MARKUP = re.compile(
+    r"^(?:<[A-Za-z][\w:.-]*(?:\s[^<>]*)?/?>|<!\[CDATA\[|\s)+(?!:)|(?:\]\]>|</[\w:.-]+>|\s)+$"
+)
 
 
 def is_noise(line: str) -> bool:

@@ -24,15 +24,18 @@ _FAILURE_LINE = re.compile(
     r"^(?:FAILED\b|FAIL\b|--- FAIL:|ERROR:|Error:|npm ERR!|error(?:\[E\d+\])?:|Tests:\s+\d+ failed|"
     r"Traceback \(most recent call last\)|make(?:\[\d+\])?: \*\*\*|"
     r"\[(?:ERROR|error|FAIL|fail)\]|(?:\*\* )?BUILD FAIL(?:ED|URE)\b|FAILURE:|Result: FAIL\b|Aborted\b"
+    # a run saying it stops for a failure (`Aborting batchmode due to failure:`, `Aborting due to 2 errors`)
+    r"|Aborting\b[^\n]{0,60}\bdue to\b"
     # a runner's mark before an item it says failed (`✕ src/a_test.py:tests failed in 0.85s.`)
     r"|[ \t]*[✕✗✘×][ \t]+\S[^\n]*\bfail(?:ed|s|ure)?\b"
     # a test report's record of a failure (JUnit's and xUnit's `<failure type="…">`, read back from it)
     r"|[ \t]*<(?:failure|error)\b[^>\n]*>)",
     re.M,
 )
-# An assertion's "expected … but was" anywhere in a line, found apart (a ``[^\n]*`` opening the outcome
-# reader's assertion pattern would cost a scan of every line); its line is the one it is in.
-EXPECTED_BUT = re.compile(r"\b(?i:expected)\b[^\n]*\b(?i:but (?:was|got|found))\b")
+# An assertion's "expected … but was" anywhere in a line (its "but was" may open the next, as NUnit prints
+# it), found apart (a ``[^\n]*`` opening the outcome reader's assertion pattern would cost a scan of every
+# line); its line is the one the "expected" is in.
+EXPECTED_BUT = re.compile(r"\b(?i:expected)\b[^\n]*(?:\n[^\S\n]*)?\b(?i:but (?:was|got|found))\b")
 # A summary counting failures above zero, anywhere in a line (`Tests run: 14, Failures: 1`, `3 examples,
 # 1 failure`): searched unanchored, and only where "ailure" is, since a `^.*` costs a scan per line.
 _FAILURE_COUNT = re.compile(r"\bFailures: [1-9]|\b[1-9]\d* failures?\b")
@@ -66,17 +69,8 @@ _FAILURE_ANYWHERE = re.compile(
 )
 # Words the line pattern cannot match without: tested first, since most results hold none (the one above is
 # found through its own words, :func:`_failure_anywhere`).
-_LINE_WORDS: tuple[str, ...] = (
-    "FAIL",
-    "ERROR",
-    "Error:",
-    "npm ERR!",
-    "error",
-    "Tests:",
-    "Traceback",
-    "make",
-    "Aborted",
-)
+_LINE_WORDS: tuple[str, ...] = ("FAIL", "ERROR", "Error:", "npm ERR!", "error", "Tests:", "Traceback")
+_LINE_WORDS += ("make", "Abort")
 _LINE_WORDS += ("✕", "✗", "✘", "×", "<failure", "<error")
 
 
