@@ -25,6 +25,7 @@ import functools
 import logging
 import math
 import re
+import time
 import unicodedata
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, fields, replace
@@ -222,6 +223,15 @@ STALE_IF_LIMIT = 16
 """At most this many ``stale_if`` patterns are kept per advisory (the re-check runs in a hook)."""
 STALE_IF_BOUND_S = 0.05
 """Wall-time bound on one stale_if search (a model writes the pattern; the drain hook runs it)."""
+STALE_RECHECK_BUDGET_S = 0.5
+"""Wall time all of one call's ``stale_if`` searches may take together (a hook claiming every queued
+advisory): past it, the rest go unchecked and the advisories they belong to stay valid, since each was
+checked when the gate queued it. Many slow patterns in many advisories must not hold a tool call past Claude
+Code's hook limit, where a killed hook stores nothing and the next call would run the same searches again."""
+STALE_IF_PROBES = ("a" * 4096 + "!", "aA1 " * 1024 + "\n!", "/" * 2048 + "x" * 2048 + "\u00e9")
+"""Texts a queued ``stale_if`` pattern is tried against first: one that outlives its bound on any of them
+backtracks catastrophically, and is dropped before it reaches a hook (shapes these miss stay under the
+per-search bound and the call's budget)."""
 STALE_IF_PATTERN_CAP = 300
 """A longer pattern is matched literally: long hand-written regexes are where backtracking blows up."""
 
@@ -244,14 +254,37 @@ def compile_stale_if(pattern: str) -> tuple[re.Pattern[str], bool]:
         return re.compile(re.escape(pattern)), True
 
 
-def stale_reason(advice: Advice, observations: Iterable[HasText | str]) -> str | None:
+def runs_away(pattern: str) -> bool:
+    """Whether a ``stale_if`` pattern outlives its bound on one of :data:`STALE_IF_PROBES` (the gate drops
+    it)."""
+    regex, _ = compile_stale_if(pattern)
+    try:
+        for probe in STALE_IF_PROBES:
+            with time_bound(STALE_IF_BOUND_S, f"stale_if pattern {pattern!r}"):
+                regex.search(probe)
+    except PatternTimeout:
+        return True
+    return False
+
+
+def recheck_deadline() -> float:
+    """The monotonic time by which one call's ``stale_if`` re-checks must be done
+    (:data:`STALE_RECHECK_BUDGET_S`)."""
+    return time.monotonic() + STALE_RECHECK_BUDGET_S
+
+
+def stale_reason(
+    advice: Advice, observations: Iterable[HasText | str], deadline: float | None = None
+) -> str | None:
     """Why ``advice`` is already handled, judged from ``observations`` that arrived after it was generated.
 
     Each ``stale_if`` pattern is searched in each observation's text; the
     first match wins and is described (pattern and matched text). ``None``
     means still valid. This is the re-check the gate runs before queueing and
     the drain runs again at claim time, with whatever later observations each
-    of them has.
+    of them has. ``deadline`` (:func:`recheck_deadline`, shared by one call's
+    re-checks): once it has passed, what is left goes unsearched and reads as
+    no match.
     """
     if not advice.stale_if:
         return None
@@ -259,8 +292,15 @@ def stale_reason(advice: Advice, observations: Iterable[HasText | str]) -> str |
     for observation in observations:
         text = observation if isinstance(observation, str) else observation.text
         for pattern, regex in compiled:
+            bound = STALE_IF_BOUND_S
+            if deadline is not None:
+                left = deadline - time.monotonic()
+                if left <= 0:
+                    log.warning("stale_if re-checks out of time; the rest read as no match")
+                    return None
+                bound = min(bound, left)
             try:
-                with time_bound(STALE_IF_BOUND_S, f"stale_if pattern {pattern!r}"):
+                with time_bound(bound, f"stale_if pattern {pattern!r}"):
                     found = regex.search(text)
             except PatternTimeout as exc:
                 log.warning("%s; read as no match", exc)

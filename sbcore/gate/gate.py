@@ -79,6 +79,7 @@ from sbcore.gate.advice import (
     Advice,
     compile_stale_if,
     normalise_key,
+    runs_away,
 )
 from sbcore.gate.answer import GateInput
 from sbcore.gate.finish import FinishGateDecision, decide_finish_gate, finish_gate_record
@@ -354,6 +355,9 @@ class Gate:
             for pattern in patterns
             if compile_stale_if(pattern)[1]
         )
+        runaway = [pattern for pattern in patterns if runs_away(pattern)]
+        notes.extend(f"stale_if {pattern!r} backtracks without end: dropped" for pattern in runaway)
+        patterns = [pattern for pattern in patterns if pattern not in runaway]
         raw_key = str(feedback.get("dedup_key") or "")
         key = normalise_key(raw_key) or f"{answer.detector}:{normalise_key(headline)}"
         advice = Advice(

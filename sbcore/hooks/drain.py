@@ -61,14 +61,15 @@ def handle(context: HookContext) -> dict[str, Any] | None:
 def _claim(context: HookContext, mailbox: Mailbox) -> list[Advice]:
     """What the tool-hook channel may deliver now, re-checked against this call's payload."""
     from sbcore.deliver.channels import ToolHook
-    from sbcore.gate.advice import stale_reason
+    from sbcore.gate.advice import recheck_deadline, stale_reason
 
     hot = context.hot
     seen = observed_texts(context)
+    deadline = recheck_deadline()  # one budget for every advisory's re-check: a hook call never stalls
     claimed = ToolHook(context.event).claim(
         mailbox,
         context.now,
-        recheck=lambda advice: stale_reason(advice, seen),
+        recheck=lambda advice: stale_reason(advice, seen, deadline),
         select=lambda advice: hot.detector_enabled(advice.kind),
     )
     if mailbox.problem and not mailbox.problem.startswith("busy"):

@@ -76,14 +76,15 @@ def finish_gate(context: HookContext, mailbox: Mailbox) -> dict[str, Any] | None
         return None
     chosen = decision.advice
     from sbcore.deliver.channels import StopBlock
-    from sbcore.gate.advice import stale_reason
+    from sbcore.gate.advice import recheck_deadline, stale_reason
 
     channel = StopBlock()
     final_text = [context.text("last_assistant_message") or ""]
+    deadline = recheck_deadline()
     claimed = channel.claim(
         mailbox,
         context.now,
-        recheck=lambda advice: stale_reason(advice, final_text),
+        recheck=lambda advice: stale_reason(advice, final_text, deadline),
         select=lambda advice: advice.id == chosen.id,
     )
     if mailbox.problem and not mailbox.problem.startswith("busy"):

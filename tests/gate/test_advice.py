@@ -8,7 +8,7 @@ from typing import Any
 import pytest
 from gate_helpers import make_advice
 
-from sbcore.gate.advice import Advice, compile_stale_if, normalise_key, stale_reason
+from sbcore.gate.advice import Advice, compile_stale_if, normalise_key, runs_away, stale_reason
 from sbcore.observe.model import Observation
 
 
@@ -96,6 +96,26 @@ def test_stale_if_matches_later_observation_text() -> None:
 def test_a_stale_if_pattern_that_backtracks_catastrophically_reads_as_no_match() -> None:
     advice = make_advice(stale_if=(r"(a+)+$", "done"))
     assert stale_reason(advice, ["a" * 40 + "!", "all done"]) == "stale_if 'done' matched 'done'"
+
+
+def test_one_calls_rechecks_share_a_budget_past_which_nothing_is_searched() -> None:
+    """Many slow patterns in many advisories must not hold a hook call past Claude Code's limit."""
+    import time
+
+    slow = make_advice(stale_if=tuple(f"(a|aa{'|a' * n})*b" for n in range(16)))
+    texts = ["a" * 4000 + "!"] * 4
+    deadline = time.monotonic() + 0.2
+    started = time.monotonic()
+    for _ in range(4):
+        assert stale_reason(slow, texts, deadline) is None
+    assert time.monotonic() - started < 0.2 + 4 * 0.06  # each search ends by the budget's end, at worst
+    assert stale_reason(make_advice(stale_if=("done",)), ["all done"], time.monotonic() - 1) is None  # spent
+    assert stale_reason(make_advice(stale_if=("done",)), ["all done"], time.monotonic() + 1) is not None
+
+
+def test_a_pattern_that_backtracks_on_a_probe_is_found_before_it_is_queued() -> None:
+    assert runs_away(r"(a+)+$") and runs_away(r"(a|aa)*b")
+    assert not runs_away(r"pytest\b.*services/foo") and not runs_away("done")
 
 
 def test_no_match_means_still_valid() -> None:

@@ -117,6 +117,12 @@ def test_too_many_stale_if_patterns_are_cut_and_noted(tmp_path: Path) -> None:
     assert "4 stale_if patterns beyond 16 ignored" in decision.text
 
 
+def test_a_stale_if_pattern_that_backtracks_without_end_is_dropped_and_noted(tmp_path: Path) -> None:
+    decision = gate(tmp_path).decide(answer(headline="x", stale_if=["(a|aa)*b", "pytest -q"]))
+    assert decision.advice is not None and decision.advice.stale_if == ("pytest -q",)
+    assert "stale_if '(a|aa)*b' backtracks without end: dropped" in decision.text
+
+
 def test_human_floor_never_exceeds_the_agent_floor(tmp_path: Path) -> None:
     inverted = gate(tmp_path, gate__human_floor=0.7, gate__confidence_floor=0.6)
     assert inverted.decide(answer(headline="x", confidence=0.65)).reason is Reason.PASSED
