@@ -3,8 +3,9 @@
 A projected string is built in three steps, always in this order:
 
 1. **Redact** what may be kept: the slice up to the cap plus ``MAX_SECRET_SPAN`` (grown
-   until the redacted slice really extends that far past the cap), and nothing from
-   beyond that safe prefix is ever kept. A string elided structure-first (a shell
+   until the redacted slice really extends that far past the cap, in at most a few
+   readings: a value of ever-shrinking secrets shows less rather than being read again
+   and again), and nothing from beyond that safe prefix is ever kept. A string elided structure-first (a shell
    command) is redacted whole when it is at most ``WHOLE_REDACT_MAX`` characters. A secret straddling a cap
    therefore cannot leave a prefix behind, and a megabyte body is never scanned whole.
 2. **Elide structure**: a shell heredoc body or a long quoted literal is replaced by its
@@ -76,15 +77,22 @@ def prepare(value: str, keep: int, whole_max: int = 0) -> tuple[str, int]:
         return done, len(done)
     want = keep + MAX_SECRET_SPAN
     end = want
-    while True:
+    for _ in range(_PREPARE_READINGS):
         done = redact(value[:end])
         if end >= len(value):
             return done, len(done)
         if len(done) >= want:
-            # A secret cut by the slice end is still raw, and shorter than the margin:
-            # it sits entirely after ``len(done) - MAX_SECRET_SPAN``.
-            return done + value[end:], len(done) - MAX_SECRET_SPAN
+            break
         end += want - len(done) + MAX_SECRET_SPAN
+    # A secret cut by the slice end is still raw, and shorter than the margin: it sits entirely after
+    # ``len(done) - MAX_SECRET_SPAN``. A value whose secrets keep shrinking the slice (one long token after
+    # another) shows less than ``keep`` after the last reading rather than being read again from its start
+    # (each reading is of the whole slice: unbounded, a megabyte of them took a minute).
+    return done + value[end:], max(0, len(done) - MAX_SECRET_SPAN)
+
+
+_PREPARE_READINGS = 4
+"""How many times :func:`prepare` reads a growing slice for enough redacted text to keep."""
 
 
 def human(count: int) -> str:

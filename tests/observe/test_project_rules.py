@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import hashlib
 import json
+import random
 import re
+import string
 from pathlib import Path
 from typing import Any
 
@@ -567,6 +569,30 @@ def test_redaction_before_cap_on_long_values(padding: int) -> None:
     assert "AKIA" not in error.text
     write = _call("Write", {"file_path": "/r/a", "content": "w" * 190 + " " + AWS_KEY + " " + "w" * padding})
     assert "AKIA" not in write.text
+
+
+def test_a_value_whose_secrets_keep_shrinking_its_slice_is_read_a_bounded_number_of_times(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Each of prepare's readings redacts its slice from the start: one long secret after another shrinks
+    the slice to markers, and unbounded, a megabyte of them was read hundreds of times over (a minute)."""
+    from sbcore.observe import elide
+
+    read: list[int] = []
+    real = elide.redact
+
+    def counted(text: str) -> str:
+        read.append(len(text))
+        return real(text)
+
+    monkeypatch.setattr(elide, "redact", counted)
+    rng = random.Random(7)
+    token = "".join(rng.choice(string.ascii_letters + string.digits + "+/") for _ in range(300_000))
+    value = f"export TOKEN={token}"  # one secret as long as the value: every slice redacts to a marker
+    work, safe = elide.prepare(value, 400)
+    assert sum(read) < 10 * (400 + MAX_SECRET_SPAN) * 4  # a few growing slices, never the whole value over
+    assert token[:16] not in work[:safe]  # what may be kept is redacted
+    assert safe <= len(work)
 
 
 def test_secrets_are_redacted_everywhere() -> None:
