@@ -17,7 +17,6 @@ import logging
 import os
 import sys
 import textwrap
-from collections.abc import Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -391,9 +390,6 @@ def _wrap(text: str) -> str:
 def _set(args: argparse.Namespace) -> int:
     from sbcore.config import ConfigRejected, set_value
 
-    refused = _widening(args.key, args.value, args.layer)
-    if refused is not None:
-        return _refused([refused])
     try:
         outcome = set_value(
             args.key,
@@ -412,87 +408,6 @@ def _set(args: argparse.Namespace) -> int:
     # Even an unchanged value refreshes the snapshot: the layers may have been edited by hand.
     _refresh_hot_snapshot(_workspace(args))
     return 0
-
-
-def _widening(key: str, text: str, layer: str) -> str | None:
-    """Why setting ``key`` to ``text`` here must be refused: a capability into a layer that applies at once.
-
-    The workspace layer is exempt: what it sets there applies only after
-    ``second-brain trust``, which asks for the user's own act itself. So is a
-    value that only switches a capability off (``model.provider offline``).
-    """
-    from sbcore.config import UnknownKeyError, resolve_key
-    from sbcore.config.schema import BadValueError, parse_value
-    from sbcore.config.trustclass import value_class
-    from sbcore.config.user_act import refusal
-
-    if layer == "workspace":
-        return None
-    try:
-        ref = resolve_key(key)
-        parsed = parse_value(text, ref.schema)
-    except (UnknownKeyError, BadValueError):
-        return None  # set_value reports it
-    kind = value_class(ref.path, parsed)
-    if kind == "safe":
-        return None
-    why = refusal()
-    if why is None:
-        return None
-    return f"{key} {_WIDENS[kind]}: {why}"
-
-
-_WIDENS = {
-    "capability": "is a capability (it can run a process, connect, or choose where data goes)",
-    "consent": "widens what is observed or sent (it opts in, unmutes, or turns on)",
-    "voice": "changes what the observer says (its words reach the agent)",
-}
-
-
-def _reset_widening(target: str, layer: str, workspace: Path) -> str | None:
-    """Why removing ``target`` from ``layer`` must be refused: it takes away a value that narrows.
-
-    A narrowing value (``model.provider: offline``, ``mute.all: true``, ``enable.default: false``) set
-    in your global or local layer holds the observer back; removing it is a widening as much as setting
-    the wider value is, so it needs your own act too (``reset all --global`` included)."""
-    from sbcore.config import UnknownKeyError, resolve_key
-    from sbcore.config.effective import MISSING, lookup
-    from sbcore.config.layers import layer_path, read_layer
-    from sbcore.config.trustclass import config_class, value_class
-    from sbcore.config.user_act import refusal
-
-    if layer == "workspace":
-        return None
-    found = read_layer(layer, layer_path(layer, workspace))  # type: ignore[arg-type]
-    if target == "all":
-        path: tuple[str, ...] = ()
-    else:
-        try:
-            path = resolve_key(target).path
-        except UnknownKeyError:
-            path = tuple(target.split("."))
-    removed = lookup(found.data, path) if path else found.data
-    if removed is MISSING:
-        return None
-    narrowing = [
-        ".".join(leaf)
-        for leaf, value in _leaves(path, removed)
-        if config_class(leaf) in ("consent", "capability") and value_class(leaf, value) == "safe"
-    ]
-    if not narrowing:
-        return None
-    why = refusal()
-    if why is None:
-        return None
-    return f"removing {', '.join(narrowing)} takes away a setting that holds the observer back: {why}"
-
-
-def _leaves(path: tuple[str, ...], value: Any) -> Iterator[tuple[tuple[str, ...], Any]]:
-    if isinstance(value, dict) and value:
-        for name, child in value.items():
-            yield from _leaves((*path, str(name)), child)
-    elif path:
-        yield path, value
 
 
 def _check_detectors(candidate: EffectiveConfig) -> tuple[list[str], list[str]]:
@@ -552,9 +467,6 @@ def _provider_names() -> list[str]:
 def _reset(args: argparse.Namespace) -> int:
     from sbcore.config import ConfigRejected, reset_value
 
-    refused = _reset_widening(args.target, args.layer, _workspace(args))
-    if refused is not None:
-        return _refused([refused])
     try:
         outcome = reset_value(
             args.target,

@@ -52,6 +52,7 @@ from sbcore.config.schema import (
     schema_issues,
 )
 from sbcore.config.trust import Request
+from sbcore.config.widening import reset_refusal, set_refusal
 from sbcore.paths import FILE_MODE, config_dir, data_dir, ensure_private_dir, replace_file, write_private
 from sbcore.problems import SbcoreError
 from sbcore.schemas import yamlpos
@@ -137,6 +138,9 @@ def set_value(
             if refusals:
                 raise ConfigRejected(refusals)
             cautions[:] = warned
+        refused = set_refusal(ref, value, layer)  # a valid change that widens needs the user's own act
+        if refused is not None:
+            raise ConfigRejected([refused])
         base = text if text is not None else _HEADERS[layer] + _HEADER_TAIL
         return set_in_text(base, ref.path, value)
 
@@ -167,6 +171,9 @@ def reset_value(
     """
     answers: dict[int, bool] = {}
     target = _target(layer, workspace)
+    refused = reset_refusal(target_key, layer, workspace)
+    if refused is not None:
+        raise ConfigRejected([refused])
     if target_key == "all":
         path: tuple[str, ...] = ()
         shown = "all"

@@ -239,7 +239,7 @@ def test_reset_when_no_file_exists_creates_nothing(dirs: Dirs) -> None:
     assert not (dirs.workspace / ".second-brain").exists()
 
 
-def test_loud_knobs_warn_on_every_set(dirs: Dirs) -> None:
+def test_loud_knobs_warn_on_every_set(dirs: Dirs, as_the_user: None) -> None:
     for key, value in (
         ("gate.rate_per_hour", "2"),
         ("finish_gate.min_interval_s", "7200"),
@@ -261,7 +261,7 @@ def test_setting_a_lower_layer_than_the_one_in_force_says_so(dirs: Dirs) -> None
     )
 
 
-def test_detector_overrides_and_user_keyed_entries(dirs: Dirs) -> None:
+def test_detector_overrides_and_user_keyed_entries(dirs: Dirs, as_the_user: None) -> None:
     set_value("detectors.git-log.enabled", "true", layer="workspace", workspace=dirs.workspace)
     set_value(
         "detectors.standard-questions.config.questions", '[{"id": "migrations"}]', workspace=dirs.workspace
@@ -294,7 +294,7 @@ def test_workspace_paths_are_stored_resolved(dirs: Dirs, tmp_path: Path) -> None
     assert load_config(dirs.workspace).is_enabled() is True
 
 
-def test_catalogue_file_is_checked_and_stored_portably(dirs: Dirs, tmp_path: Path) -> None:
+def test_catalogue_file_is_checked_and_stored_portably(dirs: Dirs, tmp_path: Path, as_the_user: None) -> None:
     dirs.put(dirs.workspace / "team" / "detectors" / "x.yaml", "id: x\n")
     set_value("catalogue.file", "team/detectors", layer="workspace", workspace=dirs.workspace)
     assert "file: team/detectors" in dirs.workspace_file.read_text()
@@ -375,3 +375,17 @@ def test_the_built_in_provider_names_are_the_schemas_and_the_registrys() -> None
     examples = set(config_schema()["properties"]["model"]["properties"]["provider"]["examples"])
     registered = set(get_plugin_manager(autoload=False).registry.providers)
     assert examples == registered | {"auto", "offline"}
+
+
+def test_a_widening_change_asks_for_the_users_own_act_in_the_library_too(dirs: Dirs) -> None:
+    """The check lives in the functions that write: a script calling them from inside a session (no terminal
+    here) is refused as the CLI is, and nothing is written."""
+    with pytest.raises(ConfigRejected) as refused:
+        set_value("model.base_url", "http://127.0.0.1:9/steal", layer="global", workspace=dirs.workspace)
+    assert "capability" in str(refused.value) and not dirs.global_file.exists()
+    dirs.put(dirs.global_file, "mute:\n  all: true\n")
+    with pytest.raises(ConfigRejected) as again:
+        reset_value("mute", layer="global", workspace=dirs.workspace)
+    assert "holds the observer back" in str(again.value)
+    assert dirs.global_file.read_text() == "mute:\n  all: true\n"
+    set_value("gate.cooldown_s", "60", layer="global", workspace=dirs.workspace)  # a safe knob needs nothing
