@@ -4,9 +4,9 @@ A capability (a value that can run a process, open a connection or choose where 
 that opts in, unmutes or turns on) and a voice (one that changes what the observer says to the agent) set in
 the global or local layer apply at once; so does removing a value there that holds the observer back
 (``model.provider: offline``, ``mute.all: true``). Either needs the user at their own terminal
-(:func:`~sbcore.config.user_act.refusal`, looked up at each call), and the check lives here, in the functions that write, so that
-calling the library is no way around it. The workspace layer is exempt: what it sets applies only after
-``second-brain trust``, which asks for the user's own act itself.
+(:func:`~sbcore.config.user_act.refusal`, looked up at each call), and the check lives here, in the
+functions that write, so that calling the library is no way around it. The workspace layer is exempt: what
+it sets applies only after ``second-brain trust``, which asks for the user's own act itself.
 """
 
 from __future__ import annotations
@@ -15,11 +15,11 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
+from sbcore.config import user_act
 from sbcore.config.effective import MISSING, lookup
 from sbcore.config.layers import layer_path, read_layer
 from sbcore.config.schema import KeyRef, UnknownKeyError, resolve_key
 from sbcore.config.trustclass import config_class, value_class
-from sbcore.config import user_act
 
 _WIDENS = {
     "capability": "is a capability (it can run a process, connect, or choose where data goes)",
