@@ -55,6 +55,7 @@ import sys
 from bisect import bisect_left
 from collections.abc import Callable, Iterator
 
+from sbcore.observe import secret_forms
 from sbcore.observe.entropy import looks_random
 
 Span = tuple[int, int, int, str]  # start, end, priority, kind
@@ -201,7 +202,7 @@ _BY_FLAG: dict[str, tuple[tuple[_Lazy | None, _Lazy, str], ...]] = {
         # mysql -pVALUE, 7z -pVALUE, sshpass -pVALUE: the value is glued to the flag
         (_command(r"mysql\w*|mariadb\w*|7z[ar]?|(?:un)?rar|sshpass"), _Lazy(r"p" + _ARG), _PW),
         # docker login -p VALUE, mongosh -p VALUE, twine upload -p VALUE, ncftp -u bob -p VALUE
-        (_command(r"login|mongo|mongosh|twine|ncftp\w*"), _Lazy(r"p[ \t]+" + _ARG), _PW),
+        (_command(r"login|mongo|mongosh|twine|ncftp\w*|psexec|paexec"), _Lazy(r"p[ \t]+" + _ARG), _PW),
         # openssl -pass pass:VALUE, -passin pass:VALUE
         (None, _Lazy(r"pass(?:in|out|word)?[ \t]+pass:" + _ARG), _PW),
     ),
@@ -256,7 +257,8 @@ _ECHOED = tuple(
         + r"(?:[ \t]+-[neE]+)*[ \t]+(?:(?:'%s\\n'|\"%s\\n\")[ \t]+)?"
         + _ARG
         + r"[ \t]*\|[ \t]*(?:sudo\b[^\n|;&]{0,100}?[ \t]-[A-Za-z]*S\b|[^\n|;&]{0,200}?--password-stdin"
-        r"|passwd\b[^\n|;&]{0,60}?--stdin|chpasswd|kinit\b|[^\n|;&]{0,200}?-pass(?:in)?[ \t]+stdin)"
+        r"|passwd\b[^\n|;&]{0,60}?--stdin|(?:sudo[ \t]+(?:-\S+[ \t]+)*)?chpasswd|kinit\b"
+        r"|[^\n|;&]{0,200}?-pass(?:in)?[ \t]+stdin|[^\n|;&]{0,200}?--with-token)"
     )
     for command in ("echo", "printf")
 )
@@ -266,6 +268,7 @@ _ECHOED = tuple(
 _HERE_STRINGS = (
     _Lazy(_word("kinit") + r"[^\n|;&]{0,200}?<<<[ \t]*" + _ARG),
     _Lazy(r"--password-stdin\b[^\n|;&]{0,200}?<<<[ \t]*" + _ARG),
+    _Lazy(r"--with-token\b[^\n|;&]{0,200}?<<<[ \t]*" + _ARG),
     _Lazy(_word("passwd") + r"[^\n|;&]{0,60}?--stdin\b[^\n|;&]{0,200}?<<<[ \t]*" + _ARG),
     _Lazy(r"-pass(?:in)?[ \t]+stdin\b[^\n|;&]{0,200}?<<<[ \t]*" + _ARG),
     _Lazy(_word("chpasswd") + r"[^\n|;&]{0,100}?<<<[ \t]*['\"]?[^\s:'\"|;&]{1,64}:(?P<v>[^\s'\"|;&]{1,256})"),
@@ -380,6 +383,8 @@ def context_spans(
             spans.extend(_matched(text, scan, pattern, judge))
     if "net use" in low:
         spans.extend(_net_use(text, low, judge))
+    if not secret_forms.quiet(low):
+        spans.extend(secret_forms.form_spans(text, scan, low, judge, key_kind))
     # Commands whose secret no flag or word leads to, each behind a character its form needs: a memchr
     # finds that a text lacks it at a small part of the cost of a substring search.
     if "@" in scan:
@@ -414,6 +419,7 @@ def quiet(low: str, scan: str) -> bool:
         or ("|" in scan and ("echo" in scan or "printf" in scan))
         or "<<<" in scan
         or "net use" in low
+        or not secret_forms.quiet(low)
         or ("@" in scan and _oracle(low))
         or "Q~" in scan
         or "SK" in scan

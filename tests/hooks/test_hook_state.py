@@ -87,6 +87,7 @@ ALLOWED = {
     # the redactor (standard library only): prompts and messages are stored redacted
     "sbcore.observe.redact",
     "sbcore.observe.secret_contexts",
+    "sbcore.observe.secret_forms",
     "sbcore.observe.secret_categories",
     "sbcore.observe.secret_rules",
     "sbcore.observe.entropy",

@@ -83,6 +83,16 @@ _PIECES = [
     "--password-stdin",
     "net use ",
     "\\\\fs\\s ",
+    "define('",
+    "DB_PASSWORD",
+    "', '",
+    " IDENTIFIED BY ",
+    "auth=('u",
+    "/pass:",
+    "net user u ",
+    "cargo login ",
+    "https://",
+    "@h",
 ]
 
 
@@ -103,6 +113,9 @@ def _spans(text: str) -> list[secret_contexts.Span]:
 @example(["sqlplus", " ", "scott/", "x9Qw7Lm2Zr5Tk8Vb", "@", "a"])
 @example(["smbclient", " -U", " ", "a", "%", "x9Qw7Lm2Zr5Tk8Vb"])
 @example(["kinit", " <<< ", "x9Qw7Lm2Zr5Tk8Vb"])
+@example(["define('", "DB_PASSWORD", "', '", "x9Qw7Lm2Zr5Tk8Vb", "')"])
+@example([" IDENTIFIED BY ", "x9Qw7Lm2Zr5Tk8Vb"])
+@example(["https://", "x9Qw7Lm2Zr5Tk8Vbx9Qw7Lm2Zr5Tk8Vb", "@h"])
 @example(["net use ", "\\\\fs\\s ", "x9Qw7Lm2Zr5Tk8Vb"])
 @given(st.lists(st.sampled_from(_PIECES), max_size=12))
 def test_the_prefilter_skips_only_strings_without_a_context_secret(pieces: list[str]) -> None:
