@@ -383,8 +383,7 @@ def context_spans(
             spans.extend(_matched(text, scan, pattern, judge))
     if "net use" in low:
         spans.extend(_net_use(text, low, judge))
-    if not secret_forms.quiet(low):
-        spans.extend(secret_forms.form_spans(text, scan, low, judge, key_kind))
+    spans.extend(secret_forms.form_spans(text, scan, low, words, judge, key_kind))
     # Commands whose secret no flag or word leads to, each behind a character its form needs: a memchr
     # finds that a text lacks it at a small part of the cost of a substring search.
     if "@" in scan:
@@ -419,7 +418,7 @@ def quiet(low: str, scan: str) -> bool:
         or ("|" in scan and ("echo" in scan or "printf" in scan))
         or "<<<" in scan
         or "net use" in low
-        or not secret_forms.quiet(low)
+        or secret_forms.may_hold(low)
         or ("@" in scan and _oracle(low))
         or "Q~" in scan
         or "SK" in scan

@@ -26,86 +26,113 @@ from collections.abc import Callable, Iterator
 Span = tuple[int, int, int, str]  # start, end, priority, kind
 Judge = Callable[[str, int, int, "str | Callable[[], str]", bool], "Span | None"]
 
-_NAME = (
-    r"[\w.-]*(?:pass(?:word|wd|phrase)?|secret|token|api[_.-]?key|(?:auth|private|secret|access)[_.-]?key)"
-    r"[\w.-]*"
-)
+# Every pattern opens with a literal, so ``re`` skips to its occurrences at a substring search's speed, and
+# the case-blind ones run over the lower-cased copy (same offsets): a case-blind or boundary-opened pattern
+# is tried at every position of a long text.
 _QUOTED = r"(?:'(?P<v>[^'\n]{1,256})'|\"(?P<w>[^\"\n]{1,256})\")"
+# A quoted key ending in a secret word, matched from its opening quote (found back from the word).
 _QUOTED_KEY = re.compile(
-    rf"(?i:['\"](?P<key>{_NAME})['\"])[ \t]*(?P<op>\][ \t]*=|,)[ \t]*{_QUOTED}", re.ASCII
+    r"['\"](?P<key>[\w.-]{0,40}(?:pass(?:word|wd|phrase)?|secret|token|key)[\w.-]{0,24})['\"]"
+    rf"[ \t]*(?P<op>\][ \t]*=|,)[ \t]*{_QUOTED}",
+    re.ASCII,
 )
+_QUOTED_KEY_STEMS = ("pass", "secret", "token", "key")
+_QUOTE_REACH = 64  # how far before its secret word a key's opening quote may be
 _SQL_IDENTIFIED = re.compile(
-    rf"(?i:\bidentified[ \t]+by)(?:[ \t]+(?i:password))?[ \t]+"
-    rf"(?:{_QUOTED}|(?P<b>[^\s;'\":@?$][^\s;'\"]{{0,255}}))",
+    rf"identified[ \t]+by(?:[ \t]+password)?[ \t]+(?:{_QUOTED}|(?P<b>[^\s;'\":@?$][^\s;'\"]{{0,255}}))",
     re.ASCII,
 )
 _SQL_SET_PASSWORD = re.compile(
-    rf"(?i:\bset[ \t]+password\b)[^\n;=]{{0,120}}=[ \t]*(?:(?i:password)\()?{_QUOTED}"
+    rf"set[ \t]+password\b[^\n;=]{{0,120}}=[ \t]*(?:password\()?{_QUOTED}", re.ASCII
 )
-_CREDENTIAL_PAIR = re.compile(
-    rf"(?:\bauth[ \t]*=[ \t]*\(|\b\w*(?:Basic|Digest)Auth\()[ \t]*['\"][^'\"\n]{{0,128}}['\"][ \t]*,"
-    rf"[ \t]*{_QUOTED}",
-    re.ASCII,
+_AUTH_TUPLE = re.compile(
+    rf"auth[ \t]*=[ \t]*\([ \t]*['\"][^'\"\n]{{0,128}}['\"][ \t]*,[ \t]*{_QUOTED}", re.ASCII
 )
-_SECURE_STRING = re.compile(rf"(?i:convertto-securestring)(?:[ \t]+-(?i:string))?[ \t]+{_QUOTED}", re.ASCII)
-_SLASH_PASS = re.compile(r"(?i:/pass(?:word)?:)(?P<b>[^\s\"'/]{1,256})", re.ASCII)
-_NET_USER = re.compile(
-    r"(?i:\bnet[ \t]+user)[ \t]+(?:\"[^\"\n]+\"|[^\s/\"]+)[ \t]+(?P<b>[^\s/*\"][^\s\"]{0,255})"
-)
-_CARGO_LOGIN = re.compile(r"\bcargo[ \t]+login[ \t]+(?P<b>[A-Za-z0-9_-]{16,256})\b", re.ASCII)
+_AUTH_CLASS = re.compile(rf"auth\([ \t]*['\"][^'\"\n]{{0,128}}['\"][ \t]*,[ \t]*{_QUOTED}", re.ASCII)
+_SECURE_STRING = re.compile(rf"convertto-securestring(?:[ \t]+-string)?[ \t]+{_QUOTED}", re.ASCII)
+_SLASH_PASS = re.compile(r"/pass(?:word)?:(?P<b>[^\s\"'/]{1,256})", re.ASCII)
+_NET_USER = re.compile(r"net[ \t]+user[ \t]+(?:\"[^\"\n]+\"|[^\s/\"]+)[ \t]+(?P<b>[^\s/*\"][^\s\"]{0,255})")
+_CARGO_LOGIN = re.compile(r"cargo[ \t]+login[ \t]+(?P<b>[a-z0-9_-]{16,256})(?![\w-])", re.ASCII)
 _URL_TOKEN_USER = re.compile(r"://(?P<b>[A-Za-z0-9_-]{20,256})@[\w.-]+", re.ASCII)
 
 
-def quiet(low: str) -> bool:
-    """Whether no rule here can fire in ``low`` (a lower-cased text): it holds none of their substrings."""
-    return not (
-        (("'" in low or '"' in low) and ("pass" in low or "secret" in low or "token" in low or "key" in low))
+def may_hold(low: str) -> bool:
+    """Whether a rule here may fire in ``low`` (a lower-cased text) that holds none of the secret words but
+    "auth" (``pass``, ``secret``, ``token``, ``key``: the caller's prefilter tests those first, and every rule
+    reached through them, ``/pass:`` and ``set password`` included, stays reachable)."""
+    return (
+        "auth" in low
         or "identified" in low
-        or "set password" in low
-        or "auth" in low
-        or "convertto-securestring" in low
-        or "/pass" in low
+        or "://" in low
         or "net user" in low
         or "cargo login" in low
-        or ("://" in low and "@" in low)
+        or "convertto-securestring" in low
     )
 
 
 def form_spans(
-    text: str, scan: str, low: str, judge: Judge, key_kind: Callable[[str], str]
+    text: str,
+    scan: str,
+    low: str,
+    words: frozenset[str],
+    judge: Judge,
+    key_kind: Callable[[str], str],
 ) -> Iterator[Span]:
-    """The secrets these forms hold in ``text`` (``scan``: its ASCII copy, ``low``: that lower-cased)."""
-    if ("'" in scan or '"' in scan) and ("pass" in low or "secret" in low or "token" in low or "key" in low):
-        for match in _QUOTED_KEY.finditer(scan):
-            key = match.group("key")
-            # a call's next argument (`define('DB_PASSWORD', 'v')`) must read as random: a list of field names
-            # (`['password', 'email']`) is no secret; an index's assignment sets a value
-            strict = match.group("op") == ","
-            yield from _judged(text, match, judge, lambda key=key: key_kind(key), strict)  # type: ignore[misc]
+    """The secrets these forms hold in ``text`` (``scan``: its ASCII copy, ``low``: that lower-cased,
+    ``words``: the secret words it holds, :func:`~.secret_contexts.words_in`). Each rule's substring is
+    looked for once, here: a long text pays one search per rule."""
+    if ("pass" in words or "secret" in words or "token" in words or "key" in words) and (
+        "'" in scan or '"' in scan
+    ):
+        yield from _quoted_keys(text, scan, low, judge, key_kind)
+    if "pass" in words:
+        if "set password" in low:
+            for match in _SQL_SET_PASSWORD.finditer(low):
+                yield from _judged(text, match, judge, "password")
+        if "/pass" in low:
+            for match in _SLASH_PASS.finditer(low):
+                yield from _judged(text, match, judge, "password")
     if "identified" in low:
-        for match in _SQL_IDENTIFIED.finditer(scan):
+        for match in _SQL_IDENTIFIED.finditer(low):
             yield from _judged(text, match, judge, "password")
-    if "set password" in low:
-        for match in _SQL_SET_PASSWORD.finditer(scan):
-            yield from _judged(text, match, judge, "password")
-    if "auth" in low:
-        for match in _CREDENTIAL_PAIR.finditer(scan):
-            yield from _judged(text, match, judge, "password")
+    if "auth" in words:
+        for pattern in (_AUTH_TUPLE, _AUTH_CLASS):
+            for match in pattern.finditer(low):
+                yield from _judged(text, match, judge, "password")
     if "convertto-securestring" in low:
-        for match in _SECURE_STRING.finditer(scan):
-            yield from _judged(text, match, judge, "password")
-    if "/pass" in low:
-        for match in _SLASH_PASS.finditer(scan):
+        for match in _SECURE_STRING.finditer(low):
             yield from _judged(text, match, judge, "password")
     if "net user" in low:
-        for match in _NET_USER.finditer(scan):
+        for match in _NET_USER.finditer(low):
             yield from _judged(text, match, judge, "password")
     if "cargo login" in low:
-        for match in _CARGO_LOGIN.finditer(scan):
+        for match in _CARGO_LOGIN.finditer(low):
             yield from _judged(text, match, judge, "token", strict=True)
     if "://" in scan and "@" in scan:
         for match in _URL_TOKEN_USER.finditer(scan):
             yield from _judged(text, match, judge, "url-credentials", strict=True)
+
+
+def _quoted_keys(
+    text: str, scan: str, low: str, judge: Judge, key_kind: Callable[[str], str]
+) -> Iterator[Span]:
+    """A quoted secret-ish key handed its value, found back from each of its secret words: a call's next
+    argument (`define('DB_PASSWORD', 'v')`) must read as random, so a list of field names (`['password',
+    'email']`) is no secret; an index's assignment (`config['SECRET_KEY'] = 'v'`) sets a value."""
+    tried: set[int] = set()
+    for stem in _QUOTED_KEY_STEMS:
+        at = low.find(stem)
+        while at >= 0:
+            floor = max(0, at - _QUOTE_REACH)
+            quote = max(scan.rfind("'", floor, at), scan.rfind('"', floor, at))
+            if quote >= 0 and quote not in tried:
+                tried.add(quote)
+                match = _QUOTED_KEY.match(low, quote)
+                if match is not None:
+                    key = text[match.start("key") : match.end("key")]
+                    strict = match.group("op") == ","
+                    yield from _judged(text, match, judge, lambda key=key: key_kind(key), strict)  # type: ignore[misc]
+            at = low.find(stem, at + len(stem))
 
 
 def _judged(
