@@ -149,6 +149,8 @@ def _invocations(command: str, tasks: bool = False) -> tuple[str, ...]:
             continue
         if len(words) == 2 and words[1] in ASKS_ABOUT_ITSELF:
             continue  # `<runner> --version`: the program says what it is, and runs nothing
+        if any(word in _LISTS_ONLY for word in words[1:]):
+            continue  # `jest --listTests`, `pytest --collect-only`: the runner lists what it would run
         if not tasks and _NAMED_FOR_LINTING.search(program):
             continue  # `eslint src tests`: a linter given the test folder runs no test (a script's body too)
         # A word with a space or a line break in it was quoted text (a message, a body, a note): it names
@@ -176,6 +178,8 @@ def _remote_command(words: Sequence[str]) -> str | None:
     return " ".join(rest) if rest else None
 
 
+# Options that make a runner list what it would run instead of running it.
+_LISTS_ONLY = frozenset({"--listTests", "--list-tests", "--collect-only", "--co", "--list-files"})
 # An interpreter handed a script by its path (`php bin/phpunit`, `node scripts/test.js`, `ruby bin/rails t`).
 _HANDS_A_SCRIPT = re.compile(r"^(?:php|ruby|node|perl|python(?:\d+(?:\.\d+)?)?)$")
 _SCRIPT_PATH = re.compile(r"^\.{0,2}/?[\w.-]+/[\w./-]*\w$")

@@ -407,7 +407,25 @@ def related(one: Work, other: Work) -> bool:
     if is_script(one) and (_aggregate(mine) or _aggregate(theirs)):
         return True  # `make all` runs `make paper`: failing alike, it is the member failing in it
     mine, theirs = [_unrooted(word) for word in mine[1:]], [_unrooted(word) for word in theirs[1:]]
-    return _within(mine, theirs) or _within(theirs, mine) or _same_stem(mine, theirs)
+    return (
+        _within(mine, theirs)
+        or _within(theirs, mine)
+        or _same_stem(mine, theirs)
+        or _pattern_names(mine, theirs)
+        or _pattern_names(theirs, mine)
+    )
+
+
+def _pattern_names(patterns: list[str], paths: list[str]) -> bool:
+    """Whether a selection of one is a pattern the other's file's name holds (``orders.service`` and
+    ``src/orders/orders.service.spec.ts``): a runner that takes patterns matches them against its files'
+    paths, so the two select that file."""
+    names = [path.rsplit("/", 1)[-1] for path in paths if "/" in path]
+    return any(
+        len(word) >= MIN_TARGET and not word.startswith("-") and "/" not in word and word in name
+        for word in patterns
+        for name in names
+    )
 
 
 def _same_tests(one: Work, other: Work) -> bool:

@@ -218,12 +218,22 @@ def error_line(text: str) -> str:
     else:
         chosen = _telling_line_by_line(text)
     chosen = explained(text, chosen)
+    if "Caused by:" in text:
+        chosen = _root_cause(text, chosen)
     if chosen.endswith(":"):
         chosen = _with_message(text, chosen)
     elif chosen[:8].lower() == "expected" and "but " not in chosen.lower():
         chosen = _with_actual(text, chosen)
     chosen = redact(chosen)
     return chosen if len(chosen) <= LINE_CAP else chosen[: LINE_CAP - 1] + "…"
+
+
+def _root_cause(text: str, chosen: str) -> str:
+    """The last ``Caused by:`` of an exception chain (the JVM's languages print the wrapper first and its
+    causes under it, the root last): two runs' logs read back in different cuts (one showing the wrapper
+    `BeanCreationException: Error creating bean …`, one only its causes) fail on that one cause."""
+    causes = [line for line in map(_shown, text.split("\n")) if line.startswith("Caused by:")]
+    return causes[-1] if causes else chosen
 
 
 def _with_actual(text: str, expected: str) -> str:
