@@ -70,6 +70,22 @@ def may_hold(low: str) -> bool:
     )
 
 
+# The rules after the quoted keys: (the secret word the text must hold, or "" for none; the substring the
+# lower-cased text must hold; the pattern, run over that copy; the kind; whether the value must read as
+# random). A new form is one row.
+_RULES: tuple[tuple[str, str, re.Pattern[str], str, bool], ...] = (
+    ("pass", "set password", _SQL_SET_PASSWORD, "password", False),
+    ("pass", "/pass", _SLASH_PASS, "password", False),
+    ("", "identified", _SQL_IDENTIFIED, "password", False),
+    ("auth", "auth", _AUTH_TUPLE, "password", False),
+    ("auth", "auth(", _AUTH_CLASS, "password", False),
+    ("", "convertto-securestring", _SECURE_STRING, "password", False),
+    ("", "net user", _NET_USER, "password", False),
+    ("", "cargo login", _CARGO_LOGIN, "token", True),
+    ("", "://", _URL_TOKEN_USER, "url-credentials", True),
+)
+
+
 def form_spans(
     text: str,
     scan: str,
@@ -85,32 +101,10 @@ def form_spans(
         "'" in scan or '"' in scan
     ):
         yield from _quoted_keys(text, scan, low, judge, key_kind)
-    if "pass" in words:
-        if "set password" in low:
-            for match in _SQL_SET_PASSWORD.finditer(low):
-                yield from _judged(text, match, judge, "password")
-        if "/pass" in low:
-            for match in _SLASH_PASS.finditer(low):
-                yield from _judged(text, match, judge, "password")
-    if "identified" in low:
-        for match in _SQL_IDENTIFIED.finditer(low):
-            yield from _judged(text, match, judge, "password")
-    if "auth" in words:
-        for pattern in (_AUTH_TUPLE, _AUTH_CLASS):
+    for word, needed, pattern, kind, strict in _RULES:
+        if (not word or word in words) and needed in low:
             for match in pattern.finditer(low):
-                yield from _judged(text, match, judge, "password")
-    if "convertto-securestring" in low:
-        for match in _SECURE_STRING.finditer(low):
-            yield from _judged(text, match, judge, "password")
-    if "net user" in low:
-        for match in _NET_USER.finditer(low):
-            yield from _judged(text, match, judge, "password")
-    if "cargo login" in low:
-        for match in _CARGO_LOGIN.finditer(low):
-            yield from _judged(text, match, judge, "token", strict=True)
-    if "://" in scan and "@" in scan:
-        for match in _URL_TOKEN_USER.finditer(scan):
-            yield from _judged(text, match, judge, "url-credentials", strict=True)
+                yield from _judged(text, match, judge, kind, strict)
 
 
 def _quoted_keys(
