@@ -26,7 +26,7 @@ from sbcore.api import is_test_path
 from sbcore.observe.edit_reading import code_lines, defined_names, same_code
 from sbcore.observe.model import Observation
 
-from .identity import ASKS_ABOUT_ITSELF, strip_prefixes
+from .identity import ASKS_ABOUT_ITSELF, INTERPRETERS, strip_prefixes
 from .shell import split_segments
 
 T = TypeVar("T")
@@ -161,7 +161,7 @@ def _invocations(command: str, tasks: bool = False) -> tuple[str, ...]:
             if before in _CODE_OPTIONS or not any(space in word for space in (" ", "\n", "\t"))
         ]
         steps.append(" ".join([program if program.endswith(".py") else words[0], *kept]))
-        if _HANDS_A_SCRIPT.match(program) and len(kept) > 0 and _SCRIPT_PATH.match(kept[0]):
+        if INTERPRETERS.match(program) and len(kept) > 0 and _SCRIPT_PATH.match(kept[0]):
             steps.append(" ".join(kept))  # `php bin/phpunit`: the script runs, as `bin/phpunit` alone does
         for inner in _run_inside(words):
             steps.extend(_invocations(inner, tasks))
@@ -180,8 +180,6 @@ def _remote_command(words: Sequence[str]) -> str | None:
 
 # Options that make a runner list what it would run instead of running it.
 _LISTS_ONLY = frozenset({"--listTests", "--list-tests", "--collect-only", "--co", "--list-files"})
-# An interpreter handed a script by its path (`php bin/phpunit`, `node scripts/test.js`, `ruby bin/rails t`).
-_HANDS_A_SCRIPT = re.compile(r"^(?:php|ruby|node|perl|python(?:\d+(?:\.\d+)?)?)$")
 _SCRIPT_PATH = re.compile(r"^\.{0,2}/?[\w.-]+/[\w./-]*\w$")
 _REMOTE_SHELLS = frozenset({"ssh", "dbclient"})
 _REMOTE_VALUE_OPTIONS = frozenset(

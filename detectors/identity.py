@@ -92,8 +92,9 @@ _POWERSHELLS = frozenset({"pwsh", "powershell"})
 _PYTHON = re.compile(r"^python(?:\d+(?:\.\d+)?)?$")
 # A project's launcher for a tool is that tool.
 _LAUNCHERS = {"gradlew": "gradle", "mvnw": "mvn", "bazelisk": "bazel"}
-# Interpreters that can run a runner installed into a project's bin directory.
-_INTERPRETERS = re.compile(r"^(?:php|ruby|node|bash|sh|pwsh|powershell|python(?:\d+(?:\.\d+)?)?)$")
+# Interpreters handed a script to run: a runner installed into a project's bin directory (`php vendor/bin/x`),
+# a script by its path (`node scripts/test.js`, read as the script by the checklist too).
+INTERPRETERS = re.compile(r"^(?:php|ruby|node|bash|sh|pwsh|powershell|python(?:\d+(?:\.\d+)?)?)$")
 _BIN_DIRS = re.compile(r"(?:^|/)(?:bin|\.bin)/[^/]+$")
 # Script managers whose `run`/`run-script` spellings name the same script.
 _SCRIPT_MANAGERS = frozenset({"composer"})
@@ -391,8 +392,8 @@ def strip_prefixes(segment: Sequence[str]) -> list[str]:
             continue
         if (
             len(words) > 2
-            and _INTERPRETERS.match(words[1])
-            and not _INTERPRETERS.match(words[0].rsplit("/", 1)[-1])
+            and INTERPRETERS.match(words[1])
+            and not INTERPRETERS.match(words[0].rsplit("/", 1)[-1])
         ):
             # a tool handing a script to the interpreter it names (`symfony php bin/phpunit`: the project's
             # PHP): the script is what runs
@@ -458,10 +459,10 @@ def _canonical(words: list[str]) -> tuple[str, str]:
     program = words[0].rsplit("/", 1)[-1]
     if _PYTHON.match(program) and len(words) > 2 and words[1] == "-m":
         program, words = words[2], words[2:]
-    elif _INTERPRETERS.match(program) and len(words) > 1 and _BIN_DIRS.search(words[1]):
+    elif INTERPRETERS.match(program) and len(words) > 1 and _BIN_DIRS.search(words[1]):
         words = words[1:]  # `php vendor/bin/phpunit` is phpunit
         program = words[0].rsplit("/", 1)[-1]
-    elif _INTERPRETERS.match(program) and (at := _script_at(words)) is not None:
+    elif INTERPRETERS.match(program) and (at := _script_at(words)) is not None:
         words = [_as_run(words[at]), *words[at + 1 :]]  # `python -u manage.py` is `./manage.py`
         program = words[0].rsplit("/", 1)[-1]
     if program in ("pytest", "py.test"):
