@@ -123,10 +123,12 @@ _VALUE = r"(?:\\\"[^\"\\\n]{1,256}\\\"|'[^'\n]{1,256}'|\"[^\"\n]{1,256}\"|[^\s\"
 # What may stand between a name and its value besides an operator (``redact``'s business): an XML
 # element's ">" (``<password>VALUE</password>``); a name/value pair's "value" key
 # (``- name: DB_PASSWORD`` then ``value: VALUE``, ``{"name": "API_TOKEN", "value": "VALUE"}``,
-# ``key="ApiKey" value="VALUE"``); or spaces (``password VALUE``, ``the token is VALUE``).
+# ``key="ApiKey" value="VALUE"``); what the secret is for, in prose (``the password for the staging db is
+# VALUE``, ``the API key for prod: VALUE``); or spaces (``password VALUE``, ``the token is VALUE``).
 _BETWEEN = (
     r"(?:(?P<xml>>)"
     r"|(?P<pair>(?:\\?[\"'])?,?[ \t]*(?:\r?\n|\\n)?[ \t]*(?:\\?[\"'])?value(?:\\?[\"'])?[ \t]*[:=][ \t]*)"
+    r"|[ \t]+(?:for|to)(?:[ \t]+[a-z0-9_.@/-]{1,40}){1,4}?(?:[ \t]+(?:is|was)[ \t]+|:[ \t]+)"
     r"|(?:\\?[\"'])?[ \t]+(?:(?:is|was|of)[ \t]+)?)"
 )
 # A name's last word, what stands between, then the value. One pattern per word, each opening with
@@ -225,7 +227,15 @@ _BY_FLAG: dict[str, tuple[tuple[_Lazy | None, _Lazy, str], ...]] = {
         ),
     ),
     "N": ((_command(r"ssh-keygen"), _Lazy(r"N[ \t]+" + _ARG), _PW),),
-    "a": ((_command(r"redis-cli"), _Lazy(r"a[ \t]+" + _ARG), _PW),),
+    "a": (
+        (_command(r"redis-cli"), _Lazy(r"a[ \t]+" + _ARG), _PW),
+        # jenkins-cli -auth USER:TOKEN: the user stays ("-auth @FILE" names a file)
+        (
+            _command(r"jenkins-cli"),
+            _Lazy(r"auth[ \t]+[\"']?[^\s:@'\"|;&][^\s:'\"|;&]{0,127}:(?P<v>[^\s'\"|;&]{1,256})"),
+            _PW,
+        ),
+    ),
     "w": ((_command(r"ldap\w+"), _Lazy(r"w[ \t]+" + _ARG), _PW),),
     "S": (
         # sudo -S … <<< 'VALUE'
@@ -247,10 +257,11 @@ _BY_FLAG: dict[str, tuple[tuple[_Lazy | None, _Lazy, str], ...]] = {
     # snmpwalk -v3 -u user -A auth-passphrase -X privacy-passphrase (net-snmp)
     "A": ((_command(r"snmp\w+"), _Lazy(r"A[ \t]+" + _ARG8), _PW),),
     "X": ((_command(r"snmp\w+"), _Lazy(r"X[ \t]+" + _ARG8), _PW),),
-    # influx … -t TOKEN
-    "t": ((_command(r"influx"), _Lazy(r"t[ \t]+" + _ARG), "token"),),
+    # influx … -t TOKEN; the CLIs whose -t is their access token (doctl, vercel, flyctl, glab, codecov)
+    "t": ((_command(r"influx|doctl|vercel|flyctl|glab|codecov"), _Lazy(r"t[ \t]+" + _ARG), "token"),),
 }
-# echo VALUE | sudo -S, | … --password-stdin, | passwd --stdin, | chpasswd, | kinit: the value comes first.
+# echo VALUE | sudo -S, | … --password-stdin, | passwd --stdin, | chpasswd, | kinit, | wrangler secret put
+# NAME: the value comes first.
 _ECHOED = tuple(
     _Lazy(
         _word(command)
@@ -258,7 +269,8 @@ _ECHOED = tuple(
         + _ARG
         + r"[ \t]*\|[ \t]*(?:sudo\b[^\n|;&]{0,100}?[ \t]-[A-Za-z]*S\b|[^\n|;&]{0,200}?--password-stdin"
         r"|passwd\b[^\n|;&]{0,60}?--stdin|(?:sudo[ \t]+(?:-\S+[ \t]+)*)?chpasswd|kinit\b"
-        r"|[^\n|;&]{0,200}?-pass(?:in)?[ \t]+stdin|[^\n|;&]{0,200}?--with-token)"
+        r"|[^\n|;&]{0,200}?-pass(?:in)?[ \t]+stdin|[^\n|;&]{0,200}?--with-token"
+        r"|[^\n|;&]{0,200}?secrets?[ \t]+(?:put|set|add|create)\b)"
     )
     for command in ("echo", "printf")
 )
@@ -272,6 +284,8 @@ _HERE_STRINGS = (
     _Lazy(_word("passwd") + r"[^\n|;&]{0,60}?--stdin\b[^\n|;&]{0,200}?<<<[ \t]*" + _ARG),
     _Lazy(r"-pass(?:in)?[ \t]+stdin\b[^\n|;&]{0,200}?<<<[ \t]*" + _ARG),
     _Lazy(_word("chpasswd") + r"[^\n|;&]{0,100}?<<<[ \t]*['\"]?[^\s:'\"|;&]{1,64}:(?P<v>[^\s'\"|;&]{1,256})"),
+    # wrangler secret put NAME <<< VALUE, gh secret set NAME <<< VALUE: a secret store fed its value
+    _Lazy(r"secrets?[ \t]+(?:put|set|add|create)\b[^\n|;&]{0,200}?<<<[ \t]*" + _ARG),
 )
 # net use Z: \\fs01\share VALUE /user:CORP\alice (Windows): the first plain word after the share is its
 # password ("*" asks for it); the device, the share and the /options around them are not.

@@ -13,6 +13,13 @@ these are the forms where something else stands between them, each found through
 * **Commands** — ``ConvertTo-SecureString 'VALUE' -AsPlainText``, ``cmdkey … /pass:VALUE``, Windows' ``net
   user NAME VALUE``, ``cargo login TOKEN``, and a random-looking token as a URL's user with no password
   (``https://TOKEN@dev.azure.com/…``, a personal access token).
+* **A command's positional secret** — where a CLI takes the secret as a plain argument after its
+  subcommand: ``snyk auth TOKEN``, ``vault login TOKEN``, ``consul acl set-agent-token agent TOKEN``,
+  ``bw unlock PASSWORD`` and ``bw login EMAIL PASSWORD``, ``mc alias set NAME URL ACCESS SECRET``,
+  ``poetry config http-basic.REPO USER PASSWORD`` and ``pypi-token.REPO TOKEN``, ``composer config
+  github-oauth.HOST TOKEN`` (``http-basic.HOST USER PASSWORD``), ``bundle config set HOST USER:PASSWORD``.
+* **Redis** — ``requirepass VALUE`` and ``masterauth VALUE`` as a configuration line of their own, or
+  set with ``CONFIG SET``.
 
 Each rule runs only where its substring is, so a text holding none costs a few substring searches. A value
 that is a variable, a template or a placeholder is left alone by ``redact``'s judgement, as everywhere.
@@ -54,19 +61,69 @@ _SLASH_PASS = re.compile(r"/pass(?:word)?:(?P<b>[^\s\"'/]{1,256})", re.ASCII)
 _NET_USER = re.compile(r"net[ \t]+user[ \t]+(?:\"[^\"\n]+\"|[^\s/\"]+)[ \t]+(?P<b>[^\s/*\"][^\s\"]{0,255})")
 _CARGO_LOGIN = re.compile(r"cargo[ \t]+login[ \t]+(?P<b>[a-z0-9_-]{16,256})(?![\w-])", re.ASCII)
 _URL_TOKEN_USER = re.compile(r"://(?P<b>[A-Za-z0-9_-]{20,256})@[\w.-]+", re.ASCII)
+# A plain argument that is the secret: not an option, a variable or a file reference ("@file").
+_ARGUMENT = rf"(?:{_QUOTED}|(?P<b>[^\s'\"$@-][^\s'\"]{{0,255}}))"
+_WORD = r"[^\s'\"]+"  # an argument before the secret: a name, a URL, a user
+# Each opens with its command's literal, then checks that no longer word holds it (see _command in
+# secret_contexts), so that ``re`` skips to the literal's occurrences.
+_SNYK_AUTH = re.compile(r"snyk(?<![\w.-]snyk)[ \t]+auth[ \t]+" + _ARGUMENT, re.ASCII)
+_VAULT_LOGIN = re.compile(r"vault(?<![\w.-]vault)[ \t]+login[ \t]+(?![^\s'\"]*=)" + _ARGUMENT, re.ASCII)
+_CONSUL_TOKEN = re.compile(r"set-agent-token[ \t]+[\w-]+[ \t]+" + _ARGUMENT, re.ASCII)
+_BW = re.compile(
+    rf"bw(?<![\w.-]bw)[ \t]+(?:unlock|login[ \t]+(?!-){_WORD})[ \t]+(?!--?\w)" + _ARGUMENT, re.ASCII
+)
+_MC_ALIAS = re.compile(
+    rf"mc(?<![\w.-]mc)[ \t]+(?:alias[ \t]+set|config[ \t]+host[ \t]+add)(?:[ \t]+{_WORD}){{3}}[ \t]+"
+    + _ARGUMENT,
+    re.ASCII,
+)
+_OPTIONS = r"(?:[ \t]+-[^\s'\"]*)*"  # options before a configuration key (--global, --local, -g)
+_POETRY_CONFIG = re.compile(
+    rf"poetry[ \t]+config{_OPTIONS}[ \t]+(?:http-basic\.[\w.-]+[ \t]+{_WORD}|pypi-token\.[\w.-]+)[ \t]+"
+    + _ARGUMENT,
+    re.ASCII,
+)
+_COMPOSER_CONFIG = re.compile(
+    rf"composer[ \t]+(?:global[ \t]+)?config{_OPTIONS}[ \t]+"
+    r"(?:(?:github-oauth|gitlab-oauth|gitlab-token|bitbucket-oauth)\.[\w.-]+"
+    rf"|http-basic\.[\w.-]+[ \t]+{_WORD})[ \t]+" + _ARGUMENT,
+    re.ASCII,
+)
+# bundle config set --global rubygems.pkg.github.com USER:PASSWORD: the password goes, the user stays.
+_BUNDLE_CONFIG = re.compile(
+    rf"bundle[ \t]+config(?:[ \t]+set)?{_OPTIONS}[ \t]+[\w-]+(?:\.[\w-]+)+[ \t]+[\"']?[^\s:'\"$]{{1,128}}:"
+    r"(?P<b>[^\s'\"$][^\s'\"]{0,255})",
+    re.ASCII,
+)
+# A configuration line of its own (redis.conf), or CONFIG SET: "requirepass is set" in prose is neither.
+_REQUIREPASS, _MASTERAUTH = (
+    re.compile(
+        r"(?:(?P<set>config[ \t]+set[ \t]+)|(?m:^)[ \t]*)"
+        + name
+        + r"[ \t]+"
+        + _ARGUMENT
+        + r"(?(set)|(?=[ \t]*(?:\r?\n|$)))",
+        re.ASCII,
+    )
+    for name in ("requirepass", "masterauth")
+)
 
 
 def may_hold(low: str) -> bool:
     """Whether a rule here may fire in ``low`` (a lower-cased text) that holds none of the secret words but
     "auth" (``pass``, ``secret``, ``token``, ``key``: the caller's prefilter tests those first, and every rule
-    reached through them, ``/pass:`` and ``set password`` included, stays reachable)."""
+    reached through them, ``/pass:`` and ``set password`` included, stays reachable). The commands sharing a
+    word are looked for behind it: one search turns most texts away from all of them."""
     return (
         "auth" in low
         or "identified" in low
         or "://" in low
         or "net user" in low
-        or "cargo login" in low
+        or ("login" in low and ("cargo login" in low or "vault login" in low))
         or "convertto-securestring" in low
+        or (" config" in low and ("poetry config" in low or "composer" in low or "bundle config" in low))
+        or "bw " in low
+        or "mc " in low
     )
 
 
@@ -83,6 +140,16 @@ _RULES: tuple[tuple[str, str, re.Pattern[str], str, bool], ...] = (
     ("", "net user", _NET_USER, "password", False),
     ("", "cargo login", _CARGO_LOGIN, "token", True),
     ("", "://", _URL_TOKEN_USER, "url-credentials", True),
+    ("auth", "snyk", _SNYK_AUTH, "token", False),
+    ("", "vault login", _VAULT_LOGIN, "token", False),
+    ("token", "set-agent-token", _CONSUL_TOKEN, "token", False),
+    ("", "bw ", _BW, "password", False),
+    ("", "mc ", _MC_ALIAS, "secret-key", False),
+    ("", "poetry config", _POETRY_CONFIG, "password", False),
+    ("", "composer", _COMPOSER_CONFIG, "token", False),
+    ("", "bundle config", _BUNDLE_CONFIG, "password", False),
+    ("pass", "requirepass", _REQUIREPASS, "password", False),
+    ("auth", "masterauth", _MASTERAUTH, "password", False),
 )
 
 

@@ -207,6 +207,7 @@ CLI_FLAGS = (
     "api-key",
     "secret",
     "oauth2-bearer",  # curl's
+    "auth",  # netlify's token, HTTPie's user:password
 )
 # Commands (ending in "_" and a word, which ``redact`` finds after its "_" anchor) whose second argument
 # is a password: ``wpa_passphrase SSID PASSPHRASE``, ``rabbitmqctl add_user USER PASSWORD``.

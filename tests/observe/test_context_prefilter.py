@@ -93,6 +93,24 @@ _PIECES = [
     "cargo login ",
     "https://",
     "@h",
+    # the token flags, positional secrets, redis and prose forms added later
+    "doctl",
+    "jenkins-cli",
+    " -auth u:",
+    "snyk auth ",
+    "vault login ",
+    "set-agent-token a ",
+    "bw unlock ",
+    "bw login u ",
+    "mc alias set a b c ",
+    "poetry config pypi-token.x ",
+    "composer config github-oauth.h ",
+    "bundle config h.com u:",
+    "CONFIG SET ",
+    "requirepass ",
+    "masterauth ",
+    "secret put N ",
+    " for the db is ",
 ]
 
 
@@ -117,6 +135,13 @@ def _spans(text: str) -> list[secret_contexts.Span]:
 @example([" IDENTIFIED BY ", "x9Qw7Lm2Zr5Tk8Vb"])
 @example(["https://", "x9Qw7Lm2Zr5Tk8Vbx9Qw7Lm2Zr5Tk8Vb", "@h"])
 @example(["net use ", "\\\\fs\\s ", "x9Qw7Lm2Zr5Tk8Vb"])
+@example(["vault login ", "x9Qw7Lm2Zr5Tk8Vb"])
+@example(["bw unlock ", "x9Qw7Lm2Zr5Tk8Vb"])
+@example(["mc alias set a b c ", "x9Qw7Lm2Zr5Tk8Vb"])
+@example(["bundle config h.com u:", "x9Qw7Lm2Zr5Tk8Vb"])
+@example(["\n", "masterauth ", "x9Qw7Lm2Zr5Tk8Vb"])
+@example(["password", " for the db is ", "x9Qw7Lm2Zr5Tk8Vb"])
+@example(["jenkins-cli", " -auth u:", "x9Qw7Lm2Zr5Tk8Vb"])
 @given(st.lists(st.sampled_from(_PIECES), max_size=12))
 def test_the_prefilter_skips_only_strings_without_a_context_secret(pieces: list[str]) -> None:
     text = "".join(pieces)

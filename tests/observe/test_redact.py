@@ -450,6 +450,35 @@ CONTEXTS += [
     ctx("password", "sudo rabbitmqctl change_password bob '{}'", PW2),
     ctx("password", "wpa_passphrase HomeNet {} > /etc/wpa.conf", PW2),
     ctx("token", "influx query 'from(bucket:\"b\")' -t {}", fake(B64URL, 86, "influx") + "=="),
+    # the CLIs whose -t is their access token, and --auth
+    ctx("token", "doctl auth init -t {}", fake(HEX, 64, "doctl")),
+    ctx("token", "vercel deploy --prod -t {} --yes", fake(ALNUM, 24, "vercel")),
+    ctx("token", "flyctl deploy -t {}", fake(B64URL, 43, "flyctl")),
+    ctx("token", "glab auth login -t {} --hostname gitlab.example.com", fake(B64URL, 20, "glab")),
+    ctx("token", "codecov -t {} -f coverage.xml", uuid("codecov")),
+    ctx("secret", "netlify deploy --prod --auth {} --dir dist", fake(B64URL, 43, "netlify")),
+    ctx("password", "java -jar jenkins-cli.jar -s http://ci:8080/ -auth admin:{} build app", PW2),
+    # a command's positional secret, after its subcommand
+    ctx("token", "snyk auth {}", uuid("snyk")),
+    ctx("token", "vault login {}", uuid("vault-uuid")),
+    ctx("token", "consul acl set-agent-token agent {}", uuid("consul")),
+    ctx("password", "bw unlock {} --raw", PW2),
+    ctx("password", "bw login ops@example.com '{}'", PW2),
+    ctx("secret-key", "mc alias set s3 https://s3.example.com AKIAEXAMPLEID {} --api S3v4", PW2),
+    ctx("password", "poetry config http-basic.private ci {}", PW2),
+    ctx("password", "poetry config pypi-token.pypi {}", "pypi-" + fake(B64URL, 60, "pypi-poetry")),
+    ctx("token", "composer config --global github-oauth.github.com {}", fake(ALNUM, 40, "composer")),
+    ctx("token", "composer config http-basic.repo.example.com ci {}", PW2),
+    ctx("password", "bundle config set --global rubygems.pkg.github.com ci:{}", PW2),
+    ctx("password", "redis-cli CONFIG SET requirepass '{}'", PW2),
+    ctx("password", "bind 127.0.0.1\nrequirepass {}\nmaxmemory 256mb", PW2),
+    ctx("password", "replicaof 10.0.0.5 6379\nmasterauth {}\n", PW2),
+    # a secret store fed its value on stdin
+    ctx("password", "wrangler secret put STRIPE_KEY <<< '{}'", PW2),
+    ctx("password", "echo -n {} | gh secret set DEPLOY_TOKEN --repo org/app", PW2),
+    # what the secret is for, in prose: a loose context, so the value must read as random
+    ctx("password", "The password for the staging db is {} if you need it.", fake(ALNUM, 20, "prose-for")),
+    ctx("api-key", "Here is the API key for prod: {}", fake(ALNUM, 32, "prose-for-colon")),
 ]
 
 AKIA = "AKIA" + fake(UPPER + "234567", 16, "partner-id")
@@ -640,6 +669,22 @@ NEGATIVES = [
     "influx query -t $INFLUX_TOKEN && ssh -t host top",
     "keytool -list -keystore k.jks -storepass changeit && openssl pkcs12 -pass env:P12_PW",
     "git commit --bypass foo && ls -la /tmp",
+    # near misses of the command rules added with the token flags and positional secrets
+    "fly -t ci set-pipeline -p app -c pipeline.yml && docker run -t alpine && tar -t -f a.tar",
+    "mongod --auth --port 27017 && http --auth-type=bearer GET api.example.com",
+    "java -jar jenkins-cli.jar -auth @/home/ci/.jenkins-creds build app && jenkins-cli -auth $JENKINS_AUTH",
+    "snyk auth && snyk test --all-projects && vault login -method=userpass username=bob",
+    "vault login token=$VAULT_TOKEN && consul acl set-agent-token agent $CONSUL_TOKEN",
+    "bw unlock --passwordenv BW_PASSWORD && bw login --apikey && bw unlock $BW_PASSWORD",
+    "mc alias set s3 https://s3.example.com $ACCESS_KEY $SECRET_KEY && mc ls s3",
+    "poetry config virtualenvs.in-project true && poetry config http-basic.private ci $PW",
+    "composer config --global process-timeout 600 && composer config repositories.foo vcs https://x",
+    "bundle config set --local path vendor/bundle && bundle config set frozen true",
+    "the requirepass option sets the password; requirepass is off by default\n# requirepass foobared",
+    "CONFIG GET requirepass && masterauth is set on the replica && masterauth <password>",
+    "gh secret set DEPLOY_TOKEN < token.txt && wrangler secret put STRIPE_KEY && echo done | gh secret list",
+    "The password for the staging db is in 1Password. The API key for prod: ask the on-call engineer.",
+    "a token for the CI user is required; the key to success is practice",
 ]
 
 
