@@ -97,6 +97,9 @@ _LINT_OPTIONS = frozenset({"--lint", "--fix", "--check", "--format", "--fmt"})
 _SHELLS = frozenset({"sh", "bash", "zsh", "dash"})
 _POWERSHELLS = frozenset({"pwsh", "powershell"})
 _CODE_OPTIONS = frozenset({"-e", "-c", "--eval", "--exec", "-r", "-x", "--command"})
+# Programs whose commands are quoted to pass a task its arguments (`sbt "testOnly app.CartSpec -- -oF"`, `sbt
+# "runMain app.Emit"`): each quoted word is commands, not a message.
+_QUOTED_TASKS = frozenset({"sbt", "sbtn"})
 _PATH_KEYS = ("file_path", "notebook_path", "path", "pattern")
 _CONTENT_KEYS = ("new_string", "content", "new_source")
 
@@ -155,11 +158,15 @@ def _invocations(command: str, tasks: bool = False) -> tuple[str, ...]:
             continue  # `eslint src tests`: a linter given the test folder runs no test (a script's body too)
         # A word with a space or a line break in it was quoted text (a message, a body, a note): it names
         # commands without running them, unless it is code handed to an interpreter (`-e`, `-c`, `--eval`).
-        kept = [
-            word
-            for before, word in itertools.pairwise(words)
-            if before in _CODE_OPTIONS or not any(space in word for space in (" ", "\n", "\t"))
-        ]
+        kept = (
+            [part for word in words[1:] for part in word.split()]
+            if program in _QUOTED_TASKS
+            else [
+                word
+                for before, word in itertools.pairwise(words)
+                if before in _CODE_OPTIONS or not any(space in word for space in (" ", "\n", "\t"))
+            ]
+        )
         steps.append(" ".join([program if program.endswith(".py") else words[0], *kept]))
         if INTERPRETERS.match(program) and len(kept) > 0 and _SCRIPT_PATH.match(kept[0]):
             steps.append(" ".join(kept))  # `php bin/phpunit`: the script runs, as `bin/phpunit` alone does

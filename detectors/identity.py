@@ -463,7 +463,8 @@ def _canonical(words: list[str]) -> tuple[str, str]:
         words = words[1:]  # `php vendor/bin/phpunit` is phpunit
         program = words[0].rsplit("/", 1)[-1]
     elif INTERPRETERS.match(program) and (at := _script_at(words)) is not None:
-        words = [_as_run(words[at]), *words[at + 1 :]]  # `python -u manage.py` is `./manage.py`
+        # `php -d memory_limit=-1 bin/magento` is magento; `python -u manage.py` is `./manage.py`
+        words = words[at:] if _BIN_DIRS.search(words[at]) else [_as_run(words[at]), *words[at + 1 :]]
         program = words[0].rsplit("/", 1)[-1]
     if program in ("pytest", "py.test"):
         return "pytest", f"pytest {_pytest_targets(without_shown('pytest', words[1:]))}".strip()
@@ -480,14 +481,22 @@ def _canonical(words: list[str]) -> tuple[str, str]:
 
 
 def _script_at(words: list[str]) -> int | None:
-    """Where the script file an interpreter runs sits, past the interpreter's own switches (``bash -x
-    ci.sh``, ``python3 -u tools/r.py``), or None (code given inline, a module, an absolute path)."""
+    """Where the script file an interpreter runs sits, past the interpreter's own switches and the settings
+    they take (``bash -x ci.sh``, ``python3 -X dev tools/r.py``, ``php -d memory_limit=-1 bin/console``), or
+    None (code given inline, a module, an absolute path)."""
+    after_flag = False
     for index, word in enumerate(words[1:], start=1):
         if word in ("-c", "-e", "-m", "-r", "--eval", "--require"):
             return None  # what runs is the next word, not a file
         if _is_flag(word):
+            after_flag = True
             continue
-        return index if _SCRIPT_FILE.match(word) and word[0] != "/" else None
+        script = _SCRIPT_FILE.match(word) is not None or _BIN_DIRS.search(word) is not None
+        if script:
+            return index if word[0] != "/" else None
+        if not after_flag:
+            return None
+        after_flag = False  # a switch's value (`python3 -X dev`, `ruby -I lib`): the script may follow
     return None
 
 
@@ -633,11 +642,21 @@ def _as_run(script: str) -> str:
 
 
 def _plain(word: str) -> str:
-    """A path as written without ``./`` in front or ``/`` behind (``./src/`` is ``src``)."""
+    """A path as written without ``./`` in front or ``/`` behind (``./src/`` is ``src``), the shell's working
+    directory spelt one way (``"$(pwd)":/src`` is ``$PWD:/src``), and an image named without the tag a
+    registry gives it by default (``ghcr.io/acme/lint:latest`` is ``ghcr.io/acme/lint``)."""
     if word in ("./", "/"):
         return word
     plain = word.removeprefix("./")
+    if "pwd" in plain or "PWD" in plain:
+        for spelling in _WORKING_DIRECTORY:
+            plain = plain.replace(spelling, "$PWD")
+    if plain.endswith(":latest") and len(plain) > 7:
+        plain = plain[:-7]
     return plain.rstrip("/") if "/" in plain and not plain.startswith(("http:", "https:")) else plain
+
+
+_WORKING_DIRECTORY = ("$(pwd)", "${PWD}", "`pwd`")
 
 
 def _program_name(word: str) -> str:

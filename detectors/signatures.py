@@ -23,8 +23,9 @@ _DIGITS = re.compile(r"\d+(?:\.\d+)?")
 # A line that is one quoted string (`"Error: Cannot find module 'aws-sdk'",` in a JSON stack trace).
 _WHOLE_QUOTED = re.compile(r'^"([^"]+)",?$')
 # A runner's tag on each line it passes on: a workspace runner's package and task (turbo's `web:codegen: `),
-# a test's number (`ctest -V`'s `2: `), the stream a shell passed it on (PowerShell's `verbose: `).
-_TASK_TAG = re.compile(r"^(?:[\w@./-]+:[a-z][\w-]*:|\d+:|verbose:)[ \t]+")
+# a test's number (`ctest -V`'s `2: `), the stream a shell passed it on (PowerShell's `verbose: `), a parallel
+# runner's name or number for the script it ran (`[test:ember] `, `[1] `; not a log level's `[error] `).
+_TASK_TAG = re.compile(r"^(?:[\w@./-]+:[a-z][\w-]*:|\d+:|verbose:|\[(?:[\w@./-]+:[\w:.-]+|\d+)\])[ \t]+")
 # Each quoted string in turn, a closing quote never read as an opening one: what stands between two short
 # quoted values (`("Optional(21.0)") is not equal to ("Optional(21.5)")`) is the message, not a quotation.
 QUOTED = re.compile(r'"[^"\n]*"')

@@ -26,6 +26,10 @@ _DEFINITION = re.compile(
     r"|^\s*(?:(?:export\s+)?(?:const|let|var)\s+)?(?P<bound>[\w$]+)\s*[:=]\s*(?:async\s+)?"
     r"(?:function\b|\([^)]*\)\s*=>|[\w$]+\s*=>)"
     r"|^(?P<signature>[a-z_][\w']*)\s*::"  # a Haskell signature
+    # a class's accessor in JavaScript, TypeScript, Dart or C#'s style (`get daysOverdue() {`, `static get
+    # rate(): number {`): code that runs, however plain its name
+    r"|^\s*(?:(?:static|async|override|public|private|protected)\s+)*(?:get|set)\s+(?P<accessor>[\w$]+)\s*"
+    r"\([^()]*\)\s*(?::\s*[\w<>\[\]|.? ]+)?\{?\s*$"
     # Fortran's and Ada's procedures, a result type or attributes before them (`pure real(dp) function f(`,
     # `subroutine solve(`, `procedure Bar (X : Integer) is`)
     r"|^\s*(?:(?:pure|elemental|recursive|impure|module|overriding)\s+)*"
@@ -81,6 +85,7 @@ _OPENINGS = (
     # C's and C++'s return types
     *("void", "int", "char", "unsigned ", "signed ", "size_t ", "ssize_t ", "bool ", "float ", "long "),
     *("short ", "uint", "struct ", "enum ", "auto "),
+    *("get ", "set "),  # a class's accessor
 )
 # How a C function's head ends whatever type it returns (`Widget *make_widget(int n) {`, at the line's start):
 # its parameters, its body's brace, or `const`.

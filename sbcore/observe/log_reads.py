@@ -12,14 +12,19 @@ a failure becomes an ``error`` of the writing call.
 Only a file a command named as its output, or one its failure names as the place of the details (a script's
 ``failed (see logs/run.log)``, npm's ``A complete log of this run can be found in: …``), and only a viewer
 reading it by that name (the same path, or one of the two spelt relative to a folder the other names): a log
-written by anything else, or read by a program that does more than show it, is left alone. Bounded; standard
-library only (it runs in the projection).
+written by anything else, or read by a program that does more than show it, is left alone. One kind of file
+is written by convention rather than by name: a test report in JUnit's XML (``reports/junit.xml`` from a Jest
+reporter, ``target/surefire-reports/TEST-….xml``, ``build/test-results/test/….xml``, a ``.trx``), which
+runners of every ecosystem write where their configuration says, so that no command names it. A viewer reading
+one that no command named is read as the report of the latest command call that failed, when that call's own
+result said only that it failed. Bounded; standard library only (it runs in the projection).
 """
 
 from __future__ import annotations
 
 import re
 from collections import deque
+from collections.abc import Iterable
 
 WRITERS_KEPT = 64
 """Command calls that wrote files, remembered with their files, the latest last: a viewer is matched to the
@@ -67,6 +72,11 @@ _NAMED_LOG = re.compile(
     r"|\blog(?: file)?(?: is| at)?)[ \t]*:?[ \t]*"
     r"[`'\"(]?((?:~|\.{1,2})?/?[\w.@+-]+(?:/[\w.@+-]+)*\.log)\b"
 )
+# A test report in JUnit's XML (or .NET's .trx), by the names runners give them: a file or folder named for
+# JUnit, test results or a report, or Surefire's and Ant's `TEST-<class>.xml`.
+_TEST_REPORT = re.compile(
+    r"(?i)(?:junit|test[-_]?results?|surefire|failsafe|reports?\b|(?:^|/)TEST-)[^\s'\"]*\.xml$|\.trx$"
+)
 _NAMED_KEPT = 4
 _NAMED_REACH = 256  # how far before a `.log` its phrase and its path may start
 _NOT_LOGS = frozenset({"/dev/null", "/dev/stdout", "/dev/stderr"})
@@ -83,6 +93,12 @@ class LogReads:
 
     def __init__(self) -> None:
         self._writers: deque[tuple[str, tuple[str, ...]]] = deque(maxlen=WRITERS_KEPT)  # (call id, its files)
+        self._failed: str | None = None  # the latest command call that failed: a test report read is its
+
+    def failed(self, call_id: str) -> None:
+        """Take in a command call whose result showed it failing: a test report read after it by a name no
+        command gave (a runner writes it where its configuration says) is that call's report."""
+        self._failed = call_id
 
     def read(self, call_id: str, command: str) -> str | None:
         """Take in the command of the call ``call_id``: the earlier call whose log it shows, or None (a viewer
@@ -95,7 +111,7 @@ class LogReads:
             or ("=" in command and _may_set_output(command))
         )
         written = _outputs(command) if may_write else ()
-        writer = self._writer_shown(command, written) if self._writers else None
+        writer = self._writer_shown(command, written) if self._writers or self._failed else None
         if written:
             self._writers.append((call_id, written))
         return writer
@@ -120,6 +136,12 @@ class LogReads:
         for call_id, written in reversed(self._writers):
             if any(_same_file(path, file) for path in paths for file in written):
                 return call_id
+        return self._reported(paths)
+
+    def _reported(self, paths: Iterable[str]) -> str | None:
+        """The latest failed call, when a file shown is a test report (see the module's docstring)."""
+        if self._failed is not None and any(_TEST_REPORT.search(path) for path in paths):
+            return self._failed
         return None
 
     def _writer_shown(self, command: str, written: tuple[str, ...]) -> str | None:
@@ -136,7 +158,7 @@ class LogReads:
         for call_id, paths in reversed(self._writers):
             if any(_same_file(word, path) for word in shown for path in paths if path not in written):
                 return call_id
-        return None
+        return self._reported(word for word in shown if word not in written)
 
 
 def _only_looks(command: str) -> bool:

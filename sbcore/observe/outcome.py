@@ -22,6 +22,7 @@ Standard library only.
 
 from __future__ import annotations
 
+import html
 import re
 from collections.abc import Iterator
 from typing import Any
@@ -90,6 +91,17 @@ _LOCATION = re.compile(
 _LOCATED_FILE = re.compile(
     r"(?:\[error\][^:\n]*:)?[^\S\n]*(?:(?:e|E|error):[^\S\n]+)?(?:file://|\[)?[\w./~+-]+"
 )
+# A failing test as the Test Anything Protocol reports it (Ember's and node-tap's runners, Bats, Perl's prove,
+# pgTAP): `not ok 9 - price-tag: it formats cents`, behind the tag of a runner that ran it beside others
+# (`[test:ember] not ok 9 …`). It names the test with no error word, where the only line with one is the
+# count at the end (`# fail  1`).
+_TAP_FAILURE = re.compile(r"^[^\S\n]*(?:\[[\w@./:-]+\][^\S\n]+)?not ok \d+\b.*$", re.M)
+# A count and nothing else (TAP's `# fail  1`, behind a runner's tag or not).
+_COUNT_ONLY = re.compile(r"(?i)^(?:\[[\w@./:-]+\]\s+)?[#\W]*(?:fail(?:ed|ures?)?|errors?)\s*:?\s*\d+\W*$")
+# Symfony Console's error block (Composer, Drush, Magento, Symfony's own console): the place it was thrown on
+# a line of its own, the message under it (`In Log.php line 92:`, then `Incompatible argument type: …`),
+# which the header is read with as any heading is.
+_CONSOLE_HEADER = re.compile(r"^[^\S\n]*In [\w.\\/-]+\.[A-Za-z]\w{0,9} line \d+:[^\S\n]*$", re.M)
 _LOGGED = re.compile(r"\b(?:INFO|DEBUG|TRACE)\b|\blevel=(?:info|debug|trace)\b")  # a log record at a place
 _BANNER = re.compile(r"^[=\-_ ]*(?:test session starts|short test summary info|FAILURES|ERRORS)[=\-_ ]*$")
 # A heading the details follow on the next lines (`Error found:`, `Errors:`): a few words and a colon. Passed
@@ -196,6 +208,15 @@ def only_status(line: str) -> bool:
     return not line or _ECHOED_STATUS.match(line) is not None
 
 
+def says_nothing(line: str) -> bool:
+    """Whether a failure's line says no more than that the run failed, not even which test (`jest exit: 1`,
+    a bare `FAILED`): a report a runner wrote where its configuration says is the only place it shows how."""
+    return only_status(line) or _BARE_VERDICT.fullmatch(line) is not None
+
+
+_BARE_VERDICT = re.compile(r"(?i)[^\w\n]*(?:failed|failure|fail|errors?|not ok)[^\w\n]*")
+
+
 def says_little(line: str) -> bool:
     """Whether a failure's line says no more than that it failed, or which test did (`✕ a_test.py:tests failed
     in 0.85s.`, `FAIL src/cart.test.ts`): what went wrong is then in a log the run wrote, read later."""
@@ -299,12 +320,15 @@ def _assertion_lines(text: str) -> Iterator[int]:
 def _shown(raw: str) -> str:
     """A line as it is judged: without the projection's own ``[error] Tool:`` prefix, stripped, and without a
     report's markup around what it says (`<failure message="…">src/a.c:64: FAIL: …</failure>`, a line of
-    tags alone saying nothing)."""
+    tags alone saying nothing), its escaped characters read as the runner printed them (`expected:&lt;201&gt;`
+    is `expected:<201>`, as the run's own output says it)."""
     line = (_RENDERED.sub("", raw, count=1) if raw.startswith("[error]") else raw).strip()
-    if "<" not in line and "]]>" not in line:
-        return line
-    # redacted before its tags go: an element's name may be what says its text is a secret (`<token>…`)
-    return _MARKUP.sub("", redact(line))
+    if "<" in line or "]]>" in line:
+        # redacted before its tags go: an element's name may be what says its text is a secret (`<token>…`)
+        line = _MARKUP.sub("", redact(line))
+    if "&" in line and ";" in line:
+        line = html.unescape(line)
+    return line
 
 
 # Tags opening or closing a line of an XML report, and a CDATA section's brackets (not a pseudo-file's name
@@ -415,7 +439,16 @@ def _telling_line(text: str) -> str:
     low = text if folded is None else folded
     word_at = _error_pattern_at if folded is None else _NearestErrorWord()
     worded = ""
-    for pattern, find in ((_NAMED_ERROR, _named_at), (_LOCATION, _located_at), (_ERROR_WORDS, word_at)):
+    patterns = (
+        (_NAMED_ERROR, _named_at),
+        (_CONSOLE_HEADER, _console_at),
+        (_LOCATION, _located_at),
+        (_ERROR_WORDS, word_at),
+        (_TAP_FAILURE, _tap_failure_at),
+    )
+    for pattern, find in patterns:
+        if pattern is _TAP_FAILURE and worded and not _COUNT_ONLY.match(worded):
+            break  # a line saying how it failed beats the line naming the test; a count does not
         at = find(text, low, 0)
         while at >= 0:
             start = text.rfind("\n", 0, at) + 1
@@ -423,7 +456,7 @@ def _telling_line(text: str) -> str:
             end = len(text) if end < 0 else end
             line = _shown(text[start:end])
             said = _says_error(line) if pattern is _ERROR_WORDS else pattern.search(line) is not None
-            if _counts_as_line(line) and said and not _heading(line):
+            if _counts_as_line(line) and said and (pattern is _CONSOLE_HEADER or not _heading(line)):
                 if is_wrapper_summary(line):
                     summary = summary or line
                 elif pattern is not _ERROR_WORDS or _WORDED_MESSAGE.search(line) or names_only(line):
@@ -480,6 +513,22 @@ def _named_at(text: str, low: str, start: int) -> int:
     return found
 
 
+def _console_at(text: str, low: str, start: int) -> int:
+    """Where the next console error block's header (``_CONSOLE_HEADER``) from ``start`` is, or -1."""
+    if " line " not in text:
+        return -1
+    found = _CONSOLE_HEADER.search(text, start)
+    return -1 if found is None else found.start()
+
+
+def _tap_failure_at(text: str, low: str, start: int) -> int:
+    """Where the next TAP failure line (``_TAP_FAILURE``) from ``start`` is, or -1."""
+    if "not ok" not in text:
+        return -1
+    found = _TAP_FAILURE.search(text, start)
+    return -1 if found is None else found.start()
+
+
 def _located_at(text: str, low: str, start: int) -> int:
     """Where the next line from ``start`` that opens with a file's location (``_LOCATION``) has it, or -1."""
     for hit in _LOCATION.finditer(text, start):
@@ -527,7 +576,7 @@ def _line_at(text: str, at: int) -> str:
 
 
 def _telling_line_by_line(text: str) -> str:
-    named = located = messaged = worded = first = summary = None
+    named = located = messaged = tap = worded = first = summary = None
     for raw in text.splitlines():
         line = _shown(raw)
         if not _counts_as_line(line):
@@ -540,6 +589,8 @@ def _telling_line_by_line(text: str) -> str:
             return line
         if named is None and _NAMED_ERROR.search(line):  # `[TypeError: generate is not a function]`
             named = line
+        if located is None and " line " in line and _CONSOLE_HEADER.match(line):
+            located = line
         if (
             located is None
             and (hit := _LOCATION.search(line))
@@ -547,13 +598,16 @@ def _telling_line_by_line(text: str) -> str:
             and not _LOGGED.search(line)
         ):
             located = line
+        if tap is None and "not ok" in line and _TAP_FAILURE.match(line):
+            tap = line
         if messaged is None and _says_error(line) and not _heading(line):
             if _WORDED_MESSAGE.search(line) or names_only(line):
                 messaged = line
             worded = worded or line
-    if summary and not (named or located or messaged or worded):
+    if summary and not (named or located or messaged or tap or worded):
         return _located_warning("\n".join(text.splitlines())) or summary
-    return named or located or messaged or worded or summary or first or ""
+    telling = worded if worded and not _COUNT_ONLY.match(worded) else None
+    return named or located or messaged or telling or tap or worded or summary or first or ""
 
 
 def _heading(line: str) -> bool:

@@ -62,6 +62,7 @@ from sbcore.observe.outcome import (
     read_outcome,
     reports_itself,
     says_little,
+    says_nothing,
 )
 from sbcore.observe.record_text import clean_prompt, error_text, report_text, result_text
 from sbcore.observe.sentinel import ADVISORY_SENTINEL
@@ -567,6 +568,8 @@ class Projector:
             outcome = read_outcome(text, call.command, is_error=True) if call.name in OUTCOME_TOOLS else None
             if outcome is not None and call_id is not None:
                 self._logs.named(call_id, text)  # `… failed (see logs/run.log)`: its log, read later
+                if says_nothing(outcome.get("line", "")):
+                    self._logs.failed(call_id)  # a test report read next is its
                 call.failed_quietly = says_little(outcome.get("line", ""))
             out.append(
                 _obs(
@@ -621,6 +624,8 @@ class Projector:
         outcome = read_outcome(text, call.command, is_error=False)
         if outcome is None or not outcome["failed"]:
             return
+        if call_id is not None and says_nothing(outcome.get("line", "")):
+            self._logs.failed(call_id)
         call.failed_quietly = says_little(outcome.get("line", ""))
         status = f"exit {outcome['exit_code']}" if "exit_code" in outcome else "runner reports failure"
         out.append(
