@@ -93,12 +93,13 @@ class LogReads:
 
     def __init__(self) -> None:
         self._writers: deque[tuple[str, tuple[str, ...]]] = deque(maxlen=WRITERS_KEPT)  # (call id, its files)
-        self._failed: str | None = None  # the latest command call that failed: a test report read is its
+        self._failed: str | None = None  # the latest failed command call, if its result said only that
 
-    def failed(self, call_id: str) -> None:
-        """Take in a command call whose result showed it failing: a test report read after it by a name no
-        command gave (a runner writes it where its configuration says) is that call's report."""
-        self._failed = call_id
+    def failed(self, call_id: str, *, says_nothing: bool) -> None:
+        """Take in a command call whose result showed it failing. When the result ``says_nothing`` but that
+        (`jest exit: 1`), a test report read next by a name no command gave (a runner writes it where its
+        configuration says) is that call's report; after a failure that said what failed, none is tied."""
+        self._failed = call_id if says_nothing else None
 
     def read(self, call_id: str, command: str) -> str | None:
         """Take in the command of the call ``call_id``: the earlier call whose log it shows, or None (a viewer

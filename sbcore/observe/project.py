@@ -568,8 +568,7 @@ class Projector:
             outcome = read_outcome(text, call.command, is_error=True) if call.name in OUTCOME_TOOLS else None
             if outcome is not None and call_id is not None:
                 self._logs.named(call_id, text)  # `… failed (see logs/run.log)`: its log, read later
-                if says_nothing(outcome.get("line", "")):
-                    self._logs.failed(call_id)  # a test report read next is its
+                self._logs.failed(call_id, says_nothing=says_nothing(outcome.get("line", "")))
                 call.failed_quietly = says_little(outcome.get("line", ""))
             out.append(
                 _obs(
@@ -624,8 +623,8 @@ class Projector:
         outcome = read_outcome(text, call.command, is_error=False)
         if outcome is None or not outcome["failed"]:
             return
-        if call_id is not None and says_nothing(outcome.get("line", "")):
-            self._logs.failed(call_id)
+        if call_id is not None:
+            self._logs.failed(call_id, says_nothing=says_nothing(outcome.get("line", "")))
         call.failed_quietly = says_little(outcome.get("line", ""))
         status = f"exit {outcome['exit_code']}" if "exit_code" in outcome else "runner reports failure"
         out.append(

@@ -53,6 +53,15 @@ def test_a_test_report_no_command_named_is_the_report_of_the_run_that_only_said_
         )
     )
     assert [error.tool_use_id for error in errors] == ["toolu_01"]
+    # nor to a quiet failure before a run that said what failed
+    errors = projected_errors(
+        bash_records(
+            ('zorp verify > /dev/null 2>&1; echo "exit=$?"', "exit=1\n", False),
+            ("zorp verify", "Exit code 1\nPricingTest > applies the bulk discount FAILED\n", True),
+            ("cat reports/zorp-junit.xml", _REPORT, False),
+        )
+    )
+    assert [error.tool_use_id for error in errors] == ["toolu_01", "toolu_02"]
     # a report read with no failed run before it, or a file that is no report, is a quote
     assert projected_errors(bash_records(("cat reports/zorp-junit.xml", _REPORT, False))) == []
     assert [
