@@ -24,7 +24,7 @@ from __future__ import annotations
 
 import html
 import re
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from typing import Any
 
 from sbcore.observe.elide import redact
@@ -513,20 +513,20 @@ def _named_at(text: str, low: str, start: int) -> int:
     return found
 
 
-def _console_at(text: str, low: str, start: int) -> int:
-    """Where the next console error block's header (``_CONSOLE_HEADER``) from ``start`` is, or -1."""
-    if " line " not in text:
-        return -1
-    found = _CONSOLE_HEADER.search(text, start)
-    return -1 if found is None else found.start()
+def _gated_at(pattern: re.Pattern[str], gate: str) -> Callable[[str, str, int], int]:
+    """A finder of ``pattern``'s next match from a position, or -1: a text without ``gate``, which every
+    match holds, is passed at a substring search's cost (most failures hold neither a console's error block
+    nor a TAP line)."""
+
+    def at(text: str, low: str, start: int) -> int:
+        found = pattern.search(text, start) if gate in text else None
+        return -1 if found is None else found.start()
+
+    return at
 
 
-def _tap_failure_at(text: str, low: str, start: int) -> int:
-    """Where the next TAP failure line (``_TAP_FAILURE``) from ``start`` is, or -1."""
-    if "not ok" not in text:
-        return -1
-    found = _TAP_FAILURE.search(text, start)
-    return -1 if found is None else found.start()
+_console_at = _gated_at(_CONSOLE_HEADER, " line ")
+_tap_failure_at = _gated_at(_TAP_FAILURE, "not ok")
 
 
 def _located_at(text: str, low: str, start: int) -> int:
