@@ -1,0 +1,6 @@
+pub mod components;
+pub mod resources;
+pub mod systems;
+
+mod plugin;
+pub use plugin::HexCorePlugin;
