@@ -91,7 +91,8 @@ _SHELLS = frozenset({"bash", "sh", "zsh", "dash", "ksh"})
 _POWERSHELLS = frozenset({"pwsh", "powershell"})
 _PYTHON = re.compile(r"^python(?:\d+(?:\.\d+)?)?$")
 # A project's launcher for a tool is that tool.
-_LAUNCHERS = {"gradlew": "gradle", "mvnw": "mvn", "bazelisk": "bazel"}
+# (`jlpm`: the copy of yarn JupyterLab pins for its extensions)
+_LAUNCHERS = {"gradlew": "gradle", "mvnw": "mvn", "bazelisk": "bazel", "jlpm": "yarn"}
 # Interpreters handed a script to run: a runner installed into a project's bin directory (`php vendor/bin/x`),
 # a script by its path (`node scripts/test.js`, read as the script by the checklist too).
 INTERPRETERS = re.compile(r"^(?:php|ruby|node|bash|sh|pwsh|powershell|python(?:\d+(?:\.\d+)?)?)$")
@@ -147,11 +148,16 @@ _MODE_WORDS = frozenset(
     | {"table", "raw", "color", "colour", "nocolor", "ansi", "expanded", "simple", "pretty", "github-actions"}
     | {"console"}
 )
-# `--name=value` settings that change how a run goes, not what it runs (`go test -count=1`).
-_RUN_SETTINGS = frozenset(
-    {"count", "timeout", "color", "colour", "tb", "maxfail", "reporter", "format", "log-level", "parallel"}
-    | {"jobs", "j", "workers", "maxWorkers", "retries", "durations"}
-    | {"formatter", "console", "warning-mode", "loglevel", "output-format", "report"}
+# `--name=value` settings that change how a run goes, not what it runs (`go test -count=1`). Those that count
+# or time something often stand alone too (Gradle's `--parallel`, `--continue`-like switches): their next word
+# is their value only when it is a number or a duration (`--parallel 4`), else it is the work (`--parallel
+# assembleDebug`).
+_COUNTED_SETTINGS = frozenset(
+    {"count", "timeout", "maxfail", "parallel", "jobs", "j", "workers", "maxWorkers", "retries", "durations"}
+)
+_RUN_SETTINGS = _COUNTED_SETTINGS | frozenset(
+    {"color", "colour", "tb", "reporter", "format", "log-level", "formatter", "console", "warning-mode"}
+    | {"loglevel", "output-format", "report"}
 )
 
 
@@ -457,6 +463,7 @@ def _shell_script(words: list[str]) -> str | None:
 
 def _canonical(words: list[str]) -> tuple[str, str]:
     program = words[0].rsplit("/", 1)[-1]
+    program = _LAUNCHERS.get(program, program)
     if _PYTHON.match(program) and len(words) > 2 and words[1] == "-m":
         program, words = words[2], words[2:]
     elif INTERPRETERS.match(program) and len(words) > 1 and _BIN_DIRS.search(words[1]):
@@ -547,11 +554,31 @@ def _js_script(args: list[str]) -> tuple[str, str] | None:
         return None
     else:
         name = f"js-script {script}"
-    # a long option's value given with "=" or as the next word is one spelling (`--target=linux`)
-    passed = [part for word in rest[1:] if word != "--" for part in _option_parts(word)]
+    # a long option's value given with "=" or as the next word is one spelling (`--target=linux`); a setting
+    # that tunes the run goes with its value (`--timeout=60000`, `--workers 1`)
+    passed = [part for word in _untuned(rest[1:]) if word != "--" for part in _option_parts(word)]
     extra = _positionals(without_shown("js-test", passed) if name == "js-test" else passed)
     body = " ".join(part for part in (name, " ".join(sorted(scope)), extra) if part)
     return name.split(" ")[0], body
+
+
+def _untuned(args: list[str]) -> list[str]:
+    """``args`` without the settings that tune a run (:data:`_RUN_SETTINGS`, or a long option whose value
+    tunes, :func:`_tunes`), each with its value, given with ``=`` or as the next word."""
+    kept: list[str] = []
+    skip = False
+    for word in args:
+        if skip and not _is_flag(word) and _tunes(word, after_flag=True):
+            skip = False
+            continue
+        skip = False
+        name, has_value, value = word.partition("=")
+        tuning = name[2:] in _RUN_SETTINGS or (has_value and _tunes(value, after_flag=True))
+        if name.startswith("--") and tuning:
+            skip = not has_value
+            continue
+        kept.append(word)
+    return kept
 
 
 def _option_parts(word: str) -> list[str]:
@@ -581,11 +608,12 @@ def _generic(words: list[str]) -> str:
     settings: list[str] = []
     positionals: list[str] = []
     skip_value = False
+    skip_counted = False  # the next word is a counted setting's value only when it is a number or a duration
     after_flag = False
     for word in without_shown(_runner_of(program, words), words[1:]):
         if skip_value:
             skip_value = False
-            if not _is_flag(word):
+            if not _is_flag(word) and not (skip_counted and not _TUNING_NUMBER.match(word)):
                 continue
         if word == "--":
             after_flag = False
@@ -607,6 +635,7 @@ def _generic(words: list[str]) -> str:
             continue
         if name.startswith("--") and not has_value and name[2:] in _RUN_SETTINGS:
             skip_value = True  # `--format documentation`: its value goes with it
+            skip_counted = name[2:] in _COUNTED_SETTINGS
         elif has_value and _tunes(value, after_flag=True):
             continue
         elif has_value and name.lstrip("-") not in _RUN_SETTINGS:

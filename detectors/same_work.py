@@ -469,6 +469,9 @@ def _unrooted(word: str) -> str:
 
 # A program's subcommand: a lower-case word, not a path, a file or a selection (`test`, `deps.compile`).
 _SUBCOMMAND = re.compile(r"^[a-z][a-z0-9_:-]*(?:\.[a-z][a-z0-9_-]{4,})*$")
+# ... or a build tool's task, named in camel case or by its project's path (`assembleDebug`, `testOnly`,
+# `:app:externalNativeBuildDebug`), as the word after the program.
+_TASK = re.compile(r"^:?[a-z][a-zA-Z0-9_-]*(?::[a-z][a-zA-Z0-9_-]*)*$")
 
 
 def same_snippet_target(one: Work, other: Work, signature: str) -> bool:
@@ -492,7 +495,7 @@ _INLINE_CODE = re.compile(r"'[^']*[();][^']*'")
 
 
 def _subcommand(words: list[str]) -> bool:
-    return len(words) > 1 and _SUBCOMMAND.match(words[1]) is not None
+    return len(words) > 1 and (_SUBCOMMAND.match(words[1]) is not None or _TASK.match(words[1]) is not None)
 
 
 def _same_stem(one: list[str], other: list[str]) -> bool:

@@ -3,9 +3,13 @@
 A manifest (``Cargo.toml``, ``pyproject.toml``, ``package.json``, a ``.gemspec``, a ``.cabal`` file) holds the
 package's description beside its dependencies and its build. An edit that fills in the description, the
 keywords, the classifiers, the links, the authors or the release's version number changes nothing a test or a
-build could check, where one that touches a dependency, a feature, a script or a tool's settings may. The
-projection caps an edit's text, so this is read from the whole of it (:mod:`.calls` keeps the answer as
-``metadata_only``).
+build could check, where one that touches a dependency, a feature or a script may. A table a manifest keeps
+for another tool's settings (``[tool.ruff.lint]`` in ``pyproject.toml``, ``[package.metadata.docs.rs]`` in
+``Cargo.toml``) counts with the description: the same settings in the tool's own file (``ruff.toml``,
+``mypy.ini``) are settings, not code, and moving them into the manifest changes nothing about the package; the
+tables of the tools that build the package (``[tool.setuptools]``, ``[tool.poetry]``, ``[tool.hatch]``) are
+read key by key like the rest. The projection caps an edit's text, so this is read from the whole of it
+(:mod:`.calls` keeps the answer as ``metadata_only``).
 
 Each changed line is read by the key it sets, in any of the manifests' syntaxes (``key = value``, ``"key":
 value``, ``key: value``, ``spec.key = value``); a line inside a list or an object belongs to the key that
@@ -33,9 +37,18 @@ METADATA_KEYS = frozenset(
 )
 # A table all of whose keys are links (``[project.urls]``: ``Homepage``, ``Issues``, ``Changelog``).
 _LINK_TABLES = frozenset({"urls", "project-urls", "project_urls"})
-# The package's own version, a release's number: metadata, except in a table of dependencies, where it pins
-# what is built against (``[dependencies.serde]`` / ``version = "1"``).
-_VERSION = "version"
+# The package's own version, a release's number (``version``, Android's ``versionCode`` and ``versionName``):
+# metadata, except in a table of dependencies, where it pins what is built against (``[dependencies.serde]`` /
+# ``version = "1"``).
+_VERSION = re.compile(r"version(?:[_-]?(?:code|name|number|string))?")
+# The tools whose ``[tool.<name>]`` table says how the package is built, packaged or versioned: its lines are
+# read key by key. Every other tool's table holds that tool's settings.
+_BUILDERS = frozenset(
+    {
+        *("setuptools", "setuptools_scm", "setuptools-scm", "poetry", "hatch", "pdm", "flit", "maturin"),
+        *("uv", "scikit-build", "meson-python", "cibuildwheel", "pixi", "rye", "briefcase"),
+    }
+)
 
 _HEADER = re.compile(r"^\s*\[\[?\s*([\w.\-\"' ]+?)\s*\]\]?\s*(?:#.*)?$")
 _KEY = re.compile(r"^\s*[\"']?@?([A-Za-z_][\w.\-]*)[\"']?\s*(?:=|:(?!:)|(?<=\w)\s+(?=[\"']))")
@@ -60,7 +73,7 @@ def metadata_only(new: str, old: str) -> bool:
 
 def _read(text: str) -> Iterator[tuple[str, bool]]:
     """Each line of ``text`` and whether it sets the package's metadata."""
-    table_is_links = table_is_dependencies = False
+    table_is_links = table_is_dependencies = table_is_settings = False
     owner: str | None = None  # the key whose list or object the line is inside, while one is open
     depth = 0
     for line in text.splitlines():
@@ -68,20 +81,31 @@ def _read(text: str) -> Iterator[tuple[str, bool]]:
         if header is not None:
             table_is_links = _last(header.group(1)) in _LINK_TABLES
             table_is_dependencies = "depend" in header.group(1).lower()
-            yield line, table_is_links
+            table_is_settings = _settings_table(header.group(1)) and not table_is_dependencies
+            yield line, table_is_links or table_is_settings
             continue
         key = _KEY.match(line)
         own = key.group(1) if key is not None else None
         if depth == 0:
             owner = own
         name = _last(owner) if owner is not None else None
-        release = name == _VERSION and not table_is_dependencies
-        yield line, table_is_links or name in METADATA_KEYS or release
+        release = name is not None and _VERSION.fullmatch(name) is not None and not table_is_dependencies
+        yield line, table_is_links or table_is_settings or name in METADATA_KEYS or release
         bare = _QUOTED.sub("", line)
         opened = depth
         depth = max(0, depth + bare.count("[") + bare.count("{") - bare.count("]") - bare.count("}"))
         if opened == 0 and depth == 0:
             owner = None
+
+
+def _settings_table(name: str) -> bool:
+    """Whether a table's name is one a manifest keeps for another tool's settings: ``tool.<name>`` of a tool
+    that does not build the package, or Cargo's ``package.metadata`` / ``workspace.metadata``, which cargo
+    itself never reads."""
+    parts = [part.strip("\"' ").lower() for part in name.split(".")]
+    if len(parts) > 1 and parts[0] == "tool":
+        return parts[1] not in _BUILDERS
+    return len(parts) > 1 and parts[0] in ("package", "workspace") and parts[1] == "metadata"
 
 
 def _last(name: str) -> str:

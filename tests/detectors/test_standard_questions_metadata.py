@@ -3,7 +3,9 @@
 A manifest is code (a dependency, a feature or a script changes what builds and runs), but filling in its
 description, keywords, classifiers or links changes nothing a test could check: the projection says so of
 such an edit (``metadata_only``, read from its whole text), and the checklist takes it as it takes a comment.
-Written with a manifest of no runner's table (a `.nimble` file) and Gleam's.
+Written with a manifest of no runner's table (a `.nimble` file) and Gleam's. A table a manifest keeps for
+another tool's settings (``[tool.zorp]``, a tool in no table) is read as that tool's own settings file would
+be: not code.
 """
 
 from __future__ import annotations
@@ -66,4 +68,14 @@ def test_a_dependency_beside_the_description_is_code(checklist: dict[str, Any]) 
     lines = session(
         ("/repo/ringbuf.nimble", DESCRIBED + 'requires "nim >= 2.0.0"\n', 'description = "ring"\n')
     )
+    assert "tests_run" in open_ids(standard_questions(Projector().feed_lines(lines), {}, {}, checklist))
+
+
+def test_another_tools_settings_in_the_manifest_are_not_code(checklist: dict[str, Any]) -> None:
+    """The same settings in ``zorp.toml`` would be a settings file; in ``pyproject.toml`` they are no more."""
+    new = '[tool.zorp.lint]\nselect = ["E", "S"]\n\n[tool.zorp.lint.per-file-ignores]\n"t/**" = ["S101"]\n'
+    lines = session(("/repo/pyproject.toml", new, '[tool.zorp.lint]\nselect = ["E", "S"]\n'))
+    assert standard_questions(Projector().feed_lines(lines), {}, {}, checklist) is None
+    built = '[tool.setuptools]\npackages = ["ring", "ring.ext"]\n'
+    lines = session(("/repo/pyproject.toml", built, '[tool.setuptools]\npackages = ["ring"]\n'))
     assert "tests_run" in open_ids(standard_questions(Projector().feed_lines(lines), {}, {}, checklist))

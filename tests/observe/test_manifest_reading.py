@@ -41,6 +41,15 @@ LINKS_NEW = (
         ),
         ('authors = ["Ada <ada@example.org>"]\n# who to ask\nlicense = "MIT"\n', 'license = "ISC"\n'),
         ('version = "0.4.1"\n', 'version = "0.4.0"\n'),  # a release's number
+        (  # and Android's two, in a Gradle script
+            '        versionCode = 42\n        versionName = "2.4.0"\n',
+            '        versionCode = 41\n        versionName = "2.3.0"\n',
+        ),
+        (  # another tool's settings, kept in the manifest rather than in the tool's own file
+            '[tool.zorp.lint]\nselect = ["E"]\n\n[tool.zorp.lint.per-file-ignores]\n"tests/**" = ["S101"]\n',
+            '[tool.zorp.lint]\nselect = ["E"]\n',
+        ),
+        ("[package.metadata.docs.rs]\nall-features = true\n", ""),  # Cargo's, which cargo never reads
     ],
 )
 def test_metadata_only_edits(new: str, old: str) -> None:
@@ -56,7 +65,11 @@ def test_metadata_only_edits(new: str, old: str) -> None:
             '[dependencies.serde]\nversion = "1.1"\n',
             '[dependencies.serde]\nversion = "1.0"\n',
         ),  # what is built against
-        ('[tool.lint]\nselect = ["I"]\n', ""),  # a tool's settings
+        ('[tool.setuptools]\npackages = ["ring"]\n', ""),  # the settings of the tool that builds the package
+        ('[tool.poetry]\npackages = [{ include = "ring" }]\n', ""),
+        ('[tool.zorp.dependencies]\nring = "1"\n', ""),  # a table of dependencies, whoever keeps it
+        ('select = ["I"]\n', ""),  # a setting whose table is not shown
+        ("        versionControl = true\n", ""),  # a key that only begins like a release's number
         ('    "Programming Language :: Python :: 3.13",\n', ""),  # a list item whose key is not shown
         ('  "scripts": {\n    "build": "tsc"\n  },\n', ""),
         ("# only a comment\n\n", ""),  # nothing that counts changed
