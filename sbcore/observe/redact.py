@@ -65,6 +65,7 @@ from sbcore.observe.secret_rules import (
     PLACEHOLDER_PARTS,
     PLACEHOLDER_WORDS,
     SECOND_ARGUMENT_PASSWORD,
+    URL_SIGNATURES,
     WHOLE_WORD_KEYS,
 )
 
@@ -409,15 +410,7 @@ def _pattern_alts() -> dict[str, list[_Alt]]:
                 dispatch=('key"',),
             ),
         ],
-        "=": [
-            _Alt(
-                "azure-sas-signature",
-                "",
-                r"(?<=[?&;]sig=)(?P<v>[\w%+/=-]{20,})",
-                priority=1,
-                dispatch=("?sig", "&sig", ";sig"),
-            ),
-        ],
+        "=": [_Alt(kind, "", pattern, priority=1, dispatch=lead) for kind, lead, pattern in URL_SIGNATURES],
     }
 
 
@@ -629,7 +622,7 @@ def _collect(text: str, scan: str, match: re.Match[str] | None, family: _Family,
                 if alt.head is None
                 else _head_start(text, match.start(), alt.head)
             )
-            if start is not None:
+            if start is not None and not _masked(scan, match.start(name) + len(alt.literal), match.end(name)):
                 end = _glued_end(scan, match.end(name)) if alt.glued else match.end(name)
                 span = (start, end, alt.priority, alt.kind)
         if span is not None:
@@ -640,6 +633,11 @@ def _collect(text: str, scan: str, match: re.Match[str] | None, family: _Family,
         match = family.regex.search(
             scan, max(match.end(), span[1]) if span is not None else match.start() + 1
         )
+
+
+def _masked(scan: str, start: int, end: int) -> bool:
+    """Whether a vendor format's body is one character repeated (``sk_test_xxxx…``): a mask, not a key."""
+    return end - start >= 8 and len(set(scan[start:end])) == 1
 
 
 def _glued_end(scan: str, end: int) -> int:

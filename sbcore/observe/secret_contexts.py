@@ -118,8 +118,11 @@ _NAME_END = (
     r"pass(?:word|wd|phrase)|secret|token|api[ _.-]?key|(?:secret|access|private|signing|encryption"
     r"|master|license|account|app|auth)[_.-]?key|_pass"
 )
-# A value: quoted (JSON-escaped quotes too), or bare up to a delimiter.
-_VALUE = r"(?:\\\"[^\"\\\n]{1,256}\\\"|'[^'\n]{1,256}'|\"[^\"\n]{1,256}\"|[^\s\"'`,;|&<>(){}\[\]\\]{1,512})"
+# A value: quoted (JSON-escaped quotes too, or back-quoted as prose shows code), or bare up to a delimiter.
+_VALUE = (
+    r"(?:\\\"[^\"\\\n]{1,256}\\\"|'[^'\n]{1,256}'|\"[^\"\n]{1,256}\"|`[^`\n]{1,256}`"
+    r"|[^\s\"'`,;|&<>(){}\[\]\\]{1,512})"
+)
 # What may stand between a name and its value besides an operator (``redact``'s business): an XML
 # element's ">" (``<password>VALUE</password>``); a name/value pair's "value" key
 # (``- name: DB_PASSWORD`` then ``value: VALUE``, ``{"name": "API_TOKEN", "value": "VALUE"}``,

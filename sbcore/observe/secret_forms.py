@@ -6,7 +6,12 @@ these are the forms where something else stands between them, each found through
 * **A quoted secret-ish key handed its value** — ``define('DB_PASSWORD', 'VALUE')``,
   ``app.config['SECRET_KEY'] = 'VALUE'``, ``os.environ["API_KEY"] = "VALUE"``,
   ``SetEnvironmentVariable('API_KEY', 'VALUE')``, ``$cfg['Servers'][$i]['password'] = 'VALUE'``: a call's
-  next argument (which must read as random) or an index's assignment.
+  next argument or the default after it (``ENV.fetch("DB_PASSWORD") { "VALUE" }``, ``getenv('API_TOKEN')
+  ?: 'VALUE'``, ``os.getenv("SECRET_KEY") or "VALUE"``), which must read as random, or an index's
+  assignment.
+* **An Ethereum account's private key** in a network's ``accounts: ["0x…"]`` (Hardhat, Truffle).
+* **A value written into a file named for a secret** — ``echo VALUE > config/master.key``, ``printf VALUE >
+  .vault-token`` (the value must read as random).
 * **SQL** — ``CREATE USER … IDENTIFIED BY 'VALUE'`` (Oracle, MySQL, MariaDB) and ``SET PASSWORD FOR … =
   'VALUE'``.
 * **A credential pair in code** — ``auth=('user', 'VALUE')``, ``HTTPBasicAuth('user', 'VALUE')``.
@@ -37,14 +42,28 @@ Judge = Callable[[str, int, int, "str | Callable[[], str]", bool], "Span | None"
 # the case-blind ones run over the lower-cased copy (same offsets): a case-blind or boundary-opened pattern
 # is tried at every position of a long text.
 _QUOTED = r"(?:'(?P<v>[^'\n]{1,256})'|\"(?P<w>[^\"\n]{1,256})\")"
+# One word, quoted or bare (a line with spaces, an ssh public key's, is no secret's value).
+_ONE_WORD = (
+    r"(?:'(?P<v>[^'\s]{1,256})'|\"(?P<w>[^\"\s]{1,256})\"|(?P<b>[^\s'\"$@<>|;&-][^\s'\"<>|;&]{0,255}))"
+)
 # A quoted key ending in a secret word, matched from its opening quote (found back from the word).
 _QUOTED_KEY = re.compile(
     r"['\"](?P<key>[\w.-]{0,40}(?:pass(?:word|wd|phrase)?|secret|token|key)[\w.-]{0,24})['\"]"
-    rf"[ \t]*(?P<op>\][ \t]*=|,)[ \t]*{_QUOTED}",
+    rf"[ \t]*(?P<op>\][ \t]*=|,|\)[ \t]*(?:\{{|\|\||\?\?|\?:|or(?!\w)))[ \t]*{_QUOTED}",
     re.ASCII,
 )
 _QUOTED_KEY_STEMS = ("pass", "secret", "token", "key")
 _QUOTE_REACH = 64  # how far before its secret word a key's opening quote may be
+# echo or printf of one word into a file whose name says it holds a key, a secret, a token or a password.
+_ECHO_INTO = re.compile(
+    rf"(?:echo|printf)(?<![\w.-]echo)(?<![\w.-]printf)(?:[ \t]+-[ne]+)*[ \t]+{_ONE_WORD}[ \t]*>>?[ \t]*"
+    r"[^\s;|&<>]*(?:key|secret|token|pass)[^\s;|&<>/]*(?<!\.pub)(?=[\s;|&)]|$)",
+    re.ASCII,
+)
+# An Ethereum account's private key in a network's accounts (Hardhat's and Truffle's configuration).
+_ACCOUNTS = re.compile(
+    r"accounts[\"']?[ \t]*:[ \t]*\[[ \t\r\n]*(?:'(?P<v>0x[0-9a-f]{64})'|\"(?P<w>0x[0-9a-f]{64})\")", re.ASCII
+)
 _SQL_IDENTIFIED = re.compile(
     rf"identified[ \t]+by(?:[ \t]+password)?[ \t]+(?:{_QUOTED}|(?P<b>[^\s;'\":@?$][^\s;'\"]{{0,255}}))",
     re.ASCII,
@@ -124,6 +143,7 @@ def may_hold(low: str) -> bool:
         or (" config" in low and ("poetry config" in low or "composer" in low or "bundle config" in low))
         or "bw " in low
         or "mc " in low
+        or "accounts" in low
     )
 
 
@@ -149,6 +169,9 @@ _RULES: tuple[tuple[str, str, re.Pattern[str], str, bool], ...] = (
     ("", "composer", _COMPOSER_CONFIG, "token", False),
     ("", "bundle config", _BUNDLE_CONFIG, "password", False),
     ("pass", "requirepass", _REQUIREPASS, "password", False),
+    ("", "echo", _ECHO_INTO, "secret", True),
+    ("", "accounts", _ACCOUNTS, "private-key", False),
+    ("", "printf", _ECHO_INTO, "secret", True),
     ("auth", "masterauth", _MASTERAUTH, "password", False),
 )
 
@@ -191,7 +214,7 @@ def _quoted_keys(
                 match = _QUOTED_KEY.match(low, quote)
                 if match is not None:
                     key = text[match.start("key") : match.end("key")]
-                    strict = match.group("op") == ","
+                    strict = not match.group("op").startswith("]")
                     yield from _judged(text, match, judge, lambda key=key: key_kind(key), strict)  # type: ignore[misc]
             at = low.find(stem, at + len(stem))
 

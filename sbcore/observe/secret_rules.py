@@ -158,6 +158,19 @@ FORMATS: tuple[tuple[str, str, str], ...] = (
     ("tavily-api-key", "tvly-", r"(?:dev-|prod-)?[A-Za-z0-9]{32,}"),
     *(("langsmith-api-key", p, r"[a-f0-9]{32}_[a-f0-9]{10}") for p in ("lsv2_pt_", "lsv2_sk_")),
     ("pinecone-api-key", "pcsk_", r"[A-Za-z0-9_]{50,}"),
+    # Feature flags
+    ("launchdarkly-sdk-key", "sdk-", r"[a-f0-9]{8}(?:-[a-f0-9]{4}){3}-[a-f0-9]{12}" + ends(r"\w-")),
+)
+
+# A URL's signature: whoever holds the URL may fetch what it signs until it expires. (kind, what ends just
+# before the "=", four characters each; the pattern of the value after it, as group ``v``.)
+URL_SIGNATURES: tuple[tuple[str, tuple[str, ...], str], ...] = (
+    ("azure-sas-signature", ("?sig", "&sig", ";sig"), r"(?<=[?&;]sig=)(?P<v>[\w%+/=-]{20,})"),
+    (  # S3's and Cloud Storage's presigned URLs, CloudFront's signed ones
+        "url-signature",
+        ("ture",),
+        r"(?:(?<=[?&]X-Amz-Signature=)|(?<=[?&]X-Goog-Signature=)|(?<=[?&]Signature=))(?P<v>[\w%+/=~-]{20,})",
+    ),
 )
 
 # -- context rules -----------------------------------------------------------------------------------
@@ -178,6 +191,8 @@ KEYS: tuple[tuple[str, ...], ...] = (
     ("private", "key", "id"),
     ("access", "id"),  # the half of a key pair some vendors name so (Sumo Logic's accessId)
     ("sonar", "login"),  # SonarQube takes its token as sonar.login
+    ("mnemonic",),  # a wallet's recovery words (WALLET_MNEMONIC, seedPhrase): every key it derives
+    ("seed", "phrase"),
     *(
         (*stem, "key")
         for stem in (
@@ -244,6 +259,7 @@ KEY_KINDS: tuple[tuple[str, str], ...] = (
     (r"openai", "openai-api-key"),
     (r"anthropic", "anthropic-api-key"),
     (r"pass|pwd", "password"),
+    (r"mnemonic$|seed_?phrase$", "wallet-seed-phrase"),
     (r"access_?id$", "access-id"),
     (r"sonar", "sonarqube-token"),
     (r"api[ _-]?key$", "api-key"),

@@ -215,6 +215,7 @@ FORMATS: dict[str, list[str]] = {
     "langfuse-secret-key": [f"sk-lf-{uuid('langfuse')}"],
     "langsmith-api-key": [f"lsv2_pt_{fake(HEX, 32, 'ls1')}_{fake(HEX, 10, 'ls2')}"],
     "pinecone-api-key": [f"pcsk_{fake(ALNUM, 6, 'pc1')}_{fake(ALNUM, 64, 'pc2')}"],
+    "launchdarkly-sdk-key": ["sdk-" + uuid("launchdarkly")],
     "jwt": [JWT],
     "private-key": [
         pem("RSA PRIVATE KEY", 6, "rsa"),
@@ -479,6 +480,38 @@ CONTEXTS += [
     # what the secret is for, in prose: a loose context, so the value must read as random
     ctx("password", "The password for the staging db is {} if you need it.", fake(ALNUM, 20, "prose-for")),
     ctx("api-key", "Here is the API key for prod: {}", fake(ALNUM, 32, "prose-for-colon")),
+    # a value back-quoted in prose, as the agent shows code
+    ctx("secret", "I created the key with secret `{}`; it is shown once.", fake(B64, 64, "prose-backtick")),
+    # a signed URL's signature
+    ctx(
+        "url-signature",
+        "curl 'https://b.s3.amazonaws.com/r.csv?X-Amz-Expires=600&X-Amz-SignedHeaders=host&X-Amz-Signature={}'",
+        fake(HEX, 64, "amz-sig"),
+    ),
+    ctx(
+        "url-signature",
+        "wget 'https://storage.googleapis.com/b/m.bin?X-Goog-Signature={}'",
+        fake(HEX, 128, "goog"),
+    ),
+    ctx(
+        "url-signature",
+        "https://d1.cloudfront.net/v.mp4?Expires=1700000000&Signature={}&Key-Pair-Id=K2",
+        fake(B64URL, 40, "cf"),
+    ),
+    # a wallet's recovery words
+    ctx(
+        "wallet-seed-phrase",
+        'export WALLET_MNEMONIC="{}" && node deploy.js',
+        "rescue kidney orbit plunge saddle cactus",
+    ),
+    # a secret-named variable's default, and a value written into a file named for a secret
+    ctx("password", 'password: <%= ENV.fetch("DB_PASSWORD") {{ "{}" }} %>', fake(ALNUM, 16, "erb-default")),
+    ctx("secret-key", 'key = os.getenv("SECRET_KEY") or "{}"', fake(ALNUM, 24, "getenv-or")),
+    ctx("token", "$t = getenv('API_TOKEN') ?: '{}';", fake(ALNUM, 24, "getenv-elvis")),
+    ctx("secret", "echo {} > config/master.key && bin/rails credentials:edit", fake(HEX, 32, "master-key")),
+    ctx("secret", "printf '{}' > ~/.vault-token", fake(B64URL, 28, "vault-token-file")),
+    # an Ethereum account's private key in a network's accounts
+    ctx("private-key", '  accounts: ["{}"],', "0x" + fake(HEX.lower(), 64, "eth")),
 ]
 
 AKIA = "AKIA" + fake(UPPER + "234567", 16, "partner-id")
@@ -685,6 +718,13 @@ NEGATIVES = [
     "gh secret set DEPLOY_TOKEN < token.txt && wrangler secret put STRIPE_KEY && echo done | gh secret list",
     "The password for the staging db is in 1Password. The API key for prod: ask the on-call engineer.",
     "a token for the CI user is required; the key to success is practice",
+    # near misses of the forms added with the blind probe
+    "STRIPE_SECRET_KEY=sk_test_xxxxxxxxxxxxxxxxxxxxxxxx and ghp_000000000000000000000000000000000000",
+    "echo 'ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIbQ9 deploy@acme' >> ~/.ssh/authorized_keys",
+    "echo $TOKEN > .token && echo done > keys.log && echo AAAAC3NzaC1lZDI1NTE5AAAAIbQ9xZ > id_key.pub",
+    'host = os.getenv("DB_PASSWORD") or "postgres"; t = ENV.fetch("API_TOKEN") { nil }',
+    'const tx = "0x5c504ed432cb51138bcf09aa5e8a410dd4a1e204ef84bfed1be16dfba1b22060"; accounts: []',
+    "the secret `GITHUB_TOKEN` is set by Actions; see X-Amz-Signature=<signature> in the docs",
 ]
 
 
