@@ -393,8 +393,11 @@ def context_spans(
         spans.extend(_flagged(text, scan, flag.start(), judge))
     if any(stem == "pass" for stem, _ in stems) and "htpasswd" in low:  # "htpasswd" holds "pass"
         spans.extend(_htpasswd(text, scan, judge))
-    if "|" in scan and ("echo" in scan or "printf" in scan):
-        spans.extend(_echoed(text, scan, judge))
+    if ("|" in scan or ">" in scan) and ("echo" in scan or "printf" in scan):
+        if "|" in scan:
+            spans.extend(_echoed(text, scan, judge))
+        if ">" in scan:
+            spans.extend(secret_forms.echoed_into(text, low, judge))
     if "<<<" in scan:
         for pattern in _HERE_STRINGS:
             spans.extend(_matched(text, scan, pattern, judge))

@@ -143,7 +143,7 @@ def may_hold(low: str) -> bool:
         or (" config" in low and ("poetry config" in low or "composer" in low or "bundle config" in low))
         or "bw " in low
         or "mc " in low
-        or "accounts" in low
+        or ("0x" in low and "accounts" in low)
     )
 
 
@@ -195,6 +195,13 @@ def form_spans(
         if (not word or word in words) and needed in low:
             for match in pattern.finditer(low):
                 yield from _judged(text, match, judge, kind, strict)
+
+
+def echoed_into(text: str, low: str, judge: Judge) -> Iterator[Span]:
+    """One word echoed or printed into a file named for a secret (the caller has found ``>`` and ``echo`` or
+    ``printf`` in the text, which it looks for anyway)."""
+    for match in _ECHO_INTO.finditer(low):
+        yield from _judged(text, match, judge, "secret", True)
 
 
 def _quoted_keys(
