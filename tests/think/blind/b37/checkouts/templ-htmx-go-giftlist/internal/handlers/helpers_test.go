@@ -1,0 +1,8 @@
+package handlers
+
+import "testing"
+
+func newTestHandler(t *testing.T) *Handler {
+	t.Helper()
+	return &Handler{Store: newFakeStore()}
+}
