@@ -41,6 +41,7 @@ from typing import TYPE_CHECKING, Any
 
 from sbcore.conductor import assembly, prices
 from sbcore.conductor.activity import active_seconds
+from sbcore.conductor.listings import listed_in_file
 from sbcore.conductor.new_goal import GoalJudge, GoalSplit, NewGoalSettings
 from sbcore.conductor.pipeline import PassReport, Verdict
 from sbcore.conductor.presence import IndexSettings, Presence
@@ -52,7 +53,7 @@ from sbcore.observe.anchors import AnchorResolver
 from sbcore.observe.blocks import LineBlocks
 from sbcore.observe.config import ProjectionConfig
 from sbcore.observe.project import Projector
-from sbcore.observe.project_facts import read_project
+from sbcore.observe.project_facts import UNKNOWN, read_project
 from sbcore.pace.clock import SimulatedClock, epoch_seconds
 from sbcore.pace.pacer import Pacer
 from sbcore.packs.model import DetectorDef
@@ -436,6 +437,8 @@ class Replayer:
         if self.checkout is not None:
             facts = read_project(self.checkout)  # the state at the session's start: read once, never again
             pipeline.project = lambda: facts
+        elif cwd and (listed := listed_in_file(source.path, cwd, source.last)) is not UNKNOWN:
+            pipeline.project = lambda: listed  # no checkout: the project as the session's listings showed it
         projector = Projector(
             ProjectionConfig.from_mapping(self.config.group("projection")), anchors=self.anchors
         )

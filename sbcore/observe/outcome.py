@@ -31,7 +31,14 @@ from sbcore.observe.elide import redact
 from sbcore.observe.failing_test import explained, names_only
 from sbcore.observe.fallbacks import printed, prints_only_on_failure
 from sbcore.observe.summaries import is_wrapper_summary
-from sbcore.observe.verdicts import EXPECTED_BUT, case_folded, count_results, is_word, summary_failed
+from sbcore.observe.verdicts import (
+    EXPECTED_BUT,
+    case_folded,
+    count_results,
+    is_word,
+    logged_failure,
+    summary_failed,
+)
 
 SCAN_CHARS = 4000
 """How much of the head and of the tail of a result is read."""
@@ -188,7 +195,8 @@ def read_outcome(text: str, command: str | None, *, is_error: bool) -> dict[str,
         failed = True  # the fallback printed: it ran because the work failed
     else:
         shows = command is None or _first_word(command) not in _VIEWERS
-        failed = shows and summary_failed(scanned, counts)
+        piped = command is not None and "|" in command  # a pipe hid the exit status
+        failed = shows and (summary_failed(scanned, counts) or (piped and logged_failure(scanned)))
     if not failed and not counts:
         return None
     outcome: dict[str, Any] = {"failed": failed}
