@@ -149,9 +149,8 @@ _MODE_WORDS = frozenset(
     | {"console"}
 )
 # `--name=value` settings that change how a run goes, not what it runs (`go test -count=1`). Those that count
-# or time something often stand alone too (Gradle's `--parallel`, `--continue`-like switches): their next word
-# is their value only when it is a number or a duration (`--parallel 4`), else it is the work (`--parallel
-# assembleDebug`).
+# or time something often stand alone too (Gradle's `--parallel`): their next word is their value only when it
+# is a number or a duration (`--parallel 4`), else it is the work (`--parallel assembleDebug`).
 _COUNTED_SETTINGS = frozenset(
     {"count", "timeout", "maxfail", "parallel", "jobs", "j", "workers", "maxWorkers", "retries", "durations"}
 )
@@ -564,18 +563,20 @@ def _js_script(args: list[str]) -> tuple[str, str] | None:
 
 def _untuned(args: list[str]) -> list[str]:
     """``args`` without the settings that tune a run (:data:`_RUN_SETTINGS`, or a long option whose value
-    tunes, :func:`_tunes`), each with its value, given with ``=`` or as the next word."""
+    tunes, :func:`_tunes`), each with its value, given with ``=`` or as the next word (a counted setting's
+    only when it is a number or a duration, as :func:`_generic` reads them)."""
     kept: list[str] = []
-    skip = False
+    setting = ""  # the run setting whose value the next word may be
     for word in args:
-        if skip and not _is_flag(word) and _tunes(word, after_flag=True):
-            skip = False
+        its_value = not _is_flag(word) and (setting not in _COUNTED_SETTINGS or _TUNING_NUMBER.match(word))
+        if setting and its_value:
+            setting = ""
             continue
-        skip = False
+        setting = ""
         name, has_value, value = word.partition("=")
-        tuning = name[2:] in _RUN_SETTINGS or (has_value and _tunes(value, after_flag=True))
-        if name.startswith("--") and tuning:
-            skip = not has_value
+        known = name[2:] in _RUN_SETTINGS
+        if name.startswith("--") and (known or (has_value and _tunes(value, after_flag=True))):
+            setting = name[2:] if known and not has_value else ""
             continue
         kept.append(word)
     return kept

@@ -169,9 +169,7 @@ _RULES: tuple[tuple[str, str, re.Pattern[str], str, bool], ...] = (
     ("", "composer", _COMPOSER_CONFIG, "token", False),
     ("", "bundle config", _BUNDLE_CONFIG, "password", False),
     ("pass", "requirepass", _REQUIREPASS, "password", False),
-    ("", "echo", _ECHO_INTO, "secret", True),
-    ("", "accounts", _ACCOUNTS, "private-key", False),
-    ("", "printf", _ECHO_INTO, "secret", True),
+    ("", "0x", _ACCOUNTS, "private-key", False),
     ("auth", "masterauth", _MASTERAUTH, "password", False),
 )
 

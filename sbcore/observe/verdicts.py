@@ -67,14 +67,6 @@ _FAILED_WITH_STATUS = re.compile(
 _FAILURE_ANYWHERE = re.compile(
     r"\btest result: FAILED\b|\b(?!0+ )\d+ (?:failed|failing)\b|\b[Ee]rror [A-Z]{1,4}\d{2,5}:"
 )
-# A log record at error severity saying the work it ran failed (Airflow's `{taskinstance.py:2905} ERROR - Task
-# failed with exception`, `ERROR - Marking run <DagRun …> failed`, a scheduler's `FATAL: job 12 failed`): the
-# runner's own verdict, read only where a pipe hid the command's exit status (:func:`logged_failure`), since
-# a run that retried and passed logs the same line and exits 0.
-_LOGGED_FAILURE = re.compile(
-    r"\b(?:ERROR|CRITICAL|FATAL)\b[^\n]{0,200}?\b(?:[Tt]ask|[Jj]ob|[Rr]un|[Bb]uild|[Pp]ipeline|[Ss]tep|[Ss]tage)\b"
-    r"[^\n]{0,200}?\bfailed\b"
-)
 # Words the line pattern cannot match without: tested first, since most results hold none (the one above is
 # found through its own words, :func:`_failure_anywhere`).
 _LINE_WORDS: tuple[str, ...] = ("FAIL", "ERROR", "Error:", "npm ERR!", "error", "Tests:", "Traceback")
@@ -127,6 +119,16 @@ def summary_failed(scanned: str, counts: dict[str, int]) -> bool:
             True  # a verdict closing a line: `CartTest > total() FAILED`, `> Task :test FAILED`, `… FAILED`
         )
     return _failure_anywhere(scanned)
+
+
+# A log record at error severity saying the work it ran failed (Airflow's `{taskinstance.py:2905} ERROR - Task
+# failed with exception`, `ERROR - Marking run <DagRun …> failed`, a scheduler's `FATAL: job 12 failed`): the
+# runner's own verdict, read only where a pipe hid the command's exit status (:func:`logged_failure`), since
+# a run that retried and passed logs the same line and exits 0.
+_LOGGED_FAILURE = re.compile(
+    r"\b(?:ERROR|CRITICAL|FATAL)\b[^\n]{0,200}?\b(?:[Tt]ask|[Jj]ob|[Rr]un|[Bb]uild|[Pp]ipeline|[Ss]tep|[Ss]tage)\b"
+    r"[^\n]{0,200}?\bfailed\b"
+)
 
 
 def logged_failure(scanned: str) -> bool:

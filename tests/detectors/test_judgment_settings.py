@@ -55,6 +55,7 @@ def test_a_scripts_timing_settings_leave_its_work_as_it_is() -> None:
     assert work_identity("yarn zplay test --workers 1 --reporter=line").body == plain
     assert work_identity("jlpm zplay test").body == plain  # JupyterLab's copy of yarn
     assert work_identity("yarn zplay test --grep=cart").body != plain  # a selection stays
+    assert work_identity("yarn zplay test --parallel smoke").body != plain  # so does a word no count is
 
 
 def test_a_releases_number_by_androids_names_for_it_is_metadata() -> None:
