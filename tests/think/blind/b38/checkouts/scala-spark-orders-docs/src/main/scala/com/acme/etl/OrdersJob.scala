@@ -1,0 +1,5 @@
+package com.acme.etl
+
+object OrdersJob {
+  // see OrdersJob.dailyTotals
+}
