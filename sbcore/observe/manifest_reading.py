@@ -12,10 +12,11 @@ read key by key like the rest. The projection caps an edit's text, so this is re
 (:mod:`.calls` keeps the answer as ``metadata_only``).
 
 Each changed line is read by the key it sets, in any of the manifests' syntaxes (``key = value``, ``"key":
-value``, ``key: value``, ``spec.key = value``); a line inside a list or an object belongs to the key that
-opened it, and a table's lines to its header (``[project.urls]``). Lines present on both sides, blank lines
-and comments do not count. Anything not read as metadata (a key it does not know, a line it cannot place)
-makes the edit more than metadata. Standard library only (it runs in the projection).
+value``, ``key: value``, ``spec.key = value``, an XML element ``<Version>1.5.0</Version>``); a line inside a
+list or an object belongs to the key that opened it, a table's lines to its header (``[project.urls]``), and
+an XML element's version to a dependency, a plugin or a parent when it sits inside one. Lines present on
+both sides, blank lines and comments do not count. Anything not read as metadata (a key it does not know, a
+line it cannot place) makes the edit more than metadata. Standard library only (it runs in the projection).
 """
 
 from __future__ import annotations
@@ -37,10 +38,13 @@ METADATA_KEYS = frozenset(
 )
 # A table all of whose keys are links (``[project.urls]``: ``Homepage``, ``Issues``, ``Changelog``).
 _LINK_TABLES = frozenset({"urls", "project-urls", "project_urls"})
-# The package's own version, a release's number (``version``, Android's ``versionCode`` and ``versionName``):
-# metadata, except in a table of dependencies, where it pins what is built against (``[dependencies.serde]`` /
-# ``version = "1"``).
-_VERSION = re.compile(r"version(?:[_-]?(?:code|name|number|string))?")
+# The package's own version, a release's number (``version``, Android's ``versionCode`` and ``versionName``,
+# MSBuild's ``<ApplicationDisplayVersion>``, ``<VersionPrefix>``, ``<AssemblyVersion>``): metadata, except in
+# a table of dependencies, where it pins what is built against (``[dependencies.serde]`` / ``version = "1"``).
+_VERSION = re.compile(
+    r"(?:application(?:display)?|file|assembly|informational)?version"
+    r"(?:[_-]?(?:code|name|number|string|prefix|suffix))?"
+)
 # The tools whose ``[tool.<name>]`` table says how the package is built, packaged or versioned: its lines are
 # read key by key. Every other tool's table holds that tool's settings.
 _BUILDERS = frozenset(
@@ -53,7 +57,15 @@ _BUILDERS = frozenset(
 _HEADER = re.compile(r"^\s*\[\[?\s*([\w.\-\"' ]+?)\s*\]\]?\s*(?:#.*)?$")
 _KEY = re.compile(r"^\s*[\"']?@?([A-Za-z_][\w.\-]*)[\"']?\s*(?:=|:(?!:)|(?<=\w)\s+(?=[\"']))")
 _QUOTED = re.compile(r"\"(?:[^\"\\]|\\.)*\"|'[^']*'")
-_COMMENT = re.compile(r"^\s*(?:#|//|--)")
+_COMMENT = re.compile(r"^\s*(?:#|//|--|<!--)")
+# An XML manifest's (a ``.csproj``'s, a ``pom.xml``'s) element with its value on one line, and a line that
+# only opens or only closes an element: the elements a line sits inside tell a dependency's version from the
+# package's own.
+_ELEMENT = re.compile(r"^\s*<([A-Za-z_][\w.\-]*)>[^<]*</\1>\s*$")
+_OPENS = re.compile(r"^\s*<([A-Za-z_][\w.\-]*)(?:\s[^>]*)?(?<!/)>\s*$")
+_CLOSES = re.compile(r"^\s*</([A-Za-z_][\w.\-]*)>\s*$")
+# Elements whose versions pin what is built against or with (Maven's dependencies, plugins and parent).
+_PINNING = ("depend", "plugin", "parent", "extension")
 
 
 def metadata_only(new: str, old: str) -> bool:
@@ -76,7 +88,11 @@ def _read(text: str) -> Iterator[tuple[str, bool]]:
     table_is_links = table_is_dependencies = table_is_settings = False
     owner: str | None = None  # the key whose list or object the line is inside, while one is open
     depth = 0
+    inside: list[str] = []  # the XML elements the line sits inside
     for line in text.splitlines():
+        if line.lstrip().startswith("<"):
+            yield line, _xml_describes(line, inside)
+            continue
         header = _HEADER.match(line) if depth == 0 else None
         if header is not None:
             table_is_links = _last(header.group(1)) in _LINK_TABLES
@@ -96,6 +112,26 @@ def _read(text: str) -> Iterator[tuple[str, bool]]:
         depth = max(0, depth + bare.count("[") + bare.count("{") - bare.count("]") - bare.count("}"))
         if opened == 0 and depth == 0:
             owner = None
+
+
+def _xml_describes(line: str, inside: list[str]) -> bool:
+    """Whether an XML manifest's line sets the package's metadata (``<Description>``, ``<Version>`` outside a
+    dependency, a plugin or a parent), keeping ``inside`` as the elements it opens and closes."""
+    if (closes := _CLOSES.match(line)) is not None:
+        if closes.group(1) in inside:
+            del inside[len(inside) - 1 - inside[::-1].index(closes.group(1)) :]
+        return False
+    if (opens := _OPENS.match(line)) is not None:
+        inside.append(opens.group(1))
+        return False
+    element = _ELEMENT.match(line)
+    if element is None:
+        return False
+    name = element.group(1).lower()
+    pinned = any(word in outer.lower() for outer in inside for word in _PINNING)
+    return (name in METADATA_KEYS or name.removeprefix("package") in METADATA_KEYS) or (
+        _VERSION.fullmatch(name) is not None and not pinned
+    )
 
 
 def _settings_table(name: str) -> bool:

@@ -50,6 +50,13 @@ LINKS_NEW = (
             '[tool.zorp.lint]\nselect = ["E"]\n',
         ),
         ("[package.metadata.docs.rs]\nall-features = true\n", ""),  # Cargo's, which cargo never reads
+        (  # an XML manifest's elements: a .csproj's release numbers and description, a pom's own version
+            "    <ApplicationDisplayVersion>1.5.0</ApplicationDisplayVersion>\n"
+            "    <ApplicationVersion>15</ApplicationVersion>\n    <Description>A cart</Description>\n",
+            "    <ApplicationDisplayVersion>1.4.0</ApplicationDisplayVersion>\n"
+            "    <ApplicationVersion>14</ApplicationVersion>\n",
+        ),
+        ("<project>\n  <version>2.0</version>\n  <!-- next -->\n", "<project>\n  <version>1.9</version>\n"),
     ],
 )
 def test_metadata_only_edits(new: str, old: str) -> None:
@@ -70,6 +77,12 @@ def test_metadata_only_edits(new: str, old: str) -> None:
         ('[tool.zorp.dependencies]\nring = "1"\n', ""),  # a table of dependencies, whoever keeps it
         ('select = ["I"]\n', ""),  # a setting whose table is not shown
         ("        versionControl = true\n", ""),  # a key that only begins like a release's number
+        (  # a dependency's version, in a pom: what is built against
+            "<dependency>\n  <artifactId>ring</artifactId>\n  <version>2.0</version>\n</dependency>\n",
+            "<dependency>\n  <artifactId>ring</artifactId>\n  <version>1.0</version>\n</dependency>\n",
+        ),
+        ("    <LangVersion>12</LangVersion>\n", "    <LangVersion>11</LangVersion>\n"),  # the compiler's
+        ('    <PackageReference Include="Ring" Version="2.0" />\n', ""),
         ('    "Programming Language :: Python :: 3.13",\n', ""),  # a list item whose key is not shown
         ('  "scripts": {\n    "build": "tsc"\n  },\n', ""),
         ("# only a comment\n\n", ""),  # nothing that counts changed
