@@ -1,0 +1,4 @@
+library(testthat)
+library(datewise)
+
+test_check("datewise")

@@ -1,0 +1,4 @@
+library(testthat)
+library(ledgr)
+
+test_check("ledgr")

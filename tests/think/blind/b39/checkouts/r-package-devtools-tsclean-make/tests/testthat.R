@@ -1,0 +1,4 @@
+library(testthat)
+library(tsclean)
+
+test_check("tsclean")

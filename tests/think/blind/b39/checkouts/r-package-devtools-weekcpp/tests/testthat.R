@@ -1,0 +1,4 @@
+library(testthat)
+library(fastweek)
+
+test_check("fastweek")

@@ -1,0 +1,4 @@
+library(testthat)
+library(wxclient)
+
+test_check("wxclient")
