@@ -343,12 +343,18 @@ def test_labels_precision_and_recall_with_the_corpus(capsys: pytest.CaptureFixtu
     }
     assert tuning["standard-questions"] == {
         "tp": 7,
-        "fp": 0,
+        "fp": 1,
         "fn": 1,
-        "tn": 63,
-        "precision": 1.0,
+        "tn": 62,
+        "precision": 0.875,
         "recall": 0.875,
-        "wrong": ["sq-entire-750b/tests_added"],  # a bug fix with no regression test: an Edit, not new code
+        "wrong": [
+            "sq-entire-750b/tests_added",  # a bug fix with no regression test: an Edit, not new code
+            # a tracing hook added to main(), built and run by hand: the session's Glob showed the project's
+            # tests, so a replay with no checkout knows it has them (sbcore/conductor/listings.py) and asks
+            # "tests run?", as the live observer, reading the workspace, always would have
+            "sq-entire-9fd2-t1/tests_run",
+        ],
     }
     assert tuning["drift"] == {
         "tp": 4,
@@ -482,9 +488,11 @@ def test_offline_replay_of_every_corpus_transcript(capsys: pytest.CaptureFixture
     # precision first: standard-questions advises at no more than one turn end in ten. 10 since the source of
     # a compiled language shows the project builds: a Go file edited, then only formatted and linted, is
     # asked whether it still builds at two more turn ends (entire__13db…, 08:18 and 08:22), the first
-    # delivered in place of that edit's later tests_run question, the second dropped as its duplicate
+    # delivered in place of that edit's later tests_run question, the second dropped as its duplicate. 11
+    # since a replay with no checkout knows the project from the session's Glob results: entire__9fd2… is
+    # asked "tests run?" after a tracing hook added to main() (its label says silent: built and run by hand)
     rates = document["summary"]["rates"]
-    assert rates["turn_ends"] == 141 and rates["advised_at_turn_ends"]["standard-questions"] == 10
+    assert rates["turn_ends"] == 141 and rates["advised_at_turn_ends"]["standard-questions"] == 11
     assert rates["advised_at_turn_ends"]["standard-questions"] / rates["turn_ends"] <= 0.10
     # Delivered: the erk session whose tests background subagents ran (`uv run pytest …` spelt out in
     # their prompts) is no longer asked whether the tests ran; repeat-failure speaks once more since the
@@ -493,8 +501,9 @@ def test_offline_replay_of_every_corpus_transcript(capsys: pytest.CaptureFixture
     # (issue 22): pyright's error on converter.py:184 back a third time across three edits, advised while
     # the agent is still at it instead of found by a pass after the loop had ended. 6 since the projection
     # reads the definitions an edit adds from its whole text: tests_added after `resumeSingleSession` and
-    # the multi-session restore it serves were added with no test written for them (entire__b029…, 11:06)
-    assert rates["active_hours"] == pytest.approx(10.985) and document["summary"]["gate"]["delivered"] == 6
+    # the multi-session restore it serves were added with no test written for them (entire__b029…, 11:06). 7
+    # with entire__9fd2…'s question above
+    assert rates["active_hours"] == pytest.approx(10.985) and document["summary"]["gate"]["delivered"] == 7
 
 
 # -- with a model (the fake provider) ----------------------------------------------------------------------
