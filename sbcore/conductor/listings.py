@@ -53,7 +53,7 @@ def _listed(lines: Iterable[bytes | str]) -> Iterator[str]:
     for line in lines:
         try:
             record = json.loads(line)
-        except ValueError:
+        except (ValueError, RecursionError):  # a bad line, or one nested past the parser's depth
             continue
         for block in _blocks(record):
             if block.get("type") == "tool_use" and block.get("name") in LISTING_TOOLS:

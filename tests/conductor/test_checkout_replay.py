@@ -35,7 +35,7 @@ def session(tmp_path: Path) -> Path:
     """Code edited and the turn handed over; nothing the session shows says the project has tests."""
     r = Records("s-checkout", "/home/dev/shop", start=datetime(2026, 3, 1, 9, 0, tzinfo=UTC))
     call_id, edit = r.call(
-        "Edit", {"file_path": "/home/dev/shop/src/cart.gleam", "old_string": "a - b", "new_string": "a + b"}
+        "Edit", {"file_path": "/home/dev/shop/src/cart.zorp", "old_string": "a - b", "new_string": "a + b"}
     )
     records: list[dict[str, Any]] = [
         r.prompt("Fix the cart total."),

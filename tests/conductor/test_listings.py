@@ -70,7 +70,7 @@ def test_the_paths_a_glob_listed_under_the_sessions_folder_are_the_project() -> 
     assert listed_project((json.dumps(r) for r in records(LISTED, tool="Read")), "/home/dev/shop") is UNKNOWN
     assert listed_project((json.dumps(r) for r in records(LISTED, error=True)), "/home/dev/shop") is UNKNOWN
     assert listed_project((json.dumps(r) for r in records(LISTED)), "/home/dev/other") is UNKNOWN
-    assert listed_project(["not json", "{}"], "/home/dev/shop") is UNKNOWN
+    assert listed_project(["not json", "{}", "[" * 100_000 + "]" * 100_000], "/home/dev/shop") is UNKNOWN
 
 
 def test_a_replay_with_no_checkout_asks_what_the_sessions_listing_shows_the_project_can_answer(
