@@ -33,7 +33,7 @@ METADATA_KEYS = frozenset(
         "copyright",
         *("authors", "author", "maintainers", "maintainer", "contributors", "funding"),
         *("homepage", "repository", "documentation", "bugs", "links", "urls", "project-urls", "project_urls"),
-        *("source_url", "homepage_url"),
+        *("source_url", "homepage_url", "url", "bugreports", "title", "date"),  # R's DESCRIPTION's too
     }
 )
 # A table all of whose keys are links (``[project.urls]``: ``Homepage``, ``Issues``, ``Changelog``).

@@ -249,6 +249,8 @@ def error_line(text: str) -> str:
     chosen = explained(text, chosen)
     if "Caused by:" in text:
         chosen = _root_cause(text, chosen)
+    elif chosen.startswith("FAILURE: Build failed") and "What went wrong:" in text:
+        chosen = _what_went_wrong(text, chosen)
     if chosen.endswith(":"):
         chosen = _with_message(text, chosen)
     elif chosen[:8].lower() == "expected" and "but " not in chosen.lower():
@@ -263,6 +265,25 @@ def _root_cause(text: str, chosen: str) -> str:
     `BeanCreationException: Error creating bean …`, one only its causes) fail on that one cause."""
     causes = [line for line in map(_shown, text.split("\n")) if line.startswith("Caused by:")]
     return causes[-1] if causes else chosen
+
+
+def _what_went_wrong(text: str, banner: str) -> str:
+    """The innermost cause under Gradle's ``* What went wrong:`` (each ``>`` line a cause of the one above
+    it), in place of its banner: the banner (``FAILURE: Build failed with an exception.``) ends every failed
+    build, and three builds failing for three reasons (a proxy refusing, nothing cached offline, a 403) share
+    it."""
+    lines = [_shown(line) for line in text.split("\n")]
+    start = next((at for at, line in enumerate(lines) if line == "* What went wrong:"), None)
+    if start is None:
+        return banner
+    section: list[str] = []
+    for line in lines[start + 1 :]:
+        if line.startswith("* "):
+            break
+        if line:
+            section.append(line)
+    causes = [line.removeprefix(">").strip() for line in section if line.startswith(">")]
+    return (causes[-1] if causes else section[0] if section else banner) or banner
 
 
 def _with_actual(text: str, expected: str) -> str:

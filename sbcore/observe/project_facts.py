@@ -124,7 +124,7 @@ BUILD_FILES = frozenset(
         "build.xml",
         "deps.edn",
         "project.clj",
-        # Elixir, Erlang, PHP, Ruby
+        # Elixir, Erlang, PHP, Ruby, R
         "mix.exs",
         "rebar.config",
         "composer.json",
@@ -133,6 +133,7 @@ BUILD_FILES = frozenset(
         "psalm.xml",
         "Gemfile",
         "Rakefile",
+        "DESCRIPTION",  # an R package's manifest: its imports beside its title and version
         # C and C++, multi-language builders, task runners
         "CMakeLists.txt",
         "meson.build",
