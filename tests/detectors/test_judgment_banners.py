@@ -6,12 +6,15 @@ cause is the failure, so three builds failing for three reasons are three failur
 
 standard-questions: R's ``DESCRIPTION`` is a package's manifest, so an edit of only its title, version, date
 and links is metadata, and ``R CMD INSTALL`` (as ``build`` and ``check``) compiles a package's native code.
+Code written for a type-checker (Sorbet's signatures, its ``# typed: strict`` sigil) asks whether it still
+checks, and ``srb tc`` answers: the catalogue's tables, read as hints.
 """
 
 from __future__ import annotations
 
 from test_judgment_scanners import _asking
 from test_judgment_status_rows import loop_failures
+from test_standard_questions_precision import edit
 from test_triggers import Session, ask, open_ids
 
 from sbcore.observe.manifest_reading import metadata_only
@@ -73,3 +76,18 @@ def test_r_cmd_install_builds_a_packages_native_code() -> None:
     assert "compiles" in open_ids(ask(s, _asking("compiles")))
     s.run("R CMD INSTALL --preclean .")
     assert ask(s, _asking("compiles")) is None
+
+
+def test_code_written_for_a_type_checker_asks_whether_it_still_checks() -> None:
+    """Ruby runs uncompiled, but a file under Sorbet (its strictness sigil, its signatures) is type-checked:
+    the edit asks "does it still check?", and `srb tc` answers."""
+    s = Session()
+    edit(s, "/repo/lib/pay/merchant.zrb", "  sig { returns(T.nilable(String)) }\n  def api_key; end\n", "x")
+    s.run("ls")
+    assert "compiles" in open_ids(ask(s, _asking("compiles")))
+    s.run("bundle exec srb tc")
+    assert ask(s, _asking("compiles")) is None
+    plain = Session()
+    edit(plain, "/repo/lib/pay/merchant.zrb", "  def api_key; end\n", "x")
+    plain.run("ls")
+    assert ask(plain, _asking("compiles")) is None
