@@ -50,14 +50,24 @@ def listed_project(lines: Iterable[bytes | str], root: str) -> ProjectFacts:
 def _listed(lines: Iterable[bytes | str]) -> Iterator[str]:
     """Each path a listing tool's result gave, in the order the transcript holds them."""
     asked: set[str] = set()
+    # What a line must hold to be parsed (a listing tool's name, or the id of a call to one), in both types:
+    # most lines neither call a listing tool nor answer one, and a replay pays a search for them, no parse.
+    needles: list[str] = [f'"{tool}"' for tool in LISTING_TOOLS]
+    raw_needles: list[bytes] = [needle.encode() for needle in needles]
     for line in lines:
+        held = needles if isinstance(line, str) else raw_needles
+        if not any(needle in line for needle in held):  # type: ignore[operator]
+            continue
         try:
             record = json.loads(line)
         except (ValueError, RecursionError):  # a bad line, or one nested past the parser's depth
             continue
         for block in _blocks(record):
             if block.get("type") == "tool_use" and block.get("name") in LISTING_TOOLS:
-                asked.add(str(block.get("id")))
+                call_id = str(block.get("id"))
+                asked.add(call_id)
+                needles.append(f'"{call_id}"')
+                raw_needles.append(f'"{call_id}"'.encode())
             elif block.get("type") == "tool_result" and block.get("tool_use_id") in asked:
                 if block.get("is_error"):
                     continue
