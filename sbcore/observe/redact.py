@@ -502,7 +502,7 @@ def __getattr__(name: str) -> frozenset[str]:
     if name != "KINDS":
         raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
     kinds = {alt.kind for anchor in _ANCHORS for alt in _rules(anchor) if alt.kind}
-    return frozenset(kinds | {k for _, k in KEY_KINDS} | secret_contexts.KINDS)
+    return frozenset(kinds | {k for _, k in KEY_KINDS} | secret_contexts.KINDS | secret_categories.KINDS)
 
 
 _Span = tuple[int, int, int, str]  # start, end, priority, kind

@@ -29,6 +29,7 @@ from __future__ import annotations
 
 import re
 
+from sbcore.observe import secret_carriers
 from sbcore.observe.entropy import looks_random
 from sbcore.observe.secret_contexts import words_in
 
@@ -99,6 +100,8 @@ def quiet(low: str) -> bool:
     needs (an operator with a value and a secret word, a host's ``__``, a colon with a cookie header, a
     password file's port or a PuTTY field). Cheaper than :func:`redact_categories` on a text that holds
     none, as most short strings do, since it neither builds the set of words present nor finds spans."""
+    if not secret_carriers.quiet(low):
+        return False
     equals, colon = "=" in low, ":" in low
     if not (equals or colon):
         return True
@@ -113,6 +116,13 @@ def quiet(low: str) -> bool:
     return True
 
 
+KINDS = frozenset(
+    {"password", "session-cookie", "token", "credentials", "secret", "secret-key", "private-key"}
+    | secret_carriers.KINDS
+)
+"""The kinds the categories' markers name (:func:`_kind`, a cookie, a PuTTY key), the carriers' with them."""
+
+
 def redact_categories(text: str, low: str | None = None, words: frozenset[str] | None = None) -> str:
     """``text`` with every secret of the categories above replaced; ``text`` itself when none is found.
 
@@ -122,12 +132,13 @@ def redact_categories(text: str, low: str | None = None, words: frozenset[str] |
     for a literal, so a text holding none costs a few substring searches."""
     if low is None:
         low = (text if text.isascii() else text.encode("ascii", "replace").decode("ascii")).lower()
-    # Every category needs an operator or a colon: a named value, a header, a host's credentials, a
-    # password file's line, a PuTTY key's field. One-character searches, at memchr's speed.
+    # What carries a secret under a name that does not say so, each carrier behind its own gate; then the
+    # categories here, which all need an operator or a colon: a named value, a header, a host's credentials,
+    # a password file's line, a PuTTY key's field. One-character searches, at memchr's speed.
+    spans = secret_carriers.carried_spans(text, low)
     equals, colon = "=" in low, ":" in low
     if not (equals or colon):
-        return text
-    spans: list[tuple[int, int, str]] = []
+        return _replaced(text, spans) if spans else text
     cookie = "cookie" in low
     if (equals and _EQUALS_THEN_VALUE.search(low) is not None) or (
         colon and _COLON_THEN_VALUE.search(low) is not None

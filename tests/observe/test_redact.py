@@ -362,6 +362,20 @@ FORMAT_CASES = [(kind, token) for kind, tokens in FORMATS.items() for token in t
 # A secret known by where it sits, in the syntaxes the operator rules cannot see.
 PW2 = fake(ALNUM, 18, "pw2")
 CONTEXTS += [
+    # the categories and carriers: a name that says secret, a cookie, what carries a secret unnamed
+    ctx(
+        "session-cookie",
+        "curl -H 'Cookie: sid={}; theme=dark' https://app.example.com",
+        fake(ALNUM, 32, "sid"),
+    ),
+    ctx("credentials", "ACME_CREDENTIALS={}", fake(ALNUM, 36, "creds")),
+    ctx(
+        "recovery-codes",
+        "Keep these backup codes offline: {}",
+        " ".join(
+            f"{fake(LOWER + DIGITS, 5, f'rc{i}')}-{fake(LOWER + DIGITS, 5, f'rd{i}')}" for i in range(6)
+        ),
+    ),
     ctx("aws-secret-access-key", "aws configure set aws_secret_access_key {}", fake(B64, 40, "awscfg")),
     ctx("password", "machine api.example.com login bob password {}", PW2),
     ctx("password", "machine api.example.com\n  login bob\n  password {}\n", PW2),
