@@ -1,0 +1,3 @@
+"""tilde-notes: plain-text notes."""
+__version__ = "0.9.1"
+from .store import NoteStore

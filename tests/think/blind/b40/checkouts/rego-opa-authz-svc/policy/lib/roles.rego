@@ -1,0 +1,5 @@
+package lib.roles
+
+import rego.v1
+
+has_role(user, r) if r in user.roles
