@@ -1,10 +1,11 @@
-"""A blind probe of redaction: secrets in formats and places a helper chose without reading the rules.
+"""Blind probes of redaction: secrets in formats and places helpers chose without reading the rules.
 
-``redaction_probe/probe-b36.yaml`` holds 144 texts with a fake secret each (a Bash command, the agent's prose,
-a file written or edited, a failing command's error line) and 52 near misses that must come through as they
-are. Each secret must be gone from what ``redact`` returns and from every observation the projection makes of
-the record it sits in. The forms the rules do not cover yet are listed here with why, and marked to fail: one
-that starts passing must leave the list (docs/privacy.md names the same gaps).
+Each ``redaction_probe/probe-*.yaml`` holds texts with a fake secret each (a Bash command, the agent's prose,
+a file written or edited, a failing command's error line) and near misses that must come through as they
+are: b36 144 and 52, b40 (by a helper who had not seen b36 either) 191 and 66. Each secret must be gone from
+what ``redact`` returns and from every observation the projection makes of the record it sits in. The forms
+the rules do not cover yet are listed here with why, and marked to fail: one that starts passing must leave
+the list (docs/privacy.md names the same gaps).
 """
 
 from __future__ import annotations
@@ -19,9 +20,45 @@ import yaml
 from sbcore.observe.project import Projector
 from sbcore.observe.redact import redact
 
-_PROBE = yaml.safe_load((Path(__file__).parent / "redaction_probe" / "probe-b36.yaml").read_text())
+_SIZES = {"b36": (144, 52), "b40": (191, 66)}
+_PROBES = {
+    name: yaml.safe_load((Path(__file__).parent / "redaction_probe" / f"probe-{name}.yaml").read_text())
+    for name in _SIZES
+}
 
-GAPS: dict[str, str] = {}
+# b40's first read, on b273150 (before any rule read it): 24 of 191 leaked, 4 of 66 near misses damaged.
+GAPS: dict[str, str] = {
+    "b40/openconnect-echo-passwd": "a passphrase echoed into a VPN client's --passwd-on-stdin",
+    "b40/nmcli-wifi-password": "a Wi-Fi passphrase of words after `password` as a plain argument",
+    "b40/prose-decoded-basic-auth": "`user:password` decoded from a Basic header, in prose",
+    "b40/prose-heroku-api-key-uuid": "an API key shaped as a UUID, in prose",
+    "b40/prose-markdown-env-table": "a token in a Markdown table's cell beside its variable's name",
+    "b40/prose-cloudflare-api-token": "a token in parentheses after the variable that holds it, in prose",
+    "b40/prose-fcm-server-key": "FCM's legacy server key (`AAAA…:APA91b…`), in prose",
+    "b40/prose-azure-devops-pat": "a lower-case base32 token after `PAT`, in prose",
+    "b40/prose-wandb-key": "a hex key pasted at a login prompt, in prose",
+    "b40/prose-human-passphrase": "a passphrase of words after `the password you gave me`",
+    "b40/prose-mistral-key-bare": "a key in parentheses after `set MISTRAL_API_KEY to the value`",
+    "b40/prose-plaid-secret": "a hex secret after `the one in .env.production is`",
+    "b40/tfvars-db-password": "a password with `%` in it under `db_password =`",
+    "b40/rails-master-key-file": "a key file's whole content, one hex word, written by Write",
+    "b40/wpa-supplicant-psk": "a Wi-Fi passphrase under `psk=`",
+    "b40/rclone-conf-b2-key": "a key under a bare `key =` in an INI section",
+    "b40/edit-rust-bearer-auth": "a hex key passed to `.bearer_auth(…)`",
+    "b40/edit-hcl-variable-default": "a token as the `default` of a variable named for a token",
+    "b40/edit-nginx-basic-header": 'base64 credentials after `Authorization "Basic` in nginx',
+    "b40/edit-sql-create-user": "a password after SQL's `IDENTIFIED BY`",
+    "b40/edit-js-cookie-header": "a URL-encoded session cookie set through `.set('Cookie', …)`",
+    "b40/err-openweather-appid": "a lower-case hex key as a URL's `appid`",
+    "b40/err-smtp-traceback-login": "an app password of four spaced words passed to `server.login(…)`",
+    "b40/err-helm-template-value": "a password quoted in a template error after `password must be …, got`",
+}
+KEEP_GAPS: dict[str, str] = {
+    "b40/keep-aws-documented-example": "AWS's documented example key id is redacted as a key id",
+    "b40/keep-mapbox-public-token": "Mapbox's public `pk.` token is redacted",
+    "b40/keep-sentry-dsn-frontend": "a Sentry DSN's public key is redacted",
+    "b40/keep-vault-reference": "a Vault secret's path is damaged",
+}
 
 
 def _records(where: str, text: str) -> list[dict[str, Any]]:
@@ -51,15 +88,17 @@ def _records(where: str, text: str) -> list[dict[str, Any]]:
     return [call("Bash", {"command": "make deploy"}), returned]
 
 
-def _leak_cases() -> list[Any]:
+def _cases(part: str, gaps: dict[str, str]) -> list[Any]:
     cases = []
-    for leak in _PROBE["leaks"]:
-        marks = [pytest.mark.xfail(reason=GAPS[leak["id"]], strict=True)] if leak["id"] in GAPS else []
-        cases.append(pytest.param(leak, id=leak["id"], marks=marks))
+    for name, probe in _PROBES.items():
+        for item in probe[part]:
+            key = f"{name}/{item['id']}"
+            marks = [pytest.mark.xfail(reason=gaps[key], strict=True)] if key in gaps else []
+            cases.append(pytest.param(item, id=key, marks=marks))
     return cases
 
 
-@pytest.mark.parametrize("leak", _leak_cases())
+@pytest.mark.parametrize("leak", _cases("leaks", GAPS))
 def test_a_probed_secret_is_gone_from_the_text_and_from_every_observation(leak: dict[str, str]) -> None:
     text, secret = leak["text_reversed"][::-1], leak["secret_reversed"][::-1]
     assert secret in text
@@ -71,12 +110,16 @@ def test_a_probed_secret_is_gone_from_the_text_and_from_every_observation(leak: 
         assert secret not in json.dumps(observation.args, ensure_ascii=False)
 
 
-@pytest.mark.parametrize("keep", _PROBE["keeps"], ids=[keep["id"] for keep in _PROBE["keeps"]])
+@pytest.mark.parametrize("keep", _cases("keeps", KEEP_GAPS))
 def test_a_probed_near_miss_comes_through_as_it_is(keep: dict[str, Any]) -> None:
     kept = redact(keep["text"])
     assert [part for part in keep["keep"] if part not in kept] == []
 
 
-def test_the_probe_is_the_size_it_was_written() -> None:
-    assert (len(_PROBE["leaks"]), len(_PROBE["keeps"])) == (144, 52)
-    assert set(GAPS) <= {leak["id"] for leak in _PROBE["leaks"]}
+def test_each_probe_is_the_size_it_was_written() -> None:
+    for name, probe in _PROBES.items():
+        assert (len(probe["leaks"]), len(probe["keeps"])) == _SIZES[name]
+    ids = {
+        f"{name}/{item['id']}" for name, probe in _PROBES.items() for item in probe["leaks"] + probe["keeps"]
+    }
+    assert set(GAPS) | set(KEEP_GAPS) <= ids
