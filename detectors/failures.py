@@ -127,7 +127,9 @@ _SEVERITY = re.compile(r"(?<=:)\s*(?:(?:fatal )?error|warning|note)\s*:\s*|(?<=:
 
 
 def _plainly(signature: str) -> str:
-    return _HERE.sub("", _SEVERITY.sub("", signature))
+    """``signature`` without a severity's word, a path's ``./`` or its spacing (a runner's short and long
+    tracebacks indent one assertion differently: `E   assert …`, `E       assert …`)."""
+    return " ".join(_HERE.sub("", _SEVERITY.sub("", signature)).split())
 
 
 # A path's leading `./`, which one run writes and another does not (`insmod ./sx#x.ko`, `insmod sx#x.ko`)

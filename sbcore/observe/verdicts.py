@@ -46,6 +46,13 @@ _LABELLED_FAILURES = re.compile(
     r"(?:\([^)\n]*\))?[ \t]*$",
     re.M,
 )
+# A summary row counting errors above zero beside the tests, runs or failures it counts (Minitest's and
+# Test::Unit's `41 runs, 63 assertions, 0 failures, 1 errors, 0 skips`, JUnit's `Tests run: 9, Failures: 0,
+# Errors: 1`): a test that raised is a failed one, whatever the runner calls it.
+_ERRORS_IN_A_ROW = re.compile(
+    r"(?:\b\d+ (?:runs?|tests?|examples?|assertions?|failures?|specs?|scenarios?)|\bTests?(?: run)?: \d+)"
+    r"[^\n]{0,120}?[,;][ \t]*(?:[1-9]\d* errors?\b|Errors?: [1-9])"
+)
 # A diagnostic at a file's place at error severity, whatever the compiler (`main.c:3:5: error: …`,
 # `src/mesh.odin(88:22) Error: …`, `Foo.pas(12,3) Fatal: …`): found from the extension's dot.
 _LOCATED_ERROR = re.compile(
@@ -57,7 +64,7 @@ _LOCATED_ERROR = re.compile(
 # 1`): searched only where "ailed with", "AILED with" or "xited with" is.
 _FAILED_WITH_STATUS = re.compile(
     r"(?:[Ff]ailed|FAILED|[Ee]xited) with (?:an? )?(?:exit |error |non-?zero )?(?:code|status)\b"
-    r"[ :=]*(?:of )?-?[1-9]",
+    r"[ :=(]*(?:of )?-?[1-9]",
     re.ASCII,
 )
 # ... and these may stand anywhere in one (searched unanchored: a `^.*` in front costs a scan per line),
@@ -101,6 +108,8 @@ def summary_failed(scanned: str, counts: dict[str, int]) -> bool:
     if any(word in scanned for word in _LINE_WORDS) and _FAILURE_LINE.search(scanned):
         return True
     if "ailure" in scanned and _FAILURE_COUNT.search(scanned):
+        return True
+    if "rror" in scanned and _ERRORS_IN_A_ROW.search(scanned):
         return True
     if ("ail" in scanned or "rror" in scanned) and _LABELLED_FAILURES.search(scanned):
         return True  # a count row of failures above zero, the label first (`ℹ fail 1`, `Fail: 1 ( 3%)`)
