@@ -35,6 +35,7 @@ from sbcore.observe.edit_reading import added_definitions, comments_only
 from sbcore.observe.elide import Elided, Structure, elide, marker, marker_size, redact, shell_structure
 from sbcore.observe.manifest_reading import metadata_only
 from sbcore.observe.project_facts import is_build_path
+from sbcore.observe.secret_forms import secret_file_content
 
 _WHOLE_TOOLS = frozenset({"Read", "Glob", "Grep"})
 _PATH_KEYS = ("file_path", "notebook_path", "path")
@@ -311,6 +312,8 @@ class CallProjector:
         b.header.append(b.locator("file_path", _text_arg(tool_input, "file_path")))
         b.extras(tool_input, frozenset({"file_path", "content"}))
         content = _text_arg(tool_input, "content")
+        if secret_file_content(_text_arg(tool_input, "file_path"), content):
+            content = "[REDACTED:secret]"  # a key file written whole (`config/master.key`): one random word
         done = b.elide(content, self.config.write_head)
         b.args["content"] = done.text
         b.args["content_chars"] = len(content)

@@ -65,6 +65,7 @@ from sbcore.observe.secret_rules import (
     PLACEHOLDER_PARTS,
     PLACEHOLDER_WORDS,
     SECOND_ARGUMENT_PASSWORD,
+    SECRET_STORES,
     URL_SIGNATURES,
     WHOLE_WORD_KEYS,
 )
@@ -553,6 +554,7 @@ def _secret_kind(
         or "[REDACTED:" in value
         or lowered in PLACEHOLDER_WORDS
         or _PLACEHOLDER.match(value)
+        or lowered.startswith(SECRET_STORES)
     ):
         return None
     if not PLACEHOLDER_PARTS.isdisjoint(_PARTS.split(lowered)) and not any(c.isdigit() for c in value):

@@ -10,6 +10,10 @@ secrets travel under names that say nothing of the sort, yet the place they sit 
   reads as random is a key or a signature far more often than anything a reader needs;
 * **a login in prose**: ``the staging login is admin / …``, ``creds: deploy:…``. After *login*, *creds* or
   *credentials*, a user, a slash or a colon, then the password;
+* **a call or a variable named for a secret**: a quoted literal handed to ``.bearer_auth(…)``,
+  ``set_api_key(…)`` (when it reads as random), the password ``login("user", "…")`` is handed, a Terraform
+  variable's ``default`` when the variable is named for a token, a key or a password, SQL's ``IDENTIFIED BY
+  '…'``;
 * **two-factor recovery codes**: ``backup codes: 4f8a-1c2d 9e0b-77aa …``, each too short and plain to read
   as a secret alone, a secret as a list.
 
@@ -39,6 +43,12 @@ _HEADER_SAYS_OTHERWISE = re.compile(
     r"|host|agent|event|delivery|rate-?limit|cache|cdn|region|origin|frame|powered|nonce"
 )
 # one pattern for each character a parameter opens with, so that ``re`` scans for a literal
+# A key in lower-case hex (32 characters or more), unless the parameter names a hash, a commit or an id.
+_HEX_KEY = re.compile(r"[0-9a-f]{32,128}")
+_NAMES_A_HASH = re.compile(
+    r"sha\d*|hash|commit|ref|rev|revision|oid|etag|digest|checksum|md5|uuid|guid|ids?|[\w.-]*[_.-]ids?|tree|blob"
+    r"|version|v|cache|cb|t|ts|head|base|after|before|since|until|cursor|state"
+)
 _QUERY_OPENS = {
     opens: re.compile(
         rf"{re.escape(opens)}[a-z][a-z0-9_.-]{{0,40}}=(?P<v>{_VALUE_CHARS}{{24,512}})(?!{_VALUE_CHARS})"
@@ -61,6 +71,29 @@ _CODES = re.compile(
 )
 
 
+# A call whose name says it takes a secret, handed a quoted literal (`.bearer_auth("ff61…")`,
+# `client.set_api_key('…')`, `withToken("…", …)`): its first argument, or its second after a quoted first
+_SECRET_CALL = re.compile(
+    r"(?:auth|token|passw(?:or)?d|secret|api_?key|credentials?|bearer)[a-z0-9_]*[^\S\n]*\([^\S\n]*"
+    r"(?:[\"'][^\"'\n]{0,80}[\"'][^\S\n]*,[^\S\n]*)?[\"'](?P<v>[^\"'\s]{12,256})[\"']"
+)
+# `login(user, password)` with both literal (`server.login("reports@acme.io", "smdz ojko tqzz dgsp")`)
+_LOGIN_CALL = re.compile(
+    r"login[^\S\n]*\([^\S\n]*[\"'][^\"'\n]{1,80}[\"'][^\S\n]*,[^\S\n]*[\"'](?P<v>[^\"'\n]{4,128})[\"']"
+)
+# A Terraform variable named for a secret, with a default (`variable "pagerduty_token" { … default = "…" }`)
+_VARIABLE_DEFAULT = re.compile(
+    r"variable[^\S\n]+\"(?P<name>[^\"\n]{1,80})\"[^\S\n]*\{[^{}]{0,600}?\bdefault[^\S\n]*=[^\S\n]*"
+    r"\"(?P<v>[^\"\n]{6,256})\""
+)
+_NAME_SAYS_SECRET = re.compile(r"key|token|secret|passw|pwd|auth|credential")
+# SQL's password for a user (`CREATE USER 'm'@'%' IDENTIFIED BY '…'`, Oracle's `IDENTIFIED BY "…"`)
+_IDENTIFIED_BY = re.compile(
+    r"identified[^\S\n]+(?:with[^\S\n]+\w+[^\S\n]+)?by[^\S\n]+(?:password[^\S\n]+)?"
+    r"(?P<q>['\"])(?P<v>[^'\"\n]{4,128})(?P=q)"
+)
+
+
 def quiet(low: str) -> bool:
     """Whether no carrier here can hold a secret in the lower-cased ASCII text ``low``: each carrier's gate,
     then its pattern, which opens with a literal (``re`` finds it at the speed of a substring search)."""
@@ -70,7 +103,17 @@ def quiet(low: str) -> bool:
         or ("&" in low and _QUERY_OPENS["&"].search(low) is not None)
         or (_logs_in(low) and _LOGIN.search(low) is not None)
         or ("codes" in low and _CODES.search(low) is not None)
+        or (
+            _calls_literal(low)
+            and (_SECRET_CALL.search(low) is not None or _LOGIN_CALL.search(low) is not None)
+        )
+        or ("default" in low and "variable" in low and _VARIABLE_DEFAULT.search(low) is not None)
+        or ("identified" in low and _IDENTIFIED_BY.search(low) is not None)
     )
+
+
+def _calls_literal(low: str) -> bool:
+    return '("' in low or "('" in low
 
 
 def _logs_in(low: str) -> bool:
@@ -87,6 +130,16 @@ def carried_spans(text: str, low: str) -> list[Span]:
             spans += _query_spans(text, low, pattern)
     if _logs_in(low):
         spans += _login_spans(text, low)
+    if _calls_literal(low):
+        spans += _call_spans(text, low)
+    if "default" in low and "variable" in low:
+        spans += _default_spans(text, low)
+    if "identified" in low:
+        spans += [
+            (m.start("v"), m.end("v"), "password")
+            for m in _IDENTIFIED_BY.finditer(low)
+            if m.group("v").strip(" <>{}[]$*x") not in _NOT_PASSWORDS and "[redacted:" not in m.group("v")
+        ]
     if "codes" in low:
         spans += [
             (m.start("v"), m.start("v") + len(m.group("v").rstrip(" \t\n,;")), "recovery-codes")
@@ -116,6 +169,8 @@ def _query_spans(text: str, low: str, pattern: re.Pattern[str]) -> list[Span]:
         mixed = any(c.isupper() for c in value) and any(c.islower() for c in value)
         if mixed and any(c.isdigit() for c in value) and looks_random(value, 24, named=True):
             spans.append((match.start("v"), match.end("v"), "secret-key"))
+        elif _HEX_KEY.fullmatch(value) and not _NAMES_A_HASH.fullmatch(_parameter(low, match.start("v"))):
+            spans.append((match.start("v"), match.end("v"), "secret-key"))  # `appid=db44a3…`: a hex key
     return spans
 
 
@@ -129,3 +184,33 @@ def _login_spans(text: str, low: str) -> list[Span]:
             continue  # a marker already, or the word for one (username/password), a placeholder
         spans.append((match.start("v"), match.start("v") + len(value), "password"))
     return spans
+
+
+def _call_spans(text: str, low: str) -> list[Span]:
+    spans = []
+    for match in _SECRET_CALL.finditer(low):
+        value = text[match.start("v") : match.end("v")]
+        if "[redacted:" not in match.group("v") and looks_random(value, 12, named=True):
+            spans.append((match.start("v"), match.end("v"), "secret-key"))
+    for match in _LOGIN_CALL.finditer(low):
+        value = match.group("v")
+        if value.strip(" <>{}[]$*x") not in _NOT_PASSWORDS and "[redacted:" not in value and "{" not in value:
+            spans.append((match.start("v"), match.end("v"), "password"))
+    return spans
+
+
+def _default_spans(text: str, low: str) -> list[Span]:
+    spans = []
+    for match in _VARIABLE_DEFAULT.finditer(low):
+        value = match.group("v")
+        if not _NAME_SAYS_SECRET.search(match.group("name")) or "${" in value or "[redacted:" in value:
+            continue
+        if value.strip(" <>{}[]$*x") not in _NOT_PASSWORDS and len(value) >= 8:
+            spans.append((match.start("v"), match.end("v"), "secret-key"))
+    return spans
+
+
+def _parameter(low: str, value_start: int) -> str:
+    """The name of the query parameter whose value starts at ``value_start``."""
+    opens = max(low.rfind("?", 0, value_start), low.rfind("&", 0, value_start))
+    return low[opens + 1 : value_start - 1]

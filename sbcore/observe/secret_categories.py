@@ -32,14 +32,15 @@ import re
 from sbcore.observe import secret_carriers
 from sbcore.observe.entropy import looks_random
 from sbcore.observe.secret_contexts import words_in
+from sbcore.observe.secret_rules import SECRET_STORES
 
 _NAME_CHARS = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_.-"
 # An operator with a value of twelve characters or more after it (in the lower-cased copy): a text with none
 # holds no named secret, and most texts have none, so this check comes first. One pattern per operator:
 # ``re`` finds a pattern's opening literal at the speed of a substring search, but tests a set of characters
 # (``[:=]``) at every position, three times slower over the same text.
-_EQUALS_THEN_VALUE = re.compile(r"=[ \t]*\\?[\"']?[a-z0-9+/_.~-]{12}")
-_COLON_THEN_VALUE = re.compile(r":[ \t]*\\?[\"']?[a-z0-9+/_.~-]{12}")
+_EQUALS_THEN_VALUE = re.compile(r"=[ \t]*\\?(?:[\"'][\w!#$%&*+./:=?@^|~-]{12}|[a-z0-9+/_.~-]{12})")
+_COLON_THEN_VALUE = re.compile(r":[ \t]*\\?(?:[\"'][\w!#$%&*+./:=?@^|~-]{12}|[a-z0-9+/_.~-]{12})")
 # One pattern a word a name must hold, each opening with the word (scanned for at the speed of a
 # substring search), asking for the operator and the value's first twelve characters after the name.
 # Each is tried only where its gate occurs: ``redact`` has looked for the ``secret_contexts.WORDS`` already,
@@ -51,13 +52,18 @@ _SECRET_WORDS = (
     *(("pwd", "pwd"), ("credential", "credential"), ("cookie", "cookie"), ("sess", "sess")),
 )
 _OWN_WORDS = ("pwd", "credential", "sess")
-_VALUE_OPENS = r"[ \t]*\\?[\"']?[a-z0-9+/_.~-]{12})"
+# the value's first twelve characters: a run of token characters, or inside quotes a password's punctuation
+# too (`db_password = "Cb%y8…"`; not markup's or code's brackets, `'<h2>Sessions</h2>'`, `"${var.token}"`)
+_QUOTED_CHARS = r"[\w!#$%&*+./:=?@^|~-]"
+_VALUE_OPENS = r"[ \t]*\\?(?:[\"']" + _QUOTED_CHARS + r"{12}|[a-z0-9+/_.~-]{12}))"
 _WORDS_BEFORE_OPERATOR = tuple(
     (gate, word, re.compile(word + r"[a-z0-9_.-]*(?=\\?[\"']?" + _OPERATOR + _VALUE_OPENS))
     for gate, word in _SECRET_WORDS
 )
 _OPERATOR_VALUE = re.compile(
-    r"\\?\"?'?" + _OPERATOR + r"[ \t]*\\?\"?'?(?P<v>[A-Za-z0-9+/_.~-]{12,}={0,3})", re.ASCII
+    r"\\?\"?'?" + _OPERATOR + r"[ \t]*\\?(?:(?P<q>[\"'])(?P<qv>" + _QUOTED_CHARS + r"{12,256})(?P=q)|\"?'?"
+    r"(?P<v>[A-Za-z0-9+/_.~-]{12,}={0,3}))",
+    re.ASCII,
 )
 # Both read a lower-cased name: ``re.IGNORECASE`` would make each four times slower.
 _NAME_SAYS_SECRET = re.compile(r"key|token|secret|passw|pwd|auth|credential|cookie|sess")
@@ -76,7 +82,8 @@ _HOST_CREDENTIALS = re.compile(  # found from its last "__": opening with it, th
     r"[^\s:\"'$<{;&/]{1,128}:(?P<v>[^\s:\"'$<{;&/]{3,256})(?![:/])"
 )
 # found in the lower-cased copy from its name (a literal); "set-" or a longer name before it: checked after
-_COOKIE_HEADER = re.compile(r"cookie[^\S\n]*:(?P<rest>[^\n\"'\\]*)")
+# (or a header's name handed to a call with its value: `.set('Cookie', '…')`, `headers.add("Cookie", "…")`)
+_COOKIE_HEADER = re.compile(r"cookie(?:[^\S\n]*:|['\"][^\S\n]*,[^\S\n]*['\"])(?P<rest>[^\n\"'\\]*)")
 _COOKIE_PAIR = re.compile(r"(?P<name>[^\s=;,]+)=(?P<v>[^\s;,]+)")
 # host:port:database:user:password, five fields and no more (a path list or a compiler's file:line:col
 # run together has other punctuation in its fields)
@@ -107,7 +114,9 @@ def quiet(low: str) -> bool:
         return True
     if "__" in low:
         return False
-    if colon and ("cookie" in low or "private-" in low or _PGPASS_TAIL.search(low) is not None):
+    if colon and ("private-" in low or _PGPASS_TAIL.search(low) is not None):
+        return False
+    if "cookie" in low and (colon or "," in low):  # a header, or its name and value handed to a call
         return False
     if (equals and _EQUALS_THEN_VALUE.search(low) is not None) or (
         colon and _COLON_THEN_VALUE.search(low) is not None
@@ -154,7 +163,7 @@ def redact_categories(text: str, low: str | None = None, words: frozenset[str] |
             for m in _HOST_CREDENTIALS.finditer(text)
             if not m.group("v").isdigit()
         ]
-    if cookie and colon:  # a header's name, then its colon
+    if cookie and (colon or "," in low):  # a header's name, then its colon (or a call's comma)
         spans += _cookie_spans(text, low)
     if colon and _PGPASS_TAIL.search(low) is not None:
         spans += _pgpass_spans(text)
@@ -196,6 +205,21 @@ def _name_start(text: str, start: int) -> int:
 
 
 _NAME_WINDOW = 128
+_BARE_KEY_LENGTH = 24
+
+
+def _bare_keys_value(text: str, start: int, value: str) -> bool:
+    """Whether the value of a bare ``key`` at ``start`` is a key's: on a configuration line of its own (not a
+    log's `No cache found for key: …`), long, of both cases and digits (base64's; a cache's key is words and
+    hex), and random as prose's would have to be."""
+    line = text[text.rfind("\n", 0, start) + 1 : start]
+    return (
+        not line.strip()
+        and any(c.isupper() for c in value)
+        and any(c.islower() for c in value)
+        and any(c.isdigit() for c in value)
+        and looks_random(value, _BARE_KEY_LENGTH)
+    )
 
 
 def _cookie_spans(text: str, low: str) -> list[tuple[int, int, str]]:
@@ -222,12 +246,18 @@ def _named(text: str, start: int, end: int) -> tuple[int, int, str] | None:
         return None
     if _NAME_SAYS_OTHERWISE.search(name):
         return None
-    if name in ("key", "keys") and len(flag) == len(name):
-        return None  # a bare `key:` is a cache's or a map's as often as a lock's; `--key=` is not
+    bare_key = name in ("key", "keys") and len(flag) == len(name)
     found = _OPERATOR_VALUE.match(text, end)
-    if found is None or not _secret_value(found.group("v")):
+    if found is None:
         return None
-    return found.start("v"), found.end("v"), _kind(name)
+    group = "qv" if found.group("qv") is not None else "v"
+    if not _secret_value(found.group(group)):
+        return None
+    if bare_key and not _bare_keys_value(text, start, found.group(group)):
+        # a bare `key:` is a cache's or a map's as often as a lock's (`--key=` is not): only a value random
+        # as prose's would have to be, and long, is a key's (rclone's `key = K005cC…`)
+        return None
+    return found.start(group), found.end(group), _kind(name)
 
 
 def _pgpass_spans(text: str) -> list[tuple[int, int, str]]:
@@ -274,7 +304,7 @@ def _kind(low: str) -> str:
 
 
 def _secret_value(value: str) -> bool:
-    if _PLACEHOLDER.match(value) or value.startswith("http"):
+    if _PLACEHOLDER.match(value) or value.startswith("http") or value.lower().startswith(SECRET_STORES):
         return False
     if _path_like(value):
         return False

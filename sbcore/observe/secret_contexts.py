@@ -154,7 +154,7 @@ _LOOK_BACK = 256
 _NETRC = _Lazy(r"(?:^|[ \t])(?:machine|login|default)[ \t]")
 
 _AUTHORIZATION = _Lazy(
-    r"authorization(?:\\?[\"'])?[ \t]*[:=][ \t]*(?:\\?[\"'])?"
+    r"authorization(?:\\?[\"'])?(?:[ \t]*[:=]|(?P<spaced>[ \t]+)(?=\\?[\"']))[ \t]*(?:\\?[\"'])?"
     r"(?:(?P<scheme>[a-z][a-z0-9_.-]{1,30})[ \t]+)?(?P<v>[^\s\"'\\,;{}()\[\]]{6,1024})",
 )
 # Bearer, Token and Basic are redact's own rules; a Digest header's fields are a one-time response.
@@ -270,7 +270,9 @@ _ECHOED = tuple(
         _word(command)
         + r"(?:[ \t]+-[neE]+)*[ \t]+(?:(?:'%s\\n'|\"%s\\n\")[ \t]+)?"
         + _ARG
-        + r"[ \t]*\|[ \t]*(?:sudo\b[^\n|;&]{0,100}?[ \t]-[A-Za-z]*S\b|[^\n|;&]{0,200}?--password-stdin"
+        + r"[ \t]*\|[ \t]*(?:sudo\b[^\n|;&]{0,100}?[ \t]-[A-Za-z]*S\b"
+        # `--password-stdin`, openconnect's `--passwd-on-stdin`, `--password-from-stdin`, `--stdin-password`
+        r"|[^\n|;&]{0,200}?--(?:pass(?:word|wd)?[-_](?:(?:on|from)[-_])?stdin|stdin[-_]pass(?:word|wd)?)"
         r"|passwd\b[^\n|;&]{0,60}?--stdin|(?:sudo[ \t]+(?:-\S+[ \t]+)*)?chpasswd|kinit\b"
         r"|[^\n|;&]{0,200}?-pass(?:in)?[ \t]+stdin|[^\n|;&]{0,200}?--with-token"
         r"|[^\n|;&]{0,200}?secrets?[ \t]+(?:put|set|add|create)\b)"
@@ -481,6 +483,9 @@ def _spaced_span(
         return None  # its first argument is the network's name (``redact`` takes the second)
     firm = match.group("xml") is not None or match.group("pair") is not None
     firm = firm or bool(_FIRM_NAME.match(key)) or (key.isupper() and " " not in key)
+    # a quoted value after a word for a password (`nmcli … password 'Meadow-…'`, `the password "…"`) is one,
+    # however pronounceable: people choose words
+    firm = firm or (low[match.start("v")] in "'\"" and _PASSWORD_WORD.search(key) is not None)
     if not firm:
         # The line so far, read back at most _LOOK_BACK characters: a name further along a line is
         # not at its start, and reading back no further keeps a long line linear.
@@ -493,6 +498,9 @@ def _spaced_span(
     return judge(text, match.start("v"), match.end("v"), lambda: key_kind(key), not firm)
 
 
+_PASSWORD_WORD = re.compile(r"pass(?:word|wd|phrase)?$|pwd$")
+
+
 def _pass_flag(low: str, start: int, end: int) -> bool:
     """A flag whose name ends in "pass" (``-storepass``, ``-srcstorepass``, ``--with-db-pass``).
 
@@ -503,10 +511,12 @@ def _pass_flag(low: str, start: int, end: int) -> bool:
 
 
 def _authorization(text: str, low: str, judge: Judge) -> Iterator[Span]:
-    """``Authorization: <scheme> <credential>`` for schemes other than Bearer, Token and Basic."""
+    """``Authorization: <scheme> <credential>`` for schemes other than Bearer, Token and Basic; every scheme
+    where the header's value is quoted after a space (nginx's ``proxy_set_header Authorization "Basic …"``),
+    which ``redact``'s own rules, reached through an operator, do not see."""
     for match in _AUTHORIZATION.finditer(low):
         scheme = match.group("scheme")
-        if scheme in _SKIPPED_SCHEMES:
+        if scheme in _SKIPPED_SCHEMES and match.group("spaced") is None:
             continue
         if (span := judge(text, match.start("v"), match.end("v"), "authorization", False)) is not None:
             yield span

@@ -35,6 +35,8 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Iterator
 
+from sbcore.observe.entropy import looks_random
+
 Span = tuple[int, int, int, str]  # start, end, priority, kind
 Judge = Callable[[str, int, int, "str | Callable[[], str]", bool], "Span | None"]
 
@@ -60,6 +62,24 @@ _ECHO_INTO = re.compile(
     r"[^\s;|&<>]*(?:key|secret|token|pass)[^\s;|&<>/]*(?<!\.pub)(?=[\s;|&)]|$)",
     re.ASCII,
 )
+# A file whose name says it holds a key, a secret, a token or a password (`config/master.key`, `.vault-token`;
+# not a public key's `.pub`): what a call writes whole into it, one random word, is that secret.
+_SECRET_FILE = re.compile(r"(?:key|secret|token|pass)[^/]*(?<!\.pub)$", re.IGNORECASE)
+
+
+def secret_file_content(path: str, content: str) -> bool:
+    """Whether ``content``, written whole to ``path``, is a secret: one word that reads as random, in a file
+    named for a secret (``echo … > config/master.key`` as a Write)."""
+    word = content.strip()
+    return (
+        bool(word)
+        and len(word) <= 4096
+        and not any(c.isspace() for c in word)
+        and _SECRET_FILE.search(path) is not None
+        and looks_random(word, 16, named=True)
+    )
+
+
 # An Ethereum account's private key in a network's accounts (Hardhat's and Truffle's configuration).
 _ACCOUNTS = re.compile(
     r"accounts[\"']?[ \t]*:[ \t]*\[[ \t\r\n]*(?:'(?P<v>0x[0-9a-f]{64})'|\"(?P<w>0x[0-9a-f]{64})\")", re.ASCII

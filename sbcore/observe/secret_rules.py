@@ -211,7 +211,7 @@ KEYS: tuple[tuple[str, ...], ...] = (
         )
     ),
 )
-WHOLE_WORD_KEYS: tuple[tuple[str, ...], ...] = (("pass",), ("pwd",))
+WHOLE_WORD_KEYS: tuple[tuple[str, ...], ...] = (("pass",), ("pwd",), ("psk",))  # psk: a Wi-Fi pre-shared key
 CLI_FLAGS = (
     "password",
     "passwd",
@@ -258,7 +258,7 @@ KEY_KINDS: tuple[tuple[str, str], ...] = (
     (r"telegram", "telegram-bot-token"),
     (r"openai", "openai-api-key"),
     (r"anthropic", "anthropic-api-key"),
-    (r"pass|pwd", "password"),
+    (r"pass|pwd|^psk$", "password"),
     (r"mnemonic$|seed_?phrase$", "wallet-seed-phrase"),
     (r"access_?id$", "access-id"),
     (r"sonar", "sonarqube-token"),
@@ -268,6 +268,9 @@ KEY_KINDS: tuple[tuple[str, str], ...] = (
     (r"secret$", "secret"),
     (r"key$", "secret-key"),
 )
+# A reference to where a secret is kept, not the secret (`vault:secret/data/db#password`, 1Password's `op://…`,
+# an AWS Secrets Manager ARN): what a deployment resolves at run time.
+SECRET_STORES = ("vault:", "ref+", "op://", "arn:aws:secretsmanager:", "arn:aws:ssm:", "sm://", "awssm://")
 PLACEHOLDER_WORDS = frozenset(
     {
         *("changeme", "change_me", "change-me", "changeit", "example", "placeholder", "dummy", "todo", "tbd"),

@@ -28,8 +28,6 @@ _PROBES = {
 
 # b40's first read, on b273150 (before any rule read it): 24 of 191 leaked, 4 of 66 near misses damaged.
 GAPS: dict[str, str] = {
-    "b40/openconnect-echo-passwd": "a passphrase echoed into a VPN client's --passwd-on-stdin",
-    "b40/nmcli-wifi-password": "a Wi-Fi passphrase of words after `password` as a plain argument",
     "b40/prose-decoded-basic-auth": "`user:password` decoded from a Basic header, in prose",
     "b40/prose-heroku-api-key-uuid": "an API key shaped as a UUID, in prose",
     "b40/prose-markdown-env-table": "a token in a Markdown table's cell beside its variable's name",
@@ -40,24 +38,17 @@ GAPS: dict[str, str] = {
     "b40/prose-human-passphrase": "a passphrase of words after `the password you gave me`",
     "b40/prose-mistral-key-bare": "a key in parentheses after `set MISTRAL_API_KEY to the value`",
     "b40/prose-plaid-secret": "a hex secret after `the one in .env.production is`",
-    "b40/tfvars-db-password": "a password with `%` in it under `db_password =`",
-    "b40/rails-master-key-file": "a key file's whole content, one hex word, written by Write",
-    "b40/wpa-supplicant-psk": "a Wi-Fi passphrase under `psk=`",
-    "b40/rclone-conf-b2-key": "a key under a bare `key =` in an INI section",
-    "b40/edit-rust-bearer-auth": "a hex key passed to `.bearer_auth(…)`",
-    "b40/edit-hcl-variable-default": "a token as the `default` of a variable named for a token",
-    "b40/edit-nginx-basic-header": 'base64 credentials after `Authorization "Basic` in nginx',
-    "b40/edit-sql-create-user": "a password after SQL's `IDENTIFIED BY`",
-    "b40/edit-js-cookie-header": "a URL-encoded session cookie set through `.set('Cookie', …)`",
-    "b40/err-openweather-appid": "a lower-case hex key as a URL's `appid`",
-    "b40/err-smtp-traceback-login": "an app password of four spaced words passed to `server.login(…)`",
+    "b40/rails-master-key-file": (
+        "a key file's whole content written by Write: the probe writes every file to /repo/app.conf, and a"
+        " key file is known by its name (a Write to config/master.key is redacted: test_secret_carriers.py)"
+    ),
     "b40/err-helm-template-value": "a password quoted in a template error after `password must be …, got`",
 }
 KEEP_GAPS: dict[str, str] = {
+    # redacted on purpose: a marker where a public id stood costs the observer little, a missed key a leak
     "b40/keep-aws-documented-example": "AWS's documented example key id is redacted as a key id",
-    "b40/keep-mapbox-public-token": "Mapbox's public `pk.` token is redacted",
-    "b40/keep-sentry-dsn-frontend": "a Sentry DSN's public key is redacted",
-    "b40/keep-vault-reference": "a Vault secret's path is damaged",
+    "b40/keep-mapbox-public-token": "Mapbox's public `pk.` token is redacted with its format",
+    "b40/keep-sentry-dsn-frontend": "a Sentry DSN's key is redacted, public in a browser's bundle or not",
 }
 
 

@@ -125,3 +125,80 @@ def test_a_list_of_recovery_codes_is_redacted(shape: str) -> None:
 )
 def test_near_misses_come_through_as_they_are(text: str) -> None:
     assert redact(text) == text
+
+
+def _password(rng: random.Random, size: int = 16) -> str:
+    return (
+        "".join(rng.choice(ALNUM + "%!#*@^") for _ in range(size - 2))
+        + rng.choice("%!#")
+        + rng.choice("0123456789")
+    )
+
+
+@pytest.mark.parametrize(
+    "form",
+    [
+        'db_password          = "{}"',  # aligned as `terraform fmt` aligns
+        'psk="{}"',
+        "nmcli device wifi connect HomeNet password '{}' ifname wlan0",
+        "CREATE USER 'app'@'10.0.%' IDENTIFIED BY '{}';",
+        "echo '{}' | sudo openconnect --user=jdoe --passwd-on-stdin vpn.example.com",
+        'server.login("ops@example.com", "{}")',
+    ],
+)
+def test_a_password_in_a_form_a_name_does_not_lead_to_is_redacted(form: str) -> None:
+    password = _password(_rng(form))
+    _gone(password, form.format(password))
+
+
+def test_a_secret_handed_to_a_call_named_for_it_or_a_variables_default_is_redacted() -> None:
+    rng = _rng("calls")
+    key = _token(rng, 40)
+    _gone(key, f'client.{_name(rng)}_bearer_auth("{key}")')
+    _gone(key, f'variable "{_name(rng)}_token" {{\n  type      = string\n  default   = "{key}"\n}}')
+    _gone(key, f"[remote]\ntype = b2\nkey = {key}\n")  # a bare key on a line of its own, random
+    _gone(key, f'proxy_set_header Authorization "Basic {key}";')
+    _gone(key, f"const r = await request(app).set('Cookie', 'sid={key}');")
+    hex_key = "".join(rng.choice("0123456789abcdef") for _ in range(32))
+    _gone(hex_key, f"curl 'https://api.example.org/v2/forecast?lat=52.5&{_name(rng)}={hex_key}'")
+
+
+def test_a_key_file_written_whole_is_redacted_from_the_projection() -> None:
+    rng = _rng("keyfile")
+    key = "".join(rng.choice("0123456789abcdef") for _ in range(32))
+    for path in ("/app/config/master.key", "/home/me/.vault-token", "/srv/secrets/api-token"):
+        use = {
+            "type": "tool_use",
+            "id": "t1",
+            "name": "Write",
+            "input": {"file_path": path, "content": key + "\n"},
+        }
+        observations = Projector().feed([{"type": "assistant", "message": {"content": [use]}}])
+        assert observations and all(key not in o.text and key not in str(o.args) for o in observations)
+    use = {
+        "type": "tool_use",
+        "id": "t1",
+        "name": "Write",
+        "input": {"file_path": "/app/VERSION", "content": key},
+    }
+    observations = Projector().feed([{"type": "assistant", "message": {"content": [use]}}])
+    assert key in observations[0].text  # a file named for nothing secret keeps its word
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        'value: "vault:secret/data/payments/db#password"',
+        'DB_PASSWORD: "op://Engineering/db/password"',
+        "No cache found for key: build-917d6eb17fe6f9797165c9ec6584af93a9c24bba",
+        'key = "sessions:active:by_user"',
+        "has_sessions_header = '<h2>Sessions</h2>' in html",
+        'api_token   = "${var.token}"',
+        'login("admin", "password")',
+        'variable "region" {\n  default = "eu-west-1-abcdef"\n}',
+        "git log 'https://example.com/compare?sha=4b825dc642cb6eb9a060e54bf8d69288'",
+        "proxy_set_header Authorization $http_authorization;",
+    ],
+)
+def test_references_and_look_alikes_of_those_forms_come_through(text: str) -> None:
+    assert redact(text) == text
