@@ -1,0 +1,1 @@
+region = "us-east-1"

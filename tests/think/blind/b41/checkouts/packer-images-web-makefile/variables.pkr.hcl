@@ -1,0 +1,4 @@
+variable "region" {
+  type    = string
+  default = "us-east-1"
+}
