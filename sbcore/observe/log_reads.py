@@ -23,7 +23,7 @@ result said only that it failed. Bounded; standard library only (it runs in the 
 from __future__ import annotations
 
 import re
-from collections import deque
+from collections import OrderedDict, deque
 from collections.abc import Iterable
 
 WRITERS_KEPT = 64
@@ -94,6 +94,8 @@ class LogReads:
     def __init__(self) -> None:
         self._writers: deque[tuple[str, tuple[str, ...]]] = deque(maxlen=WRITERS_KEPT)  # (call id, its files)
         self._failed: str | None = None  # the latest failed command call, if its result said only that
+        self._order: OrderedDict[str, int] = OrderedDict()  # the latest command calls, numbered as they ran
+        self._calls = 0
 
     def failed(self, call_id: str, *, says_nothing: bool) -> None:
         """Take in a command call whose result showed it failing. When the result ``says_nothing`` but that
@@ -115,6 +117,10 @@ class LogReads:
         writer = self._writer_shown(command, written) if self._writers or self._failed else None
         if written:
             self._writers.append((call_id, written))
+        self._calls += 1
+        self._order[call_id] = self._calls
+        if len(self._order) > WRITERS_KEPT:
+            self._order.popitem(last=False)
         return writer
 
     def named(self, call_id: str, text: str) -> None:
@@ -158,8 +164,17 @@ class LogReads:
         }
         for call_id, paths in reversed(self._writers):
             if any(_same_file(word, path) for word in shown for path in paths if path not in written):
-                return call_id
+                return self._rewritten(call_id)
         return self._reported(word for word in shown if word not in written)
+
+    def _rewritten(self, writer: str) -> str:
+        """The call whose log a file ``writer`` named holds: ``writer``, unless a later call failed saying
+        only that it failed (a task runner's `make: *** [render] Error 1`, `exit=1`), whose recipe wrote the
+        same file again where no command named it (`make render` running `cue export … 2> build/x.log`)."""
+        failed = self._failed
+        if failed is None or failed == writer or failed not in self._order or writer not in self._order:
+            return writer
+        return failed if self._order[failed] > self._order[writer] else writer
 
 
 def _only_looks(command: str) -> bool:

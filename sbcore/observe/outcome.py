@@ -38,6 +38,7 @@ from sbcore.observe.verdicts import (
     is_word,
     logged_failure,
     summary_failed,
+    unstamped,
 )
 
 SCAN_CHARS = 4000
@@ -182,7 +183,7 @@ def read_outcome(text: str, command: str | None, *, is_error: bool) -> dict[str,
     ``failed``. A result marked successful is failed only on the runner's own evidence.
     """
     head, tail = text[:SCAN_CHARS], text[-SCAN_CHARS:] if len(text) > SCAN_CHARS else ""
-    scanned = head + ("\n" + tail if tail else "")
+    scanned = unstamped(head + ("\n" + tail if tail else ""))
     exit_code = _harness_exit(head) if is_error else None
     if exit_code is None and command and _ECHOES_STATUS.search(command):
         exit_code = _echoed_status(text, command)
@@ -218,17 +219,28 @@ def only_status(line: str) -> bool:
 
 def says_nothing(line: str) -> bool:
     """Whether a failure's line says no more than that the run failed, not even which test (`jest exit: 1`,
-    a bare `FAILED`): a report a runner wrote where its configuration says is the only place it shows how."""
-    return only_status(line) or _BARE_VERDICT.fullmatch(line) is not None
+    a bare `FAILED`, a task runner's `make: *** [Makefile:12: render] Error 1`): a log or a report the run
+    wrote where its recipe or configuration says is the only place it shows how."""
+    return (
+        only_status(line)
+        or _BARE_VERDICT.fullmatch(line) is not None
+        or _RUNNER_BANNER.match(line) is not None
+    )
 
 
 _BARE_VERDICT = re.compile(r"(?i)[^\w\n]*(?:failed|failure|fail|errors?|not ok)[^\w\n]*")
+# A task runner's line saying only that a step of its recipe failed: make's, yarn's, just's, Task's.
+_RUNNER_BANNER = re.compile(
+    r"(?:g?make(?:\[\d+\])?: \*\*\* \[[^\]\n]*\] Error \d+|error Command failed with exit code \d+\.?"
+    r"|error: Recipe `[^`\n]+` failed (?:on line \d+ )?with exit code \d+"
+    r"|task: Failed to run task \"[^\"\n]+\": exit status \d+)$"
+)
 
 
 def says_little(line: str) -> bool:
     """Whether a failure's line says no more than that it failed, or which test did (`✕ a_test.py:tests failed
     in 0.85s.`, `FAIL src/cart.test.ts`): what went wrong is then in a log the run wrote, read later."""
-    return only_status(line) or names_only(line)
+    return only_status(line) or names_only(line) or _RUNNER_BANNER.match(line) is not None
 
 
 def error_line(text: str) -> str:
@@ -242,6 +254,7 @@ def error_line(text: str) -> str:
     only line break is ``\n`` (nearly every one) is searched whole, one pattern at a time, instead of
     line by line.
     """
+    text = unstamped(text)
     if not any(char in text for char in _OTHER_BREAKS):
         chosen = _telling_line(text)
     else:

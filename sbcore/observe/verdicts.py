@@ -47,12 +47,23 @@ _LABELLED_FAILURES = re.compile(
     re.M,
 )
 # A summary row counting errors above zero beside the tests, runs or failures it counts (Minitest's and
-# Test::Unit's `41 runs, 63 assertions, 0 failures, 1 errors, 0 skips`, JUnit's `Tests run: 9, Failures: 0,
-# Errors: 1`): a test that raised is a failed one, whatever the runner calls it.
+# Test::Unit's `41 runs, 63 assertions, 0 failures, 1 errors, 0 skips`): a test that raised is a failed one,
+# whatever the runner calls it. Or a row of counts each after its label, one of failures or errors above zero
+# (JUnit's `Tests run: 9, Failures: 0, Errors: 1`, goss's `Count: 23, Failed: 1, Skipped: 0`, `Failed: 2,
+# Passed: 40`), wherever the row stands on its line (behind a builder's `docker.ubuntu: `).
 _ERRORS_IN_A_ROW = re.compile(
-    r"(?:\b\d+ (?:runs?|tests?|examples?|assertions?|failures?|specs?|scenarios?)|\bTests?(?: run)?: \d+)"
-    r"[^\n]{0,120}?[,;][ \t]*(?:[1-9]\d* errors?\b|Errors?: [1-9])"
+    r"\b\d+ (?:runs?|tests?|examples?|assertions?|failures?|specs?|scenarios?)"
+    r"[^\n]{0,120}?[,;][ \t]*[1-9]\d* errors?\b"
+    r"|\b[A-Z][A-Za-z]{1,15}(?: [a-z]{1,10})?: \d+(?:\.\d+)?, "
+    r"(?:[A-Z][A-Za-z]{1,15}(?: [a-z]{1,10})?: \d+, )*?"
+    r"(?:Failed|Failures|Failing|Errors?|Broken): [1-9]"
+    r"|\b(?:Failed|Failures|Failing|Errors?): [1-9]\d*, [A-Z][A-Za-z]{1,15}: \d"
+    # a row of `name=count` (Ansible's recap: `ok=14 changed=9 unreachable=0 failed=1 skipped=2`)
+    r"|\b[a-z]+=\d+[ \t]+(?:[a-z]+=\d+[ \t]+)*?(?:failed|failures?|errors?|unreachable)=[1-9]"
 )
+# A build, a job or a step named in quotes and said to have errored (Packer's `Build 'amazon-ebs.al2023'
+# errored after 6 minutes 27 seconds: …`): the runner's own verdict.
+_ERRORED = re.compile(r"['\"][^'\"\n]{1,80}['\"] errored\b")
 # A diagnostic at a file's place at error severity, whatever the compiler (`main.c:3:5: error: …`,
 # `src/mesh.odin(88:22) Error: …`, `Foo.pas(12,3) Fatal: …`): found from the extension's dot.
 _LOCATED_ERROR = re.compile(
@@ -109,7 +120,11 @@ def summary_failed(scanned: str, counts: dict[str, int]) -> bool:
         return True
     if "ailure" in scanned and _FAILURE_COUNT.search(scanned):
         return True
-    if "rror" in scanned and _ERRORS_IN_A_ROW.search(scanned):
+    if ("rror" in scanned or "ail" in scanned or "unreachable=" in scanned) and _ERRORS_IN_A_ROW.search(
+        scanned
+    ):
+        return True
+    if " errored" in scanned and _ERRORED.search(scanned):
         return True
     if ("ail" in scanned or "rror" in scanned) and _LABELLED_FAILURES.search(scanned):
         return True  # a count row of failures above zero, the label first (`ℹ fail 1`, `Fail: 1 ( 3%)`)
@@ -274,3 +289,20 @@ def _occurrences(text: str, word: str) -> list[int]:
         out.append(at)
         at = text.find(word, at + 1)
     return out
+
+
+# A time stamp opening a line, as a tool writes one when asked to (`packer build -timestamp-ui`, a log's
+# `2024-06-03T09:15:37Z`, `[14:03:13]`): which line is an error's, and what it says, is read without it.
+_STAMP = re.compile(
+    r"(?m)^(?:\[?\d{4}-\d\d-\d\d[T ]\d\d:\d\d:\d\d(?:[.,]\d+)?(?:Z|[+-]\d\d:?\d\d)?\]?"
+    r"|\[\d\d:\d\d:\d\d(?:\.\d+)?\])"
+    r":?[ \t]+"
+)
+
+
+def unstamped(text: str) -> str:
+    """``text`` with the time stamp that opens a line taken off each line that has one (looked for only
+    where a line opens with a digit or a bracket's)."""
+    if not (text[:1].isdigit() or text[:1] == "[" or "\n2" in text or "\n[" in text or "\n1" in text):
+        return text
+    return _STAMP.sub("", text)
