@@ -118,6 +118,11 @@ def invocations(command: str) -> list[str]:
 
 
 @lru_cache(maxsize=8192)
+def _option(word: str) -> bool:
+    """Whether ``word`` is an option other than ``-m`` (which names the module a launcher runs)."""
+    return word.startswith("-") and word != "-m"
+
+
 def _invocations(command: str, tasks: bool = False) -> tuple[str, ...]:
     """Cached: a pass looks back over the whole session, and a session repeats its commands.
 
@@ -150,8 +155,14 @@ def _invocations(command: str, tasks: bool = False) -> tuple[str, ...]:
                 continue
         if len(words) > 1 and (_manages_dependencies(words) or (not tasks and _formats_or_lints(words))):
             continue
-        if len(words) == 2 and words[1] in ASKS_ABOUT_ITSELF:
-            continue  # `<runner> --version`: the program says what it is, and runs nothing
+        if (
+            len(words) > 1
+            and words[-1] in ASKS_ABOUT_ITSELF
+            and not any(_option(word) for word in words[1:-1])
+        ):
+            # `<runner> --version`, `python -m pytest --version`, `npx zrun --help`: the program says what it
+            # is (or how to use it), and runs nothing
+            continue
         if any(word in _LISTS_ONLY for word in words[1:]):
             continue  # `jest --listTests`, `pytest --collect-only`: the runner lists what it would run
         if not tasks and _NAMED_FOR_LINTING.search(program):
