@@ -1,0 +1,1 @@
+from .definitions import defs as defs

@@ -1,0 +1,2 @@
+pub mod todo_item;
+pub mod todo_list;

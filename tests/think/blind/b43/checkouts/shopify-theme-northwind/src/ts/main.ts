@@ -1,0 +1,3 @@
+import './cart';
+import './shipping-estimator';
+import './quick-add';
