@@ -248,11 +248,12 @@ _MAKE_VALUE_OPTIONS = frozenset({"-C", "-f", "-I", "-o", "-W", "--directory", "-
 
 def _run_inside(words: list[str]) -> Iterator[str]:
     """What a step may have run inside something it names (``docker compose run --rm worker npm test``,
-    ``kubectl exec deploy/api -- pytest``, ``podman run -v src:/w img cargo test``): its words after each
+    ``kubectl exec deploy/api -- pytest``, ``podman run -v src:/w img cargo test``, ``firebase
+    emulators:exec --only firestore 'npm test'``): its words after each
     of the first few names past a ``run`` or ``exec`` subcommand, each a candidate command (the options
     before the container's or service's name, and which of them take a value, differ from tool to tool).
     A candidate that is not a command names no runner, so it answers nothing."""
-    at = next((index for index in (1, 2) if words[index : index + 1] in (["run"], ["exec"])), 0)
+    at = next((index for index in (1, 2) if index < len(words) and _runs_inside(words[index])), 0)
     if not at:
         return
     names = 0
@@ -267,6 +268,12 @@ def _run_inside(words: list[str]) -> Iterator[str]:
         names += 1
         if names == _NAMES_BEFORE_COMMAND:
             return
+
+
+def _runs_inside(word: str) -> bool:
+    """Whether a subcommand runs a command it is given: ``run``, ``exec``, or a scoped one (Firebase's
+    ``emulators:exec``, a task runner's ``env:run``)."""
+    return word in ("run", "exec") or word.endswith((":exec", ":run"))
 
 
 _NAMES_BEFORE_COMMAND = 3

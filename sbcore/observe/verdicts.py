@@ -156,12 +156,26 @@ _LOGGED_FAILURE = re.compile(
 
 
 def logged_failure(scanned: str) -> bool:
-    """Whether a log record at error severity says the task, job, run or build failed (see the pattern)."""
+    """Whether a log record at error severity says the task, job, run or build failed (see the pattern), or
+    an error was thrown with its stack (:data:`_THROWN`)."""
     return (
         "failed" in scanned
         and ("ERROR" in scanned or "CRITICAL" in scanned or "FATAL" in scanned)
         and _LOGGED_FAILURE.search(scanned) is not None
+    ) or (
+        "rror: " in scanned
+        and ("\n    at " in scanned or "Require stack:" in scanned)
+        and _THROWN.search(scanned) is not None
     )
+
+
+# An error thrown with its stack, as a JavaScript runtime prints one (`Error: Cannot find module 'stripe'`,
+# Node's `Require stack:` list, or `    at Module._load (node:internal/…:1051:27)` frames), wherever the
+# error's line starts (behind a tool's `⚠  functions: `): the JavaScript twin of Python's traceback, read
+# only where a pipe hid the exit status (an app that logs a caught error and goes on exits 0).
+_THROWN = re.compile(
+    r"\b[A-Z]?\w*Error: [^\n]+\n(?:Require stack:\n|[ \t]+at [^\n]*:\d+:\d+\)?[ \t]*(?:\n|$))"
+)
 
 
 # The two summary patterns open with a look at the character before them, so ``re`` tries them at every

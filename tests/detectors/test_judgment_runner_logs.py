@@ -77,3 +77,19 @@ def test_a_recipe_that_says_only_that_it_failed_has_the_log_its_tool_wrote_again
         )
         >= 3
     )
+
+
+_THROWN = (
+    "i  zemu: Watching /w/functions for functions...\n"
+    "⚠  zemu: Error: Cannot find module 'zpay'\nRequire stack:\n- /w/functions/lib/pay.js\n"
+    "    at Module._resolveFilename (node:internal/modules/cjs/loader:1225:15)\n"
+)
+
+
+def test_an_error_thrown_with_its_stack_behind_a_pipe_is_a_failed_run() -> None:
+    """The forty-first round (b42): the JavaScript twin of Python's traceback, where a pipe hid the status."""
+    piped = read_outcome(_THROWN, "timeout 40 zemu start 2>&1 | head -n 30", is_error=False)
+    assert piped is not None and piped["failed"]
+    assert read_outcome(_THROWN, "zemu start", is_error=False) is None  # no pipe: the exit status stands
+    logged = "warn: retrying\n  zemu: Error: timeout talking to the cache (retry 1 of 3)\nall good\n"
+    assert read_outcome(logged, "zemu start | tail", is_error=False) is None  # no stack: a logged message

@@ -36,3 +36,22 @@ def test_a_task_named_for_running_something_builds_it(task: str) -> None:
     assert "compiles" in open_ids(ask(s, _asking("compiles")))
     s.run(f"./gradlew {task}")
     assert ask(s, _asking("compiles")) is None
+
+
+@pytest.mark.parametrize(
+    "command",
+    [
+        "zfire emulators:exec --only db 'npm --prefix functions run build && npm --prefix functions test'",
+        "zstack env:run staging -- zrun tests/",
+    ],
+)
+def test_a_command_line_handed_to_a_scoped_exec_or_run_subcommand_runs(command: str) -> None:
+    """The forty-first round (b42): a subcommand scoped like `emulators:exec` or `env:run` runs the command it
+    is handed."""
+    s = Session()
+    s.edit("/repo/functions/src/index.ts")
+    s.run("zrun tests/")
+    s.edit("/repo/functions/src/index.ts")
+    assert "tests_run" in open_ids(ask(s, _asking("tests_run")))
+    s.run(command)
+    assert ask(s, _asking("tests_run")) is None
