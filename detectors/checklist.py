@@ -117,12 +117,12 @@ def invocations(command: str) -> list[str]:
     return list(_invocations(command))
 
 
-@lru_cache(maxsize=8192)
 def _option(word: str) -> bool:
     """Whether ``word`` is an option other than ``-m`` (which names the module a launcher runs)."""
     return word.startswith("-") and word != "-m"
 
 
+@lru_cache(maxsize=8192)
 def _invocations(command: str, tasks: bool = False) -> tuple[str, ...]:
     """Cached: a pass looks back over the whole session, and a session repeats its commands.
 

@@ -51,16 +51,36 @@ _LABELLED_FAILURES = re.compile(
 # whatever the runner calls it. Or a row of counts each after its label, one of failures or errors above zero
 # (JUnit's `Tests run: 9, Failures: 0, Errors: 1`, goss's `Count: 23, Failed: 1, Skipped: 0`, `Failed: 2,
 # Passed: 40`), wherever the row stands on its line (behind a builder's `docker.ubuntu: `).
-_ERRORS_IN_A_ROW = re.compile(
-    r"\b\d+ (?:runs?|tests?|examples?|assertions?|failures?|specs?|scenarios?)"
-    r"[^\n]{0,120}?[,;][ \t]*[1-9]\d* errors?\b"
-    r"|\b[A-Z][A-Za-z]{1,15}(?: [a-z]{1,10})?: \d+(?:\.\d+)?, "
-    r"(?:[A-Z][A-Za-z]{1,15}(?: [a-z]{1,10})?: \d+, )*?"
-    r"(?:Failed|Failures|Failing|Errors?|Broken): [1-9]"
-    r"|\b(?:Failed|Failures|Failing|Errors?): [1-9]\d*, [A-Z][A-Za-z]{1,15}: \d"
-    # a row of `name=count` (Ansible's recap: `ok=14 changed=9 unreachable=0 failed=1 skipped=2`)
-    r"|\b[a-z]+=\d+[ \t]+(?:[a-z]+=\d+[ \t]+)*?(?:failed|failures?|errors?|unreachable)=[1-9]"
-)
+# Each opens with a literal or a capital, where ``re`` finds it fast; the rest of its row is checked after.
+_ERRORS_COUNTED = re.compile(r"[,;][ \t]*[1-9]\d* errors?\b")
+_COUNTED_BEFORE = re.compile(r"\b\d+ (?:runs?|tests?|examples?|assertions?|failures?|specs?|scenarios?)\b")
+_LABEL_COUNT = re.compile(r"(?:Failed|Failures|Failing|Errors?|Broken): [1-9]")
+_LABELLED_BEFORE = re.compile(r"\b[A-Z][A-Za-z]{1,15}(?: [a-z]{1,10})?: \d+(?:\.\d+)?, $")
+_LABELLED_AFTER = re.compile(r"\d*, [A-Z][A-Za-z]{1,15}: \d")
+_RECAP_COUNT = re.compile(r"(?:failed|failures?|errors?|unreachable)=[1-9]")
+_RECAP_BEFORE = re.compile(r"\b[a-z]+=\d+[ \t]+$")
+
+
+def _counts_failures_in_a_row(text: str) -> bool:
+    """Whether ``text`` holds one of the rows above, with failures or errors above zero."""
+    if " error" in text:
+        for match in _ERRORS_COUNTED.finditer(text):
+            line = text[text.rfind("\n", 0, match.start()) + 1 : match.start()]
+            if _COUNTED_BEFORE.search(line):
+                return True
+    if ": " in text:
+        for match in _LABEL_COUNT.finditer(text):
+            before = text[max(text.rfind("\n", 0, match.start()) + 1, match.start() - 200) : match.start()]
+            if _LABELLED_BEFORE.search(before) or _LABELLED_AFTER.match(text, match.end()):
+                return True
+    if "=" in text and ("failed=" in text or "errors=" in text or "unreachable=" in text):
+        for match in _RECAP_COUNT.finditer(text):
+            before = text[max(text.rfind("\n", 0, match.start()) + 1, match.start() - 200) : match.start()]
+            if _RECAP_BEFORE.search(before):
+                return True
+    return False
+
+
 # A build, a job or a step named in quotes and said to have errored (Packer's `Build 'amazon-ebs.al2023'
 # errored after 6 minutes 27 seconds: …`): the runner's own verdict.
 _ERRORED = re.compile(r"['\"][^'\"\n]{1,80}['\"] errored\b")
@@ -120,9 +140,7 @@ def summary_failed(scanned: str, counts: dict[str, int]) -> bool:
         return True
     if "ailure" in scanned and _FAILURE_COUNT.search(scanned):
         return True
-    if ("rror" in scanned or "ail" in scanned or "unreachable=" in scanned) and _ERRORS_IN_A_ROW.search(
-        scanned
-    ):
+    if _counts_failures_in_a_row(scanned):
         return True
     if " errored" in scanned and _ERRORED.search(scanned):
         return True
