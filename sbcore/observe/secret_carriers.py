@@ -42,13 +42,13 @@ _HEADER_SAYS_OTHERWISE = re.compile(
     r"ids?$|-ids?-|trace|span|request|correlation|date|time|version|forwarded|ip$|content|sha|hash|digest"
     r"|host|agent|event|delivery|rate-?limit|cache|cdn|region|origin|frame|powered|nonce"
 )
-# one pattern for each character a parameter opens with, so that ``re`` scans for a literal
 # A key in lower-case hex (32 characters or more), unless the parameter names a hash, a commit or an id.
 _HEX_KEY = re.compile(r"[0-9a-f]{32,128}")
 _NAMES_A_HASH = re.compile(
     r"sha\d*|hash|commit|ref|rev|revision|oid|etag|digest|checksum|md5|uuid|guid|ids?|[\w.-]*[_.-]ids?|tree|blob"
     r"|version|v|cache|cb|t|ts|head|base|after|before|since|until|cursor|state"
 )
+# one pattern for each character a parameter opens with, so that ``re`` scans for a literal
 _QUERY_OPENS = {
     opens: re.compile(
         rf"{re.escape(opens)}[a-z][a-z0-9_.-]{{0,40}}=(?P<v>{_VALUE_CHARS}{{24,512}})(?!{_VALUE_CHARS})"
@@ -95,8 +95,8 @@ _IDENTIFIED_BY = re.compile(
 
 
 def quiet(low: str) -> bool:
-    """Whether no carrier here can hold a secret in the lower-cased ASCII text ``low``: each carrier's gate,
-    then its pattern, which opens with a literal (``re`` finds it at the speed of a substring search)."""
+    """Whether no carrier here can hold a secret in the lower-cased ASCII text ``low``: each carrier's gate (a
+    few substring searches), then its pattern, only where the gate passes."""
     return not (
         ("x-" in low and _HEADER.search(low) is not None)
         or ("?" in low and _QUERY_OPENS["?"].search(low) is not None)
