@@ -89,6 +89,7 @@ ALLOWED = {
     "sbcore.observe.secret_contexts",
     "sbcore.observe.secret_forms",
     "sbcore.observe.secret_categories",
+    "sbcore.observe.secret_carriers",
     "sbcore.observe.secret_rules",
     "sbcore.observe.entropy",
     "sbcore.problems",  # stdlib only: the base of every error sbcore defines
