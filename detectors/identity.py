@@ -146,7 +146,7 @@ _MODE_WORDS = frozenset(
     | {"verbose", "quiet", "silent", "minimal", "normal", "detailed", "diagnostic", "compact", "pretty"}
     | {"summary", "progress", "errors", "human", "default", "native", "debug", "info", "warn", "error"}
     | {"table", "raw", "color", "colour", "nocolor", "ansi", "expanded", "simple", "pretty", "github-actions"}
-    | {"console"}
+    | {"console", "events", "bar", "tty", "rawjson"}  # progress displays (`cdk deploy --progress events`)
 )
 # `--name=value` settings that change how a run goes, not what it runs (`go test -count=1`). Those that count
 # or time something often stand alone too (Gradle's `--parallel`): their next word is their value only when it

@@ -36,7 +36,12 @@ LOOKS_ASKED = re.compile(
     rf"|(?:don'?t|do not|without) {_CHANGING} anything\b"
     r"|no (?:changes|fixes|edits) (?:yet|for now)\b"
     r"|(?:just|only) (?:investigate|triage|diagnose|reproduce|look)\b"
-    r"|(?:investigate|triage|diagnose) only\b)",
+    r"|(?:investigate|triage|diagnose) only\b"
+    # a failure the user reports as intermittent: reruns are samples of it ("fails on CI maybe 1 in 3 runs",
+    # "the suite is flaky", "it sometimes fails")
+    r"|flaky|flakes?\b|flakiness|intermittent(?:ly)?|(?:sometimes|randomly|occasionally) fail"
+    r"|fails? (?:sometimes|randomly|occasionally)"
+    r"|\b(?:\d+|one) (?:in|out of) (?:\d+|two|three|four|five|ten) runs)",
     re.IGNORECASE,
 )
 _LOOK_WORDS: tuple[str, ...] = (
@@ -50,14 +55,15 @@ _LOOK_WORDS: tuple[str, ...] = (
     "diagnos",
     "reproduc",
 )
-_LOOK_WORDS += ("look",)
+_LOOK_WORDS += ("look", "flak", "intermittent", "sometimes", "randomly", "occasionally", " runs")
 """A part of each alternative of :data:`LOOKS_ASKED` (lower-cased)."""
 
 
 @lru_cache(maxsize=64)
 def asks_only_looks(prompt: str) -> bool:
     """Whether ``prompt`` asks the agent to change nothing yet, only to look ("don't change anything yet, just
-    investigate", "just triage"): runs that fail differently one after another, with nothing done between,
+    investigate", "just triage"), or reports a failure as intermittent ("it's flaky, fails 1 in 3 runs"):
+    runs that fail differently one after another, with nothing done between,
     are then the looks the user asked for (a flaky suite's failures compared, a build's failures surveyed),
     not a blind loop. The same failure again stays a loop: it shows nothing new."""
     low = prompt.lower()

@@ -179,7 +179,13 @@ class ScriptAliases:
         self._to: dict[str, str] = {}
 
     def resolve(self, key: str) -> str:
-        return self._to.get(key, key)
+        """The key ``key`` was shown to be, followed link by link (a script's echo tied `ember test` to the
+        script `test:ember`, a shared failure tied that script to `npm test`): one piece of work all along."""
+        seen = {key}
+        while (to := self._to.get(key)) is not None and to not in seen:
+            seen.add(to)
+            key = to
+        return key
 
     def shown(self, shown: str, key: str, streaks: Mapping[str, object]) -> None:
         """A failure of ``key`` showed it ran the command whose work is ``shown`` (a script runner's echo):
@@ -664,7 +670,12 @@ _RAISED = re.compile(r"[a-z_]\w*(?:\.[a-z_]\w*)+(?:error|exception)\b:")
 
 
 def _absolute(work: Work) -> bool:
-    return any(word.startswith("/") for word in work.body.split(" ")[1:])
+    """Whether the work names an absolute path (a Windows-style switch with its value, `/Action:Publish`,
+    `/p:Configuration=Release`, is none)."""
+    return any(word.startswith("/") and _SWITCH.match(word) is None for word in work.body.split(" ")[1:])
+
+
+_SWITCH = re.compile(r"/[A-Za-z][\w-]*:")
 
 
 def _swept(one: Work, other: Work) -> bool:
@@ -683,6 +694,8 @@ def _swept(one: Work, other: Work) -> bool:
     if len(differing) != 1:  # none (one spelling), or one folder's name swapped in each path
         return len(differing) > 1 and _one_swap(differing)
     ((a, b),) = differing
+    if a.lower() == b.lower():
+        return False  # one value in another case (`-testPlatform PlayMode`, then `playmode`): the same target
     if is_script(one) and is_script(other) and "=" not in a + b:
         return False  # two of the project's tasks, not one task's scopes: :func:`_apart` judges them
     if a.startswith(b) or b.startswith(a) or _one_within({a}, {b}):

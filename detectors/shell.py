@@ -74,6 +74,33 @@ def split_segments(command: str) -> tuple[tuple[tuple[str, ...], ...], tuple[str
     return tuple(tuple(segment) for segment in segments), tuple(operators)
 
 
+# Programs that pass on or pick from what the run before them printed (or show a file): after a pipe, or
+# after `;` when the work's output went to a file, the command's status is theirs, not the work's.
+_FILTERS = frozenset(
+    {*_PAGERS, "grep", "rg", "egrep", "tee", "sed", "awk", "cut", "sort", "uniq", "wc", "jq", "yq", "tr"}
+    | {"column", "fold", "nl", "ts", "xargs"}
+)
+
+
+def status_hidden(command: str) -> bool:
+    """Whether ``command``'s exit status is not its work's: its last step filters the work's output
+    (``make 2>&1 | tail -20``, ``npm test > t.log; grep -n FAIL t.log``) or excuses it (``|| true``), and
+    nothing brings the work's status back (``set -o pipefail``, ``${PIPESTATUS[0]}``). Such a run that
+    does not read as failed has not been seen to pass either."""
+    if "pipefail" in command or "PIPESTATUS" in command:
+        return False
+    try:
+        segments, operators = split_segments(command)
+    except ValueError:
+        return False
+    if not operators or not segments[-1]:
+        return False
+    last, program = operators[-1], segments[-1][0]
+    if last in ("|", "|&", ";"):
+        return program in _FILTERS
+    return last == "||" and program in ("true", ":")
+
+
 def _tokenise(text: str) -> list[str]:
     lexer = shlex.shlex(text, posix=True, punctuation_chars=True)
     lexer.whitespace_split = True

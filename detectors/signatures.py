@@ -14,11 +14,17 @@ import re
 def signature(error: str) -> str:
     """``error`` (one line) lower-cased, with what varies between two runs of the same failure folded."""
     error = _TASK_TAG.sub("", error.lower(), count=1)  # `web:codegen: error …`, `2: error …`: `error …`
+    if (
+        error.count(" | ") >= 2
+    ):  # a table's row (`failure | - | main | Deployment/x: must set …`): its message
+        message = max(error.split(" | "), key=len)
+        error = message if len(message) >= _MESSAGE_CELL else error
     whole = _WHOLE_QUOTED.match(error)  # a message rendered as a JSON string is the message
     folded = _VOLATILE.sub("…", QUOTED.sub(folded_quote, whole.group(1) if whole else error))
     return _DIGITS.sub("#", folded)
 
 
+_MESSAGE_CELL = 20  # a row's longest cell that is shorter is a count or a name, not a message
 _DIGITS = re.compile(r"\d+(?:\.\d+)?")
 # A line that is one quoted string (`"Error: Cannot find module 'aws-sdk'",` in a JSON stack trace).
 _WHOLE_QUOTED = re.compile(r'^"([^"]+)",?$')

@@ -65,7 +65,7 @@ from .same_work import (
     place,
     relative_to,
 )
-from .shell import normalise_command
+from .shell import normalise_command, status_hidden
 
 __all__ = ["command_in", "normalise_command", "repeat_failure", "work_identity"]
 
@@ -422,8 +422,11 @@ def _due(
         if error is None:
             if entry.index >= last:
                 break  # in flight
-            for done in entry.ended_by_success(work):  # a success ends its work's streak (a chain's steps')
-                streaks.pop(aliases.resolve(_target(done, walk, entry)), None)
+            if not status_hidden(entry.command):  # a filtered run not read as failed was not seen to pass
+                for done in entry.ended_by_success(
+                    work
+                ):  # a success ends its work's streak (a chain's steps')
+                    streaks.pop(aliases.resolve(_target(done, walk, entry)), None)
         else:
             _read_failure(walk, calls, entry, work, error)
         walk.walked += 1

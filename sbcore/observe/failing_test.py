@@ -48,7 +48,10 @@ _NAMES_ONLY = re.compile(
     r"|[✕✗✘×]\s+\S+ (?:failed|fail)(?: in [\d.]+ ?m?s)?\.?"  # a runner's mark, a target, `failed in 0.85s`
     r"|FAILURE|FAILED|ERROR)$"  # a one-word heading the failure's details follow
 )
-_RENDERED = re.compile(r"^\[error\][^:\n]*:\s*")
+RENDERED = re.compile(r"^\[error\](?: [A-Za-z_][\w.-]*(?: \([^)\n]*\))?:)?\s*")
+"""The projection's own ``[error] Tool:`` prefix, when a rendered error is read again: exactly that, so a
+runner's own level tag before a file (sbt's and mill's `[error] /src/Foo.scala:42:15: type mismatch;`) loses
+the tag only, not the file."""
 _GO_FAIL = re.compile(r"^--- FAIL: (\S+)")
 _JEST_TEST = re.compile(r"^\s*● (.+)$")
 _CARGO_PANIC = re.compile(r"^thread '([^']+)' panicked at (.*)$")
@@ -87,7 +90,7 @@ def explained(text: str, chosen: str) -> str:
     if not readers:
         return chosen
     lines = [
-        _RENDERED.sub("", line, count=1) if line.startswith("[error]") else line for line in text.splitlines()
+        RENDERED.sub("", line, count=1) if line.startswith("[error]") else line for line in text.splitlines()
     ]
     found = [reading for read in readers if (reading := read(lines)) is not None]
     if not found:

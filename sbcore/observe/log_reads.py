@@ -68,7 +68,7 @@ _STEP_BREAK = re.compile(r"[;&|]+")
 # this run can be found in: /root/.npm/_logs/…-debug-0.log`, `details in build/out.log`, `log written to
 # x.log`, `Consult /var/lib/dkms/m/1.0/build/make.log for more information`, `check build/err.log`.
 _NAMED_LOG = re.compile(
-    r"(?i:\bsee|\bconsult|\bcheck|\brefer to|found in|details? (?:in|at)|(?:written|saved) to"
+    r"(?i:\bsee|\bconsult|\bcheck|\brefer to|found in|details? (?:in|at)|(?:written|saved) to|\b(?:is|are) in"
     r"|\blog(?: file)?(?: is| at)?)[ \t]*:?[ \t]*"
     r"[`'\"(]?((?:~|\.{1,2})?/?[\w.@+-]+(?:/[\w.@+-]+)*\.log)\b"
 )
@@ -76,6 +76,13 @@ _NAMED_LOG = re.compile(
 # JUnit, test results or a report, or Surefire's and Ant's `TEST-<class>.xml`.
 _TEST_REPORT = re.compile(
     r"(?i)(?:junit|test[-_]?results?|surefire|failsafe|reports?\b|(?:^|/)TEST-)[^\s'\"]*\.xml$|\.trx$"
+)
+# A run saying where its output went, whatever the file's name (idf.py's `the output of the command is in the
+# /home/dev/fw/build/log/idf_py_stderr_output_91342`): a path with a folder, after the output, log or details
+# said to be in it; found from " is in " or " are in ".
+_OUTPUT_IS_IN = re.compile(
+    r"(?i:output|log|details|results)\b[^\n]{0,40}?\b(?:is|are) in:?(?: the)?[ \t]+[`'\"]?"
+    r"((?:~|\.{1,2})?/?[\w.@+-]+(?:/[\w.@+-]+)+)"
 )
 _NAMED_KEPT = 4
 _NAMED_REACH = 256  # how far before a `.log` its phrase and its path may start
@@ -125,7 +132,9 @@ class LogReads:
 
     def named(self, call_id: str, text: str) -> None:
         """Take in the failure the call ``call_id`` showed: a log it names as the place of the details (``see
-        logs/run.log``, npm's ``A complete log of this run can be found in: …``) is that call's log, read
+        logs/run.log``, npm's ``A complete log of this run can be found in: …``, ctest's ``Output from these
+        tests are in: …/LastTest.log``), or one a command line it echoed sends its output to (make
+        printing its recipe's ``tclsh tests/all.tcl -outfile build/test.log``), is that call's log, read
         later as its result."""
         named: dict[str, None] = {}
         at = text.find(".log")
@@ -134,6 +143,20 @@ class LogReads:
             for hit in _NAMED_LOG.finditer(text, start, at + 4):
                 named[hit.group(1).removeprefix("./")] = None
             at = text.find(".log", at + 4)
+        if " -" in text and _may_name_output(
+            text
+        ):  # a recipe line the run echoed (`tclsh all.tcl -outfile x.log`)
+            for hit in _OUTPUT_OPTION.finditer(text):
+                if len(named) < _NAMED_KEPT and hit.group(2) not in _NOT_LOGS:
+                    named[hit.group(2).removeprefix("./")] = None
+        for phrase in (" is in ", " are in "):
+            at = text.find(phrase)
+            while at >= 0 and len(named) < _NAMED_KEPT:
+                start = max(text.rfind("\n", 0, at) + 1, at - _NAMED_REACH)
+                end = text.find("\n", at)
+                for hit in _OUTPUT_IS_IN.finditer(text, start, len(text) if end < 0 else end):
+                    named[hit.group(1).removeprefix("./")] = None
+                at = text.find(phrase, at + len(phrase))
         if named:
             self._writers.append((call_id, tuple(named)[:_NAMED_KEPT]))
 
@@ -175,6 +198,21 @@ class LogReads:
         if failed is None or failed == writer or failed not in self._order or writer not in self._order:
             return writer
         return failed if self._order[failed] > self._order[writer] else writer
+
+
+def views_own_output(command: str) -> bool:
+    """Whether ``command`` sends its work's output to a file and then shows that file itself (``love . &>
+    run.log; grep -n Error run.log``, ``npm run build > b.log 2>&1; tail b.log``): what it printed is the
+    work's log, read back, and its status is the viewer's."""
+    if not any(name in command for name in _VIEWERS) or _only_looks(command):
+        return False
+    written = _outputs(command) if (">" in command or "tee" in command or "=" in command) else ()
+    return bool(written) and any(
+        _same_file(word.strip("'\"").removeprefix("./"), path)
+        for step in _view_steps(command)
+        for word in step.split()[1:]
+        for path in written
+    )
 
 
 def _only_looks(command: str) -> bool:

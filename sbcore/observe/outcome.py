@@ -28,7 +28,7 @@ from collections.abc import Callable, Iterator
 from typing import Any
 
 from sbcore.observe.elide import redact
-from sbcore.observe.failing_test import explained, names_only
+from sbcore.observe.failing_test import RENDERED, explained, names_only
 from sbcore.observe.fallbacks import printed, prints_only_on_failure
 from sbcore.observe.summaries import is_wrapper_summary
 from sbcore.observe.verdicts import (
@@ -59,6 +59,7 @@ _ERROR_WORDS = re.compile(
     r"error|fail|exception|traceback|not found|no such|denied|cannot|can't|unable|invalid|refused|"
     r"timed? ?out|fatal|panic|abort|assert|mismatch|undefined|unresolved|not in scope|could not|couldn't"
     r"|not exist"  # `Variable does not exist: x`, `relation "users" does not exist`
+    r"|\[emerg\]"  # a server refusing its configuration at its gravest severity (`nginx: [emerg] unknown …`)
     # a formatter's check finding files it would change (`The following files aren't formatted properly:`,
     # `would reformat src/a.py`, `Code style issues found`, `Diff in src/sort.lua:`)
     r"|not formatted|n't formatted|would reformat|needs? formatting|style issues|diff in "
@@ -72,7 +73,7 @@ _ERROR_WORD_LIST = (
     *("error", "fail", "exception", "traceback", "not found", "no such", "denied", "cannot", "can't"),
     *("unable", "invalid", "refused", "timed out", "timedout", "time out", "timeout", "fatal", "panic"),
     *("abort", "assert", "mismatch", "undefined", "unresolved", "not in scope", "could not", "couldn't"),
-    "not exist",
+    *("not exist", "[emerg]"),
     *("not formatted", "n't formatted", "would reformat", "need formatting", "needs formatting"),
     *("style issues", "diff in "),
     *("issue:", "violation", "vulnerab"),
@@ -81,7 +82,9 @@ _ERROR_WORD_LIST = (
 _NOISE = re.compile(
     r"^(?:exit code -?\d+|[\W_]+|traceback \(most recent call last\):?"  # no letter nor digit: rules, marks
     r"|\[(?:error|warn(?:ing)?|info|fail(?:ed)?)\]"  # a level tag with nothing after it
-    r"|(?:real|user|sys)\s+\d+m[\d.]+s)$",  # the shell's `time` report (`real\t0m41.203s`)
+    r"|(?:real|user|sys)\s+\d+m[\d.]+s"  # the shell's `time` report (`real\t0m41.203s`)
+    # a banner's line drawn in box or block characters, one word at most (gitleaks' `░    gitleaks`)
+    r"|(?=[^\n]*[\u2500-\u259f])[\u2500-\u259f\W_]*(?!(?:errors?|fail(?:ed|ure)?)\b)\w*[\u2500-\u259f\W_]*)$",
     re.I,
 )
 _NAMED_ERROR = re.compile(r"\b[A-Z]\w*(?:Error|Exception):")
@@ -94,10 +97,13 @@ _LOCATION = re.compile(
     r"|[^\S\n]\(\d+:\d+\):[^\S\n]*)"  # a bundler's place after the file (`src/db.ts (3:9): "X" is not …`)
     r"(?!(?i:warning|note|info|hint|in)\b)[^\s\d:]"
 )
-# The file opens the line, after an error's one-letter or one-word severity (`e: file:///…` from kotlinc), or
-# in brackets (`[internal/store/snapshot.go:58] - G304 …` from gosec)
+# The file opens the line, after an error's one-letter or one-word severity (`e: file:///…` from kotlinc) or
+# level tag (sbt's `[error] /src/Foo.scala:42:15: …`), or
+# after the program's name (C's `assert`: `test_parser: tests/test_parser.c:88: f: Assertion … failed.`), but
+# not a lesser severity's, or in brackets (`[internal/store/snapshot.go:58] - G304 …` from gosec)
 _LOCATED_FILE = re.compile(
-    r"(?:\[error\][^:\n]*:)?[^\S\n]*(?:(?:e|E|error):[^\S\n]+)?(?:file://|\[)?[\w./~+-]+"
+    r"(?:\[error\](?:[^:\n]*:)?)?[^\S\n]*(?:(?:e|E|error|(?!(?i:warning|warn|note|info|hint)\b)[\w.+-]+):[^\S\n]+)?"
+    r"(?:file://|\[)?[\w./~+-]+"
 )
 # A failing test as the Test Anything Protocol reports it (Ember's and node-tap's runners, Bats, Perl's prove,
 # pgTAP): `not ok 9 - price-tag: it formats cents`, behind the tag of a runner that ran it beside others
@@ -105,7 +111,13 @@ _LOCATED_FILE = re.compile(
 # count at the end (`# fail  1`).
 _TAP_FAILURE = re.compile(r"^[^\S\n]*(?:\[[\w@./:-]+\][^\S\n]+)?not ok \d+\b.*$", re.M)
 # A count and nothing else (TAP's `# fail  1`, behind a runner's tag or not).
-_COUNT_ONLY = re.compile(r"(?i)^(?:\[[\w@./:-]+\]\s+)?[#\W]*(?:fail(?:ed|ures?)?|errors?)\s*:?\s*\d+\W*$")
+_COUNT_ONLY = re.compile(
+    r"(?i)^(?:\[[\w@./:-]+\]\s+)?[#\W]*(?:fail(?:ed|ures?)?|errors?)\s*:?\s*\d+\s*(?:\(\s*[\d.]+\s*%\s*\))?\W*$"
+)  # (FiveAM's `Fail: 1 ( 3%)` with its share)
+# A heading the failures' details are listed under (FiveAM's ` Failure Details:`, `Failed tests:`).
+_DETAILS_HEADING = re.compile(
+    r"^[^\S\n]*(?:Failure [Dd]etails|Failures|Failed [Tt]ests|Failing [Tt]ests)[^\S\n]*:[^\S\n]*$", re.M
+)
 # Symfony Console's error block (Composer, Drush, Magento, Symfony's own console): the place it was thrown on
 # a line of its own, the message under it (`In Log.php line 92:`, then `Incompatible argument type: …`),
 # which the header is read with as any heading is.
@@ -136,10 +148,19 @@ _VIEWERS = frozenset(
 )
 
 
-_RENDERED = re.compile(r"^\[error\][^:\n]*:\s*")
-"""The projection's own ``[error] Tool:`` prefix, when a rendered error is read again."""
-
-FAILURE_MARKS = ("fail", "FAIL", "Fail", "rror", "RROR", "ERR!", "Traceback", "***", "Aborted")
+FAILURE_MARKS = (
+    "fail",
+    "FAIL",
+    "Fail",
+    "rror",
+    "RROR",
+    "ERR!",
+    "Traceback",
+    "***",
+    "Aborted",
+    "not ok",
+    "[emerg]",
+)
 """Substrings every failure signal above contains (a summary, a count, an error line): a result with none
 of them in its head or tail cannot read as failed, so it is not parsed at all."""
 
@@ -255,6 +276,8 @@ def error_line(text: str) -> str:
     line by line.
     """
     text = unstamped(text)
+    if "|" in text and ("-+-" in text or "=+=" in text) and _TABLE_RULE.search(text):
+        text = _untabled(text)
     if not any(char in text for char in _OTHER_BREAKS):
         chosen = _telling_line(text)
     else:
@@ -264,12 +287,55 @@ def error_line(text: str) -> str:
         chosen = _root_cause(text, chosen)
     elif chosen.startswith("FAILURE: Build failed") and "What went wrong:" in text:
         chosen = _what_went_wrong(text, chosen)
+    if " exit status" in text and "returned" in text:
+        chosen = _from_the_program(text, chosen)
+    if _COUNT_ONLY.match(chosen) and ("ailure" in text or "ailed" in text or "ailing" in text):
+        chosen = _first_detail(text, chosen)
     if chosen.endswith(":"):
         chosen = _with_message(text, chosen)
+    elif _BARE_VERDICT.fullmatch(chosen):
+        chosen = _verdict_with_message(text, chosen)
     elif chosen[:8].lower() == "expected" and "but " not in chosen.lower():
         chosen = _with_actual(text, chosen)
     chosen = redact(chosen)
     return chosen if len(chosen) <= LINE_CAP else chosen[: LINE_CAP - 1] + "…"
+
+
+# A table's rule under its heading or around it (`-----+------`, `=====+=====`, `+-----+-----+`).
+_TABLE_RULE = re.compile(r"^[ \t]*\+?[-=]{3,}(?:\+[-=]{3,})+\+?[ \t]*$", re.M)
+
+
+def _untabled(text: str) -> str:
+    """``text`` with each table row read as its cells, `` | `` between them (its heading, rules, outer bars
+    and padding gone): a tool that prints its errors in a table (`airflow dags list-import-errors`, `conftest
+    test --output table`) says the same error as when it prints it plainly; repeat-failure signs a row by
+    its longest cell, the message. A table whose first column is blank on some rows holds a message
+    wrapped over them (a traceback beside the file it came from): it is read as that column's lines."""
+    lines = text.split("\n")
+    rules = [_TABLE_RULE.fullmatch(line) is not None for line in lines]
+    rows = [_cells(line) if "|" in line else [] for line in lines]
+    wrapped = any(len(cells) > 1 and not cells[0] for cells in rows)
+    read: list[str] = []
+    for at, line in enumerate(lines):
+        cells = rows[at]
+        heading = (
+            cells and at + 1 < len(lines) and rules[at + 1] and (at == 0 or rules[at - 1] or not rows[at - 1])
+        )
+        if rules[at] or heading:
+            read.append("")
+        elif cells:
+            read.append(" | ".join(cells[1:]) if wrapped else " | ".join(cell for cell in cells if cell))
+        else:
+            read.append(line)
+    return "\n".join(read)
+
+
+def _cells(row: str) -> list[str]:
+    """A table row's cells, stripped; its outer bars (`| a | b |`) are no cells."""
+    row = row.strip()
+    if len(row) > 1 and row[0] == "|" and row[-1] == "|":
+        row = row[1:-1]
+    return [cell.strip() for cell in row.split("|")]
 
 
 def _root_cause(text: str, chosen: str) -> str:
@@ -323,6 +389,44 @@ def _with_message(text: str, heading: str) -> str:
     return heading
 
 
+# A compiler driver saying the program it ran failed (`collect2: error: ld returned 1 exit status`).
+_DRIVER_SAYS = re.compile(r"\berror: ([\w.+-]+) returned [1-9]\d* exit status")
+
+
+def _from_the_program(text: str, chosen: str) -> str:
+    """Where a driver says the program it ran failed (gcc's ``collect2: error: ld returned 1 exit status``),
+    the last line that program printed above it (``…/bin/ld: region `iram0_0_seg' overflowed by 812
+    bytes``), in place of the driver's line or a build tool's ``FAILED: app.elf`` over it: the same failure
+    whether the run was cut to its tail or shown whole."""
+    said = _DRIVER_SAYS.search(text)
+    if said is None:
+        return chosen
+    own = re.compile(rf"^\S*?\b{re.escape(said.group(1))}(?:\.\w+)?: ")
+    found = [line for line in map(_shown, text[: said.start()].split("\n")) if own.match(line)]
+    return found[-1] if found else chosen
+
+
+def _first_detail(text: str, count: str) -> str:
+    """In place of a count of failures (`Fail: 1 ( 3%)`), the first failure listed under a heading of their
+    details (a rule under the heading skipped): which test failed and how, where the count says neither."""
+    heading = _DETAILS_HEADING.search(text)
+    if heading is None:
+        return count
+    for line in map(_shown, text[heading.end() :].split("\n")):
+        if _counts_as_line(line):
+            return line
+    return count
+
+
+def _verdict_with_message(text: str, verdict: str) -> str:
+    """A verdict alone on its line (R CMD check's ` ERROR` under `* checking tests ...`) with the sentence
+    after it that says what failed (`Running the tests in 'tests/testthat.R' failed.`); alone when what
+    follows is no sentence (a rule of dashes, a runner's banner)."""
+    joined = _with_message(text, verdict)
+    message = joined[len(verdict) + 1 :]
+    return joined if message[:1].isalnum() else verdict
+
+
 # ASCII characters other than "\n" that ``splitlines`` breaks at or ``strip`` removes besides " \t".
 _OTHER_BREAKS = ("\r", "\x0b", "\x0c", "\x1c", "\x1d", "\x1e", "\x85", "\u2028", "\u2029")
 # ``_ASSERTION`` on a line as :func:`_shown` renders it, written to run over a whole text: ``[^\S\n]`` is the
@@ -364,7 +468,7 @@ def _shown(raw: str) -> str:
     report's markup around what it says (`<failure message="…">src/a.c:64: FAIL: …</failure>`, a line of
     tags alone saying nothing), its escaped characters read as the runner printed them (`expected:&lt;201&gt;`
     is `expected:<201>`, as the run's own output says it)."""
-    line = (_RENDERED.sub("", raw, count=1) if raw.startswith("[error]") else raw).strip()
+    line = (RENDERED.sub("", raw, count=1) if raw.startswith("[error]") else raw).strip()
     if "<" in line or "]]>" in line:
         # redacted before its tags go: an element's name may be what says its text is a secret (`<token>…`)
         line = _MARKUP.sub("", redact(line))

@@ -52,7 +52,7 @@ from sbcore.observe.config import ProjectionConfig
 from sbcore.observe.elide import elide, redact
 from sbcore.observe.jsonline import parse_record, stdlib_object
 from sbcore.observe.locators import harvest
-from sbcore.observe.log_reads import LogReads
+from sbcore.observe.log_reads import LogReads, views_own_output
 from sbcore.observe.model import Observation, observed
 from sbcore.observe.outcome import (
     FAILURE_MARKS,
@@ -621,9 +621,13 @@ class Projector:
         if not text or ADVISORY_SENTINEL in text or not may_show_failure(text, call.command):
             return
         outcome = read_outcome(text, call.command, is_error=False)
+        if (outcome is None or not outcome["failed"]) and call.command and views_own_output(call.command):
+            # the run showed the log it had just written (`… > run.log; grep -n Error run.log`): a log read
+            outcome = read_outcome(_LINE_NUMBERS.sub("", text), None, is_error=False)
         if outcome is None or not outcome["failed"]:
             return
         if call_id is not None:
+            self._logs.named(call_id, text)  # a run behind a pipe names its log as one that exited does
             self._logs.failed(call_id, says_nothing=says_nothing(outcome.get("line", "")))
         call.failed_quietly = says_little(outcome.get("line", ""))
         status = f"exit {outcome['exit_code']}" if "exit_code" in outcome else "runner reports failure"

@@ -55,9 +55,18 @@ _WRAPPER_SUMMARY = re.compile(
     r"|\*\*\* \[|\] error \d+\s*$|^error: \d+ (?:tests?|errors?) failed"
     r"|\bfail(?:ed|ure) (?:for|in|of) (?:the )?(?:task|target|goal|step|job|project)\b|\btest run failed\b"
     # a task that counts what the tool under it found (`throw "PSScriptAnalyzer found 1 error(s)"`)
-    r"|\bfound \d+ (?:errors?|error\(s\)|problems?|violations?)(?!\S)"
+    r"|\b(?:found|encountered) \d+ (?:[a-z]+ )?(?:errors?|error\(s\)|problems?|violations?)(?!\S)"
+    # a check closing on that it found errors, or on its failures alone (`Error: R CMD check found errors`,
+    # `Error: Test failures`, nginx's `configuration file /etc/nginx/nginx.conf test failed`)
+    r"|^error: [\w ]{0,40}\bfound (?:errors|failures|problems)\.?$|^error: (?:test |check )?failures\.?$"
+    r"|\btest failed\.?$"
+    # a loader saying it could not read what it was given (`FirebaseError: Functions codebase could not be
+    # analyzed successfully`): the cause is printed elsewhere
+    r"|could not be analy[sz]ed\b"
     # a status line saying only that the work failed (`Status: Failed | ███ | 7/7 Components (Errors:1)`)
-    r"|^status: *fail"
+    r"|^status: *fail|^status: *(?:[^\n]{0,60}?[,;|/] *)?[1-9]\d* +(?:errors?|failures?|failed)\b"
+    # a row of counts between bars (`[ FAIL 1 | WARN 0 | SKIP 2 | PASS 47 ]`)
+    r"|^\[ *fail \d+ *\|"
     # a table's heading counting the failures under it (`Component Failures [1]`, `Errors (2)`)
     r"|^(?:[a-z]+ ){0,3}(?:failures?|errors?) [\[(]\d+[\])]:?$"
     # a pointer to where the error is (`ERROR - see: out/handler.log`, `see the log for details`)
@@ -79,6 +88,7 @@ _WRAPPER_WORDS = (
     *("due to", "target"),
     *("found ", "returned ", "status:", "failures [", "failures (", "errors [", "errors (", "error ["),
     *(" failed", " error", "see", "check the", "error(", "exception(", " fail ", " timeout "),
+    *("encountered ", "could not be ", "[ fail", "[fail"),
 )
 
 

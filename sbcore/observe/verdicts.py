@@ -14,7 +14,11 @@ from __future__ import annotations
 import re
 
 _COUNT = re.compile(r"\b(\d+) (failed|passed|errors?|failing|passing)\b", re.I)
-_ERROR_SUMMARY = re.compile(r"(?:^|[\s,(=])[1-9]\d* errors? (?:in|during)\b|\bFound [1-9]\d* errors?\b", re.M)
+_ERROR_SUMMARY = re.compile(
+    r"(?:^|[\s,(=])[1-9]\d* errors? (?:in|during)\b"
+    r"|\b(?:Found|[Ee]ncountered) [1-9]\d* (?:[a-z]+ )?errors?\b",
+    re.M,
+)
 # A runner's failure summary: these open a line ...
 # Build tools' own failure banners are among them, whatever the tool: a level tag opening the line
 # (`[ERROR]`, `[error]`), `BUILD FAILED`/`BUILD FAILURE`, `FAILURE:`, `Result: FAIL`, a run that says it
@@ -24,6 +28,8 @@ _FAILURE_LINE = re.compile(
     r"^(?:FAILED\b|FAIL\b|--- FAIL:|ERROR:|Error:|npm ERR!|error(?:\[E\d+\])?:|Tests:\s+\d+ failed|"
     r"Traceback \(most recent call last\)|make(?:\[\d+\])?: \*\*\*|"
     r"\[(?:ERROR|error|FAIL|fail)\]|(?:\*\* )?BUILD FAIL(?:ED|URE)\b|FAILURE:|Result: FAIL\b|Aborted\b"
+    # a run's closing status alone on its line (Jenkins' `Finished: FAILURE`, `Status: FAILED`)
+    r"|[A-Z][a-z]{2,15}: (?:FAILURE|FAILED)[ \t]*$"
     # a run saying it stops for a failure (`Aborting batchmode due to failure:`, `Aborting due to 2 errors`)
     r"|Aborting\b[^\n]{0,60}\bdue to\b"
     # a runner's mark before an item it says failed (`✕ src/a_test.py:tests failed in 0.85s.`)
@@ -47,16 +53,18 @@ _LABELLED_FAILURES = re.compile(
     re.M,
 )
 # A summary row counting errors above zero beside the tests, runs or failures it counts (Minitest's and
-# Test::Unit's `41 runs, 63 assertions, 0 failures, 1 errors, 0 skips`): a test that raised is a failed one,
+# Test::Unit's `41 runs, 63 assertions, 0 failures, 1 errors, 0 skips`, busted's `3 successes / 0 failures /
+# 1 error / 0 pending`): a test that raised is a failed one,
 # whatever the runner calls it. Or a row of counts each after its label, one of failures or errors above zero
 # (JUnit's `Tests run: 9, Failures: 0, Errors: 1`, goss's `Count: 23, Failed: 1, Skipped: 0`, `Failed: 2,
 # Passed: 40`), wherever the row stands on its line (behind a builder's `docker.ubuntu: `).
 # Each opens with a literal or a capital, where ``re`` finds it fast; the rest of its row is checked after.
-_ERRORS_COUNTED = re.compile(r"[,;][ \t]*[1-9]\d* errors?\b")
+_ERRORS_COUNTED = re.compile(r"[,;/|][ \t]*[1-9]\d* errors?\b")
 _COUNTED_BEFORE = re.compile(r"\b\d+ (?:runs?|tests?|examples?|assertions?|failures?|specs?|scenarios?)\b")
-_LABEL_COUNT = re.compile(r"(?:Failed|Failures|Failing|Errors?|Broken): [1-9]")
-_LABELLED_BEFORE = re.compile(r"\b[A-Z][A-Za-z]{1,15}(?: [a-z]{1,10})?: \d+(?:\.\d+)?, $")
-_LABELLED_AFTER = re.compile(r"\d*, [A-Z][A-Za-z]{1,15}: \d")
+# (the numbers may be padded into columns: dotnet's `Failed!  - Failed:     6, Passed:     0, Total:     6`)
+_LABEL_COUNT = re.compile(r"(?:Failed|Failures|Failing|Errors?|Broken):[ \t]+[1-9]")
+_LABELLED_BEFORE = re.compile(r"\b[A-Z][A-Za-z]{1,15}(?: [a-z]{1,10})?:[ \t]+\d+(?:\.\d+)?, $")
+_LABELLED_AFTER = re.compile(r"\d*, [A-Z][A-Za-z]{1,15}:[ \t]+\d")
 _RECAP_COUNT = re.compile(r"(?:failed|failures?|errors?|unreachable)=[1-9]")
 _RECAP_BEFORE = re.compile(r"\b[a-z]+=\d+[ \t]+$")
 
@@ -78,6 +86,50 @@ def _counts_failures_in_a_row(text: str) -> bool:
             before = text[max(text.rfind("\n", 0, match.start()) + 1, match.start() - 200) : match.start()]
             if _RECAP_BEFORE.search(before):
                 return True
+    return False
+
+
+# A row of counts each after its label, with no colon, failures or errors above zero among them (tcltest's
+# `all.tcl:	Total	38	Passed	37	Skipped	0	Failed	1`).
+_COUNTS_SPACED = re.compile(
+    r"\b[A-Z][a-z]{2,15}[ \t]+\d+[ \t]+(?:[A-Z][a-z]{2,15}[ \t]+\d+[ \t]+)*(?:Failed|Errors)[ \t]+[1-9]\d*\b"
+)
+# A program's report of its own exit status, not 0, given as a field (`EXIT CODE: -1`, `ExitCode=25`, `exit
+# code: 2`); prose about an exit code (`exit code 1 means …`) has no ":" or "=".
+_OWN_EXIT = re.compile(r"(?:EXIT CODE|[Ee]xit code|[Ee]xitCode)[ \t]*[:=][ \t]*-?[1-9]")
+# A run's closing status, its label opening the line, counting errors or failures above zero (R CMD check's
+# `Status: 1 ERROR, 1 NOTE`, `Result: 2 failures`, `Summary: 0 warnings, 3 errors`).
+_STATUS_COUNT = re.compile(
+    r"(?:[Ss]tatus|STATUS|[Rr]esult|RESULT|[Ss]ummary|SUMMARY): *(?:[^\n]{0,60}?[,;|/] *)?[1-9]\d* +"
+    r"(?:ERRORS?|[Ee]rrors?|FAILURES?|[Ff]ailures?|FAILED|[Ff]ailed)\b"
+)
+# A row of counts between bars, a failure or error count above zero among them, its label first (testthat's
+# `[ FAIL 1 | WARN 0 | SKIP 2 | PASS 47 ]`, a table's `| Failed: 2 |`).
+_BARRED_COUNT = re.compile(
+    r"[\[|][ \t]*(?:FAIL(?:ED|URES?)?|[Ff]ail(?:ed|ures?)?|ERRORS?|[Ee]rrors?)"
+    r"[ \t]*:?[ \t]*[1-9]\d*[ \t]*[|\]]"
+)
+# A failed test as the Test Anything Protocol prints it, not one it was told to expect failing (`# TODO`).
+_TAP_NOT_OK = re.compile(r"not ok \d+\b(?![^\n]*#[ \t]*(?i:todo|skip)\b)")
+# A server's own check at its gravest severities, wherever its line starts (`nginx: [emerg] …`, a log's
+# `2025/03/01 10:00:00 [emerg] 31877#31877: host not found in upstream …`).
+_SEVERE_TAG = re.compile(r"\[emerg\][ \t]+\S")
+
+
+def _closing_status(text: str) -> bool:
+    """Whether a line opens (but for blanks) with a status counting errors or failures above zero."""
+    for match in _STATUS_COUNT.finditer(text):
+        if not text[text.rfind("\n", 0, match.start()) + 1 : match.start()].strip():
+            return True
+    return False
+
+
+def _tap_not_ok(text: str) -> bool:
+    """Whether a line opens with ``not ok N`` (a runner's ``[tag]`` before it allowed), not a TODO or SKIP."""
+    for match in _TAP_NOT_OK.finditer(text):
+        before = text[text.rfind("\n", 0, match.start()) + 1 : match.start()].strip()
+        if not before or (before.startswith("[") and before.endswith("]") and " " not in before):
+            return True
     return False
 
 
@@ -152,6 +204,24 @@ def summary_failed(scanned: str, counts: dict[str, int]) -> bool:
         return True  # the runner under a pipe or in a log saying so itself, whatever the runner
     if " ERR!" in scanned and _runner_err(scanned):
         return True
+    if ("XIT CODE" in scanned or "xit code" in scanned or "xitCode" in scanned) and _OWN_EXIT.search(scanned):
+        return True  # the program reporting its own exit status, not 0 (`TEST COMPLETE. EXIT CODE: -1`)
+    if ("Failed" in scanned or "Errors" in scanned) and _COUNTS_SPACED.search(scanned):
+        return (
+            True  # a row of labels each before its count (tcltest's `Total 38 Passed 37 Skipped 0 Failed 1`)
+        )
+    if ": " in scanned and _closing_status(scanned):
+        return True  # a run's closing status counting its errors (`Status: 1 ERROR, 1 NOTE`)
+    if (
+        "|" in scanned
+        and ("ail" in scanned or "AIL" in scanned or "rror" in scanned or "RROR" in scanned)
+        and _BARRED_COUNT.search(scanned)
+    ):
+        return True  # a row of counts between bars, failures above zero (`[ FAIL 1 | WARN 0 | PASS 47 ]`)
+    if "not ok " in scanned and _tap_not_ok(scanned):
+        return True  # the Test Anything Protocol's failed test, whatever runner printed it
+    if "[emerg]" in scanned and _SEVERE_TAG.search(scanned):
+        return True  # a server's check refusing its configuration (`nginx: [emerg] unknown directive …`)
     if _LOCATED_ERROR.search(scanned) is not None:
         return True  # a compiler's diagnostic at a file's place, at error severity, in a log or behind a pipe
     if "xpected" in scanned and EXPECTED_BUT.search(scanned):
@@ -200,7 +270,7 @@ _THROWN = re.compile(
 # position of a text (several milliseconds a pass); each is found instead from where its words occur, and
 # a test holds each search to its pattern on any text. The parts after those words:
 _SUMMARY_TAIL = re.compile(r" errors? (?:in|during)\b")
-_FOUND_TAIL = re.compile(r"[1-9]\d* errors?\b")
+_FOUND_TAIL = re.compile(r"[1-9]\d* (?:[a-z]+ )?errors?\b")
 _FAILED_TAIL = re.compile(r" (?:failed|failing)\b")
 _CODE_TAIL = re.compile(r"[A-Z]{1,4}\d{2,5}:")
 
@@ -230,7 +300,7 @@ def _digits_before(text: str, at: int) -> int:
 
 
 def _error_summary(text: str) -> bool:
-    """``_ERROR_SUMMARY.search(text)``, as a truth value, found through " error" and "Found "."""
+    """``_ERROR_SUMMARY.search(text)``, as a truth value, found through " error", "Found", "ncountered"."""
     at = text.find(" error")
     while at >= 0:
         start = _digits_before(text, at)
@@ -242,11 +312,12 @@ def _error_summary(text: str) -> bool:
         ):
             return True
         at = text.find(" error", at + 1)
-    at = text.find("Found ")
-    while at >= 0:
-        if (at == 0 or not is_word(text[at - 1])) and _FOUND_TAIL.match(text, at + 6):
-            return True
-        at = text.find("Found ", at + 1)
+    for opening in ("Found ", "Encountered ", "encountered "):
+        at = text.find(opening)
+        while at >= 0:
+            if (at == 0 or not is_word(text[at - 1])) and _FOUND_TAIL.match(text, at + len(opening)):
+                return True
+            at = text.find(opening, at + 1)
     return False
 
 
