@@ -23,7 +23,7 @@ from sbcore.observe.log_reads import names_a_log
 
 from .failures import same_failure
 from .identity import only_waits, waits_first
-from .retries_asked import asks_only_looks, asks_retries
+from .retries_asked import asks_only_looks, asks_repeats, asks_retries
 from .roles import COMMAND_TOOLS, EDIT_TOOLS, command_in
 from .signatures import signature
 
@@ -101,9 +101,12 @@ def recurring(attempts: list[Attempt], history: ObservationHistory) -> list[Atte
         return []  # polling: a wait between, or each retry asked after a pause
     if any(_user_granted(history, a.call.index, b.call.index) for a, b in pairwise(same)):
         return []
-    calls = _tool_calls(history)
+    calls, edits = _tool_calls(history), edit_calls(history)
     blind = all(not calls.any_between(a.call.index, b.call.index) for a, b in pairwise(same))
-    if blind and _retries_asked(history, same[0].call.index):
+    unchanged = all(not edits.any_between(a.call.index, b.call.index) for a, b in pairwise(same))
+    if (blind and _retries_asked(history, same[0].call.index)) or (
+        unchanged and _repeats_asked(history, same[0].call.index)
+    ):
         return []  # the retries the user asked for
     first, last = same[0].failing, latest.failing
     if first is not None and last is not None and last < first:
@@ -122,7 +125,8 @@ def _stuck(earlier: Attempt, later: Attempt, history: ObservationHistory) -> boo
     same work with another seed or option value) and it failed differently: an experiment. An attempt the
     user answered for (see :func:`_user_granted`) or a wait between them (polling split over calls) is
     not a blind retry, nor is running it again straight away when the turn's prompt asked for retries
-    (:func:`_retries_asked`).
+    (:func:`_retries_asked`), or with nothing edited between when it asked for several runs
+    (:func:`_repeats_asked`).
     """
     first, then = earlier.call.index, later.call.index
     if _user_granted(history, first, then) or _waits(history).any_between(first, then):
@@ -132,6 +136,8 @@ def _stuck(earlier: Attempt, later: Attempt, history: ObservationHistory) -> boo
     blind = not _tool_calls(history).any_between(first, then)
     if blind and _retries_asked(history, first):
         return False  # the retries the user asked for
+    if not edit_calls(history).any_between(first, then) and _repeats_asked(history, first):
+        return False  # runs the user asked for several of, each one's result looked at
     fewer = earlier.failing is not None and later.failing is not None and later.failing < earlier.failing
     if fewer:
         return False
@@ -261,6 +267,12 @@ def _retries_asked(history: ObservationHistory, first: int) -> bool:
     work to be retried: then running it again straight away is what they asked for, not a blind loop."""
     prompt = _user_prompts(history).last_between(-1, first)
     return prompt is not None and asks_retries(history.at(prompt).text)
+
+
+def _repeats_asked(history: ObservationHistory, first: int) -> bool:
+    """Whether the user's prompt of this turn asked for several runs (:func:`asks_repeats`)."""
+    prompt = _user_prompts(history).last_between(-1, first)
+    return prompt is not None and asks_repeats(history.at(prompt).text)
 
 
 def _looks_asked(history: ObservationHistory, first: int) -> bool:

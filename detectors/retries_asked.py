@@ -30,6 +30,26 @@ def asks_retries(prompt: str) -> bool:
     return any(word in low for word in _WORDS) and RETRIES_ASKED.search(prompt) is not None
 
 
+# The part of those that asks for more than one more run: a run with its count ("rerun it 5 times", not "the
+# sqrt call twice"), a repetition, a run until it passes.
+REPEATS_ASKED = re.compile(
+    r"\b(?:(?:re-?run|re-?try|run|try|execute|repeat)\b[^.\n]{0,40}?"
+    r"\b(?:(?:a few|several|a couple of|a couple|multiple|many|\d+|two|three|four|five|ten) (?:more )?times"
+    r"|twice)"
+    r"|keep (?:on )?(?:trying|retrying|re-?running|running it)"
+    r"|until it (?:works|passes|succeeds|gets through|goes through|connects))\b",
+    re.IGNORECASE,
+)
+
+
+@lru_cache(maxsize=64)
+def asks_repeats(prompt: str) -> bool:
+    """Whether ``prompt`` asks for the work to be run again several times ("rerun it 5 times, one after
+    another", "keep trying until it passes"), not once more ("please rerun the pipeline"): then looking at
+    each run's result between the runs is part of what was asked."""
+    return asks_retries(prompt) and REPEATS_ASKED.search(prompt) is not None
+
+
 _CHANGING = r"(?:change|changing|touch|touching|modify|modifying|edit|editing)"
 LOOKS_ASKED = re.compile(
     rf"\b(?:(?:don'?t|do not|without) (?:{_CHANGING}|fix|fixing)\b[^.\n]{{0,30}}?\b(?:yet|for now|first)\b"

@@ -386,7 +386,8 @@ def related(one: Work, other: Work) -> bool:
     """Whether two spellings could be one piece of work, so that one specific error shared by both,
     with nothing changed between them, shows they are.
 
-    - a script run and a direct tool run (``npm run lint`` and ``eslint src/``);
+    - a script run and a direct tool run (``npm run lint`` and ``eslint src/``), a program the project holds
+      run by its path among them (``./scripts/deploy.sh`` and ``sqlpackage /Action:Publish``);
     - a chain and one of its steps (``npm run build && npm test`` and ``npm test``);
     - one program whose selections one includes the other's (``cabal test`` and ``cabal test
       --test-show-details=direct``, ``busted`` and ``busted -o gtest spec``, ``prove t`` and ``prove
@@ -394,7 +395,7 @@ def related(one: Work, other: Work) -> bool:
       not a table of its options. Disjoint selections (``pytest tests/a.py`` and ``pytest tests/b.py``,
       ``cargo test`` and ``cargo build``) stay apart: two targets can fail on one missing module.
     """
-    if is_script(one) != is_script(other):
+    if is_script(one) != is_script(other) or _project_program(one) != _project_program(other):
         return True
     if any(step.body == other.body for step in one.steps) or any(
         step.body == one.body for step in other.steps
@@ -420,6 +421,12 @@ def related(one: Work, other: Work) -> bool:
         or _pattern_names(mine, theirs)
         or _pattern_names(theirs, mine)
     )
+
+
+def _project_program(work: Work) -> bool:
+    """Whether ``work`` runs a program the project holds, by its path (``./scripts/deploy.sh``): a wrapper
+    around some tool, as a script runner's task is."""
+    return not work.steps and work.body.startswith("./")
 
 
 def _pattern_names(patterns: list[str], paths: list[str]) -> bool:
@@ -575,7 +582,8 @@ def _failed_again(work: Work, signature: str, works: Sequence[Work], signatures:
     ``cd deploy && x up``. Another program is the same work only when the error names what failed (a quoted
     name, a file's place, a dotted or pathed name): `connection refused` or `the build failed` ends many
     unrelated runs; so is code handed inline (two probes of one interpreter can fail alike on different
-    calls). Telling them apart: :func:`_apart` (two named scripts, two files, two names of their own, an
+    calls), unless both call one function of the project's by its long name (:func:`_calls_alike`). Telling
+    them apart: :func:`_apart` (two named scripts, two files, two names of their own, an
     unknown root), :func:`_swept` (one spelling with its target swapped: a sweep over issues, jobs or
     packages), or two folders side by side."""
     return same_failure(signature, signatures[0]) and any(
@@ -588,11 +596,27 @@ def _one_target(work: Work, other: Work, signature: str) -> bool:
         (work.directory == other.directory or _nested(work, other))
         and (
             _names_what_failed(signature)
-            or (_program(work) == _program(other) and not _INLINE_CODE.search(work.body + other.body))
+            or (
+                _program(work) == _program(other)
+                and (not _INLINE_CODE.search(work.body + other.body) or _calls_alike(work, other))
+            )
         )
         and not _swept(work, other)
         and not _apart(work, other, signature)
     )
+
+
+# A call in code handed inline, by a name long enough to be the project's own (`fastconv_mex(x, k)`), not a
+# builtin's (`ones(`, `rand(`, `print(`).
+_CALLED = re.compile(r"\b([A-Za-z_]\w{7,})\(")
+
+
+def _calls_alike(one: Work, other: Work) -> bool:
+    """Whether two runs of code handed inline to one interpreter call one function by its long name: probes
+    of that function with other inputs, failing alike (`zoct --eval 'y = fastconv_mex(x, k)'`, then `zoct
+    --eval 'fastconv_mex(ones(1,50), ones(1,80))'`, both crashing)."""
+    mine = set(_CALLED.findall(one.body))
+    return bool(mine) and not mine.isdisjoint(_CALLED.findall(other.body))
 
 
 def _names_what_failed(signature: str) -> bool:

@@ -47,6 +47,19 @@ def prints_only_on_failure(command: str | None) -> bool:
     return _all_to_files(work)
 
 
+# A work chained to a marker echoed when it passed and to a fallback when it did not (`./nightly.sh && echo OK
+# || tail -n 1 nightly.log`): the marker, a word or a quoted literal with nothing the shell expands.
+_MARKED = re.compile(r"&&[ \t]*echo[ \t]+(?:(['\"])([^'\"$`\\\n]+)\1|([^\s'\"$`\\;&|()]+))[ \t]*\|\|")
+
+
+def marks_success(command: str | None) -> str:
+    """The marker ``command`` echoes only when its work passed (``work && echo OK || tail x``), or ``""``."""
+    if not command or "echo" not in command or "||" not in command:
+        return ""
+    found = _MARKED.search(command)
+    return "" if found is None else (found.group(2) or found.group(3)).strip()
+
+
 def printed(text: str) -> str:
     """What a command printed, the harness's own additions taken out and the ends stripped."""
     return (

@@ -143,12 +143,9 @@ class LogReads:
             for hit in _NAMED_LOG.finditer(text, start, at + 4):
                 named[hit.group(1).removeprefix("./")] = None
             at = text.find(".log", at + 4)
-        if " -" in text and _may_name_output(
-            text
-        ):  # a recipe line the run echoed (`tclsh all.tcl -outfile x.log`)
-            for hit in _OUTPUT_OPTION.finditer(text):
-                if len(named) < _NAMED_KEPT and hit.group(2) not in _NOT_LOGS:
-                    named[hit.group(2).removeprefix("./")] = None
+        for path in _echoed_outputs(text):  # a recipe line the run echoed (`tclsh all.tcl -outfile x.log`)
+            if len(named) < _NAMED_KEPT:
+                named[path.removeprefix("./")] = None
         for phrase in (" is in ", " are in "):
             at = text.find(phrase)
             while at >= 0 and len(named) < _NAMED_KEPT:
@@ -198,6 +195,25 @@ class LogReads:
         if failed is None or failed == writer or failed not in self._order or writer not in self._order:
             return writer
         return failed if self._order[failed] > self._order[writer] else writer
+
+
+# How an option naming where a run's log or report goes opens (`-outfile`, `--log-file`, `--junitxml`), as
+# a recipe echoed in a run's output spells it: looked for before ``_OUTPUT_OPTION`` is tried there.
+_OPTION_OPENINGS = ("-out", "-log", "-junit", "-report", "-result")
+
+
+def _echoed_outputs(text: str) -> list[str]:
+    """The files an option in ``text`` sends a log or a report to, each found from its option's opening."""
+    found: list[str] = []
+    for opening in _OPTION_OPENINGS:
+        at = text.find(opening)
+        while at >= 0 and len(found) < _NAMED_KEPT:
+            start = at - 1 if at and text[at - 1] == "-" else at  # `--log-file`
+            hit = _OUTPUT_OPTION.match(text, start) if start == 0 or text[start - 1] in " \t" else None
+            if hit is not None and hit.group(2) not in _NOT_LOGS:
+                found.append(hit.group(2))
+            at = text.find(opening, at + len(opening))
+    return found
 
 
 def views_own_output(command: str) -> bool:

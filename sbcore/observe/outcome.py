@@ -29,7 +29,7 @@ from typing import Any
 
 from sbcore.observe.elide import redact
 from sbcore.observe.failing_test import RENDERED, explained, names_only
-from sbcore.observe.fallbacks import printed, prints_only_on_failure
+from sbcore.observe.fallbacks import marks_success, printed, prints_only_on_failure
 from sbcore.observe.summaries import is_wrapper_summary
 from sbcore.observe.verdicts import (
     EXPECTED_BUT,
@@ -167,11 +167,16 @@ of them in its head or tail cannot read as failed, so it is not parsed at all.""
 
 def reports_itself(command: str | None) -> bool:
     """Whether ``command`` tells itself whether its work failed, whatever marks its result holds, so its
-    result must be read: it prints its own exit status (``; echo $?``), or only a fallback run when the work
-    failed prints (``make > build.log 2>&1 || tail build.log``, :mod:`.fallbacks`)."""
+    result must be read: it prints its own exit status (``; echo $?``), only a fallback run when the work
+    failed prints (``make > build.log 2>&1 || tail build.log``, :mod:`.fallbacks`), or it echoes a marker
+    only when the work passed (``./nightly.sh && echo OK || tail nightly.log``)."""
     if not command:
         return False
-    return _ECHOES_STATUS.search(command) is not None or prints_only_on_failure(command)
+    return (
+        _ECHOES_STATUS.search(command) is not None
+        or prints_only_on_failure(command)
+        or bool(marks_success(command))
+    )
 
 
 def can_fail_quietly(command: str | None) -> bool:
@@ -215,6 +220,8 @@ def read_outcome(text: str, command: str | None, *, is_error: bool) -> dict[str,
         failed = exit_code != 0
     elif prints_only_on_failure(command) and printed(text):
         failed = True  # the fallback printed: it ran because the work failed
+    elif (marker := marks_success(command)) and marker not in text:
+        failed = True  # `work && echo OK || fallback` printed no OK: the fallback ran, the work failed
     else:
         shows = command is None or _first_word(command) not in _VIEWERS
         piped = command is not None and "|" in command  # a pipe hid the exit status

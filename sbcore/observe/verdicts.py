@@ -116,6 +116,9 @@ _TAP_NOT_OK = re.compile(r"not ok \d+\b(?![^\n]*#[ \t]*(?i:todo|skip)\b)")
 _SEVERE_TAG = re.compile(r"\[emerg\][ \t]+\S")
 
 
+_STATUS_LABELS = ("tatus:", "TATUS:", "esult:", "ESULT:", "ummary:", "UMMARY:")  # what the pattern opens with
+
+
 def _closing_status(text: str) -> bool:
     """Whether a line opens (but for blanks) with a status counting errors or failures above zero."""
     for match in _STATUS_COUNT.finditer(text):
@@ -210,7 +213,7 @@ def summary_failed(scanned: str, counts: dict[str, int]) -> bool:
         return (
             True  # a row of labels each before its count (tcltest's `Total 38 Passed 37 Skipped 0 Failed 1`)
         )
-    if ": " in scanned and _closing_status(scanned):
+    if any(label in scanned for label in _STATUS_LABELS) and _closing_status(scanned):
         return True  # a run's closing status counting its errors (`Status: 1 ERROR, 1 NOTE`)
     if (
         "|" in scanned
@@ -244,16 +247,21 @@ _LOGGED_FAILURE = re.compile(
 
 
 def logged_failure(scanned: str) -> bool:
-    """Whether a log record at error severity says the task, job, run or build failed (see the pattern), or
-    an error was thrown with its stack (:data:`_THROWN`)."""
+    """Whether a log record at error severity says the task, job, run or build failed (see the pattern), an
+    error was thrown with its stack (:data:`_THROWN`), or a line opens with an error's name and its message
+    (:func:`_error_opens_a_line`)."""
     return (
-        "failed" in scanned
-        and ("ERROR" in scanned or "CRITICAL" in scanned or "FATAL" in scanned)
-        and _LOGGED_FAILURE.search(scanned) is not None
-    ) or (
-        "rror: " in scanned
-        and ("\n    at " in scanned or "Require stack:" in scanned)
-        and _THROWN.search(scanned) is not None
+        (
+            "failed" in scanned
+            and ("ERROR" in scanned or "CRITICAL" in scanned or "FATAL" in scanned)
+            and _LOGGED_FAILURE.search(scanned) is not None
+        )
+        or (
+            "rror: " in scanned
+            and ("\n    at " in scanned or "Require stack:" in scanned)
+            and _THROWN.search(scanned) is not None
+        )
+        or (("rror: " in scanned or "xception: " in scanned) and _error_opens_a_line(scanned))
     )
 
 
@@ -264,6 +272,21 @@ def logged_failure(scanned: str) -> bool:
 _THROWN = re.compile(
     r"\b[A-Z]?\w*Error: [^\n]+\n(?:Require stack:\n|[ \t]+at [^\n]*:\d+:\d+\)?[ \t]*(?:\n|$))"
 )
+
+
+# An error's name and its message, the name opening its line but for blanks (Jekyll's `  Liquid Exception:
+# Liquid syntax error …`, `             Error: …`, `TypeError: x is undefined`), found from its colon.
+_NAMED_MESSAGE = re.compile(r"(?:Error|Exception):[ \t]+\S")
+_NAME_BEFORE = re.compile(r"[ \t]*(?:[A-Z][A-Za-z]*[ \t]?)?")
+
+
+def _error_opens_a_line(text: str) -> bool:
+    """Whether a line of ``text`` opens with an error's name and its message (see the pattern above)."""
+    for match in _NAMED_MESSAGE.finditer(text):
+        start = text.rfind("\n", 0, match.start()) + 1
+        if _NAME_BEFORE.fullmatch(text, start, match.start()):
+            return True
+    return False
 
 
 # The two summary patterns open with a look at the character before them, so ``re`` tries them at every

@@ -43,6 +43,8 @@ _PIPED = "zcheck run . 2>&1 | tail -n 30"
         'zserve: [emerg] unknown directive "cache_lock_timout" in /etc/zserve/cache.conf:14\n',
         "Encountered 1 build error while trying to build a supergraph.\n",
         "ZAuto: Error: Expected 'Slot' to be 5, but it was 4.\n**** TEST COMPLETE. EXIT CODE: -1 ****\n",
+        "  Liquid Exception: Liquid syntax error (_includes/nav.html line 14): 'for' tag was never closed\n",
+        "             Error: Liquid syntax error (_includes/nav.html line 14): 'for' tag was never closed\n",
     ],
 )
 def test_a_runs_closing_words_say_it_failed_whatever_hid_its_status(text: str) -> None:
@@ -62,6 +64,7 @@ def test_a_runs_closing_words_say_it_failed_whatever_hid_its_status(text: str) -
         'zserve: [warn] the "listen" directive is deprecated\nzserve: configuration test is successful\n',
         "Process finished with exit code: 0\n",
         "The exit code is 1 when the check finds problems.\n",
+        "render: console.error: Error: nope (handled)\n",
     ],
 )
 def test_a_passing_runs_closing_words_and_prose_about_failing_are_no_failure(text: str) -> None:

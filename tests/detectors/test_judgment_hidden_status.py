@@ -13,7 +13,12 @@ Ember, SqlPackage, Unity, the CDK, Neovim):
   (`/Action:Publish`) names no absolute path; a value in another case (`PlayMode`, `playmode`) is the same
   target; a progress display's mode (`--progress events`) tunes the run;
 * a failure the user reports as intermittent ("fails maybe 1 in 3 runs", "flaky") makes reruns that fail
-  differently samples of it, as a request only to look does.
+  differently samples of it, as a request only to look does; runs the user asked several of ("rerun it 5
+  times") are theirs though each one's result is looked at between them;
+* a marker echoed only when the work passed (`./nightly.sh && echo OK || tail nightly.log`) and missing
+  says the work failed; a program the project holds, run by its path (`./scripts/deploy.sh`), wraps a tool
+  as a script runner's task does; inline code handed to one interpreter that calls one function by its long
+  name (`fastconv_mex(…)`) is one work however its inputs differ.
 
 The programs are named in no table (`zv`, `zlove`, `zpack`, ...).
 """
@@ -21,12 +26,17 @@ The programs are named in no table (`zv`, `zlove`, `zpack`, ...).
 from __future__ import annotations
 
 from sbcore.detectors.identity import work_identity
-from sbcore.detectors.retries_asked import asks_only_looks
+from sbcore.detectors.retries_asked import asks_only_looks, asks_repeats
 from sbcore.detectors.same_work import ScriptAliases, _absolute, _swept
 from sbcore.detectors.shell import status_hidden
 from test_judgment_status_rows import loop_failures
+from test_triggers import Session, fire
 
+from sbcore.observe.fallbacks import marks_success
 from sbcore.observe.log_reads import LogReads, views_own_output
+from sbcore.observe.model import Observation
+from sbcore.observe.outcome import read_outcome
+from sbcore.packs.types import TriggerMatch
 
 _PANIC = "zv panic: array.get: index out of range (i == 8, a.len == 8)"
 
@@ -105,3 +115,67 @@ def test_a_failure_the_user_calls_intermittent_makes_reruns_samples() -> None:
         assert asks_only_looks(prompt), prompt
     for prompt in ("Run the tests and fix what fails", "make it pass 3 times in a row"):
         assert not asks_only_looks(prompt), prompt
+
+
+def test_a_marker_echoed_only_on_success_and_missing_says_the_work_failed() -> None:
+    command = "DATA=./data ./jcl/NIGHTLY.sh && echo OK || tail -n 1 logs/nightly.log"
+    failed = read_outcome(
+        "zcob: error: file does not exist (status = 35) for file CUSTMAST", command, is_error=False
+    )
+    assert failed is not None and failed["failed"]
+    passed = read_outcome("STEP010 ENDED RC=0000\nOK", command, is_error=False)
+    assert passed is None or not passed["failed"]
+    assert marks_success('zbuild && echo "build ok" || echo broke') == "build ok"
+    assert marks_success("zbuild && echo $STATUS || true") == ""  # what the shell expands is no marker
+
+
+def test_a_program_the_project_holds_is_a_wrapper_and_inline_code_calling_one_function_is_one_work() -> None:
+    fk = 'Error SQL72014: .Net SqlClient: The ALTER TABLE conflicted with FOREIGN KEY "FK_Line_Product".'
+    assert (
+        loop_failures(
+            ("./scripts/deploy.sh TestDb", fk),
+            ("./scripts/deploy.sh TestDb", fk),
+            ("zpackage /Action:Publish /SourceFile:bin/Db.dacpac /TargetDatabaseName:TestDb", fk),
+        )
+        == 3
+    )
+    crash = "panic: Segmentation fault -- stopping myself..."
+    assert (
+        loop_failures(
+            ("zoct --eval 'x = rand(1,50); k = rand(1,80); y = fastconv_mex(x, k);'", crash),
+            ("zoct --eval 'y = fastconv_mex(ones(1,50), ones(1,80))'", crash),
+            ("zoct --eval 'fastconv_mex(zeros(1,4), ones(1,3))'", crash),
+        )
+        == 3
+    )
+    # inline code calling nothing in common stays apart: two probes failing alike
+    assert loop_failures(("zoct --eval 'a = 1/0'", crash), ("zoct --eval 'b = zeros(2)(3)'", crash)) == 0
+
+
+_HANDSHAKE = "Exit code 1\nzfleet.tests: AssertionError: 2 != 3 : expected 3 robots registered, got 2"
+
+
+def _reruns(prompt: str) -> TriggerMatch | None:
+    """Three runs of one test, its result looked at after each, under the turn's ``prompt``."""
+    s = Session()
+    s.observations.append(
+        Observation(kind="prompt", text=f"[prompt] {prompt}", timestamp="2026-01-01T09:59:00Z")
+    )
+    for _ in range(3):
+        s.fail("zcolcon test --packages-select fleet", _HANDSHAKE)
+        s.run("zcolcon test-result --verbose")
+    return fire(s)
+
+
+def test_runs_the_user_asked_several_of_are_theirs_with_each_result_looked_at() -> None:
+    assert (
+        _reruns("It fails since the switch. Rerun that test separately 5 times, one after another.") is None
+    )
+    match = _reruns("It has been failing since the switch. Rerun the test and fix it.")
+    assert match is not None and match.data["failures"] == 3
+    assert asks_repeats(
+        "Please rerun that test separately 5 times, one after another, and count the failures"
+    )
+    assert asks_repeats("keep trying until it passes")
+    assert not asks_repeats("Please rerun the pipeline so metrics.json is up to date")
+    assert not asks_repeats("normalize got rewritten to avoid the sqrt call twice. run the tests and fix it")
