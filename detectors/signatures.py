@@ -14,9 +14,8 @@ import re
 def signature(error: str) -> str:
     """``error`` (one line) lower-cased, with what varies between two runs of the same failure folded."""
     error = _TASK_TAG.sub("", error.lower(), count=1)  # `web:codegen: error …`, `2: error …`: `error …`
-    if (
-        error.count(" | ") >= 2
-    ):  # a table's row (`failure | - | main | Deployment/x: must set …`): its message
+    if error.count(" | ") >= 2:
+        # a table's row (`failure | - | main | Deployment/x: must set …`) is its message
         message = max(error.split(" | "), key=len)
         error = message if len(message) >= _MESSAGE_CELL else error
     whole = _WHOLE_QUOTED.match(error)  # a message rendered as a JSON string is the message

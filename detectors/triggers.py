@@ -422,10 +422,10 @@ def _due(
         if error is None:
             if entry.index >= last:
                 break  # in flight
-            if not status_hidden(entry.command):  # a filtered run not read as failed was not seen to pass
-                for done in entry.ended_by_success(
-                    work
-                ):  # a success ends its work's streak (a chain's steps')
+            # a success ends its work's streak (a chain's steps'); a filtered run not read as failed was not
+            # seen to pass
+            if not status_hidden(entry.command):
+                for done in entry.ended_by_success(work):
                     streaks.pop(aliases.resolve(_target(done, walk, entry)), None)
         else:
             _read_failure(walk, calls, entry, work, error)

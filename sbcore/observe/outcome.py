@@ -97,10 +97,10 @@ _LOCATION = re.compile(
     r"|[^\S\n]\(\d+:\d+\):[^\S\n]*)"  # a bundler's place after the file (`src/db.ts (3:9): "X" is not …`)
     r"(?!(?i:warning|note|info|hint|in)\b)[^\s\d:]"
 )
-# The file opens the line, after an error's one-letter or one-word severity (`e: file:///…` from kotlinc) or
-# level tag (sbt's `[error] /src/Foo.scala:42:15: …`), or
-# after the program's name (C's `assert`: `test_parser: tests/test_parser.c:88: f: Assertion … failed.`), but
-# not a lesser severity's, or in brackets (`[internal/store/snapshot.go:58] - G304 …` from gosec)
+# The file opens the line, after an error's one-letter or one-word severity (`e: file:///…` from kotlinc), a
+# level tag (sbt's `[error] /src/Foo.scala:42:15: …`) or the program's name (C's `assert`: `test_parser:
+# tests/test_parser.c:88: f: Assertion … failed.`; not a lesser severity: `warning: a.c:3: …`), or in brackets
+# (`[internal/store/snapshot.go:58] - G304 …` from gosec)
 _LOCATED_FILE = re.compile(
     r"(?:\[error\](?:[^:\n]*:)?)?[^\S\n]*(?:(?:e|E|error|(?!(?i:warning|warn|note|info|hint)\b)[\w.+-]+):[^\S\n]+)?"
     r"(?:file://|\[)?[\w./~+-]+"
@@ -110,10 +110,10 @@ _LOCATED_FILE = re.compile(
 # (`[test:ember] not ok 9 …`). It names the test with no error word, where the only line with one is the
 # count at the end (`# fail  1`).
 _TAP_FAILURE = re.compile(r"^[^\S\n]*(?:\[[\w@./:-]+\][^\S\n]+)?not ok \d+\b.*$", re.M)
-# A count and nothing else (TAP's `# fail  1`, behind a runner's tag or not).
+# A count and nothing else (TAP's `# fail  1`, behind a runner's tag or not; FiveAM's `Fail: 1 ( 3%)`).
 _COUNT_ONLY = re.compile(
     r"(?i)^(?:\[[\w@./:-]+\]\s+)?[#\W]*(?:fail(?:ed|ures?)?|errors?)\s*:?\s*\d+\s*(?:\(\s*[\d.]+\s*%\s*\))?\W*$"
-)  # (FiveAM's `Fail: 1 ( 3%)` with its share)
+)
 # A heading the failures' details are listed under (FiveAM's ` Failure Details:`, `Failed tests:`).
 _DETAILS_HEADING = re.compile(
     r"^[^\S\n]*(?:Failure [Dd]etails|Failures|Failed [Tt]ests|Failing [Tt]ests)[^\S\n]*:[^\S\n]*$", re.M
