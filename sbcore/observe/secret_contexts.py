@@ -51,12 +51,12 @@ from __future__ import annotations
 
 import itertools
 import re
-import sys
 from bisect import bisect_left
 from collections.abc import Callable, Iterator
 
 from sbcore.observe import secret_forms
 from sbcore.observe.entropy import looks_random
+from sbcore.observe.lazy_pattern import Lazy
 
 Span = tuple[int, int, int, str]  # start, end, priority, kind
 
@@ -83,34 +83,6 @@ _WORD_SETS = {
 Judge = Callable[[str, int, int, "str | Callable[[], str]", bool], "Span | None"]
 """``redact``'s judgement of a keyed value ``text[start:end]``: its span if it is a secret. The kind is
 given, or a function naming it from the key, called only once the value passed the cheaper tests."""
-
-
-class _Lazy:
-    """A pattern compiled on first use.
-
-    A hook imports this module to redact one prompt; most rules never run on it, so none of them is
-    compiled until a text reaches it.
-    """
-
-    __slots__ = ("_compiled", "_source")
-
-    def __init__(self, source: str) -> None:
-        self._source = source
-        self._compiled: re.Pattern[str] | None = None
-
-    def _regex(self) -> re.Pattern[str]:
-        if self._compiled is None:
-            self._compiled = re.compile(self._source, re.ASCII)
-        return self._compiled
-
-    def finditer(self, text: str, pos: int = 0, endpos: int = sys.maxsize) -> Iterator[re.Match[str]]:
-        return self._regex().finditer(text, pos, endpos)
-
-    def search(self, text: str, pos: int = 0, endpos: int = sys.maxsize) -> re.Match[str] | None:
-        return self._regex().search(text, pos, endpos)
-
-    def match(self, text: str, pos: int = 0, endpos: int = sys.maxsize) -> re.Match[str] | None:
-        return self._regex().match(text, pos, endpos)
 
 
 # A secret-ish name: what it ends with, after any prefix (``db_``, ``client-``, ``AWS_SECRET_ACCESS_``).
@@ -143,17 +115,17 @@ _STEMS = ("pass", "secret", "token", "key")  # "_pwd" and "_auth" names are writ
 # (none begins with its own ending), so no occurrence is skipped; inside the look-ahead the first
 # match is the one ``match`` at that occurrence would find, groups included.
 _SPACED = tuple(
-    (stem, _Lazy(stem + r"(?=[a-z]{0,6}(?P<e>)" + _BETWEEN + r"(?P<v>" + _VALUE + "))")) for stem in _STEMS
+    (stem, Lazy(stem + r"(?=[a-z]{0,6}(?P<e>)" + _BETWEEN + r"(?P<v>" + _VALUE + "))")) for stem in _STEMS
 )
-_NAME_OK = _Lazy(r"(?:" + _NAME_END + r")$")
+_NAME_OK = Lazy(r"(?:" + _NAME_END + r")$")
 _NAME_CHARS = frozenset("abcdefghijklmnopqrstuvwxyz0123456789_.-")
 # A compound, flag-shaped or camelCase name is code or configuration, not prose.
-_FIRM_NAME = _Lazy(r".*(?:[-_.0-9]|[a-z][A-Z])")
-_LINE_END = _Lazy(r"[ \t]*(?:\r?\n|$)")
+_FIRM_NAME = Lazy(r".*(?:[-_.0-9]|[a-z][A-Z])")
+_LINE_END = Lazy(r"[ \t]*(?:\r?\n|$)")
 _LOOK_BACK = 256
-_NETRC = _Lazy(r"(?:^|[ \t])(?:machine|login|default)[ \t]")
+_NETRC = Lazy(r"(?:^|[ \t])(?:machine|login|default)[ \t]")
 
-_AUTHORIZATION = _Lazy(
+_AUTHORIZATION = Lazy(
     r"authorization(?:\\?[\"'])?(?:[ \t]*[:=]|(?P<spaced>[ \t]+)(?=\\?[\"']))[ \t]*(?:\\?[\"'])?"
     r"(?:(?P<scheme>[a-z][a-z0-9_.-]{1,30})[ \t]+)?(?P<v>[^\s\"'\\,;{}()\[\]]{6,1024})",
 )
@@ -179,14 +151,14 @@ def _word(literal: str) -> str:
     return escaped + rf"(?:(?<![\w.-]{escaped})(?<!\w\]{escaped})|(?<=\\[nt]{escaped}))"
 
 
-def _command(names: str) -> _Lazy:
+def _command(names: str) -> Lazy:
     """A command word among ``names`` (an alternation): not inside a longer word (after a "/" is fine).
 
     A word character just before it may be the ``n`` or ``t`` of a JSON-escaped newline or tab; a
     marker's ``]`` (after the letter ending its kind) counts as a letter, so that redacting a neighbour
     exposes nothing to a second pass, where a bracket closing a list (``"prod"}]mysql -pX``) is a boundary.
     """
-    return _Lazy(rf"(?:(?<![\w.-])(?<!\w\])|(?<=\\[nt]))(?:{names})\b")
+    return Lazy(rf"(?:(?<![\w.-])(?<!\w\])|(?<=\\[nt]))(?:{names})\b")
 
 
 # By flag letter: (the commands the flag belongs to, or None for any; the value, matched from the
@@ -202,71 +174,71 @@ _ARG8 = r"(?P<v>'[^'\n]{8,256}'|\"[^\"\n]{8,256}\"|[^\s'\"|;&]{8,256})"
 # An Oracle user/password connect string (``scott/tiger@orcl``), its user name first.
 _CONNECT = r"[\"']?(?:userid=)?[A-Za-z_][\w$#]{0,63}/(?P<v>[^\s@/'\"|;&]{1,128})"
 _ORACLE = r"sqlplus|sqlldr|rman|expdp|impdp"
-_BY_FLAG: dict[str, tuple[tuple[_Lazy | None, _Lazy, str], ...]] = {
+_BY_FLAG: dict[str, tuple[tuple[Lazy | None, Lazy, str], ...]] = {
     "p": (
         # mysql -pVALUE, 7z -pVALUE, sshpass -pVALUE: the value is glued to the flag
-        (_command(r"mysql\w*|mariadb\w*|7z[ar]?|(?:un)?rar|sshpass"), _Lazy(r"p" + _ARG), _PW),
+        (_command(r"mysql\w*|mariadb\w*|7z[ar]?|(?:un)?rar|sshpass"), Lazy(r"p" + _ARG), _PW),
         # docker login -p VALUE, mongosh -p VALUE, twine upload -p VALUE, ncftp -u bob -p VALUE
-        (_command(r"login|mongo|mongosh|twine|ncftp\w*|psexec|paexec"), _Lazy(r"p[ \t]+" + _ARG), _PW),
+        (_command(r"login|mongo|mongosh|twine|ncftp\w*|psexec|paexec"), Lazy(r"p[ \t]+" + _ARG), _PW),
         # openssl -pass pass:VALUE, -passin pass:VALUE
-        (None, _Lazy(r"pass(?:in|out|word)?[ \t]+pass:" + _ARG), _PW),
+        (None, Lazy(r"pass(?:in|out|word)?[ \t]+pass:" + _ARG), _PW),
     ),
     "k": (
-        (None, _Lazy(r"k[ \t]+pass:" + _ARG), _PW),
+        (None, Lazy(r"k[ \t]+pass:" + _ARG), _PW),
         # openssl enc -k VALUE: the passphrase itself (a "pass:" one is the rule above's); not a URL,
         # which "curl -k" later on the line (after "&&") takes
-        (_command(r"openssl"), _Lazy(r"k[ \t]+(?!pass:|-|[\w+.-]*://)" + _ARG), _PW),
+        (_command(r"openssl"), Lazy(r"k[ \t]+(?!pass:|-|[\w+.-]*://)" + _ARG), _PW),
     ),
     # openssl enc -K HEXKEY: the raw key
-    "K": ((_command(r"openssl"), _Lazy(r"K[ \t]+(?P<v>[0-9A-Fa-f]{16,256})\b"), "secret-key"),),
+    "K": ((_command(r"openssl"), Lazy(r"K[ \t]+(?P<v>[0-9A-Fa-f]{16,256})\b"), "secret-key"),),
     "P": (
-        (_command(r"zip|unzip"), _Lazy(r"P[ \t]*" + _ARG), _PW),
+        (_command(r"zip|unzip"), Lazy(r"P[ \t]*" + _ARG), _PW),
         # ssh-keygen -P old-passphrase, -N new-passphrase; sqlcmd/bcp -U sa -P VALUE, mosquitto_pub,
         # ipmitool, p4 -P VALUE
         (
             _command(r"ssh-keygen|sqlcmd|osql|bcp|mosquitto_(?:pub|sub|rr)|ipmitool|p4"),
-            _Lazy(r"P[ \t]+" + _ARG),
+            Lazy(r"P[ \t]+" + _ARG),
             _PW,
         ),
     ),
-    "N": ((_command(r"ssh-keygen"), _Lazy(r"N[ \t]+" + _ARG), _PW),),
+    "N": ((_command(r"ssh-keygen"), Lazy(r"N[ \t]+" + _ARG), _PW),),
     "a": (
-        (_command(r"redis-cli"), _Lazy(r"a[ \t]+" + _ARG), _PW),
+        (_command(r"redis-cli"), Lazy(r"a[ \t]+" + _ARG), _PW),
         # jenkins-cli -auth USER:TOKEN: the user stays ("-auth @FILE" names a file)
         (
             _command(r"jenkins-cli"),
-            _Lazy(r"auth[ \t]+[\"']?[^\s:@'\"|;&][^\s:'\"|;&]{0,127}:(?P<v>[^\s'\"|;&]{1,256})"),
+            Lazy(r"auth[ \t]+[\"']?[^\s:@'\"|;&][^\s:'\"|;&]{0,127}:(?P<v>[^\s'\"|;&]{1,256})"),
             _PW,
         ),
     ),
-    "w": ((_command(r"ldap\w+"), _Lazy(r"w[ \t]+" + _ARG), _PW),),
+    "w": ((_command(r"ldap\w+"), Lazy(r"w[ \t]+" + _ARG), _PW),),
     "S": (
         # sudo -S … <<< 'VALUE'
-        (_command(r"sudo"), _Lazy(r"S\b[^\n|;&]{0,200}?<<<[ \t]*" + _ARG), _PW),
+        (_command(r"sudo"), Lazy(r"S\b[^\n|;&]{0,200}?<<<[ \t]*" + _ARG), _PW),
         # sqlplus -S scott/VALUE
-        (_command(_ORACLE), _Lazy(r"S[ \t]+" + _CONNECT), _PW),
+        (_command(_ORACLE), Lazy(r"S[ \t]+" + _CONNECT), _PW),
     ),
-    "s": ((_command(_ORACLE), _Lazy(r"s[ \t]+" + _CONNECT), _PW),),
+    "s": ((_command(_ORACLE), Lazy(r"s[ \t]+" + _CONNECT), _PW),),
     # smbclient //fs/share -U alice%VALUE (rpcclient, net rpc, smbcacls: Samba's user%password)
     "U": (
         (
             _command(r"smb\w*|rpcclient|net|winexe"),
-            _Lazy(r"U[ \t]*[\"']?[^\s%'\"|;&]{1,128}%(?P<v>[^\s'\"|;&]{1,256})"),
+            Lazy(r"U[ \t]*[\"']?[^\s%'\"|;&]{1,128}%(?P<v>[^\s'\"|;&]{1,256})"),
             _PW,
         ),
     ),
     # lftp -u bob,VALUE
-    "u": ((_command(r"lftp"), _Lazy(r"u[ \t]+[\"']?[^\s,'\"|;&]{1,128},(?P<v>[^\s'\"|;&]{1,256})"), _PW),),
+    "u": ((_command(r"lftp"), Lazy(r"u[ \t]+[\"']?[^\s,'\"|;&]{1,128},(?P<v>[^\s'\"|;&]{1,256})"), _PW),),
     # snmpwalk -v3 -u user -A auth-passphrase -X privacy-passphrase (net-snmp)
-    "A": ((_command(r"snmp\w+"), _Lazy(r"A[ \t]+" + _ARG8), _PW),),
-    "X": ((_command(r"snmp\w+"), _Lazy(r"X[ \t]+" + _ARG8), _PW),),
+    "A": ((_command(r"snmp\w+"), Lazy(r"A[ \t]+" + _ARG8), _PW),),
+    "X": ((_command(r"snmp\w+"), Lazy(r"X[ \t]+" + _ARG8), _PW),),
     # influx … -t TOKEN; the CLIs whose -t is their access token (doctl, vercel, flyctl, glab, codecov)
-    "t": ((_command(r"influx|doctl|vercel|flyctl|glab|codecov"), _Lazy(r"t[ \t]+" + _ARG), "token"),),
+    "t": ((_command(r"influx|doctl|vercel|flyctl|glab|codecov"), Lazy(r"t[ \t]+" + _ARG), "token"),),
 }
 # echo VALUE | sudo -S, | … --password-stdin, | passwd --stdin, | chpasswd, | kinit, | wrangler secret put
 # NAME: the value comes first.
 _ECHOED = tuple(
-    _Lazy(
+    Lazy(
         _word(command)
         + r"(?:[ \t]+-[neE]+)*[ \t]+(?:(?:'%s\\n'|\"%s\\n\")[ \t]+)?"
         + _ARG
@@ -283,53 +255,53 @@ _ECHOED = tuple(
 # -passin stdin <<< VALUE: a here-string into a command that reads a password from its input (sudo -S's
 # is found through its flag); chpasswd reads "user:password".
 _HERE_STRINGS = (
-    _Lazy(_word("kinit") + r"[^\n|;&]{0,200}?<<<[ \t]*" + _ARG),
-    _Lazy(r"--password-stdin\b[^\n|;&]{0,200}?<<<[ \t]*" + _ARG),
-    _Lazy(r"--with-token\b[^\n|;&]{0,200}?<<<[ \t]*" + _ARG),
-    _Lazy(_word("passwd") + r"[^\n|;&]{0,60}?--stdin\b[^\n|;&]{0,200}?<<<[ \t]*" + _ARG),
-    _Lazy(r"-pass(?:in)?[ \t]+stdin\b[^\n|;&]{0,200}?<<<[ \t]*" + _ARG),
-    _Lazy(_word("chpasswd") + r"[^\n|;&]{0,100}?<<<[ \t]*['\"]?[^\s:'\"|;&]{1,64}:(?P<v>[^\s'\"|;&]{1,256})"),
+    Lazy(_word("kinit") + r"[^\n|;&]{0,200}?<<<[ \t]*" + _ARG),
+    Lazy(r"--password-stdin\b[^\n|;&]{0,200}?<<<[ \t]*" + _ARG),
+    Lazy(r"--with-token\b[^\n|;&]{0,200}?<<<[ \t]*" + _ARG),
+    Lazy(_word("passwd") + r"[^\n|;&]{0,60}?--stdin\b[^\n|;&]{0,200}?<<<[ \t]*" + _ARG),
+    Lazy(r"-pass(?:in)?[ \t]+stdin\b[^\n|;&]{0,200}?<<<[ \t]*" + _ARG),
+    Lazy(_word("chpasswd") + r"[^\n|;&]{0,100}?<<<[ \t]*['\"]?[^\s:'\"|;&]{1,64}:(?P<v>[^\s'\"|;&]{1,256})"),
     # wrangler secret put NAME <<< VALUE, gh secret set NAME <<< VALUE: a secret store fed its value
-    _Lazy(r"secrets?[ \t]+(?:put|set|add|create)\b[^\n|;&]{0,200}?<<<[ \t]*" + _ARG),
+    Lazy(r"secrets?[ \t]+(?:put|set|add|create)\b[^\n|;&]{0,200}?<<<[ \t]*" + _ARG),
 )
 # net use Z: \\fs01\share VALUE /user:CORP\alice (Windows): the first plain word after the share is its
 # password ("*" asks for it); the device, the share and the /options around them are not.
-_NET_USE = _Lazy(r"net[ \t]+use\b(?P<args>[^\n|;&]{1,512})")
-_NET_USE_WORD = _Lazy(r"\"[^\"\n]*\"|[^\s\"]+")
+_NET_USE = Lazy(r"net[ \t]+use\b(?P<args>[^\n|;&]{1,512})")
+_NET_USE_WORD = Lazy(r"\"[^\"\n]*\"|[^\s\"]+")
 # sqlplus scott/VALUE@orcl, rman target sys/VALUE@db, expdp system/VALUE@db, sqlldr userid=u/VALUE@db;
 # reached through the "@" (the forms with none take a flag, found through it above).
 _CONNECTED = tuple(
-    (command, _Lazy(_word(command) + r"\b(?:[ \t]+(?:-\w+|target|auxiliary|catalog))*[ \t]+" + _CONNECT))
+    (command, Lazy(_word(command) + r"\b(?:[ \t]+(?:-\w+|target|auxiliary|catalog))*[ \t]+" + _CONNECT))
     for command in _ORACLE.split("|")
 )
 # Commands that store a secret, found where the word "secret" is: gh secret set NAME --body VALUE,
 # kubectl create secret … --from-literal=NAME=VALUE, fly secrets set NAME=VALUE ….
 _SECRET_SETTERS = (
-    _Lazy(_word("gh") + r"[ \t]+secret[ \t]+set\b[^\n]{0,200}?[ \t](?:--body|-b)(?:[ \t]+|=)?" + _ARG),
-    _Lazy(r"--from-literal=[^\s='\"]{1,64}=" + _ARG),
+    Lazy(_word("gh") + r"[ \t]+secret[ \t]+set\b[^\n]{0,200}?[ \t](?:--body|-b)(?:[ \t]+|=)?" + _ARG),
+    Lazy(r"--from-literal=[^\s='\"]{1,64}=" + _ARG),
 )
-_SECRETS_SET = _Lazy(_word("fly") + r"(?:ctl)?[ \t]+secrets[ \t]+set(?P<pairs>(?:[ \t]+[^\s|;&]+)+)")
-_PAIR = _Lazy(r"[^\s=]{1,64}=(?P<v>'[^'\n]*'|\"[^\"\n]*\"|[^\s'\"|;&]+)")
+_SECRETS_SET = Lazy(_word("fly") + r"(?:ctl)?[ \t]+secrets[ \t]+set(?P<pairs>(?:[ \t]+[^\s|;&]+)+)")
+_PAIR = Lazy(r"[^\s=]{1,64}=(?P<v>'[^'\n]*'|\"[^\"\n]*\"|[^\s'\"|;&]+)")
 # htpasswd -b[cBmsp…] [file] user password: the last of the arguments (two of them with -n).
-_HTPASSWD = _Lazy(
+_HTPASSWD = Lazy(
     _word("htpasswd") + r"(?P<flags>(?:[ \t]+-[A-Za-z]+)+)"
     r"(?:[ \t]+(?:'[^'\n]*'|\"[^\"\n]*\"|[^\s'\"|;&]+)){2,3}"
 )
-_WORDS = _Lazy(r"'[^'\n]*'|\"[^\"\n]*\"|[^\s'\"|;&]+")
+_WORDS = Lazy(r"'[^'\n]*'|\"[^\"\n]*\"|[^\s'\"|;&]+")
 
 _BOUNDED = r"(?![A-Za-z0-9])"
 # A key id that ``redact``'s formats found (by the kind they named it), and the kind and shape of the
 # secret that goes with it.
-_PARTNERS: dict[str, tuple[str, _Lazy]] = {
+_PARTNERS: dict[str, tuple[str, Lazy]] = {
     "aws-access-key-id": (
         "aws-secret-access-key",
-        _Lazy(r"(?<![A-Za-z0-9/+=])[A-Za-z0-9/+]{40}(?![A-Za-z0-9/+=])"),
+        Lazy(r"(?<![A-Za-z0-9/+=])[A-Za-z0-9/+]{40}(?![A-Za-z0-9/+=])"),
     ),
     "alibaba-access-key-id": (
         "alibaba-access-key-secret",
-        _Lazy(r"(?<![A-Za-z0-9])[A-Za-z0-9]{30}" + _BOUNDED),
+        Lazy(r"(?<![A-Za-z0-9])[A-Za-z0-9]{30}" + _BOUNDED),
     ),
-    "twilio-api-key": ("twilio-api-key-secret", _Lazy(r"(?<![A-Za-z0-9])[A-Za-z0-9]{32}" + _BOUNDED)),
+    "twilio-api-key": ("twilio-api-key-secret", Lazy(r"(?<![A-Za-z0-9])[A-Za-z0-9]{32}" + _BOUNDED)),
 }
 _MIXED_CASE = frozenset({"aws-access-key-id", "alibaba-access-key-id"})  # a hex digest is not their secret
 _NEIGHBOURHOOD = 320  # characters either side of a key id searched for its partner
@@ -341,8 +313,8 @@ _NEIGHBOURHOOD = 320  # characters either side of a key id searched for its part
 # the start of another (the guard before the prefix fails inside a body), so ``finditer`` finds the
 # match at every occurrence of the prefix.
 _GUARDED = r"(?:(?<![\w/.\]-]{0})|(?<=\\[nt]{0}))"  # see _command; a marker's "]" counts as a letter
-_BARE_FORMATS: tuple[tuple[str, str, str, _Lazy], ...] = tuple(
-    (prefix, rare, kind, _Lazy(prefix + _GUARDED.format(prefix) + rest + _BOUNDED))
+_BARE_FORMATS: tuple[tuple[str, str, str, Lazy], ...] = tuple(
+    (prefix, rare, kind, Lazy(prefix + _GUARDED.format(prefix) + rest + _BOUNDED))
     for prefix, rare, kind, rest in (
         ("dapi", "", "databricks-token", r"[0-9a-f]{32}(?:-\d{1,2})?"),
         ("SK", "K", "twilio-api-key", r"[0-9a-f]{32}"),
@@ -350,7 +322,7 @@ _BARE_FORMATS: tuple[tuple[str, str, str, _Lazy], ...] = tuple(
     )
 )
 # An Azure AD client secret: three characters, a digit, "Q~", then 31 to 34 more.
-_AZURE = _Lazy(r"(?<![\w~.-])[\w~.-]{3}\dQ~[\w~.-]{31,34}(?![\w~.-])")
+_AZURE = Lazy(r"(?<![\w~.-])[\w~.-]{3}\dQ~[\w~.-]{31,34}(?![\w~.-])")
 
 _SHORT = 512  # see quiet
 
@@ -455,7 +427,7 @@ def _oracle(low: str) -> bool:
 
 
 def _spaced(
-    text: str, low: str, pattern: _Lazy, judge: Judge, key_kind: Callable[[str], str]
+    text: str, low: str, pattern: Lazy, judge: Judge, key_kind: Callable[[str], str]
 ) -> Iterator[Span]:
     """``name VALUE`` where the name ends in ``stem``."""
     for match in pattern.finditer(low):
@@ -524,7 +496,7 @@ def _authorization(text: str, low: str, judge: Judge) -> Iterator[Span]:
 
 def _flagged(text: str, scan: str, first: int, judge: Judge) -> Iterator[Span]:
     """Passwords given to a command as a flag's argument, from the first flag at ``first`` on."""
-    places: dict[_Lazy, tuple[list[int], list[int]]] = {}
+    places: dict[Lazy, tuple[list[int], list[int]]] = {}
     for flag in _FLAG.finditer(scan, first):
         at = flag.start(1)
         floor = max(0, at - _SEGMENT)
@@ -538,7 +510,7 @@ def _flagged(text: str, scan: str, first: int, judge: Judge) -> Iterator[Span]:
 
 
 def _occurs(
-    places: dict[_Lazy, tuple[list[int], list[int]]], command: _Lazy, scan: str, start: int, stop: int
+    places: dict[Lazy, tuple[list[int], list[int]]], command: Lazy, scan: str, start: int, stop: int
 ) -> bool:
     """Whether ``command`` occurs in ``scan`` between ``start`` and ``stop``. Its places in the text are found
     once per text: a line of many flags (hostile, or a long generated command) costs one scan, not one back
@@ -551,7 +523,7 @@ def _occurs(
     return index < len(starts) and ends[index] <= stop
 
 
-def _matched(text: str, low: str, pattern: _Lazy, judge: Judge) -> Iterator[Span]:
+def _matched(text: str, low: str, pattern: Lazy, judge: Judge) -> Iterator[Span]:
     """The password in each of ``pattern``'s matches in ``low`` (its group ``v``)."""
     for match in pattern.finditer(low):
         if (span := judge(text, match.start("v"), match.end("v"), "password", False)) is not None:

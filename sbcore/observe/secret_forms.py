@@ -36,6 +36,7 @@ import re
 from collections.abc import Callable, Iterator
 
 from sbcore.observe.entropy import looks_random
+from sbcore.observe.lazy_pattern import Lazy
 
 Span = tuple[int, int, int, str]  # start, end, priority, kind
 Judge = Callable[[str, int, int, "str | Callable[[], str]", bool], "Span | None"]
@@ -81,62 +82,56 @@ def secret_file_content(path: str, content: str) -> bool:
 
 
 # An Ethereum account's private key in a network's accounts (Hardhat's and Truffle's configuration).
-_ACCOUNTS = re.compile(
+_ACCOUNTS = Lazy(
     r"accounts[\"']?[ \t]*:[ \t]*\[[ \t\r\n]*(?:'(?P<v>0x[0-9a-f]{64})'|\"(?P<w>0x[0-9a-f]{64})\")", re.ASCII
 )
-_SQL_IDENTIFIED = re.compile(
+_SQL_IDENTIFIED = Lazy(
     rf"identified[ \t]+by(?:[ \t]+password)?[ \t]+(?:{_QUOTED}|(?P<b>[^\s;'\":@?$][^\s;'\"]{{0,255}}))",
     re.ASCII,
 )
-_SQL_SET_PASSWORD = re.compile(
-    rf"set[ \t]+password\b[^\n;=]{{0,120}}=[ \t]*(?:password\()?{_QUOTED}", re.ASCII
-)
-_AUTH_TUPLE = re.compile(
-    rf"auth[ \t]*=[ \t]*\([ \t]*['\"][^'\"\n]{{0,128}}['\"][ \t]*,[ \t]*{_QUOTED}", re.ASCII
-)
-_AUTH_CLASS = re.compile(rf"auth\([ \t]*['\"][^'\"\n]{{0,128}}['\"][ \t]*,[ \t]*{_QUOTED}", re.ASCII)
-_SECURE_STRING = re.compile(rf"convertto-securestring(?:[ \t]+-string)?[ \t]+{_QUOTED}", re.ASCII)
-_SLASH_PASS = re.compile(r"/pass(?:word)?:(?P<b>[^\s\"'/]{1,256})", re.ASCII)
-_NET_USER = re.compile(r"net[ \t]+user[ \t]+(?:\"[^\"\n]+\"|[^\s/\"]+)[ \t]+(?P<b>[^\s/*\"][^\s\"]{0,255})")
-_CARGO_LOGIN = re.compile(r"cargo[ \t]+login[ \t]+(?P<b>[a-z0-9_-]{16,256})(?![\w-])", re.ASCII)
-_URL_TOKEN_USER = re.compile(r"://(?P<b>[A-Za-z0-9_-]{20,256})@[\w.-]+", re.ASCII)
+_SQL_SET_PASSWORD = Lazy(rf"set[ \t]+password\b[^\n;=]{{0,120}}=[ \t]*(?:password\()?{_QUOTED}", re.ASCII)
+_AUTH_TUPLE = Lazy(rf"auth[ \t]*=[ \t]*\([ \t]*['\"][^'\"\n]{{0,128}}['\"][ \t]*,[ \t]*{_QUOTED}", re.ASCII)
+_AUTH_CLASS = Lazy(rf"auth\([ \t]*['\"][^'\"\n]{{0,128}}['\"][ \t]*,[ \t]*{_QUOTED}", re.ASCII)
+_SECURE_STRING = Lazy(rf"convertto-securestring(?:[ \t]+-string)?[ \t]+{_QUOTED}", re.ASCII)
+_SLASH_PASS = Lazy(r"/pass(?:word)?:(?P<b>[^\s\"'/]{1,256})", re.ASCII)
+_NET_USER = Lazy(r"net[ \t]+user[ \t]+(?:\"[^\"\n]+\"|[^\s/\"]+)[ \t]+(?P<b>[^\s/*\"][^\s\"]{0,255})", 0)
+_CARGO_LOGIN = Lazy(r"cargo[ \t]+login[ \t]+(?P<b>[a-z0-9_-]{16,256})(?![\w-])", re.ASCII)
+_URL_TOKEN_USER = Lazy(r"://(?P<b>[A-Za-z0-9_-]{20,256})@[\w.-]+", re.ASCII)
 # A plain argument that is the secret: not an option, a variable or a file reference ("@file").
 _ARGUMENT = rf"(?:{_QUOTED}|(?P<b>[^\s'\"$@-][^\s'\"]{{0,255}}))"
 _WORD = r"[^\s'\"]+"  # an argument before the secret: a name, a URL, a user
 # Each opens with its command's literal, then checks that no longer word holds it (see _command in
 # secret_contexts), so that ``re`` skips to the literal's occurrences.
-_SNYK_AUTH = re.compile(r"snyk(?<![\w.-]snyk)[ \t]+auth[ \t]+" + _ARGUMENT, re.ASCII)
-_VAULT_LOGIN = re.compile(r"vault(?<![\w.-]vault)[ \t]+login[ \t]+(?![^\s'\"]*=)" + _ARGUMENT, re.ASCII)
-_CONSUL_TOKEN = re.compile(r"set-agent-token[ \t]+[\w-]+[ \t]+" + _ARGUMENT, re.ASCII)
-_BW = re.compile(
-    rf"bw(?<![\w.-]bw)[ \t]+(?:unlock|login[ \t]+(?!-){_WORD})[ \t]+(?!--?\w)" + _ARGUMENT, re.ASCII
-)
-_MC_ALIAS = re.compile(
+_SNYK_AUTH = Lazy(r"snyk(?<![\w.-]snyk)[ \t]+auth[ \t]+" + _ARGUMENT, re.ASCII)
+_VAULT_LOGIN = Lazy(r"vault(?<![\w.-]vault)[ \t]+login[ \t]+(?![^\s'\"]*=)" + _ARGUMENT, re.ASCII)
+_CONSUL_TOKEN = Lazy(r"set-agent-token[ \t]+[\w-]+[ \t]+" + _ARGUMENT, re.ASCII)
+_BW = Lazy(rf"bw(?<![\w.-]bw)[ \t]+(?:unlock|login[ \t]+(?!-){_WORD})[ \t]+(?!--?\w)" + _ARGUMENT, re.ASCII)
+_MC_ALIAS = Lazy(
     rf"mc(?<![\w.-]mc)[ \t]+(?:alias[ \t]+set|config[ \t]+host[ \t]+add)(?:[ \t]+{_WORD}){{3}}[ \t]+"
     + _ARGUMENT,
     re.ASCII,
 )
 _OPTIONS = r"(?:[ \t]+-[^\s'\"]*)*"  # options before a configuration key (--global, --local, -g)
-_POETRY_CONFIG = re.compile(
+_POETRY_CONFIG = Lazy(
     rf"poetry[ \t]+config{_OPTIONS}[ \t]+(?:http-basic\.[\w.-]+[ \t]+{_WORD}|pypi-token\.[\w.-]+)[ \t]+"
     + _ARGUMENT,
     re.ASCII,
 )
-_COMPOSER_CONFIG = re.compile(
+_COMPOSER_CONFIG = Lazy(
     rf"composer[ \t]+(?:global[ \t]+)?config{_OPTIONS}[ \t]+"
     r"(?:(?:github-oauth|gitlab-oauth|gitlab-token|bitbucket-oauth)\.[\w.-]+"
     rf"|http-basic\.[\w.-]+[ \t]+{_WORD})[ \t]+" + _ARGUMENT,
     re.ASCII,
 )
 # bundle config set --global rubygems.pkg.github.com USER:PASSWORD: the password goes, the user stays.
-_BUNDLE_CONFIG = re.compile(
+_BUNDLE_CONFIG = Lazy(
     rf"bundle[ \t]+config(?:[ \t]+set)?{_OPTIONS}[ \t]+[\w-]+(?:\.[\w-]+)+[ \t]+[\"']?[^\s:'\"$]{{1,128}}:"
     r"(?P<b>[^\s'\"$][^\s'\"]{0,255})",
     re.ASCII,
 )
 # A configuration line of its own (redis.conf), or CONFIG SET: "requirepass is set" in prose is neither.
 _REQUIREPASS, _MASTERAUTH = (
-    re.compile(
+    Lazy(
         r"(?:(?P<set>config[ \t]+set[ \t]+)|(?m:^)[ \t]*)"
         + name
         + r"[ \t]+"
@@ -170,7 +165,7 @@ def may_hold(low: str) -> bool:
 # The rules after the quoted keys: (the secret word the text must hold, or "" for none; the substring the
 # lower-cased text must hold; the pattern, run over that copy; the kind; whether the value must read as
 # random). A new form is one row.
-_RULES: tuple[tuple[str, str, re.Pattern[str], str, bool], ...] = (
+_RULES: tuple[tuple[str, str, Lazy, str, bool], ...] = (
     ("pass", "set password", _SQL_SET_PASSWORD, "password", False),
     ("pass", "/pass", _SLASH_PASS, "password", False),
     ("", "identified", _SQL_IDENTIFIED, "password", False),

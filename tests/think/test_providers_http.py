@@ -4,8 +4,11 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import os
 import random
 import socket
+import subprocess
+import sys
 from typing import Any
 
 import pytest
@@ -315,3 +318,25 @@ def test_credentials_never_reach_reprs_errors_or_logs(
     assert any("retry" in message for message in messages)
     assert "api_key=set" in messages[0]
     assert not [message for message in messages if API_KEY in message or API_KEY[8:] in message]
+
+
+def test_httpx_is_imported_at_the_first_request_not_with_the_providers(tmp_path: Any) -> None:
+    """An offline replay (and any command that never sends) loads the providers to choose one: importing
+    httpx with them cost more than the rest of a small replay's start."""
+    transcript = tmp_path / "session.jsonl"
+    transcript.write_text(
+        '{"type": "user", "uuid": "u1", "timestamp": "2026-01-01T00:00:00Z",'
+        ' "message": {"role": "user", "content": "make the build pass"}}\n'
+    )
+    probe = (
+        "import contextlib, io, sys\n"
+        "import sbcore.think.providers.anthropic, sbcore.think.providers.openai\n"
+        "import sbcore.think.providers.choose\n"
+        "from sbcore.cli import main\n"
+        "with contextlib.redirect_stdout(io.StringIO()):\n"
+        f"    code = main(['replay', {str(transcript)!r}])\n"
+        "print(code, 'httpx' in sys.modules)\n"
+    )
+    env = {**os.environ, "SBCORE_DATA_DIR": str(tmp_path / "data"), "HOME": str(tmp_path)}
+    result = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, env=env)
+    assert result.stdout.split() == ["0", "False"], result.stderr

@@ -18,9 +18,7 @@ import time
 from abc import ABC, abstractmethod
 from collections.abc import AsyncIterator, Awaitable, Callable, Mapping
 from dataclasses import dataclass
-from typing import Any, Self
-
-import httpx
+from typing import TYPE_CHECKING, Any, Self
 
 from sbcore.think.providers.base import (
     BadResponse,
@@ -36,6 +34,9 @@ from sbcore.think.providers.base import (
     Unreachable,
     encode_body,
 )
+
+if TYPE_CHECKING:
+    import httpx
 
 log = logging.getLogger("sbcore.think.providers")
 
@@ -179,7 +180,12 @@ class HttpProvider(ABC):
     # -- transport -------------------------------------------------------------------------------
 
     def _http(self) -> httpx.AsyncClient:
-        """One client per event loop: a client bound to a closed loop cannot be reused."""
+        """One client per event loop: a client bound to a closed loop cannot be reused.
+
+        httpx is imported here, at the first request, not with the module: importing it (and the command
+        line tools it pulls in) costs more than the rest of an offline replay's start, which never sends."""
+        import httpx
+
         loop = asyncio.get_running_loop()
         if self._client is None or self._client_loop is not loop or self._client.is_closed:
             timeout = httpx.Timeout(self.settings.timeout_s, connect=min(10.0, self.settings.timeout_s))
@@ -233,6 +239,8 @@ class HttpProvider(ABC):
         return self._rng.uniform(0.0, ceiling)
 
     async def _attempt(self, body: bytes) -> Response:
+        import httpx  # for the failures it raises (imported at the first request: see ``_http``)
+
         stream = self.settings.stream
         client = self._http()
         http_request = client.build_request("POST", self.endpoint, content=body, headers=self.headers())
