@@ -92,6 +92,7 @@ ALLOWED = {
     "sbcore.observe.secret_carriers",
     "sbcore.observe.secret_rules",
     "sbcore.observe.entropy",
+    "sbcore.observe.lazy_pattern",
     "sbcore.problems",  # stdlib only: the base of every error sbcore defines
 }
 
