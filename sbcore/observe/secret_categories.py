@@ -56,8 +56,11 @@ _OWN_WORDS = ("pwd", "credential", "sess")
 # too (`db_password = "Cb%y8…"`; not markup's or code's brackets, `'<h2>Sessions</h2>'`, `"${var.token}"`)
 _QUOTED_CHARS = r"[\w!#$%&*+./:=?@^|~-]"
 _VALUE_OPENS = r"[ \t]*\\?(?:[\"']" + _QUOTED_CHARS + r"{12}|[a-z0-9+/_.~-]{12}))"
+# The rest of the name is taken possessively: what may follow a name (a backslash, a quote, a space or an
+# operator) is none of its characters, so giving one back could never let the look-ahead match, and trying
+# each shorter name cost a step per character of every name holding the word (``session_id``).
 _WORDS_BEFORE_OPERATOR = tuple(
-    (gate, word, re.compile(word + r"[a-z0-9_.-]*(?=\\?[\"']?" + _OPERATOR + _VALUE_OPENS))
+    (gate, word, re.compile(word + r"[a-z0-9_.-]*+(?=\\?[\"']?" + _OPERATOR + _VALUE_OPENS))
     for gate, word in _SECRET_WORDS
 )
 _OPERATOR_VALUE = re.compile(
@@ -94,6 +97,16 @@ _PGPASS_REACH = 300
 # A port then database:user:password, looked for first from its colon (a literal the scan finds fast): a text
 # without one has no such line, and the token around each port is only worked out where one is.
 _PGPASS_TAIL = re.compile(r":(?:\d{1,5}|\*):[\w.*-]+:[\w.@*-]+:[^\s:\"']{4,}")
+
+
+def _pgpass_tail(low: str) -> bool:
+    """Whether ``low`` holds a password file line's port, database, user and password (:data:`_PGPASS_TAIL`).
+
+    Its four colons are counted first: a string with fewer (a URL, a time of day) has no such line, and the
+    count costs a small part of the search, which stops at every colon."""
+    return low.count(":") >= 4 and _PGPASS_TAIL.search(low) is not None
+
+
 _PUTTY = re.compile(
     r"(?m)^(?P<head>Private-(?:Lines:[^\S\n]*\d+\n|MAC:[^\S\n]*))"
     r"(?P<v>(?:(?!Private-)[A-Za-z0-9+/=]+(?:\n|$))+)"
@@ -114,7 +127,7 @@ def quiet(low: str) -> bool:
         return True
     if "__" in low:
         return False
-    if colon and ("private-" in low or _PGPASS_TAIL.search(low) is not None):
+    if colon and ("private-" in low or _pgpass_tail(low)):
         return False
     if "cookie" in low and (colon or "," in low):  # a header, or its name and value handed to a call
         return False
@@ -165,7 +178,7 @@ def redact_categories(text: str, low: str | None = None, words: frozenset[str] |
         ]
     if cookie and (colon or "," in low):  # a header's name, then its colon (or a call's comma)
         spans += _cookie_spans(text, low)
-    if colon and _PGPASS_TAIL.search(low) is not None:
+    if colon and _pgpass_tail(low):
         spans += _pgpass_spans(text)
     if colon and "private-" in low:
         spans += [

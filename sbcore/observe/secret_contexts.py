@@ -100,22 +100,57 @@ _VALUE = (
 # (``- name: DB_PASSWORD`` then ``value: VALUE``, ``{"name": "API_TOKEN", "value": "VALUE"}``,
 # ``key="ApiKey" value="VALUE"``); what the secret is for, in prose (``the password for the staging db is
 # VALUE``, ``the API key for prod: VALUE``); or spaces (``password VALUE``, ``the token is VALUE``).
+#
+# Written for ``re``'s speed, tried at every count of letters after each stem: an optional quote and an
+# optional newline as alternatives ending with an empty one, not as ``(?:…)?``, which runs ``re``'s general
+# repeat (far costlier than a branch); a pair first looks ahead for its "value" past the quotes, commas and
+# (escaped) newlines and spaces only it may hold; runs that nothing after them can give characters back to
+# are possessive. Each rewrite matches what the plain form matched, first way first.
+_QUOTE = r"(?:\\[\"']|[\"']|)"
 _BETWEEN = (
     r"(?:(?P<xml>>)"
-    r"|(?P<pair>(?:\\?[\"'])?,?[ \t]*(?:\r?\n|\\n)?[ \t]*(?:\\?[\"'])?value(?:\\?[\"'])?[ \t]*[:=][ \t]*)"
-    r"|[ \t]+(?:for|to)(?:[ \t]+[a-z0-9_.@/-]{1,40}){1,4}?(?:[ \t]+(?:is|was)[ \t]+|:[ \t]+)"
-    r"|(?:\\?[\"'])?[ \t]+(?:(?:is|was|of)[ \t]+)?)"
+    r"|(?P<pair>(?=[\\\"',\sn]*+value)"
+    + _QUOTE
+    + r",?[ \t]*(?:\r\n|\n|\\n|)[ \t]*"
+    + _QUOTE
+    + "value"
+    + _QUOTE
+    + r"[ \t]*[:=][ \t]*)"
+    r"|[ \t]++(?:for|to)(?:[ \t]++[a-z0-9_.@/-]{1,40}+){1,4}?(?:[ \t]+(?:is|was)[ \t]+|:[ \t]+)"
+    r"|" + _QUOTE + r"[ \t]+(?:(?:is|was|of)[ \t]+)?)"
 )
 # A name's last word, what stands between, then the value. One pattern per word, each opening with
 # its literal so that a substring search finds where to try it; the rest of the name is found by
 # walking back over name characters and must end as _NAME_END says.
 _STEMS = ("pass", "secret", "token", "key")  # "_pwd" and "_auth" names are written with "=" or ":"
+# What must follow the stem's letters for any of _BETWEEN's ways to start there: ">", a comma or a space; an
+# escaped newline or quote; a quote and then one of the characters a pair or a space may follow it with; or
+# "value". Most occurrences of a stem (``"max_tokens":``, ``tokenizer``) fail this first; where it holds,
+# each count of letters is tried only if it is followed so (a letter is, by "value" alone). Trying
+# _BETWEEN's ways one by one for each count of letters cost several times more.
+_BETWEEN_OPENS = r"(?:[>,\s]|\\[n\"']|[\"'][,\s\\\"'v]|value)"
+_STEM_FOLLOWED = r"(?=[a-z]{0,6}(?:[>,\s]|\\[n\"']|[\"'][,\s\\\"'v])|[a-z]{0,6}value)"
 # The rest of the pattern is a look-ahead, so that ``finditer`` tries it at every occurrence of the
 # stem in one call: a match consumes only the stem, and no stem can overlap another occurrence of itself
 # (none begins with its own ending), so no occurrence is skipped; inside the look-ahead the first
 # match is the one ``match`` at that occurrence would find, groups included.
 _SPACED = tuple(
-    (stem, Lazy(stem + r"(?=[a-z]{0,6}(?P<e>)" + _BETWEEN + r"(?P<v>" + _VALUE + "))")) for stem in _STEMS
+    (
+        stem,
+        Lazy(
+            stem
+            + r"(?="
+            + _STEM_FOLLOWED
+            + r"[a-z]{0,6}(?P<e>)(?="
+            + _BETWEEN_OPENS
+            + ")"
+            + _BETWEEN
+            + r"(?P<v>"
+            + _VALUE
+            + "))"
+        ),
+    )
+    for stem in _STEMS
 )
 _NAME_OK = Lazy(r"(?:" + _NAME_END + r")$")
 _NAME_CHARS = frozenset("abcdefghijklmnopqrstuvwxyz0123456789_.-")
@@ -151,14 +186,25 @@ def _word(literal: str) -> str:
     return escaped + rf"(?:(?<![\w.-]{escaped})(?<!\w\]{escaped})|(?<=\\[nt]{escaped}))"
 
 
-def _command(names: str) -> Lazy:
-    """A command word among ``names`` (an alternation): not inside a longer word (after a "/" is fine).
+def _command(*names: str) -> Lazy:
+    """A command word among ``names`` (each a literal, then perhaps a pattern: ``mysql\\w*``): not inside a
+    longer word (after a "/" is fine).
 
     A word character just before it may be the ``n`` or ``t`` of a JSON-escaped newline or tab; a
     marker's ``]`` (after the letter ending its kind) counts as a letter, so that redacting a neighbour
     exposes nothing to a second pass, where a bracket closing a list (``"prod"}]mysql -pX``) is a boundary.
+    Each name opens with its literal and checks what precedes it after (see :func:`_word`): a pattern
+    opening with that check was tried at every position of the text, the one scan costing most of a long
+    text's rules.
     """
-    return Lazy(rf"(?:(?<![\w.-])(?<!\w\])|(?<=\\[nt]))(?:{names})\b")
+    branches = []
+    for name in names:
+        rest = name.lstrip(_LITERAL_CHARS)
+        branches.append(_word(name[: len(name) - len(rest)]) + rest)
+    return Lazy(rf"(?:{'|'.join(branches)})\b")
+
+
+_LITERAL_CHARS = "abcdefghijklmnopqrstuvwxyz0123456789_-"
 
 
 # By flag letter: (the commands the flag belongs to, or None for any; the value, matched from the
@@ -177,9 +223,13 @@ _ORACLE = r"sqlplus|sqlldr|rman|expdp|impdp"
 _BY_FLAG: dict[str, tuple[tuple[Lazy | None, Lazy, str], ...]] = {
     "p": (
         # mysql -pVALUE, 7z -pVALUE, sshpass -pVALUE: the value is glued to the flag
-        (_command(r"mysql\w*|mariadb\w*|7z[ar]?|(?:un)?rar|sshpass"), Lazy(r"p" + _ARG), _PW),
+        (_command(r"mysql\w*", r"mariadb\w*", "7z[ar]?", "unrar", "rar", "sshpass"), Lazy(r"p" + _ARG), _PW),
         # docker login -p VALUE, mongosh -p VALUE, twine upload -p VALUE, ncftp -u bob -p VALUE
-        (_command(r"login|mongo|mongosh|twine|ncftp\w*|psexec|paexec"), Lazy(r"p[ \t]+" + _ARG), _PW),
+        (
+            _command("login", "mongo", "mongosh", "twine", r"ncftp\w*", "psexec", "paexec"),
+            Lazy(r"p[ \t]+" + _ARG),
+            _PW,
+        ),
         # openssl -pass pass:VALUE, -passin pass:VALUE
         (None, Lazy(r"pass(?:in|out|word)?[ \t]+pass:" + _ARG), _PW),
     ),
@@ -187,26 +237,26 @@ _BY_FLAG: dict[str, tuple[tuple[Lazy | None, Lazy, str], ...]] = {
         (None, Lazy(r"k[ \t]+pass:" + _ARG), _PW),
         # openssl enc -k VALUE: the passphrase itself (a "pass:" one is the rule above's); not a URL,
         # which "curl -k" later on the line (after "&&") takes
-        (_command(r"openssl"), Lazy(r"k[ \t]+(?!pass:|-|[\w+.-]*://)" + _ARG), _PW),
+        (_command("openssl"), Lazy(r"k[ \t]+(?!pass:|-|[\w+.-]*://)" + _ARG), _PW),
     ),
     # openssl enc -K HEXKEY: the raw key
-    "K": ((_command(r"openssl"), Lazy(r"K[ \t]+(?P<v>[0-9A-Fa-f]{16,256})\b"), "secret-key"),),
+    "K": ((_command("openssl"), Lazy(r"K[ \t]+(?P<v>[0-9A-Fa-f]{16,256})\b"), "secret-key"),),
     "P": (
-        (_command(r"zip|unzip"), Lazy(r"P[ \t]*" + _ARG), _PW),
+        (_command("zip", "unzip"), Lazy(r"P[ \t]*" + _ARG), _PW),
         # ssh-keygen -P old-passphrase, -N new-passphrase; sqlcmd/bcp -U sa -P VALUE, mosquitto_pub,
         # ipmitool, p4 -P VALUE
         (
-            _command(r"ssh-keygen|sqlcmd|osql|bcp|mosquitto_(?:pub|sub|rr)|ipmitool|p4"),
+            _command("ssh-keygen", "sqlcmd", "osql", "bcp", "mosquitto_(?:pub|sub|rr)", "ipmitool", "p4"),
             Lazy(r"P[ \t]+" + _ARG),
             _PW,
         ),
     ),
-    "N": ((_command(r"ssh-keygen"), Lazy(r"N[ \t]+" + _ARG), _PW),),
+    "N": ((_command("ssh-keygen"), Lazy(r"N[ \t]+" + _ARG), _PW),),
     "a": (
-        (_command(r"redis-cli"), Lazy(r"a[ \t]+" + _ARG), _PW),
+        (_command("redis-cli"), Lazy(r"a[ \t]+" + _ARG), _PW),
         # jenkins-cli -auth USER:TOKEN: the user stays ("-auth @FILE" names a file)
         (
-            _command(r"jenkins-cli"),
+            _command("jenkins-cli"),
             Lazy(r"auth[ \t]+[\"']?[^\s:@'\"|;&][^\s:'\"|;&]{0,127}:(?P<v>[^\s'\"|;&]{1,256})"),
             _PW,
         ),
@@ -214,26 +264,32 @@ _BY_FLAG: dict[str, tuple[tuple[Lazy | None, Lazy, str], ...]] = {
     "w": ((_command(r"ldap\w+"), Lazy(r"w[ \t]+" + _ARG), _PW),),
     "S": (
         # sudo -S … <<< 'VALUE'
-        (_command(r"sudo"), Lazy(r"S\b[^\n|;&]{0,200}?<<<[ \t]*" + _ARG), _PW),
+        (_command("sudo"), Lazy(r"S\b[^\n|;&]{0,200}?<<<[ \t]*" + _ARG), _PW),
         # sqlplus -S scott/VALUE
-        (_command(_ORACLE), Lazy(r"S[ \t]+" + _CONNECT), _PW),
+        (_command(*_ORACLE.split("|")), Lazy(r"S[ \t]+" + _CONNECT), _PW),
     ),
-    "s": ((_command(_ORACLE), Lazy(r"s[ \t]+" + _CONNECT), _PW),),
+    "s": ((_command(*_ORACLE.split("|")), Lazy(r"s[ \t]+" + _CONNECT), _PW),),
     # smbclient //fs/share -U alice%VALUE (rpcclient, net rpc, smbcacls: Samba's user%password)
     "U": (
         (
-            _command(r"smb\w*|rpcclient|net|winexe"),
+            _command(r"smb\w*", "rpcclient", "net", "winexe"),
             Lazy(r"U[ \t]*[\"']?[^\s%'\"|;&]{1,128}%(?P<v>[^\s'\"|;&]{1,256})"),
             _PW,
         ),
     ),
     # lftp -u bob,VALUE
-    "u": ((_command(r"lftp"), Lazy(r"u[ \t]+[\"']?[^\s,'\"|;&]{1,128},(?P<v>[^\s'\"|;&]{1,256})"), _PW),),
+    "u": ((_command("lftp"), Lazy(r"u[ \t]+[\"']?[^\s,'\"|;&]{1,128},(?P<v>[^\s'\"|;&]{1,256})"), _PW),),
     # snmpwalk -v3 -u user -A auth-passphrase -X privacy-passphrase (net-snmp)
     "A": ((_command(r"snmp\w+"), Lazy(r"A[ \t]+" + _ARG8), _PW),),
     "X": ((_command(r"snmp\w+"), Lazy(r"X[ \t]+" + _ARG8), _PW),),
     # influx … -t TOKEN; the CLIs whose -t is their access token (doctl, vercel, flyctl, glab, codecov)
-    "t": ((_command(r"influx|doctl|vercel|flyctl|glab|codecov"), Lazy(r"t[ \t]+" + _ARG), "token"),),
+    "t": (
+        (
+            _command("influx", "doctl", "vercel", "flyctl", "glab", "codecov"),
+            Lazy(r"t[ \t]+" + _ARG),
+            "token",
+        ),
+    ),
 }
 # echo VALUE | sudo -S, | … --password-stdin, | passwd --stdin, | chpasswd, | kinit, | wrangler secret put
 # NAME: the value comes first.
