@@ -33,6 +33,8 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Sequence
 
+from sbcore.observe.verdicts import case_folded
+
 NAME_CAP = 80
 """How much of the test's name is kept in front of the reason."""
 _VALUES_KEPT = 2
@@ -43,10 +45,14 @@ _NAMES_ONLY = re.compile(
     r"|\d+ examples?, \d+ failures?.*|rspec \./\S+:\d+.*|test \S+ \.\.\. FAILED"
     r"|error: test failed, to rerun pass .*|error: \d+ targets? failed:?.*|\d+\) .+"
     r"|\w*(?:Error|Exception):|There (?:was|were) \d+ (?:failure|error)s?:|Failed \S+ \[[^\]]*\]"
-    r"|(?:> Task )?\S.* FAILED"
-    r"|\S.*?\.{3}\s*\*?(?i:failed|fail)\*?"  # a verbose run's line per test: `name...*failed*`
     r"|[✕✗✘×]\s+\S+ (?:failed|fail)(?: in [\d.]+ ?m?s)?\.?"  # a runner's mark, a target, `failed in 0.85s`
     r"|FAILURE|FAILED|ERROR)$"  # a one-word heading the failure's details follow
+)
+# ... and two that read the whole line, tried only where their words are: a task or a test said to have
+# failed (`> Task :app:test FAILED`), a verbose run's line per test (`name...*failed*`).
+_NAMES_FAILED = (
+    (" FAILED", re.compile(r"(?:> Task )?\S.* FAILED$")),
+    ("...", re.compile(r"\S.*?\.{3}\s*\*?(?i:failed|fail)\*?$")),
 )
 RENDERED = re.compile(r"^\[error\](?: [A-Za-z_][\w.-]*(?: \([^)\n]*\))?:)?\s*")
 """The projection's own ``[error] Tool:`` prefix, when a rendered error is read again: exactly that, so a
@@ -68,6 +74,12 @@ _REASON_WORDS = re.compile(
     r"cannot|can't|undefined|not found|no such|invalid|refused|timed? ?out",
     re.I,
 )
+# ``_REASON_WORDS`` spelt out but for "got", which ends a word (a "got" leaves the pattern to say).
+_REASON_WORD_LIST = (
+    *("error", "fail", "exception", "panic", "assert", "expected", "want", "mismatch", "should", "not equal"),
+    *("!=", "cannot", "can't", "undefined", "not found", "no such", "invalid", "refused"),
+    *("timed out", "timedout", "time out", "timeout"),
+)
 # The values under a reason: `Expected: 90`, `got: 100`, testify's `actual  : 4`, cargo's `left: 5`.
 _VALUES = re.compile(r"^(?:[-+]\s*)?(?:expected|actual|got|want|received|left|right)\s*:", re.I)
 _CODE_FRAME = re.compile(r"^(?:>?\s*\d+ \||\|)")
@@ -78,13 +90,15 @@ Reading = tuple[int, str, str]
 
 def names_only(line: str) -> bool:
     """Whether ``line`` only names a failing test or counts failures (a reason may be joined to it)."""
-    return _NAMES_ONLY.match(line) is not None
+    return _NAMES_ONLY.match(line) is not None or any(
+        word in line and pattern.match(line) is not None for word, pattern in _NAMES_FAILED
+    )
 
 
 def explained(text: str, chosen: str) -> str:
     """``chosen`` with the reason joined to it (``name — reason``) when it only names a failing test
     or counts failures and the text shows why; otherwise ``chosen`` unchanged."""
-    if not _NAMES_ONLY.match(chosen):
+    if not names_only(chosen):
         return chosen
     readers = [read for needle, read in _READERS if needle in text]
     if not readers:
@@ -266,7 +280,7 @@ def _values(lines: Sequence[str]) -> Reading | None:
             continue
         above = [earlier.strip() for earlier in reversed(lines[max(0, at - _TITLE_REACH) : at])]
         title = next((found.group(1) for text in above if (found := _RSPEC_EXAMPLE.match(text))), "")
-        stated = above[0] if above and _REASON_WORDS.search(above[0]) and not _VALUES.match(above[0]) else ""
+        stated = above[0] if above and _gives_reason(above[0]) and not _VALUES.match(above[0]) else ""
         reason = _joined([stated, wanted, got] if stated else [wanted, got])
         return at, title.strip() or "Failure", reason
     return None
@@ -299,13 +313,20 @@ def _first(lines: Sequence[str], pattern: re.Pattern[str]) -> tuple[int, re.Matc
     return -1, None
 
 
+def _gives_reason(line: str) -> bool:
+    """Whether ``_REASON_WORDS`` matches in ``line``: found by substring searches in its folded copy, the
+    pattern's scan (each word tried at every position) left for a line whose only candidate is "got"."""
+    low = case_folded(line)
+    if low is None or "got" in low:
+        return _REASON_WORDS.search(line) is not None
+    return any(word in low for word in _REASON_WORD_LIST)
+
+
 def _telling(block: Sequence[str]) -> str:
     """The line of a test's output that says why it failed, with the values printed under it."""
     at = next((index for index, line in enumerate(block) if _STATED.match(line)), -1)
     if at < 0:
-        at = next(
-            (index for index, line in enumerate(block) if _REASON_WORDS.search(line)), 0 if block else -1
-        )
+        at = next((index for index, line in enumerate(block) if _gives_reason(line)), 0 if block else -1)
     if at < 0:
         return ""
     values = [line for line in block[at + 1 : at + 1 + _VALUES_KEPT] if _VALUES.match(line)]
