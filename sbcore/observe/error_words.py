@@ -11,11 +11,12 @@ from __future__ import annotations
 
 import re
 
+from sbcore.observe.lazy_pattern import Lazy
 from sbcore.observe.verdicts import case_folded
 
 # An error word, or the words compilers put where no "error" stands (`-- TYPE MISMATCH -- src/Page.elm`,
 # `function f/4 undefined`, `Unresolved reference`, `Variable not in scope`, `could not find module`).
-ERROR_WORDS = re.compile(
+ERROR_WORDS = Lazy(
     r"error|fail|exception|traceback|not found|no such|denied|cannot|can't|unable|invalid|refused|"
     r"timed? ?out|fatal|panic|abort|assert|mismatch|undefined|unresolved|not in scope|could not|couldn't"
     r"|not exist"  # `Variable does not exist: x`, `relation "users" does not exist`

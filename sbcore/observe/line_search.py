@@ -12,16 +12,19 @@ from __future__ import annotations
 
 import re
 
+from sbcore.observe.lazy_pattern import Lazy
+
 
 class LineOpening:
     """A pattern that opens a line: ``re.compile("^(?:" + body + ")", re.M | flags)``, found by a match at
-    the text's start and, past it, by a search from the line break before a line."""
+    the text's start and, past it, by a search from the line break before a line (both compiled the first
+    time they are used)."""
 
     __slots__ = ("_after_break", "_at")
 
     def __init__(self, body: str, flags: int = 0) -> None:
-        self._at = re.compile(body, re.M | flags)
-        self._after_break = re.compile("\n(?:" + body + ")", re.M | flags)
+        self._at = Lazy(body, re.M | flags)
+        self._after_break = Lazy("\n(?:" + body + ")", re.M | flags)
 
     def find(self, text: str, start: int = 0) -> int:
         """Where the first line from ``start`` (a line's start) that the pattern opens begins, or -1."""

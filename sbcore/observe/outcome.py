@@ -29,8 +29,10 @@ from typing import Any
 
 from sbcore.observe.elide import redact
 from sbcore.observe.error_words import ERROR_WORDS, NearestErrorWord, error_pattern_at, has_error_word
-from sbcore.observe.failing_test import RENDERED, explained, names_only
+from sbcore.observe.failing_test import explained, names_only, unrendered
 from sbcore.observe.fallbacks import marks_success, printed, prints_only_on_failure
+from sbcore.observe.lazy_pattern import Lazy
+from sbcore.observe.line_search import LineOpening
 from sbcore.observe.summaries import is_wrapper_summary
 from sbcore.observe.tables import TABLE_RULE, untabled
 from sbcore.observe.verdicts import (
@@ -53,7 +55,7 @@ _ECHOED_STATUS = re.compile(  # `1`, `exit=1`, `rc: 1`, `xcodebuild exit=65` (th
 )
 _ECHOES_STATUS = re.compile(r"\$\?|\$\{?PIPESTATUS")
 # The label an echo of the status prints before it (`echo "exit=$?"`, `echo rc: $?`).
-_ECHO_LABEL = re.compile(r"\b(?:echo|printf)[ \t]+[\"']?([^\"'$\n;|&%]{1,40})\$\?")
+_ECHO_LABEL = Lazy(r"\b(?:echo|printf)[ \t]+[\"']?([^\"'$\n;|&%]{1,40})\$\?", 0)
 _HARNESS_EXIT = re.compile(r"^\s*exit code (-?\d+)\s*$", re.I | re.M)
 _NOISE = re.compile(
     r"^(?:exit code -?\d+|[\W_]+|traceback \(most recent call last\):?"  # no letter nor digit: rules, marks
@@ -85,13 +87,13 @@ _LOCATED_FILE = re.compile(
 # pgTAP): `not ok 9 - price-tag: it formats cents`, behind the tag of a runner that ran it beside others
 # (`[test:ember] not ok 9 …`). It names the test with no error word, where the only line with one is the
 # count at the end (`# fail  1`).
-_TAP_FAILURE = re.compile(r"^[^\S\n]*(?:\[[\w@./:-]+\][^\S\n]+)?not ok \d+\b.*$", re.M)
+_TAP_FAILURE = Lazy(r"^[^\S\n]*(?:\[[\w@./:-]+\][^\S\n]+)?not ok \d+\b.*$", re.M)
 # A count and nothing else (TAP's `# fail  1`, behind a runner's tag or not; FiveAM's `Fail: 1 ( 3%)`).
 _COUNT_ONLY = re.compile(
     r"(?i)^(?:\[[\w@./:-]+\]\s+)?[#\W]*(?:fail(?:ed|ures?)?|errors?)\s*:?\s*\d+\s*(?:\(\s*[\d.]+\s*%\s*\))?\W*$"
 )
 # A heading the failures' details are listed under (FiveAM's ` Failure Details:`, `Failed tests:`).
-_DETAILS_HEADING = re.compile(
+_DETAILS_HEADING = Lazy(
     r"^[^\S\n]*(?:Failure [Dd]etails|Failures|Failed [Tt]ests|Failing [Tt]ests)[^\S\n]*:[^\S\n]*$", re.M
 )
 # Symfony Console's error block (Composer, Drush, Magento, Symfony's own console): the place it was thrown on
@@ -343,7 +345,7 @@ def _with_message(text: str, heading: str) -> str:
 
 
 # A compiler driver saying the program it ran failed (`collect2: error: ld returned 1 exit status`).
-_DRIVER_SAYS = re.compile(r"\berror: ([\w.+-]+) returned [1-9]\d* exit status")
+_DRIVER_SAYS = Lazy(r"\berror: ([\w.+-]+) returned [1-9]\d* exit status", 0)
 
 
 def _from_the_program(text: str, chosen: str) -> str:
@@ -383,17 +385,15 @@ def _verdict_with_message(text: str, verdict: str) -> str:
 # ASCII characters other than "\n" that ``splitlines`` breaks at or ``strip`` removes besides " \t".
 _OTHER_BREAKS = ("\r", "\x0b", "\x0c", "\x1c", "\x1d", "\x1e", "\x85", "\u2028", "\u2029")
 # ``_ASSERTION`` on a line as :func:`_shown` renders it, written to run over a whole text: ``[^\S\n]`` is the
-# whitespace ``strip`` removes within a line, and no part of the pattern can reach past a line's end. It is
-# tried at a line's start, and found past it from the line break before a line (a literal the scan skips to:
-# an opening ``^`` would be tried at every position).
+# whitespace ``strip`` removes within a line, and no part of the pattern can reach past a line's end; found
+# from the line breaks (:class:`~.line_search.LineOpening`).
 _ASSERTION_OPENING = (
     # (pytest's `E   assert …`, not a progress row's `E   1 / 1 (100%)`)
     r"(?:\[error\][^:\n]*:)?[^\S\n]*(?:E[^\S\n]{2,}(?!\d+ / \d+ \()\S|\w*(?:Error|Exception)\b:"
     r"|error(?:\[E\d+\])?:"
     r"|--- FAIL:|panic:|FAILED[^\S\n]+\S+[^\S\n]+-[^\S\n]+\S)"
 )
-_ASSERTION_AT = re.compile(_ASSERTION_OPENING)
-_ASSERTION_AFTER_BREAK = re.compile("\n" + _ASSERTION_OPENING)
+_ASSERTION_LINE = LineOpening(_ASSERTION_OPENING)
 
 
 def _assertion_lines(text: str, folded: str | None) -> Iterator[int]:
@@ -404,11 +404,7 @@ def _assertion_lines(text: str, folded: str | None) -> Iterator[int]:
         expected = sorted(_expected_lines(text, folded))
     index, position = 0, 0
     while position <= len(text):
-        if _ASSERTION_AT.match(text, position) is not None:
-            at = position
-        else:
-            hit = _ASSERTION_AFTER_BREAK.search(text, position)
-            at = -1 if hit is None else hit.start() + 1
+        at = _ASSERTION_LINE.find(text, position)
         while index < len(expected) and expected[index] < position:
             index += 1
         if index < len(expected) and (at < 0 or expected[index] < at):
@@ -443,7 +439,7 @@ def _shown(raw: str) -> str:
     report's markup around what it says (`<failure message="…">src/a.c:64: FAIL: …</failure>`, a line of
     tags alone saying nothing), its escaped characters read as the runner printed them (`expected:&lt;201&gt;`
     is `expected:<201>`, as the run's own output says it)."""
-    line = (RENDERED.sub("", raw, count=1) if raw.startswith("[error]") else raw).strip()
+    line = unrendered(raw).strip()
     if "<" in line or "]]>" in line:
         # redacted before its tags go: an element's name may be what says its text is a secret (`<token>…`)
         line = _unmarked(redact(line))
@@ -455,8 +451,8 @@ def _shown(raw: str) -> str:
 # Tags opening or closing a line of an XML report, and a CDATA section's brackets (not a pseudo-file's name
 # before its place, `<stdin>:3:1: error: …`): the opening ones at its start, the closing ones, spelt
 # backwards, at the start of the reversed line.
-_MARKUP_OPENING = re.compile(r"(?:<[A-Za-z][\w:.-]*(?:\s[^<>]*)?/?>|<!\[CDATA\[|\s)+(?!:)")
-_MARKUP_CLOSING_REVERSED = re.compile(r"(?:>\]\]|>[\w:.-]+/<|\s)+")
+_MARKUP_OPENING = Lazy(r"(?:<[A-Za-z][\w:.-]*(?:\s[^<>]*)?/?>|<!\[CDATA\[|\s)+(?!:)", 0)
+_MARKUP_CLOSING_REVERSED = Lazy(r"(?:>\]\]|>[\w:.-]+/<|\s)+", 0)
 
 
 def _unmarked(line: str) -> str:
@@ -532,13 +528,19 @@ def _says_error(line: str) -> bool:
     return line.isascii() or _SKIPPED.search(line) is None or has_error_word(bare.translate(_NO_MARKS))
 
 
-def _blanked(pattern: re.Pattern[str], line: str, words: tuple[str, ...]) -> str:
-    """``pattern.sub(" ", line)``, where every match of the case-blind ``pattern`` holds one of ``words``:
-    a line whose folded copy holds none is itself (most lines; the pattern's scan tries every position)."""
+def _blanked(pattern: re.Pattern[str] | Lazy, line: str, words: tuple[str, ...]) -> str:
+    """``pattern.sub(" ", line)``, where every match of the case-blind ``pattern`` holds one of ``words``
+    and none is empty: a line whose folded copy holds none is itself (most lines; the pattern's scan tries
+    every position)."""
     low = case_folded(line)
     if low is not None and not any(word in low for word in words):
         return line
-    return pattern.sub(" ", line)
+    kept, end = [], 0
+    for found in pattern.finditer(line):
+        kept.append(line[end : found.start()])
+        end = found.end()
+    kept.append(line[end:])
+    return " ".join(kept)
 
 
 def _logged(line: str) -> bool:
@@ -551,8 +553,9 @@ def _logged(line: str) -> bool:
 
 # A time limit's value closing the line it is stated in: what a runner is set to wait, not a wait that ran out
 # (`Timeout of 2000ms exceeded` goes on after its value).
-_TIMEOUT_SETTING = re.compile(
-    r"(?i)\btime ?out\b[\w ]{0,24}?(?:[:=]|\bto be\b|\bset to\b|\bis\b)[ \t]*\d[\d.]*[ \t]*[a-z]{0,7}[ \t]*$"
+_TIMEOUT_SETTING = Lazy(
+    r"(?i)\btime ?out\b[\w ]{0,24}?(?:[:=]|\bto be\b|\bset to\b|\bis\b)[ \t]*\d[\d.]*[ \t]*[a-z]{0,7}[ \t]*$",
+    0,
 )
 
 
@@ -571,7 +574,7 @@ _NO_MARKS = str.maketrans(dict.fromkeys("✗✘✕✖"))
 _INFORMATIONAL = re.compile(r"(?i:\[?(?:info|debug|trace|notice|verbose|note|hint)\]?:?)\s")
 # A verdict with what it says after it (`failed: (Error) Message: …`, `FAILED: …`, `(failure)`): a failure
 # reported, whatever stream carried the line.
-_REPORTED_FAILURE = re.compile(r"(?i)\bfail(?:ed|ure)?:|\((?:error|failure)\)")
+_REPORTED_FAILURE = Lazy(r"(?i)\bfail(?:ed|ure)?:|\((?:error|failure)\)", 0)
 
 
 def _telling_line(text: str, lower: str | None = None) -> str:
@@ -626,7 +629,7 @@ def _telling_line(text: str, lower: str | None = None) -> str:
 # A warning at a file's place (`Warning: qml/Gauge.qml:42:21: Unqualified access`, `src/a.c:3:5: warning: …`):
 # under a summary that says only that the step failed, what made it fail (a linter or a `-Werror` build
 # failing on its warnings).
-_LOCATED_WARNING = re.compile(
+_LOCATED_WARNING = Lazy(
     r"^[^\S\n]*(?:(?i:warning|warn)[^\S\n]*:[^\S\n]*)?[\w./~+-]+\.[A-Za-z]\w{0,9}(?::\d+){1,2}:[^\S\n]*"
     r"(?:(?i:warning)[^\S\n]*:[^\S\n]*)?[A-Za-z][^\n]*",
     re.M,
@@ -664,7 +667,7 @@ def _named_at(text: str, low: str, start: int) -> int:
     return found
 
 
-def _gated_at(pattern: re.Pattern[str], gate: str) -> Callable[[str, str, int], int]:
+def _gated_at(pattern: re.Pattern[str] | Lazy, gate: str) -> Callable[[str, str, int], int]:
     """A finder of ``pattern``'s next match from a position, or -1: a text without ``gate``, which every
     match holds, is passed at a substring search's cost (most failures hold neither a console's error block
     nor a TAP line)."""
@@ -759,7 +762,9 @@ def _echoed_status(text: str, command: str) -> int | None:
 
 
 def _first_word(command: str) -> str:
-    words = command.strip().split()
+    """The program ``command`` runs, past its env assignments (split a word at a time: a command may be a
+    long script)."""
+    words = command.split(None, 1)
     while words and "=" in words[0] and not words[0].startswith("-"):
-        words = words[1:]  # env assignments
+        words = words[1].split(None, 1) if len(words) > 1 else []  # an env assignment
     return words[0].rsplit("/", 1)[-1] if words else ""

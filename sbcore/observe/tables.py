@@ -10,8 +10,10 @@ from __future__ import annotations
 
 import re
 
+from sbcore.observe.lazy_pattern import Lazy
+
 # A table's rule under its heading or around it (`-----+------`, `=====+=====`, `+-----+-----+`).
-TABLE_RULE = re.compile(r"^[ \t]*\+?[-=]{3,}(?:\+[-=]{3,})+\+?[ \t]*$", re.M)
+TABLE_RULE = Lazy(r"^[ \t]*\+?[-=]{3,}(?:\+[-=]{3,})+\+?[ \t]*$", re.M)
 
 
 def untabled(text: str) -> str:
@@ -20,7 +22,8 @@ def untabled(text: str) -> str:
     is blank on some rows holds a message wrapped over them (a traceback beside the file it came from): it is
     read as that column's lines."""
     lines = text.split("\n")
-    rules = [TABLE_RULE.fullmatch(line) is not None for line in lines]
+    # a line holds no line break, so the rule matched at its start spans it whole
+    rules = [TABLE_RULE.match(line) is not None for line in lines]
     rows = [_cells(line) if "|" in line else [] for line in lines]
     wrapped = any(len(cells) > 1 and not cells[0] for cells in rows)
     read: list[str] = []

@@ -13,10 +13,11 @@ from __future__ import annotations
 
 import re
 
+from sbcore.observe.lazy_pattern import Lazy
 from sbcore.observe.line_search import LineOpening, lines_holding
 
 _COUNT = re.compile(r"\b(\d+) (failed|passed|errors?|failing|passing)\b", re.I)
-_ERROR_SUMMARY = re.compile(
+_ERROR_SUMMARY = Lazy(
     r"(?:^|[\s,(=])[1-9]\d* errors? (?:in|during)\b"
     r"|\b(?:Found|[Ee]ncountered) [1-9]\d* (?:[a-z]+ )?errors?\b",
     re.M,
@@ -66,12 +67,12 @@ _ERRORS_COUNTED = re.compile(r"[,;/|][ \t]*[1-9]\d* errors?\b")
 _ERRORS_COUNTED_WORDS = (" error",)
 _COUNTED_BEFORE = re.compile(r"\b\d+ (?:runs?|tests?|examples?|assertions?|failures?|specs?|scenarios?)\b")
 # (the numbers may be padded into columns: dotnet's `Failed!  - Failed:     6, Passed:     0, Total:     6`)
-_LABEL_COUNT = re.compile(r"(?:Failed|Failures|Failing|Errors?|Broken):[ \t]+[1-9]")
+_LABEL_COUNT = Lazy(r"(?:Failed|Failures|Failing|Errors?|Broken):[ \t]+[1-9]", 0)
 _LABELS_COUNTED = ("Failed:", "Failures:", "Failing:", "Error:", "Errors:", "Broken:")
-_LABELLED_BEFORE = re.compile(r"\b[A-Z][A-Za-z]{1,15}(?: [a-z]{1,10})?:[ \t]+\d+(?:\.\d+)?, $")
-_LABELLED_AFTER = re.compile(r"\d*, [A-Z][A-Za-z]{1,15}:[ \t]+\d")
-_RECAP_COUNT = re.compile(r"(?:failed|failures?|errors?|unreachable)=[1-9]")
-_RECAP_BEFORE = re.compile(r"\b[a-z]+=\d+[ \t]+$")
+_LABELLED_BEFORE = Lazy(r"\b[A-Z][A-Za-z]{1,15}(?: [a-z]{1,10})?:[ \t]+\d+(?:\.\d+)?, $", 0)
+_LABELLED_AFTER = Lazy(r"\d*, [A-Z][A-Za-z]{1,15}:[ \t]+\d", 0)
+_RECAP_COUNT = Lazy(r"(?:failed|failures?|errors?|unreachable)=[1-9]", 0)
+_RECAP_BEFORE = Lazy(r"\b[a-z]+=\d+[ \t]+$", 0)
 
 
 def _counts_failures_in_a_row(text: str) -> bool:
@@ -101,13 +102,14 @@ _COUNTS_SPACED = re.compile(
 _COUNTS_SPACED_WORDS = ("Failed", "Errors")
 # A program's report of its own exit status, not 0, given as a field (`EXIT CODE: -1`, `ExitCode=25`, `exit
 # code: 2`); prose about an exit code (`exit code 1 means …`) has no ":" or "=".
-_OWN_EXIT = re.compile(r"(?:EXIT CODE|[Ee]xit code|[Ee]xitCode)[ \t]*[:=][ \t]*-?[1-9]")
+_OWN_EXIT = Lazy(r"(?:EXIT CODE|[Ee]xit code|[Ee]xitCode)[ \t]*[:=][ \t]*-?[1-9]", 0)
 _OWN_EXIT_WORDS = ("XIT CODE", "xit code", "xitCode")
 # A run's closing status, its label opening the line, counting errors or failures above zero (R CMD check's
 # `Status: 1 ERROR, 1 NOTE`, `Result: 2 failures`, `Summary: 0 warnings, 3 errors`).
-_STATUS_COUNT = re.compile(
+_STATUS_COUNT = Lazy(
     r"(?:[Ss]tatus|STATUS|[Rr]esult|RESULT|[Ss]ummary|SUMMARY): *(?:[^\n]{0,60}?[,;|/] *)?[1-9]\d* +"
-    r"(?:ERRORS?|[Ee]rrors?|FAILURES?|[Ff]ailures?|FAILED|[Ff]ailed)\b"
+    r"(?:ERRORS?|[Ee]rrors?|FAILURES?|[Ff]ailures?|FAILED|[Ff]ailed)\b",
+    0,
 )
 # A row of counts between bars, a failure or error count above zero among them, its label first (testthat's
 # `[ FAIL 1 | WARN 0 | SKIP 2 | PASS 47 ]`, a table's `| Failed: 2 |`).
@@ -116,10 +118,10 @@ _BARRED_COUNT = re.compile(
     r"[ \t]*:?[ \t]*[1-9]\d*[ \t]*[|\]]"
 )
 # A failed test as the Test Anything Protocol prints it, not one it was told to expect failing (`# TODO`).
-_TAP_NOT_OK = re.compile(r"not ok \d+\b(?![^\n]*#[ \t]*(?i:todo|skip)\b)")
+_TAP_NOT_OK = Lazy(r"not ok \d+\b(?![^\n]*#[ \t]*(?i:todo|skip)\b)", 0)
 # A server's own check at its gravest severities, wherever its line starts (`nginx: [emerg] …`, a log's
 # `2025/03/01 10:00:00 [emerg] 31877#31877: host not found in upstream …`).
-_SEVERE_TAG = re.compile(r"\[emerg\][ \t]+\S")
+_SEVERE_TAG = Lazy(r"\[emerg\][ \t]+\S", 0)
 
 
 _STATUS_LABELS = ("tatus:", "TATUS:", "esult:", "ESULT:", "ummary:", "UMMARY:")  # what the pattern opens with
@@ -134,7 +136,7 @@ def _closing_status(text: str) -> bool:
     return False
 
 
-def _in_lines_holding(pattern: re.Pattern[str], text: str, words: tuple[str, ...]) -> bool:
+def _in_lines_holding(pattern: re.Pattern[str] | Lazy, text: str, words: tuple[str, ...]) -> bool:
     """``pattern.search(text)`` as a truth value, for a pattern whose every match holds one of ``words`` on
     one line (:func:`~.line_search.lines_holding`): searched in those lines only."""
     return any(pattern.search(text, start, end) is not None for start, end in lines_holding(text, words))
@@ -151,7 +153,7 @@ def _tap_not_ok(text: str) -> bool:
 
 # A build, a job or a step named in quotes and said to have errored (Packer's `Build 'amazon-ebs.al2023'
 # errored after 6 minutes 27 seconds: …`): the runner's own verdict.
-_ERRORED = re.compile(r"['\"][^'\"\n]{1,80}['\"] errored\b")
+_ERRORED = Lazy(r"['\"][^'\"\n]{1,80}['\"] errored\b", 0)
 # A diagnostic at a file's place at error severity, whatever the compiler (`main.c:3:5: error: …`,
 # `src/mesh.odin(88:22) Error: …`, `Foo.pas(12,3) Fatal: …`): found from the extension's dot.
 _LOCATED_ERROR = re.compile(
@@ -161,7 +163,7 @@ _LOCATED_ERROR = re.compile(
 # a line (yarn's `error Command failed with exit code 1.`, pnpm's `ELIFECYCLE  Command failed with exit code
 # 1.`, a task runner's `step 'bundle' failed with exit status 2`, a test runner's `Program exited with code
 # 1`): searched only where "ailed with", "AILED with" or "xited with" is.
-_FAILED_WITH_STATUS = re.compile(
+_FAILED_WITH_STATUS = Lazy(
     r"(?:[Ff]ailed|FAILED|[Ee]xited) with (?:an? )?(?:exit |error |non-?zero )?(?:code|status)\b"
     r"[ :=(]*(?:of )?-?[1-9]",
     re.ASCII,
@@ -171,8 +173,9 @@ _FAILED_WITH_STATUS_WORDS = ("ailed with", "AILED with", "xited with")
 # a compiler's coded error among them (`error TS2322:`, `error CS0246:`, MSVC's `error C2065:`, `error
 # LNK2019:`, F#'s `error FS0039:`, SqlPackage's `Error SQL72014:`): a diagnostic no passing build prints,
 # whatever the compiler.
-_FAILURE_ANYWHERE = re.compile(
-    r"\btest result: FAILED\b|\b(?!0+ )\d+ (?:failed|failing)\b|\b[Ee]rror [A-Z]{1,4}\d{2,5}:"
+_FAILURE_ANYWHERE = Lazy(
+    r"\btest result: FAILED\b|\b(?!0+ )\d+ (?:failed|failing)\b|\b[Ee]rror [A-Z]{1,4}\d{2,5}:",
+    0,
 )
 # Words the line pattern cannot match without: tested first, since most results hold none (the one above is
 # found through its own words, :func:`_failure_anywhere`).
@@ -254,9 +257,10 @@ def summary_failed(scanned: str, counts: dict[str, int]) -> bool:
 # failed with exception`, `ERROR - Marking run <DagRun …> failed`, a scheduler's `FATAL: job 12 failed`): the
 # runner's own verdict, read only where a pipe hid the command's exit status (:func:`logged_failure`), since
 # a run that retried and passed logs the same line and exits 0.
-_LOGGED_FAILURE = re.compile(
+_LOGGED_FAILURE = Lazy(
     r"\b(?:ERROR|CRITICAL|FATAL)\b[^\n]{0,200}?\b(?:[Tt]ask|[Jj]ob|[Rr]un|[Bb]uild|[Pp]ipeline|[Ss]tep|[Ss]tage)\b"
-    r"[^\n]{0,200}?\bfailed\b"
+    r"[^\n]{0,200}?\bfailed\b",
+    0,
 )
 
 
@@ -283,22 +287,23 @@ def logged_failure(scanned: str) -> bool:
 # Node's `Require stack:` list, or `    at Module._load (node:internal/…:1051:27)` frames), wherever the
 # error's line starts (behind a tool's `⚠  functions: `): the JavaScript twin of Python's traceback, read
 # only where a pipe hid the exit status (an app that logs a caught error and goes on exits 0).
-_THROWN = re.compile(
-    r"\b[A-Z]?\w*Error: [^\n]+\n(?:Require stack:\n|[ \t]+at [^\n]*:\d+:\d+\)?[ \t]*(?:\n|$))"
+_THROWN = Lazy(
+    r"\b[A-Z]?\w*Error: [^\n]+\n(?:Require stack:\n|[ \t]+at [^\n]*:\d+:\d+\)?[ \t]*(?:\n|$))",
+    0,
 )
 
 
 # An error's name and its message, the name opening its line but for blanks (Jekyll's `  Liquid Exception:
 # Liquid syntax error …`, `             Error: …`, `TypeError: x is undefined`), found from its colon.
-_NAMED_MESSAGE = re.compile(r"(?:Error|Exception):[ \t]+\S")
-_NAME_BEFORE = re.compile(r"[ \t]*(?:[A-Z][A-Za-z]*[ \t]?)?")
+_NAMED_MESSAGE = Lazy(r"(?:Error|Exception):[ \t]+\S", 0)
+_NAME_BEFORE = Lazy(r"[ \t]*(?:[A-Z][A-Za-z]*[ \t]?)?\Z", 0)
 
 
 def _error_opens_a_line(text: str) -> bool:
     """Whether a line of ``text`` opens with an error's name and its message (see the pattern above)."""
     for match in _NAMED_MESSAGE.finditer(text):
         start = text.rfind("\n", 0, match.start()) + 1
-        if _NAME_BEFORE.fullmatch(text, start, match.start()):
+        if _NAME_BEFORE.match(text, start, match.start()):
             return True
     return False
 
@@ -308,7 +313,7 @@ def _error_opens_a_line(text: str) -> bool:
 # a test holds each search to its pattern on any text. The parts after those words:
 _SUMMARY_TAIL = re.compile(r" errors? (?:in|during)\b")
 _FOUND_TAIL = re.compile(r"[1-9]\d* (?:[a-z]+ )?errors?\b")
-_FAILED_TAIL = re.compile(r" (?:failed|failing)\b")
+_FAILED_TAIL = Lazy(r" (?:failed|failing)\b", 0)
 _CODE_TAIL = re.compile(r"[A-Z]{1,4}\d{2,5}:")
 
 

@@ -11,12 +11,18 @@ import sys
 from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
-from sbcore.observe import error_words, failing_test, outcome, summaries, verdicts
+from sbcore.observe import error_words, failing_test, fallbacks, outcome, summaries, verdicts
+from sbcore.observe.lazy_pattern import Lazy
 from sbcore.observe.line_search import LineOpening, lines_holding
 
 # Characters a case-blind pattern reads as ASCII letters, other scripts' letters and digits, the runners'
 # marks, and the blanks and breaks a line's edges are made of.
 _ODD = "ıİſKé٣✗✖\xa0\t\n "
+
+
+def _compiled(pattern: re.Pattern[str] | Lazy) -> re.Pattern[str]:
+    """The compiled pattern, or the one behind a pattern compiled on first use."""
+    return pattern if isinstance(pattern, re.Pattern) else pattern._regex()
 
 
 def _texts(pieces: tuple[str, ...], max_size: int = 12) -> st.SearchStrategy[str]:
@@ -74,7 +80,7 @@ def test_the_nearest_error_word_is_where_the_pattern_next_matches(text: str, sta
 
 # What the markup of a report's line was taken off with: the opening tags at the line's start, the closing
 # ones to its end.
-_MARKUP = re.compile(r"^(?:" + outcome._MARKUP_OPENING.pattern + r")|(?:\]\]>|</[\w:.-]+>|\s)+$")
+_MARKUP = re.compile(r"^(?:" + _compiled(outcome._MARKUP_OPENING).pattern + r")|(?:\]\]>|</[\w:.-]+>|\s)+$")
 _MARKUP_PIECES = (
     "<a>",
     "</a>",
@@ -177,7 +183,7 @@ def test_a_pattern_is_found_in_the_lines_holding_its_words_as_in_the_whole_text(
             for start, end in lines_holding(text, words)
             for match in pattern.finditer(text, start, end)
         ]
-        assert in_lines == [match.span() for match in pattern.finditer(text)], pattern.pattern
+        assert in_lines == [match.span() for match in pattern.finditer(text)], words
 
 
 _WRAPPER_PIECES = (
@@ -280,7 +286,7 @@ _NAMES_PIECES = (
 def test_a_line_names_a_test_where_the_one_pattern_said_so(line: str) -> None:
     whole = re.compile(
         failing_test._NAMES_ONLY.pattern[:-2]
-        + "".join("|" + pattern.pattern[:-1] for _, pattern in failing_test._NAMES_FAILED)
+        + "".join("|" + _compiled(pattern).pattern[:-1] for _, pattern in failing_test._NAMES_FAILED)
         + ")$"
     )
     assert failing_test.names_only(line) == bool(whole.match(line))
@@ -305,10 +311,66 @@ def test_a_blanked_line_is_what_the_substitution_leaves(line: str) -> None:
         (outcome._NONE_COUNTED, ("0 ", "no ", "without ")),
         (outcome._TIMEOUT_SETTING, ("timeout", "time out")),
     ):
-        assert outcome._blanked(pattern, line, words) == pattern.sub(" ", line)
+        assert outcome._blanked(pattern, line, words) == _compiled(pattern).sub(" ", line)
 
 
 @settings(max_examples=200, deadline=None)
 @given(_texts(("3 failed", "2 Passed", "1 error", "ſ", "İ"), max_size=8))
 def test_counts_read_with_a_known_lower_case_are_the_counts(text: str) -> None:
     assert verdicts.count_results(text, text.lower()) == verdicts.count_results(text)
+
+
+_SHELL_PIECES = (
+    "'a b'",
+    '"c \\" d"',
+    "${X:-y}",
+    " > out.log",
+    " 2>&1",
+    " &> all",
+    "1>f",
+    "x",
+    " ",
+    "<system-reminder>",
+    "</system-reminder>",
+    "\nShell cwd was reset to /x",
+    "\n",
+)
+
+
+@settings(max_examples=300, deadline=None)
+@given(_texts(_SHELL_PIECES, max_size=10))
+def test_a_command_is_read_as_the_substitutions_read_it(text: str) -> None:
+    for pattern, replacement in (
+        (fallbacks._QUOTED, "''"),
+        (fallbacks._VARIABLE, "x"),
+        (fallbacks._HARNESS_ADDED, ""),
+    ):
+        assert fallbacks._replaced(pattern, replacement, text) == _compiled(pattern).sub(replacement, text)
+    redirections = [found.groups("") for found in fallbacks._REDIRECT.finditer(text)]
+    assert redirections == _compiled(fallbacks._REDIRECT).findall(text)
+
+
+@settings(max_examples=200, deadline=None)
+@given(
+    _texts(
+        ("[error]", " Bash:", " Read (x):", " a-b.c:", "[error] /src/Foo.scala:4: x", " ", "y"), max_size=4
+    )
+)
+def test_a_rendered_line_loses_the_projections_prefix_only(line: str) -> None:
+    expected = _compiled(failing_test.RENDERED).sub("", line, count=1) if line.startswith("[error]") else line
+    assert failing_test.unrendered(line) == expected
+
+
+def test_a_rare_phrasings_pattern_is_not_compiled_for_a_common_failure() -> None:
+    """Compiling is most of what importing the outcome reader costs: a pattern only a rare result reaches is
+    compiled when one does, not by every process."""
+    probe = (
+        "from sbcore.observe import fallbacks, failing_test, outcome, verdicts\n"
+        "text = 'E   assert 1 == 2\\nFAILED tests/test_a.py::test_x - assert 1 == 2\\n1 failed in 0.2s'\n"
+        "print(outcome.read_outcome(text, 'pytest -q | tail', is_error=False)['line'])\n"
+        "rare = (verdicts._THROWN, verdicts._STATUS_COUNT, fallbacks._TOKEN, failing_test._GRADLE_FAILED,"
+        " outcome._LOCATED_WARNING)\n"
+        "print([pattern._compiled is None for pattern in rare])\n"
+    )
+    result = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, check=True)
+    assert result.stdout.splitlines() == ["E   assert 1 == 2", "[True, True, True, True, True]"]
