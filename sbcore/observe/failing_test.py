@@ -33,6 +33,9 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Sequence
 
+from sbcore.observe.lazy_pattern import Lazy
+from sbcore.observe.verdicts import case_folded
+
 NAME_CAP = 80
 """How much of the test's name is kept in front of the reason."""
 _VALUES_KEPT = 2
@@ -43,24 +46,28 @@ _NAMES_ONLY = re.compile(
     r"|\d+ examples?, \d+ failures?.*|rspec \./\S+:\d+.*|test \S+ \.\.\. FAILED"
     r"|error: test failed, to rerun pass .*|error: \d+ targets? failed:?.*|\d+\) .+"
     r"|\w*(?:Error|Exception):|There (?:was|were) \d+ (?:failure|error)s?:|Failed \S+ \[[^\]]*\]"
-    r"|(?:> Task )?\S.* FAILED"
-    r"|\S.*?\.{3}\s*\*?(?i:failed|fail)\*?"  # a verbose run's line per test: `name...*failed*`
     r"|[✕✗✘×]\s+\S+ (?:failed|fail)(?: in [\d.]+ ?m?s)?\.?"  # a runner's mark, a target, `failed in 0.85s`
     r"|FAILURE|FAILED|ERROR)$"  # a one-word heading the failure's details follow
 )
-RENDERED = re.compile(r"^\[error\](?: [A-Za-z_][\w.-]*(?: \([^)\n]*\))?:)?\s*")
+# ... and two that read the whole line, tried only where their words are: a task or a test said to have
+# failed (`> Task :app:test FAILED`), a verbose run's line per test (`name...*failed*`).
+_NAMES_FAILED = (
+    (" FAILED", Lazy(r"(?:> Task )?\S.* FAILED$", 0)),
+    ("...", Lazy(r"\S.*?\.{3}\s*\*?(?i:failed|fail)\*?$", 0)),
+)
+RENDERED = Lazy(r"^\[error\](?: [A-Za-z_][\w.-]*(?: \([^)\n]*\))?:)?\s*", 0)
 """The projection's own ``[error] Tool:`` prefix, when a rendered error is read again: exactly that, so a
 runner's own level tag before a file (sbt's and mill's `[error] /src/Foo.scala:42:15: type mismatch;`) loses
 the tag only, not the file."""
 _GO_FAIL = re.compile(r"^--- FAIL: (\S+)")
-_JEST_TEST = re.compile(r"^\s*● (.+)$")
-_CARGO_PANIC = re.compile(r"^thread '([^']+)' panicked at (.*)$")
-_CARGO_OLD_PANIC = re.compile(r"^'(.*)', \S+$")
-_RSPEC_EXAMPLE = re.compile(r"^\s*\d+\) (.+)$")
-_MOCHA_FAILING = re.compile(r"^\s*\d+ failing\b")
-_PHPUNIT_FAILURES = re.compile(r"^There (?:was|were) \d+ (?:failure|error)s?:$")
+_JEST_TEST = Lazy(r"^\s*● (.+)$", 0)
+_CARGO_PANIC = Lazy(r"^thread '([^']+)' panicked at (.*)$", 0)
+_CARGO_OLD_PANIC = Lazy(r"^'(.*)', \S+$", 0)
+_RSPEC_EXAMPLE = Lazy(r"^\s*\d+\) (.+)$", 0)
+_MOCHA_FAILING = Lazy(r"^\s*\d+ failing\b", 0)
+_PHPUNIT_FAILURES = Lazy(r"^There (?:was|were) \d+ (?:failure|error)s?:$", 0)
 _DOTNET_FAILED = re.compile(r"^\s*Failed (\S+) \[[^\]]*\]$")
-_GRADLE_FAILED = re.compile(r"^([^\s>].* > .+) FAILED$")
+_GRADLE_FAILED = Lazy(r"^([^\s>].* > .+) FAILED$", 0)
 # A line that states the failure: a named error with its message first, then words of a reason.
 _STATED = re.compile(r"^(?:\w*(?:Error|Exception)\b(?: \[\w+\])?:\s*\S|panic:|assertion)")
 _REASON_WORDS = re.compile(
@@ -68,9 +75,15 @@ _REASON_WORDS = re.compile(
     r"cannot|can't|undefined|not found|no such|invalid|refused|timed? ?out",
     re.I,
 )
+# ``_REASON_WORDS`` spelt out but for "got", which ends a word (a "got" leaves the pattern to say).
+_REASON_WORD_LIST = (
+    *("error", "fail", "exception", "panic", "assert", "expected", "want", "mismatch", "should", "not equal"),
+    *("!=", "cannot", "can't", "undefined", "not found", "no such", "invalid", "refused"),
+    *("timed out", "timedout", "time out", "timeout"),
+)
 # The values under a reason: `Expected: 90`, `got: 100`, testify's `actual  : 4`, cargo's `left: 5`.
 _VALUES = re.compile(r"^(?:[-+]\s*)?(?:expected|actual|got|want|received|left|right)\s*:", re.I)
-_CODE_FRAME = re.compile(r"^(?:>?\s*\d+ \||\|)")
+_CODE_FRAME = Lazy(r"^(?:>?\s*\d+ \||\|)", 0)
 
 Reading = tuple[int, str, str]
 """Where a runner's report of a failed test starts (a line index), the test's name, and why it failed."""
@@ -78,20 +91,26 @@ Reading = tuple[int, str, str]
 
 def names_only(line: str) -> bool:
     """Whether ``line`` only names a failing test or counts failures (a reason may be joined to it)."""
-    return _NAMES_ONLY.match(line) is not None
+    return _NAMES_ONLY.match(line) is not None or any(
+        word in line and pattern.match(line) is not None for word, pattern in _NAMES_FAILED
+    )
+
+
+def unrendered(line: str) -> str:
+    """``line`` without the projection's own ``[error] Tool:`` prefix (``RENDERED``), if it has one."""
+    found = RENDERED.match(line) if line.startswith("[error]") else None
+    return line if found is None else line[found.end() :]
 
 
 def explained(text: str, chosen: str) -> str:
     """``chosen`` with the reason joined to it (``name — reason``) when it only names a failing test
     or counts failures and the text shows why; otherwise ``chosen`` unchanged."""
-    if not _NAMES_ONLY.match(chosen):
+    if not names_only(chosen):
         return chosen
     readers = [read for needle, read in _READERS if needle in text]
     if not readers:
         return chosen
-    lines = [
-        RENDERED.sub("", line, count=1) if line.startswith("[error]") else line for line in text.splitlines()
-    ]
+    lines = [unrendered(line) for line in text.splitlines()] if "[error]" in text else text.splitlines()
     found = [reading for read in readers if (reading := read(lines)) is not None]
     if not found:
         return chosen
@@ -259,6 +278,8 @@ def _values(lines: Sequence[str]) -> Reading | None:
     ``got: Error(…)``; ``Expected:``/``Received:``, ``expected:``/``actual:``), under the nearest numbered
     test title above it (``1) parse_test: …``), or the line above it when it states the failure."""
     for at, line in enumerate(lines[:-1]):
+        if ":" not in line:
+            continue  # neither a value wanted nor one got
         wanted, got = line.strip(), lines[at + 1].strip()
         if _GOT.match(wanted) and _WANTED.match(got):
             wanted, got = got, wanted  # rackunit prints what it got first
@@ -266,7 +287,7 @@ def _values(lines: Sequence[str]) -> Reading | None:
             continue
         above = [earlier.strip() for earlier in reversed(lines[max(0, at - _TITLE_REACH) : at])]
         title = next((found.group(1) for text in above if (found := _RSPEC_EXAMPLE.match(text))), "")
-        stated = above[0] if above and _REASON_WORDS.search(above[0]) and not _VALUES.match(above[0]) else ""
+        stated = above[0] if above and _gives_reason(above[0]) and not _VALUES.match(above[0]) else ""
         reason = _joined([stated, wanted, got] if stated else [wanted, got])
         return at, title.strip() or "Failure", reason
     return None
@@ -291,7 +312,7 @@ _READERS: tuple[tuple[str, Callable[[Sequence[str]], Reading | None]], ...] = (
 )
 
 
-def _first(lines: Sequence[str], pattern: re.Pattern[str]) -> tuple[int, re.Match[str] | None]:
+def _first(lines: Sequence[str], pattern: re.Pattern[str] | Lazy) -> tuple[int, re.Match[str] | None]:
     for index, line in enumerate(lines):
         found = pattern.match(line)
         if found is not None:
@@ -299,13 +320,20 @@ def _first(lines: Sequence[str], pattern: re.Pattern[str]) -> tuple[int, re.Matc
     return -1, None
 
 
+def _gives_reason(line: str) -> bool:
+    """Whether ``_REASON_WORDS`` matches in ``line``: found by substring searches in its folded copy, the
+    pattern's scan (each word tried at every position) left for a line whose only candidate is "got"."""
+    low = case_folded(line)
+    if low is None or "got" in low:
+        return _REASON_WORDS.search(line) is not None
+    return any(word in low for word in _REASON_WORD_LIST)
+
+
 def _telling(block: Sequence[str]) -> str:
     """The line of a test's output that says why it failed, with the values printed under it."""
     at = next((index for index, line in enumerate(block) if _STATED.match(line)), -1)
     if at < 0:
-        at = next(
-            (index for index, line in enumerate(block) if _REASON_WORDS.search(line)), 0 if block else -1
-        )
+        at = next((index for index, line in enumerate(block) if _gives_reason(line)), 0 if block else -1)
     if at < 0:
         return ""
     values = [line for line in block[at + 1 : at + 1 + _VALUES_KEPT] if _VALUES.match(line)]

@@ -18,16 +18,17 @@ from __future__ import annotations
 
 import re
 
-_QUOTED = re.compile(r"'[^']*'|\"(?:[^\"\\]|\\.)*\"")
-_VARIABLE = re.compile(r"\$\{[^{}]*\}")
+from sbcore.observe.lazy_pattern import Lazy
+
+# The patterns but ``_MARKED`` are read only for a command with a fallback (rare): compiled the first time.
+_QUOTED = Lazy(r"'[^']*'|\"(?:[^\"\\]|\\.)*\"", 0)
+_VARIABLE = Lazy(r"\$\{[^{}]*\}", 0)
 # A redirection: its descriptor (none is 1; "&" is both), then where it goes: a file, or another descriptor.
-_REDIRECT = re.compile(r"(?:(?<=\s)|^)(\d|&)?>>?[ \t]*(&\d|[^\s&<>|;]+)")
+_REDIRECT = Lazy(r"(?:(?<=\s)|^)(\d|&)?>>?[ \t]*(&\d|[^\s&<>|;]+)", 0)
 _AFTER_FALLBACK = frozenset({"||", "|", "|&", ""})
 # What the harness adds to a command's output of its own: a hook's context, a note that the shell's folder
 # was reset. A result holding only these printed nothing.
-_HARNESS_ADDED = re.compile(
-    r"<system-reminder>.*?</system-reminder>|^Shell cwd was reset to [^\n]*$", re.S | re.M
-)
+_HARNESS_ADDED = Lazy(r"<system-reminder>.*?</system-reminder>|^Shell cwd was reset to [^\n]*$", re.S | re.M)
 
 
 def prints_only_on_failure(command: str | None) -> bool:
@@ -41,7 +42,7 @@ def prints_only_on_failure(command: str | None) -> bool:
         return False
     if any(operator not in _AFTER_FALLBACK for _, operator in steps[1:]):
         return False
-    work = _VARIABLE.sub("x", _QUOTED.sub("''", steps[0][0]))
+    work = _replaced(_VARIABLE, "x", _replaced(_QUOTED, "''", steps[0][0]))
     if any(char in work for char in "(){}`") or work.split(None, 1)[:1] == ["time"]:
         return False  # a group or a substitution may print past the redirections; `time` prints its report
     return _all_to_files(work)
@@ -63,17 +64,28 @@ def marks_success(command: str | None) -> str:
 def printed(text: str) -> str:
     """What a command printed, the harness's own additions taken out and the ends stripped."""
     return (
-        _HARNESS_ADDED.sub("", text).strip()
+        _replaced(_HARNESS_ADDED, "", text).strip()
         if "<system-reminder>" in text or "Shell cwd" in text
         else text.strip()
     )
+
+
+def _replaced(pattern: Lazy, replacement: str, text: str) -> str:
+    """``pattern.sub(replacement, text)`` for a pattern that matches no empty text and a replacement that
+    refers to no group."""
+    kept, end = [], 0
+    for found in pattern.finditer(text):
+        kept.append(text[end : found.start()])
+        end = found.end()
+    kept.append(text[end:])
+    return replacement.join(kept)
 
 
 def _all_to_files(work: str) -> bool:
     """Whether the redirections of ``work`` (quotes blanked), read in order, send both its standard output
     and its standard error to files."""
     out = err = False
-    for descriptor, target in _REDIRECT.findall(work):
+    for descriptor, target in (found.groups("") for found in _REDIRECT.finditer(work)):
         to_file = not target.startswith("&")
         if descriptor == "&":
             out = err = True
@@ -115,9 +127,10 @@ def _steps(command: str) -> list[tuple[str, str]] | None:
 # A token that matters to cutting a command: quoted text (to its end, or the command's), an escaped
 # character, a redirection holding an `&`, an operator, or a group's bracket (a brace only as a word of its
 # own, not `${x}`).
-_TOKEN = re.compile(
+_TOKEN = Lazy(
     r"'[^']*'?|\"(?:[^\"\\]|\\.)*\"?|\\.|\d*>&\d*-?|&>>?|\|\||&&|\|&|[;|&()]"
-    r"|(?<![^ \t;&|])[{}](?![^ \t;&|])"
+    r"|(?<![^ \t;&|])[{}](?![^ \t;&|])",
+    0,
 )
 _REDIRECTIONS = frozenset({"&>", "&>>"})
-_ESCAPED_END = re.compile(r"(?<!\\)(?:\\\\)*\\\"$")
+_ESCAPED_END = Lazy(r"(?<!\\)(?:\\\\)*\\\"$", 0)

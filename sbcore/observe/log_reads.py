@@ -26,6 +26,8 @@ import re
 from collections import OrderedDict, deque
 from collections.abc import Iterable
 
+from sbcore.observe.lazy_pattern import Lazy
+
 WRITERS_KEPT = 64
 """Command calls that wrote files, remembered with their files, the latest last: a viewer is matched to the
 latest of them that wrote its file."""
@@ -36,9 +38,7 @@ latest of them that wrote its file."""
 # A redirection's target from its ``>`` (`> f`, `>> f`, `&> f`, `2> f`; not a descriptor `>&2`).
 _REDIRECT_TARGET = re.compile(r">>?[ \t]*(?!&)(['\"]?)([^\s;&|<>()'\"]+)\1")
 # ``tee``'s file (with `-a`/`--append`), from the word ``tee``.
-_TEE_TARGET = re.compile(
-    r"tee(?:[ \t]+-(?:a|-append|i|p))*[ \t]+(['\"]?)([^\s;&|<>()'\"-][^\s;&|<>()'\"]*)\1"
-)
+_TEE_TARGET = Lazy(r"tee(?:[ \t]+-(?:a|-append|i|p))*[ \t]+(['\"]?)([^\s;&|<>()'\"-][^\s;&|<>()'\"]*)\1", 0)
 # An option naming the file a run writes its log or report to (`-logFile Logs/run.log`, `--log-file=x.log`,
 # `-testResults out/tests.xml`, `--junitxml report.xml`, `--out tmp/run.json`), matched at an option's dash;
 # the file has an extension.
@@ -80,9 +80,10 @@ _TEST_REPORT = re.compile(
 # A run saying where its output went, whatever the file's name (idf.py's `the output of the command is in the
 # /home/dev/fw/build/log/idf_py_stderr_output_91342`): a path with a folder, after the output, log or details
 # said to be in it; found from " is in " or " are in ".
-_OUTPUT_IS_IN = re.compile(
+_OUTPUT_IS_IN = Lazy(
     r"(?i:output|log|details|results)\b[^\n]{0,40}?\b(?:is|are) in:?(?: the)?[ \t]+[`'\"]?"
-    r"((?:~|\.{1,2})?/?[\w.@+-]+(?:/[\w.@+-]+)+)"
+    r"((?:~|\.{1,2})?/?[\w.@+-]+(?:/[\w.@+-]+)+)",
+    0,
 )
 _NAMED_KEPT = 4
 _NAMED_REACH = 256  # how far before a `.log` its phrase and its path may start

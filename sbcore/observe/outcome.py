@@ -28,9 +28,13 @@ from collections.abc import Callable, Iterator
 from typing import Any
 
 from sbcore.observe.elide import redact
-from sbcore.observe.failing_test import RENDERED, explained, names_only
+from sbcore.observe.error_words import ERROR_WORDS, NearestErrorWord, error_pattern_at, has_error_word
+from sbcore.observe.failing_test import explained, names_only, unrendered
 from sbcore.observe.fallbacks import marks_success, printed, prints_only_on_failure
+from sbcore.observe.lazy_pattern import Lazy
+from sbcore.observe.line_search import LineOpening
 from sbcore.observe.summaries import is_wrapper_summary
+from sbcore.observe.tables import TABLE_RULE, untabled
 from sbcore.observe.verdicts import (
     EXPECTED_BUT,
     case_folded,
@@ -51,34 +55,8 @@ _ECHOED_STATUS = re.compile(  # `1`, `exit=1`, `rc: 1`, `xcodebuild exit=65` (th
 )
 _ECHOES_STATUS = re.compile(r"\$\?|\$\{?PIPESTATUS")
 # The label an echo of the status prints before it (`echo "exit=$?"`, `echo rc: $?`).
-_ECHO_LABEL = re.compile(r"\b(?:echo|printf)[ \t]+[\"']?([^\"'$\n;|&%]{1,40})\$\?")
+_ECHO_LABEL = Lazy(r"\b(?:echo|printf)[ \t]+[\"']?([^\"'$\n;|&%]{1,40})\$\?", 0)
 _HARNESS_EXIT = re.compile(r"^\s*exit code (-?\d+)\s*$", re.I | re.M)
-# ... and the words compilers put where no "error" stands (`-- TYPE MISMATCH -- src/Page.elm`, `function f/4
-# undefined`, `Unresolved reference`, `Variable not in scope`, `could not find module`).
-_ERROR_WORDS = re.compile(
-    r"error|fail|exception|traceback|not found|no such|denied|cannot|can't|unable|invalid|refused|"
-    r"timed? ?out|fatal|panic|abort|assert|mismatch|undefined|unresolved|not in scope|could not|couldn't"
-    r"|not exist"  # `Variable does not exist: x`, `relation "users" does not exist`
-    r"|\[emerg\]"  # a server refusing its configuration at its gravest severity (`nginx: [emerg] unknown …`)
-    # a formatter's check finding files it would change (`The following files aren't formatted properly:`,
-    # `would reformat src/a.py`, `Code style issues found`, `Diff in src/sort.lua:`)
-    r"|not formatted|n't formatted|would reformat|needs? formatting|style issues|diff in "
-    # a scanner's or a linter's finding (`>> Issue: [B608:…] Possible SQL injection`, a rule's violation)
-    r"|issue:|violation|vulnerab"
-    r"|✗|✘|✕|✖",  # the marks runners put before a failing test's name (elm-test, jest, mocha, tape)
-    re.I,
-)
-# ``_ERROR_WORDS`` spelt out ("timed? ?out" in its four spellings).
-_ERROR_WORD_LIST = (
-    *("error", "fail", "exception", "traceback", "not found", "no such", "denied", "cannot", "can't"),
-    *("unable", "invalid", "refused", "timed out", "timedout", "time out", "timeout", "fatal", "panic"),
-    *("abort", "assert", "mismatch", "undefined", "unresolved", "not in scope", "could not", "couldn't"),
-    *("not exist", "[emerg]"),
-    *("not formatted", "n't formatted", "would reformat", "need formatting", "needs formatting"),
-    *("style issues", "diff in "),
-    *("issue:", "violation", "vulnerab"),
-    *("✗", "✘", "✕", "✖"),
-)
 _NOISE = re.compile(
     r"^(?:exit code -?\d+|[\W_]+|traceback \(most recent call last\):?"  # no letter nor digit: rules, marks
     r"|\[(?:error|warn(?:ing)?|info|fail(?:ed)?)\]"  # a level tag with nothing after it
@@ -109,13 +87,13 @@ _LOCATED_FILE = re.compile(
 # pgTAP): `not ok 9 - price-tag: it formats cents`, behind the tag of a runner that ran it beside others
 # (`[test:ember] not ok 9 …`). It names the test with no error word, where the only line with one is the
 # count at the end (`# fail  1`).
-_TAP_FAILURE = re.compile(r"^[^\S\n]*(?:\[[\w@./:-]+\][^\S\n]+)?not ok \d+\b.*$", re.M)
+_TAP_FAILURE = Lazy(r"^[^\S\n]*(?:\[[\w@./:-]+\][^\S\n]+)?not ok \d+\b.*$", re.M)
 # A count and nothing else (TAP's `# fail  1`, behind a runner's tag or not; FiveAM's `Fail: 1 ( 3%)`).
 _COUNT_ONLY = re.compile(
     r"(?i)^(?:\[[\w@./:-]+\]\s+)?[#\W]*(?:fail(?:ed|ures?)?|errors?)\s*:?\s*\d+\s*(?:\(\s*[\d.]+\s*%\s*\))?\W*$"
 )
 # A heading the failures' details are listed under (FiveAM's ` Failure Details:`, `Failed tests:`).
-_DETAILS_HEADING = re.compile(
+_DETAILS_HEADING = Lazy(
     r"^[^\S\n]*(?:Failure [Dd]etails|Failures|Failed [Tt]ests|Failing [Tt]ests)[^\S\n]*:[^\S\n]*$", re.M
 )
 # Symfony Console's error block (Composer, Drush, Magento, Symfony's own console): the place it was thrown on
@@ -209,11 +187,13 @@ def read_outcome(text: str, command: str | None, *, is_error: bool) -> dict[str,
     ``failed``. A result marked successful is failed only on the runner's own evidence.
     """
     head, tail = text[:SCAN_CHARS], text[-SCAN_CHARS:] if len(text) > SCAN_CHARS else ""
-    scanned = unstamped(head + ("\n" + tail if tail else ""))
+    read = head + ("\n" + tail if tail else "")
+    scanned = unstamped(read)
+    low = scanned.lower()
     exit_code = _harness_exit(head) if is_error else None
     if exit_code is None and command and _ECHOES_STATUS.search(command):
         exit_code = _echoed_status(text, command)
-    counts = count_results(scanned)
+    counts = count_results(scanned, low)
     if is_error:
         failed = True
     elif exit_code is not None:
@@ -234,7 +214,8 @@ def read_outcome(text: str, command: str | None, *, is_error: bool) -> dict[str,
     if counts:
         outcome["counts"] = counts
     if failed:
-        line = error_line(scanned)
+        # a text with no time stamp is as :func:`error_line` would unstamp it, its lower case known
+        line = _error_line(scanned, low) if scanned is read else error_line(scanned)
         if line:
             outcome["line"] = line
     return outcome
@@ -282,11 +263,15 @@ def error_line(text: str) -> str:
     only line break is ``\n`` (nearly every one) is searched whole, one pattern at a time, instead of
     line by line.
     """
-    text = unstamped(text)
-    if "|" in text and ("-+-" in text or "=+=" in text) and _TABLE_RULE.search(text):
-        text = _untabled(text)
+    return _error_line(unstamped(text), None)
+
+
+def _error_line(text: str, lower: str | None) -> str:
+    """:func:`error_line` of a text without time stamps (``lower``, when given, is ``text.lower()``)."""
+    if "|" in text and ("-+-" in text or "=+=" in text) and TABLE_RULE.search(text):
+        text, lower = untabled(text), None
     if not any(char in text for char in _OTHER_BREAKS):
-        chosen = _telling_line(text)
+        chosen = _telling_line(text, lower)
     else:
         chosen = _telling_line_by_line(text)
     chosen = explained(text, chosen)
@@ -306,43 +291,6 @@ def error_line(text: str) -> str:
         chosen = _with_actual(text, chosen)
     chosen = redact(chosen)
     return chosen if len(chosen) <= LINE_CAP else chosen[: LINE_CAP - 1] + "…"
-
-
-# A table's rule under its heading or around it (`-----+------`, `=====+=====`, `+-----+-----+`).
-_TABLE_RULE = re.compile(r"^[ \t]*\+?[-=]{3,}(?:\+[-=]{3,})+\+?[ \t]*$", re.M)
-
-
-def _untabled(text: str) -> str:
-    """``text`` with each table row read as its cells, `` | `` between them (its heading, rules, outer bars
-    and padding gone): a tool that prints its errors in a table (`airflow dags list-import-errors`, `conftest
-    test --output table`) says the same error as when it prints it plainly; repeat-failure signs a row by
-    its longest cell, the message. A table whose first column is blank on some rows holds a message
-    wrapped over them (a traceback beside the file it came from): it is read as that column's lines."""
-    lines = text.split("\n")
-    rules = [_TABLE_RULE.fullmatch(line) is not None for line in lines]
-    rows = [_cells(line) if "|" in line else [] for line in lines]
-    wrapped = any(len(cells) > 1 and not cells[0] for cells in rows)
-    read: list[str] = []
-    for at, line in enumerate(lines):
-        cells = rows[at]
-        heading = (
-            cells and at + 1 < len(lines) and rules[at + 1] and (at == 0 or rules[at - 1] or not rows[at - 1])
-        )
-        if rules[at] or heading:
-            read.append("")
-        elif cells:
-            read.append(" | ".join(cells[1:]) if wrapped else " | ".join(cell for cell in cells if cell))
-        else:
-            read.append(line)
-    return "\n".join(read)
-
-
-def _cells(row: str) -> list[str]:
-    """A table row's cells, stripped; its outer bars (`| a | b |`) are no cells."""
-    row = row.strip()
-    if len(row) > 1 and row[0] == "|" and row[-1] == "|":
-        row = row[1:-1]
-    return [cell.strip() for cell in row.split("|")]
 
 
 def _root_cause(text: str, chosen: str) -> str:
@@ -397,7 +345,7 @@ def _with_message(text: str, heading: str) -> str:
 
 
 # A compiler driver saying the program it ran failed (`collect2: error: ld returned 1 exit status`).
-_DRIVER_SAYS = re.compile(r"\berror: ([\w.+-]+) returned [1-9]\d* exit status")
+_DRIVER_SAYS = Lazy(r"\berror: ([\w.+-]+) returned [1-9]\d* exit status", 0)
 
 
 def _from_the_program(text: str, chosen: str) -> str:
@@ -437,26 +385,26 @@ def _verdict_with_message(text: str, verdict: str) -> str:
 # ASCII characters other than "\n" that ``splitlines`` breaks at or ``strip`` removes besides " \t".
 _OTHER_BREAKS = ("\r", "\x0b", "\x0c", "\x1c", "\x1d", "\x1e", "\x85", "\u2028", "\u2029")
 # ``_ASSERTION`` on a line as :func:`_shown` renders it, written to run over a whole text: ``[^\S\n]`` is the
-# whitespace ``strip`` removes within a line, and no part of the pattern can reach past a line's end.
-_ASSERTION_LINE = re.compile(
+# whitespace ``strip`` removes within a line, and no part of the pattern can reach past a line's end; found
+# from the line breaks (:class:`~.line_search.LineOpening`).
+_ASSERTION_OPENING = (
     # (pytest's `E   assert …`, not a progress row's `E   1 / 1 (100%)`)
-    r"^(?:\[error\][^:\n]*:)?[^\S\n]*(?:E[^\S\n]{2,}(?!\d+ / \d+ \()\S|\w*(?:Error|Exception)\b:"
+    r"(?:\[error\][^:\n]*:)?[^\S\n]*(?:E[^\S\n]{2,}(?!\d+ / \d+ \()\S|\w*(?:Error|Exception)\b:"
     r"|error(?:\[E\d+\])?:"
-    r"|--- FAIL:|panic:|FAILED[^\S\n]+\S+[^\S\n]+-[^\S\n]+\S)",
-    re.M,
+    r"|--- FAIL:|panic:|FAILED[^\S\n]+\S+[^\S\n]+-[^\S\n]+\S)"
 )
+_ASSERTION_LINE = LineOpening(_ASSERTION_OPENING)
 
 
-def _assertion_lines(text: str) -> Iterator[int]:
-    """Where each line that ``_ASSERTION`` matches (as :func:`_shown` renders it) begins, in order."""
+def _assertion_lines(text: str, folded: str | None) -> Iterator[int]:
+    """Where each line that ``_ASSERTION`` matches (as :func:`_shown` renders it) begins, in order
+    (``folded``: the text's :func:`~.verdicts.case_folded` copy)."""
     expected: list[int] = []
-    if "expected" in text.lower():
-        found = {text.rfind("\n", 0, hit.start()) + 1 for hit in EXPECTED_BUT.finditer(text)}
-        expected = sorted(found)
+    if "expected" in (text.lower() if folded is None else folded):
+        expected = sorted(_expected_lines(text, folded))
     index, position = 0, 0
     while position <= len(text):
-        hit = _ASSERTION_LINE.search(text, position)
-        at = -1 if hit is None else hit.start()
+        at = _ASSERTION_LINE.find(text, position)
         while index < len(expected) and expected[index] < position:
             index += 1
         if index < len(expected) and (at < 0 or expected[index] < at):
@@ -470,25 +418,53 @@ def _assertion_lines(text: str) -> Iterator[int]:
         position = after + 1
 
 
+def _expected_lines(text: str, folded: str | None) -> set[int]:
+    """Where the lines of ``EXPECTED_BUT``'s matches in ``text`` begin: each is tried only where the folded
+    copy says "expected" (the pattern, opening with a ``\\b``, would be tried at every position)."""
+    if folded is None:
+        return {text.rfind("\n", 0, hit.start()) + 1 for hit in EXPECTED_BUT.finditer(text)}
+    found: set[int] = set()
+    end = 0
+    at = folded.find("expected")
+    while at >= 0:
+        if at >= end and (hit := EXPECTED_BUT.match(text, at)) is not None:
+            found.add(text.rfind("\n", 0, at) + 1)
+            end = hit.end()
+        at = folded.find("expected", at + 1)
+    return found
+
+
 def _shown(raw: str) -> str:
     """A line as it is judged: without the projection's own ``[error] Tool:`` prefix, stripped, and without a
     report's markup around what it says (`<failure message="…">src/a.c:64: FAIL: …</failure>`, a line of
     tags alone saying nothing), its escaped characters read as the runner printed them (`expected:&lt;201&gt;`
     is `expected:<201>`, as the run's own output says it)."""
-    line = (RENDERED.sub("", raw, count=1) if raw.startswith("[error]") else raw).strip()
+    line = unrendered(raw).strip()
     if "<" in line or "]]>" in line:
         # redacted before its tags go: an element's name may be what says its text is a secret (`<token>…`)
-        line = _MARKUP.sub("", redact(line))
+        line = _unmarked(redact(line))
     if "&" in line and ";" in line:
         line = html.unescape(line)
     return line
 
 
 # Tags opening or closing a line of an XML report, and a CDATA section's brackets (not a pseudo-file's name
-# before its place, `<stdin>:3:1: error: …`).
-_MARKUP = re.compile(
-    r"^(?:<[A-Za-z][\w:.-]*(?:\s[^<>]*)?/?>|<!\[CDATA\[|\s)+(?!:)|(?:\]\]>|</[\w:.-]+>|\s)+$"
-)
+# before its place, `<stdin>:3:1: error: …`): the opening ones at its start, the closing ones, spelt
+# backwards, at the start of the reversed line.
+_MARKUP_OPENING = Lazy(r"(?:<[A-Za-z][\w:.-]*(?:\s[^<>]*)?/?>|<!\[CDATA\[|\s)+(?!:)", 0)
+_MARKUP_CLOSING_REVERSED = Lazy(r"(?:>\]\]|>[\w:.-]+/<|\s)+", 0)
+
+
+def _unmarked(line: str) -> str:
+    """``line`` without the markup opening it and the markup closing it: what substituting the two patterns'
+    alternation (the opening one anchored, the closing one to the line's end) leaves, found by two matches
+    where the substitution tried the closing one at every position. A closing run that reaches back into the
+    opening one leaves nothing (each closing piece ends where an opening piece or a blank does)."""
+    opening = _MARKUP_OPENING.match(line)
+    start = 0 if opening is None else opening.end()
+    closing = _MARKUP_CLOSING_REVERSED.match(line[::-1])
+    end = len(line) - (0 if closing is None else closing.end())
+    return line[start:end] if end > start else ""
 
 
 def is_noise(line: str) -> bool:
@@ -529,33 +505,57 @@ def without_options(line: str) -> str:
 
 
 def _says_error(line: str) -> bool:
-    """Whether ``line`` holds an error word (``_ERROR_WORDS``) outside its command-line options, and is not
+    """Whether ``line`` holds an error word (``ERROR_WORDS``) outside its command-line options, and is not
     a line a tool logs at an informational level (`Info Looking up … mismatched versions`)."""
-    if _ERROR_WORDS.search(line) is None:
+    if not has_error_word(line):
         return False
     bare = without_options(line)
-    if _ERROR_WORDS.search(bare) is None or _LOGGED.search(line):
+    if not has_error_word(bare) or _logged(line):
         return False  # a record logged at an informational level (`… INFO [vuln] Vulnerability scanning`)
     if _INFORMATIONAL.match(line) is not None and _REPORTED_FAILURE.search(line) is None:
         return False  # `Info Looking up … mismatched versions`; not a failure reported on that stream
         # (PowerShell's `VERBOSE: [Tests].[test x] failed: (Error) Message: Invalid object name …`)
-    if "ime" in bare and _ERROR_WORDS.search(_TIMEOUT_SETTING.sub(" ", bare)) is None:
+    if "ime" in bare and not has_error_word(_blanked(_TIMEOUT_SETTING, bare, ("timeout", "time out"))):
         return False  # a limit stated, not one reached (`Test timeout computed to be: 1500`, `timeout = 30s`)
-    if ("0 " in bare or "o " in bare or "t " in bare) and _ERROR_WORDS.search(
-        _NONE_COUNTED.sub(" ", bare)
-    ) is None:
+    if ("0 " in bare or "o " in bare or "t " in bare) and not has_error_word(
+        _blanked(_NONE_COUNTED, bare, ("0 ", "no ", "without "))
+    ):
         return (
             False  # a count of none (`    0 Error(s)`, `0 failed`, `[OK] No errors`): a passing summary's row
         )
     # a step a runner passed over, marked with a cross (`Installing org... skipped ✗ (already installed)`):
-    # no failure unless a word says one
-    return _SKIPPED.search(line) is None or _ERROR_WORDS.search(bare.translate(_NO_MARKS)) is not None
+    # no failure unless a word says one (the crosses are not ASCII)
+    return line.isascii() or _SKIPPED.search(line) is None or has_error_word(bare.translate(_NO_MARKS))
+
+
+def _blanked(pattern: re.Pattern[str] | Lazy, line: str, words: tuple[str, ...]) -> str:
+    """``pattern.sub(" ", line)``, where every match of the case-blind ``pattern`` holds one of ``words``
+    and none is empty: a line whose folded copy holds none is itself (most lines; the pattern's scan tries
+    every position)."""
+    low = case_folded(line)
+    if low is not None and not any(word in low for word in words):
+        return line
+    kept, end = [], 0
+    for found in pattern.finditer(line):
+        kept.append(line[end : found.start()])
+        end = found.end()
+    kept.append(line[end:])
+    return " ".join(kept)
+
+
+def _logged(line: str) -> bool:
+    """Whether ``line`` is a record logged at an informational level (``_LOGGED``, searched only where one
+    of its words is)."""
+    return ("INFO" in line or "DEBUG" in line or "TRACE" in line or "level=" in line) and _LOGGED.search(
+        line
+    ) is not None
 
 
 # A time limit's value closing the line it is stated in: what a runner is set to wait, not a wait that ran out
 # (`Timeout of 2000ms exceeded` goes on after its value).
-_TIMEOUT_SETTING = re.compile(
-    r"(?i)\btime ?out\b[\w ]{0,24}?(?:[:=]|\bto be\b|\bset to\b|\bis\b)[ \t]*\d[\d.]*[ \t]*[a-z]{0,7}[ \t]*$"
+_TIMEOUT_SETTING = Lazy(
+    r"(?i)\btime ?out\b[\w ]{0,24}?(?:[:=]|\bto be\b|\bset to\b|\bis\b)[ \t]*\d[\d.]*[ \t]*[a-z]{0,7}[ \t]*$",
+    0,
 )
 
 
@@ -574,13 +574,15 @@ _NO_MARKS = str.maketrans(dict.fromkeys("✗✘✕✖"))
 _INFORMATIONAL = re.compile(r"(?i:\[?(?:info|debug|trace|notice|verbose|note|hint)\]?:?)\s")
 # A verdict with what it says after it (`failed: (Error) Message: …`, `FAILED: …`, `(failure)`): a failure
 # reported, whatever stream carried the line.
-_REPORTED_FAILURE = re.compile(r"(?i)\bfail(?:ed|ure)?:|\((?:error|failure)\)")
+_REPORTED_FAILURE = Lazy(r"(?i)\bfail(?:ed|ure)?:|\((?:error|failure)\)", 0)
 
 
-def _telling_line(text: str) -> str:
-    """:func:`_telling_line_by_line` for a text whose lines end only at ``\n``."""
+def _telling_line(text: str, lower: str | None = None) -> str:
+    """:func:`_telling_line_by_line` for a text whose lines end only at ``\n`` (``lower``, when given, is
+    ``text.lower()``)."""
     summary = ""  # the first wrapper summary met, quoted only when nothing better is found
-    for at in _assertion_lines(text):
+    folded = case_folded(text, lower)
+    for at in _assertion_lines(text, folded):
         line = _shown(_line_at(text, at))
         # a heading's message is on the next line (`Error: 11/21/2025 10:22:31:`, then what failed): judged
         # with it, so a task's count of its tool's errors under a heading is a summary too
@@ -588,15 +590,14 @@ def _telling_line(text: str) -> str:
         if not is_wrapper_summary(message):
             return line
         summary = summary or message
-    folded = case_folded(text)
     low = text if folded is None else folded
-    word_at = _error_pattern_at if folded is None else _NearestErrorWord()
+    word_at = error_pattern_at if folded is None else NearestErrorWord()
     worded = ""
     patterns = (
         (_NAMED_ERROR, _named_at),
         (_CONSOLE_HEADER, _console_at),
         (_LOCATION, _located_at),
-        (_ERROR_WORDS, word_at),
+        (ERROR_WORDS, word_at),
         (_TAP_FAILURE, _tap_failure_at),
     )
     for pattern, find in patterns:
@@ -608,11 +609,11 @@ def _telling_line(text: str) -> str:
             end = text.find("\n", at)
             end = len(text) if end < 0 else end
             line = _shown(text[start:end])
-            said = _says_error(line) if pattern is _ERROR_WORDS else pattern.search(line) is not None
+            said = _says_error(line) if pattern is ERROR_WORDS else pattern.search(line) is not None
             if _counts_as_line(line) and said and (pattern is _CONSOLE_HEADER or not _heading(line)):
                 if is_wrapper_summary(line):
                     summary = summary or line
-                elif pattern is not _ERROR_WORDS or _WORDED_MESSAGE.search(line) or names_only(line):
+                elif pattern is not ERROR_WORDS or _WORDED_MESSAGE.search(line) or names_only(line):
                     return line
                 else:
                     worded = worded or line
@@ -628,7 +629,7 @@ def _telling_line(text: str) -> str:
 # A warning at a file's place (`Warning: qml/Gauge.qml:42:21: Unqualified access`, `src/a.c:3:5: warning: …`):
 # under a summary that says only that the step failed, what made it fail (a linter or a `-Werror` build
 # failing on its warnings).
-_LOCATED_WARNING = re.compile(
+_LOCATED_WARNING = Lazy(
     r"^[^\S\n]*(?:(?i:warning|warn)[^\S\n]*:[^\S\n]*)?[\w./~+-]+\.[A-Za-z]\w{0,9}(?::\d+){1,2}:[^\S\n]*"
     r"(?:(?i:warning)[^\S\n]*:[^\S\n]*)?[A-Za-z][^\n]*",
     re.M,
@@ -666,7 +667,7 @@ def _named_at(text: str, low: str, start: int) -> int:
     return found
 
 
-def _gated_at(pattern: re.Pattern[str], gate: str) -> Callable[[str, str, int], int]:
+def _gated_at(pattern: re.Pattern[str] | Lazy, gate: str) -> Callable[[str, str, int], int]:
     """A finder of ``pattern``'s next match from a position, or -1: a text without ``gate``, which every
     match holds, is passed at a substring search's cost (most failures hold neither a console's error block
     nor a TAP line)."""
@@ -686,41 +687,9 @@ def _located_at(text: str, low: str, start: int) -> int:
     """Where the next line from ``start`` that opens with a file's location (``_LOCATION``) has it, or -1."""
     for hit in _LOCATION.finditer(text, start):
         opens = text.rfind("\n", 0, hit.start()) + 1
-        if _LOCATED_FILE.fullmatch(text, opens, hit.start()) and not _LOGGED.search(_line_at(text, opens)):
+        if _LOCATED_FILE.fullmatch(text, opens, hit.start()) and not _logged(_line_at(text, opens)):
             return hit.start()
     return -1
-
-
-def _error_pattern_at(text: str, low: str, start: int) -> int:
-    found = _ERROR_WORDS.search(text, start)
-    return -1 if found is None else found.start()
-
-
-class _NearestErrorWord:
-    """Where ``_ERROR_WORDS`` next matches in a text (``low``: its :func:`~.verdicts.case_folded` copy), or
-    -1: the nearest of its words, found by substring searches (several times faster than the pattern's scan).
-
-    Asked again and again down one text, from later and later positions: each word's next occurrence is
-    kept, and only a word passed over is searched for again (searching every word afresh each time cost a
-    scan of the rest of the text per word for every line the loop looked at). One per text."""
-
-    def __init__(self) -> None:
-        self._next = [_UNSEARCHED] * len(_ERROR_WORD_LIST)
-        self._since = 0
-
-    def __call__(self, text: str, low: str, start: int) -> int:
-        if start < self._since:  # asked from further back than before: what is kept may skip a match
-            self._next = [_UNSEARCHED] * len(_ERROR_WORD_LIST)
-        self._since = start
-        nexts = self._next
-        for index, at in enumerate(nexts):
-            if at != -1 and at < start:
-                nexts[index] = low.find(_ERROR_WORD_LIST[index], start)
-        found = [at for at in nexts if at >= 0]
-        return min(found) if found else -1
-
-
-_UNSEARCHED = -2  # below any position, so the first call searches
 
 
 def _line_at(text: str, at: int) -> str:
@@ -748,7 +717,7 @@ def _telling_line_by_line(text: str) -> str:
             located is None
             and (hit := _LOCATION.search(line))
             and _LOCATED_FILE.fullmatch(line, 0, hit.start())
-            and not _LOGGED.search(line)
+            and not _logged(line)
         ):
             located = line
         if tap is None and "not ok" in line and _TAP_FAILURE.match(line):
@@ -793,7 +762,9 @@ def _echoed_status(text: str, command: str) -> int | None:
 
 
 def _first_word(command: str) -> str:
-    words = command.strip().split()
+    """The program ``command`` runs, past its env assignments (split a word at a time: a command may be a
+    long script)."""
+    words = command.split(None, 1)
     while words and "=" in words[0] and not words[0].startswith("-"):
-        words = words[1:]  # env assignments
+        words = words[1].split(None, 1) if len(words) > 1 else []  # an env assignment
     return words[0].rsplit("/", 1)[-1] if words else ""

@@ -13,8 +13,11 @@ from __future__ import annotations
 
 import re
 
+from sbcore.observe.lazy_pattern import Lazy
+from sbcore.observe.line_search import LineOpening, lines_holding
+
 _COUNT = re.compile(r"\b(\d+) (failed|passed|errors?|failing|passing)\b", re.I)
-_ERROR_SUMMARY = re.compile(
+_ERROR_SUMMARY = Lazy(
     r"(?:^|[\s,(=])[1-9]\d* errors? (?:in|during)\b"
     r"|\b(?:Found|[Ee]ncountered) [1-9]\d* (?:[a-z]+ )?errors?\b",
     re.M,
@@ -24,8 +27,8 @@ _ERROR_SUMMARY = re.compile(
 # (`[ERROR]`, `[error]`), `BUILD FAILED`/`BUILD FAILURE`, `FAILURE:`, `Result: FAIL`, a run that says it
 # stopped (`Aborted with 1 warnings in strict mode!`, `Aborted (core dumped)`), and a summary
 # counting failures or errors above zero (`Tests run: 14, Failures: 1`, `3 examples, 1 failure`).
-_FAILURE_LINE = re.compile(
-    r"^(?:FAILED\b|FAIL\b|--- FAIL:|ERROR:|Error:|npm ERR!|error(?:\[E\d+\])?:|Tests:\s+\d+ failed|"
+_FAILURE_LINE_BODY = (
+    r"FAILED\b|FAIL\b|--- FAIL:|ERROR:|Error:|npm ERR!|error(?:\[E\d+\])?:|Tests:\s+\d+ failed|"
     r"Traceback \(most recent call last\)|make(?:\[\d+\])?: \*\*\*|"
     r"\[(?:ERROR|error|FAIL|fail)\]|(?:\*\* )?BUILD FAIL(?:ED|URE)\b|FAILURE:|Result: FAIL\b|Aborted\b"
     # a run's closing status alone on its line (Jenkins' `Finished: FAILURE`, `Status: FAILED`)
@@ -35,23 +38,24 @@ _FAILURE_LINE = re.compile(
     # a runner's mark before an item it says failed (`✕ src/a_test.py:tests failed in 0.85s.`)
     r"|[ \t]*[✕✗✘×][ \t]+\S[^\n]*\bfail(?:ed|s|ure)?\b"
     # a test report's record of a failure (JUnit's and xUnit's `<failure type="…">`, read back from it)
-    r"|[ \t]*<(?:failure|error)\b[^>\n]*>)",
-    re.M,
+    r"|[ \t]*<(?:failure|error)\b[^>\n]*>"
 )
+_FAILURE_LINE = LineOpening(_FAILURE_LINE_BODY)
 # An assertion's "expected … but was" anywhere in a line (its "but was" may open the next, as NUnit prints
 # it), found apart (a ``[^\n]*`` opening the outcome reader's assertion pattern would cost a scan of every
 # line); its line is the one the "expected" is in.
 EXPECTED_BUT = re.compile(r"\b(?i:expected)\b[^\n]*(?:\n[^\S\n]*)?\b(?i:but (?:was|got|found))\b")
 # A summary counting failures above zero, anywhere in a line (`Tests run: 14, Failures: 1`, `3 examples,
-# 1 failure`): searched unanchored, and only where "ailure" is, since a `^.*` costs a scan per line.
+# 1 failure`): searched unanchored, only in the lines holding its words, since a `^.*` costs a scan per line.
 _FAILURE_COUNT = re.compile(r"\bFailures: [1-9]|\b[1-9]\d* failures?\b")
+_FAILURE_COUNT_WORDS = ("Failures: ", " failure")
 # A count row naming failures or errors before their number, above zero, alone on its line but for a share
 # after it (node's test runner's `ℹ fail 1`, FiveAM's `Fail: 1 ( 3%)`, a summary's `errors 2`).
-_LABELLED_FAILURES = re.compile(
-    r"^[^A-Za-z0-9_\n]{0,3}(?i:fail(?:ed|ures?|ing)?|errors?)[ \t]*:?[ \t]+[1-9]\d*[ \t]*"
-    r"(?:\([^)\n]*\))?[ \t]*$",
-    re.M,
+_LABELLED_FAILURES_BODY = (
+    r"[^A-Za-z0-9_\n]{0,3}(?i:fail(?:ed|ures?|ing)?|errors?)[ \t]*:?[ \t]+[1-9]\d*[ \t]*"
+    r"(?:\([^)\n]*\))?[ \t]*$"
 )
+_LABELLED_FAILURES = LineOpening(_LABELLED_FAILURES_BODY)
 # A summary row counting errors above zero beside the tests, runs or failures it counts (Minitest's and
 # Test::Unit's `41 runs, 63 assertions, 0 failures, 1 errors, 0 skips`, busted's `3 successes / 0 failures /
 # 1 error / 0 pending`): a test that raised is a failed one,
@@ -60,25 +64,26 @@ _LABELLED_FAILURES = re.compile(
 # Passed: 40`), wherever the row stands on its line (behind a builder's `docker.ubuntu: `).
 # Each opens with a literal or a capital, where ``re`` finds it fast; the rest of its row is checked after.
 _ERRORS_COUNTED = re.compile(r"[,;/|][ \t]*[1-9]\d* errors?\b")
+_ERRORS_COUNTED_WORDS = (" error",)
 _COUNTED_BEFORE = re.compile(r"\b\d+ (?:runs?|tests?|examples?|assertions?|failures?|specs?|scenarios?)\b")
 # (the numbers may be padded into columns: dotnet's `Failed!  - Failed:     6, Passed:     0, Total:     6`)
-_LABEL_COUNT = re.compile(r"(?:Failed|Failures|Failing|Errors?|Broken):[ \t]+[1-9]")
-_LABELLED_BEFORE = re.compile(r"\b[A-Z][A-Za-z]{1,15}(?: [a-z]{1,10})?:[ \t]+\d+(?:\.\d+)?, $")
-_LABELLED_AFTER = re.compile(r"\d*, [A-Z][A-Za-z]{1,15}:[ \t]+\d")
-_RECAP_COUNT = re.compile(r"(?:failed|failures?|errors?|unreachable)=[1-9]")
-_RECAP_BEFORE = re.compile(r"\b[a-z]+=\d+[ \t]+$")
+_LABEL_COUNT = Lazy(r"(?:Failed|Failures|Failing|Errors?|Broken):[ \t]+[1-9]", 0)
+_LABELS_COUNTED = ("Failed:", "Failures:", "Failing:", "Error:", "Errors:", "Broken:")
+_LABELLED_BEFORE = Lazy(r"\b[A-Z][A-Za-z]{1,15}(?: [a-z]{1,10})?:[ \t]+\d+(?:\.\d+)?, $", 0)
+_LABELLED_AFTER = Lazy(r"\d*, [A-Z][A-Za-z]{1,15}:[ \t]+\d", 0)
+_RECAP_COUNT = Lazy(r"(?:failed|failures?|errors?|unreachable)=[1-9]", 0)
+_RECAP_BEFORE = Lazy(r"\b[a-z]+=\d+[ \t]+$", 0)
 
 
 def _counts_failures_in_a_row(text: str) -> bool:
     """Whether ``text`` holds one of the rows above, with failures or errors above zero."""
-    if " error" in text:
-        for match in _ERRORS_COUNTED.finditer(text):
-            line = text[text.rfind("\n", 0, match.start()) + 1 : match.start()]
-            if _COUNTED_BEFORE.search(line):
+    for start, end in lines_holding(text, _ERRORS_COUNTED_WORDS):
+        for match in _ERRORS_COUNTED.finditer(text, start, end):
+            if _COUNTED_BEFORE.search(text[start : match.start()]):
                 return True
-    if ": " in text:
-        for match in _LABEL_COUNT.finditer(text):
-            before = text[max(text.rfind("\n", 0, match.start()) + 1, match.start() - 200) : match.start()]
+    for start, end in lines_holding(text, _LABELS_COUNTED) if ": " in text else ():
+        for match in _LABEL_COUNT.finditer(text, start, end):
+            before = text[max(start, match.start() - 200) : match.start()]
             if _LABELLED_BEFORE.search(before) or _LABELLED_AFTER.match(text, match.end()):
                 return True
     if "=" in text and ("failed=" in text or "errors=" in text or "unreachable=" in text):
@@ -94,14 +99,17 @@ def _counts_failures_in_a_row(text: str) -> bool:
 _COUNTS_SPACED = re.compile(
     r"\b[A-Z][a-z]{2,15}[ \t]+\d+[ \t]+(?:[A-Z][a-z]{2,15}[ \t]+\d+[ \t]+)*(?:Failed|Errors)[ \t]+[1-9]\d*\b"
 )
+_COUNTS_SPACED_WORDS = ("Failed", "Errors")
 # A program's report of its own exit status, not 0, given as a field (`EXIT CODE: -1`, `ExitCode=25`, `exit
 # code: 2`); prose about an exit code (`exit code 1 means …`) has no ":" or "=".
-_OWN_EXIT = re.compile(r"(?:EXIT CODE|[Ee]xit code|[Ee]xitCode)[ \t]*[:=][ \t]*-?[1-9]")
+_OWN_EXIT = Lazy(r"(?:EXIT CODE|[Ee]xit code|[Ee]xitCode)[ \t]*[:=][ \t]*-?[1-9]", 0)
+_OWN_EXIT_WORDS = ("XIT CODE", "xit code", "xitCode")
 # A run's closing status, its label opening the line, counting errors or failures above zero (R CMD check's
 # `Status: 1 ERROR, 1 NOTE`, `Result: 2 failures`, `Summary: 0 warnings, 3 errors`).
-_STATUS_COUNT = re.compile(
+_STATUS_COUNT = Lazy(
     r"(?:[Ss]tatus|STATUS|[Rr]esult|RESULT|[Ss]ummary|SUMMARY): *(?:[^\n]{0,60}?[,;|/] *)?[1-9]\d* +"
-    r"(?:ERRORS?|[Ee]rrors?|FAILURES?|[Ff]ailures?|FAILED|[Ff]ailed)\b"
+    r"(?:ERRORS?|[Ee]rrors?|FAILURES?|[Ff]ailures?|FAILED|[Ff]ailed)\b",
+    0,
 )
 # A row of counts between bars, a failure or error count above zero among them, its label first (testthat's
 # `[ FAIL 1 | WARN 0 | SKIP 2 | PASS 47 ]`, a table's `| Failed: 2 |`).
@@ -110,10 +118,10 @@ _BARRED_COUNT = re.compile(
     r"[ \t]*:?[ \t]*[1-9]\d*[ \t]*[|\]]"
 )
 # A failed test as the Test Anything Protocol prints it, not one it was told to expect failing (`# TODO`).
-_TAP_NOT_OK = re.compile(r"not ok \d+\b(?![^\n]*#[ \t]*(?i:todo|skip)\b)")
+_TAP_NOT_OK = Lazy(r"not ok \d+\b(?![^\n]*#[ \t]*(?i:todo|skip)\b)", 0)
 # A server's own check at its gravest severities, wherever its line starts (`nginx: [emerg] …`, a log's
 # `2025/03/01 10:00:00 [emerg] 31877#31877: host not found in upstream …`).
-_SEVERE_TAG = re.compile(r"\[emerg\][ \t]+\S")
+_SEVERE_TAG = Lazy(r"\[emerg\][ \t]+\S", 0)
 
 
 _STATUS_LABELS = ("tatus:", "TATUS:", "esult:", "ESULT:", "ummary:", "UMMARY:")  # what the pattern opens with
@@ -121,10 +129,17 @@ _STATUS_LABELS = ("tatus:", "TATUS:", "esult:", "ESULT:", "ummary:", "UMMARY:") 
 
 def _closing_status(text: str) -> bool:
     """Whether a line opens (but for blanks) with a status counting errors or failures above zero."""
-    for match in _STATUS_COUNT.finditer(text):
-        if not text[text.rfind("\n", 0, match.start()) + 1 : match.start()].strip():
-            return True
+    for start, end in lines_holding(text, _STATUS_LABELS):
+        for match in _STATUS_COUNT.finditer(text, start, end):
+            if not text[start : match.start()].strip():
+                return True
     return False
+
+
+def _in_lines_holding(pattern: re.Pattern[str] | Lazy, text: str, words: tuple[str, ...]) -> bool:
+    """``pattern.search(text)`` as a truth value, for a pattern whose every match holds one of ``words`` on
+    one line (:func:`~.line_search.lines_holding`): searched in those lines only."""
+    return any(pattern.search(text, start, end) is not None for start, end in lines_holding(text, words))
 
 
 def _tap_not_ok(text: str) -> bool:
@@ -138,7 +153,7 @@ def _tap_not_ok(text: str) -> bool:
 
 # A build, a job or a step named in quotes and said to have errored (Packer's `Build 'amazon-ebs.al2023'
 # errored after 6 minutes 27 seconds: …`): the runner's own verdict.
-_ERRORED = re.compile(r"['\"][^'\"\n]{1,80}['\"] errored\b")
+_ERRORED = Lazy(r"['\"][^'\"\n]{1,80}['\"] errored\b", 0)
 # A diagnostic at a file's place at error severity, whatever the compiler (`main.c:3:5: error: …`,
 # `src/mesh.odin(88:22) Error: …`, `Foo.pas(12,3) Fatal: …`): found from the extension's dot.
 _LOCATED_ERROR = re.compile(
@@ -148,17 +163,19 @@ _LOCATED_ERROR = re.compile(
 # a line (yarn's `error Command failed with exit code 1.`, pnpm's `ELIFECYCLE  Command failed with exit code
 # 1.`, a task runner's `step 'bundle' failed with exit status 2`, a test runner's `Program exited with code
 # 1`): searched only where "ailed with", "AILED with" or "xited with" is.
-_FAILED_WITH_STATUS = re.compile(
+_FAILED_WITH_STATUS = Lazy(
     r"(?:[Ff]ailed|FAILED|[Ee]xited) with (?:an? )?(?:exit |error |non-?zero )?(?:code|status)\b"
     r"[ :=(]*(?:of )?-?[1-9]",
     re.ASCII,
 )
+_FAILED_WITH_STATUS_WORDS = ("ailed with", "AILED with", "xited with")
 # ... and these may stand anywhere in one (searched unanchored: a `^.*` in front costs a scan per line),
 # a compiler's coded error among them (`error TS2322:`, `error CS0246:`, MSVC's `error C2065:`, `error
 # LNK2019:`, F#'s `error FS0039:`, SqlPackage's `Error SQL72014:`): a diagnostic no passing build prints,
 # whatever the compiler.
-_FAILURE_ANYWHERE = re.compile(
-    r"\btest result: FAILED\b|\b(?!0+ )\d+ (?:failed|failing)\b|\b[Ee]rror [A-Z]{1,4}\d{2,5}:"
+_FAILURE_ANYWHERE = Lazy(
+    r"\btest result: FAILED\b|\b(?!0+ )\d+ (?:failed|failing)\b|\b[Ee]rror [A-Z]{1,4}\d{2,5}:",
+    0,
 )
 # Words the line pattern cannot match without: tested first, since most results hold none (the one above is
 # found through its own words, :func:`_failure_anywhere`).
@@ -171,14 +188,16 @@ _CASE_BLIND_CHARS = "\u0130\u0131\u017f\u212a"
 _CASE_BLIND = str.maketrans(dict(zip(_CASE_BLIND_CHARS, "iisk", strict=True)))
 
 
-def case_folded(text: str) -> str | None:
+def case_folded(text: str, lower: str | None = None) -> str | None:
     """``text`` lower-cased so that a case-blind pattern's literal word matches in it where it matches in
-    ``text``, position for position; None for a text whose lower case is longer (none is known)."""
+    ``text``, position for position; None for a text whose lower case is longer (none is known). ``lower``,
+    when given, is ``text.lower()``, taken as the folded copy when no character needs folding first."""
     if text.isascii():
-        return text.lower()
+        return text.lower() if lower is None else lower
     if any(char in text for char in _CASE_BLIND_CHARS):
         text = text.translate(_CASE_BLIND)
-    low = text.lower()
+        lower = None
+    low = text.lower() if lower is None else lower
     return low if len(low) == len(text) else None
 
 
@@ -191,9 +210,9 @@ def summary_failed(scanned: str, counts: dict[str, int]) -> bool:
         return True
     if _error_summary(scanned):
         return True
-    if any(word in scanned for word in _LINE_WORDS) and _FAILURE_LINE.search(scanned):
+    if _FAILURE_LINE.search(scanned) and any(word in scanned for word in _LINE_WORDS):
         return True
-    if "ailure" in scanned and _FAILURE_COUNT.search(scanned):
+    if "ailure" in scanned and _in_lines_holding(_FAILURE_COUNT, scanned, _FAILURE_COUNT_WORDS):
         return True
     if _counts_failures_in_a_row(scanned):
         return True
@@ -201,19 +220,17 @@ def summary_failed(scanned: str, counts: dict[str, int]) -> bool:
         return True
     if ("ail" in scanned or "rror" in scanned) and _LABELLED_FAILURES.search(scanned):
         return True  # a count row of failures above zero, the label first (`ℹ fail 1`, `Fail: 1 ( 3%)`)
-    if ("ailed with" in scanned or "AILED with" in scanned or "xited with" in scanned) and (
-        _FAILED_WITH_STATUS.search(scanned)
-    ):
+    if _in_lines_holding(_FAILED_WITH_STATUS, scanned, _FAILED_WITH_STATUS_WORDS):
         return True  # the runner under a pipe or in a log saying so itself, whatever the runner
     if " ERR!" in scanned and _runner_err(scanned):
         return True
-    if ("XIT CODE" in scanned or "xit code" in scanned or "xitCode" in scanned) and _OWN_EXIT.search(scanned):
+    if _in_lines_holding(_OWN_EXIT, scanned, _OWN_EXIT_WORDS):
         return True  # the program reporting its own exit status, not 0 (`TEST COMPLETE. EXIT CODE: -1`)
-    if ("Failed" in scanned or "Errors" in scanned) and _COUNTS_SPACED.search(scanned):
+    if _in_lines_holding(_COUNTS_SPACED, scanned, _COUNTS_SPACED_WORDS):
         return (
             True  # a row of labels each before its count (tcltest's `Total 38 Passed 37 Skipped 0 Failed 1`)
         )
-    if any(label in scanned for label in _STATUS_LABELS) and _closing_status(scanned):
+    if _closing_status(scanned):
         return True  # a run's closing status counting its errors (`Status: 1 ERROR, 1 NOTE`)
     if (
         "|" in scanned
@@ -240,9 +257,10 @@ def summary_failed(scanned: str, counts: dict[str, int]) -> bool:
 # failed with exception`, `ERROR - Marking run <DagRun …> failed`, a scheduler's `FATAL: job 12 failed`): the
 # runner's own verdict, read only where a pipe hid the command's exit status (:func:`logged_failure`), since
 # a run that retried and passed logs the same line and exits 0.
-_LOGGED_FAILURE = re.compile(
+_LOGGED_FAILURE = Lazy(
     r"\b(?:ERROR|CRITICAL|FATAL)\b[^\n]{0,200}?\b(?:[Tt]ask|[Jj]ob|[Rr]un|[Bb]uild|[Pp]ipeline|[Ss]tep|[Ss]tage)\b"
-    r"[^\n]{0,200}?\bfailed\b"
+    r"[^\n]{0,200}?\bfailed\b",
+    0,
 )
 
 
@@ -269,22 +287,23 @@ def logged_failure(scanned: str) -> bool:
 # Node's `Require stack:` list, or `    at Module._load (node:internal/…:1051:27)` frames), wherever the
 # error's line starts (behind a tool's `⚠  functions: `): the JavaScript twin of Python's traceback, read
 # only where a pipe hid the exit status (an app that logs a caught error and goes on exits 0).
-_THROWN = re.compile(
-    r"\b[A-Z]?\w*Error: [^\n]+\n(?:Require stack:\n|[ \t]+at [^\n]*:\d+:\d+\)?[ \t]*(?:\n|$))"
+_THROWN = Lazy(
+    r"\b[A-Z]?\w*Error: [^\n]+\n(?:Require stack:\n|[ \t]+at [^\n]*:\d+:\d+\)?[ \t]*(?:\n|$))",
+    0,
 )
 
 
 # An error's name and its message, the name opening its line but for blanks (Jekyll's `  Liquid Exception:
 # Liquid syntax error …`, `             Error: …`, `TypeError: x is undefined`), found from its colon.
-_NAMED_MESSAGE = re.compile(r"(?:Error|Exception):[ \t]+\S")
-_NAME_BEFORE = re.compile(r"[ \t]*(?:[A-Z][A-Za-z]*[ \t]?)?")
+_NAMED_MESSAGE = Lazy(r"(?:Error|Exception):[ \t]+\S", 0)
+_NAME_BEFORE = Lazy(r"[ \t]*(?:[A-Z][A-Za-z]*[ \t]?)?\Z", 0)
 
 
 def _error_opens_a_line(text: str) -> bool:
     """Whether a line of ``text`` opens with an error's name and its message (see the pattern above)."""
     for match in _NAMED_MESSAGE.finditer(text):
         start = text.rfind("\n", 0, match.start()) + 1
-        if _NAME_BEFORE.fullmatch(text, start, match.start()):
+        if _NAME_BEFORE.match(text, start, match.start()):
             return True
     return False
 
@@ -294,7 +313,7 @@ def _error_opens_a_line(text: str) -> bool:
 # a test holds each search to its pattern on any text. The parts after those words:
 _SUMMARY_TAIL = re.compile(r" errors? (?:in|during)\b")
 _FOUND_TAIL = re.compile(r"[1-9]\d* (?:[a-z]+ )?errors?\b")
-_FAILED_TAIL = re.compile(r" (?:failed|failing)\b")
+_FAILED_TAIL = Lazy(r" (?:failed|failing)\b", 0)
 _CODE_TAIL = re.compile(r"[A-Z]{1,4}\d{2,5}:")
 
 
@@ -370,8 +389,9 @@ def _failure_anywhere(text: str) -> bool:
     return False
 
 
-def count_results(text: str) -> dict[str, int]:
-    low = text.lower()
+def count_results(text: str, lower: str | None = None) -> dict[str, int]:
+    """The runner's summary counts in ``text`` (``lower``, when given, is ``text.lower()``)."""
+    low = text.lower() if lower is None else lower
     if " fail" not in low and " pass" not in low and " error" not in low:
         return {}
     counts: dict[str, int] = {}
@@ -395,11 +415,17 @@ def _count_matches(text: str, low: str) -> list[tuple[str, str]]:
     folded again (:func:`case_folded`) so that they are.
     """
     if not text.isascii():
-        folded = case_folded(text)
+        folded = case_folded(text, low)
         if folded is None:
             return _COUNT.findall(text)
         low = folded
-    ends = sorted(at for word in (" fail", " pass", " error") for at in _occurrences(low, word))
+    # only a word a digit stands before can end a count
+    ends = sorted(
+        at
+        for word in (" fail", " pass", " error")
+        for at in _occurrences(low, word)
+        if at and text[at - 1].isdecimal()
+    )
     found: list[tuple[str, str]] = []
     for end in ends:
         start = _digits_before(text, end)
