@@ -24,9 +24,11 @@ form: every later consumer that encodes the text (a fingerprint, a spool, a requ
 The stdlib path, the only one that accepts it, replaces each lone surrogate with U+FFFD, as invalid UTF-8
 already is.
 
-Both screens are one ``bytes.translate`` and one C-level search over the line. This module is not on the
-hook path (the hooks import only the standard library; an import-linter contract forbids ``orjson``
-there).
+Both screens are one ``bytes.translate`` and one C-level search over the line, which cost about as much as
+parsing it. Most lines need neither: a line orjson writes back byte for byte (:func:`_written_back`; the
+transcript writer's compact JSON is what orjson writes) holds neither a read-differently integer nor deep
+nesting, and writing it costs half of screening it. This module is not on the hook path (the hooks import
+only the standard library; an import-linter contract forbids ``orjson`` there).
 """
 
 from __future__ import annotations
@@ -56,9 +58,22 @@ def parse_record(line: bytes) -> dict[str, Any] | None:
         value = orjson.loads(line)
     except orjson.JSONDecodeError:
         return stdlib_record(line)
-    if type(value) is not dict or not _plain(line):
+    if type(value) is not dict or not (_written_back(value, line) or _plain(line)):
         return stdlib_record(line)
     return value
+
+
+def _written_back(value: dict[str, Any], line: bytes) -> bool:
+    """Whether orjson writes ``value`` (its reading of ``line``) back as exactly ``line``.
+
+    Then the stdlib reads ``line`` alike. An integer beyond 64 bits, read as a float, would be written with
+    a point or an exponent, never as the digits the line holds; and orjson writes no more than 254 levels
+    of nesting (deeper, it raises), far below where the stdlib runs out of stack (:data:`MAX_OPENERS`).
+    """
+    try:
+        return orjson.dumps(value) == line
+    except orjson.JSONEncodeError:
+        return False
 
 
 def _plain(piece: bytes) -> bool:

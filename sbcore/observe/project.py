@@ -42,7 +42,7 @@ from __future__ import annotations
 import re
 from collections import OrderedDict, deque
 from collections.abc import Iterable
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -162,13 +162,17 @@ class RecentIds:
     def __len__(self) -> int:
         return len(self._ids)
 
-    def add(self, key: str) -> None:
-        if key in self._ids:
-            return
-        self._ids.add(key)
-        self._order.append(key)
-        if len(self._order) > self.limit:
-            self._ids.discard(self._order.popleft())
+    def add(self, key: str) -> bool:
+        """Remember ``key``; whether it was new (one call where a test and an add were two, per record)."""
+        ids = self._ids
+        if key in ids:
+            return False
+        ids.add(key)
+        order = self._order
+        order.append(key)
+        if len(order) > self.limit:
+            ids.discard(order.popleft())
+        return True
 
 
 _LINE_NUMBERS = re.compile(r"^(?:\d+[:-]|[ \t]*\d+(?:→|\t))", re.M)
@@ -230,16 +234,18 @@ class Projector:
     def feed_bytes(self, data: bytes) -> list[Observation]:
         """Project a buffer of JSONL (the last line may lack its newline).
 
-        Dropped lines are judged in place: only the lines that get parsed are copied out.
+        Dropped lines are judged in place: only the lines that get parsed are copied out (``bytes.split``
+        would copy them all, and looks for line breaks a byte at a time where ``find`` uses ``memchr``).
         """
         out: list[Observation] = []
         find = data.find
+        judge = self._line
         start, size = 0, len(data)
         while start < size:
             end = find(b"\n", start)
             if end < 0:
                 end = size
-            self._line(data, start, end, out)
+            judge(data, start, end, out)
             start = end + 1
         return self._counted(out)
 
@@ -250,18 +256,19 @@ class Projector:
 
     def _line(self, data: bytes, start: int, end: int, out: list[Observation]) -> None:
         """One line: skipped unparsed, or parsed and projected at once (so it dies young)."""
-        self.stats.lines += 1
+        stats = self.stats
+        stats.lines += 1
         if start == end:
             return
         if self._droppable(data, start, end):
-            self.stats.skipped_unparsed += 1
+            stats.skipped_unparsed += 1
             return
         line = data[start:end]
         record = parse_record(line)
         if record is None:
             self._invalid(line)
             return
-        self.stats.records += 1
+        stats.records += 1
         if not self._guarded(record, out):
             self._invalid(line)
 
@@ -288,11 +295,9 @@ class Projector:
     def _droppable(self, data: bytes, start: int, end: int) -> bool:
         """True only when ``data[start:end]`` is certainly a record the contract drops."""
         find = data.find
-        if (
-            not self.config.include_sidechain
-            and _SIDECHAIN_PREFIX.match(data, start, end)
-            and self._no_subagent_command(data, start, end)
-        ):
+        # a sidechain record, when only a subagent's commands are kept (one test for both places it matters)
+        sidechain = not self.config.include_sidechain and bool(_SIDECHAIN_PREFIX.match(data, start, end))
+        if sidechain and self._no_subagent_command(data, start, end):
             return True
         at = find(_TYPE_T, start, end)
         if at >= 0 and data.startswith(_PARSE_FIRST, at + 9):
@@ -324,7 +329,7 @@ class Projector:
             return not self._pending_outcomes or self._quiet_outcomes(data, start, scan)
         if thinking:
             return self._thinking_only(data, start, end)
-        if not self.config.include_sidechain and _SIDECHAIN_PREFIX.match(data, start, end):
+        if sidechain:
             return True
         first = _FIRST_TYPE.search(data, start, end)
         return first is not None and first.group(1) in _BOOKKEEPING_TYPES
@@ -391,11 +396,9 @@ class Projector:
         if commands_only and not self._subagent_command(record):
             return
         uuid = record.get("uuid")
-        if isinstance(uuid, str):
-            if uuid in self._seen_uuids:
-                self.stats.duplicates += 1
-                return
-            self._seen_uuids.add(uuid)
+        if isinstance(uuid, str) and not self._seen_uuids.add(uuid):
+            self.stats.duplicates += 1
+            return
         message = record.get("message")
         if not isinstance(message, dict):
             return
@@ -409,7 +412,17 @@ class Projector:
         if sidechain:
             for index in range(start, len(out)):
                 obs = out[index]
-                out[index] = replace(obs, text="[sub] " + obs.text)
+                out[index] = observed(
+                    obs.kind,
+                    "[sub] " + obs.text,
+                    obs.timestamp,
+                    obs.uuid,
+                    obs.tool,
+                    obs.tool_use_id,
+                    obs.args,
+                    obs.locators,
+                    obs.outcome,
+                )
 
     def _subagent_command(self, record: dict[str, Any]) -> bool:
         """Whether a sidechain record holds a command call or a command's result.
@@ -451,8 +464,7 @@ class Projector:
         if message.get("model") == "<synthetic>":
             return  # written by the harness (API errors, interruptions), not the model
         message_id = message.get("id")
-        if not sidechain and isinstance(message_id, str) and message_id not in self._seen_messages:
-            self._seen_messages.add(message_id)
+        if not sidechain and isinstance(message_id, str) and self._seen_messages.add(message_id):
             self._count_usage(record, message.get("usage"))
         content = message.get("content")
         if isinstance(content, str):

@@ -213,3 +213,27 @@ def test_the_projection_is_the_same_with_either_parser(monkeypatch: pytest.Monke
     observations, stats = fast
     assert stats.invalid_lines > 0 and len(observations) > len(edges)
     assert any("offset=18446744073709551616" in obs["text"] for obs in observations)
+
+
+def test_a_line_orjson_writes_back_is_not_screened(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A compact line, as the transcript writer writes one, is orjson's reading whatever digit runs and
+    brackets it holds: writing it back shows it holds no integer orjson reads differently."""
+    from sbcore.observe import jsonline
+
+    def refuse(line: bytes) -> None:
+        raise AssertionError("screened or read by the stdlib")
+
+    monkeypatch.setattr(jsonline, "_plain", refuse)
+    monkeypatch.setattr(jsonline, "stdlib_record", refuse)
+    digits = b'{"id":"' + b"7" * (DIGIT_RUN + 5) + b'","n":1234567890123456789}'
+    brackets = b'{"a":[' + b",".join([b"[]"] * (MAX_OPENERS + 10)) + b"]}"
+    assert parse_record(digits) == {"id": "7" * (DIGIT_RUN + 5), "n": 1234567890123456789}
+    assert parse_record(brackets) == {"a": [[]] * (MAX_OPENERS + 10)}
+
+
+def test_a_line_orjson_writes_otherwise_is_still_screened() -> None:
+    """Whitespace, an escape or a number written another way: the screens judge the line, as before."""
+    assert type(parse_record(b'{"a": 18446744073709551616}')["a"]) is int  # type: ignore[index]
+    assert type(parse_record(b'{"a":"\\u00e9","b":18446744073709551616}')["b"]) is int  # type: ignore[index]
+    assert parse_record(_nested(400)) is not None
+    assert parse_record(_nested(1015)) is None
