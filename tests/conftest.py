@@ -10,6 +10,12 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 import pytest
+from hypothesis import settings
+
+# No timed assertions (these machines are shared and noisy): a property test's first example may also pay
+# for compiling the patterns it reaches, so Hypothesis' per-example deadline is off for the whole suite.
+settings.register_profile("sbcore", deadline=None)
+settings.load_profile("sbcore")
 
 
 @pytest.fixture(autouse=True)

@@ -52,11 +52,12 @@ alternation of them measured slower). ``python -m sbcore.bench.redaction T...`` 
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 
 from sbcore.observe import secret_categories, secret_contexts
 from sbcore.observe.entropy import looks_random
+from sbcore.observe.rule_patterns import dispatch, lookbehind, trie
 from sbcore.observe.secret_rules import (
     CLI_FLAGS,
     FORMATS,
@@ -147,21 +148,16 @@ class _Alt:
     glued: bool = False  # a vendor format: token characters glued to its end go with it (see _glued_end)
 
 
-def _lookbehind(lead: str, guard: str = "") -> str:
-    """Assert that ``lead`` (a fixed-width regex) ends here and is not preceded by ``guard``."""
-    return f"(?<={guard}{lead})"
-
-
 def _format_alt(kind: str, prefix: str, body: str) -> tuple[str, _Alt]:
     """Split ``prefix`` at its first anchor character; what follows it becomes the trie literal."""
     index = min(prefix.index(a) for a in "_-.A" if a in prefix)
     anchor, lead, rest = prefix[index], prefix[: index + 1], prefix[index + 1 :]
     if rest:
-        pattern = _lookbehind(re.escape(prefix), _GUARD) + f"(?P<v>{body})"
+        pattern = lookbehind(re.escape(prefix), _GUARD) + f"(?P<v>{body})"
         return anchor, _Alt(kind, rest, pattern, back=len(prefix), glued=True)
     if index < 2:
         raise ValueError(f"format prefix {prefix!r} needs two characters before its anchor {anchor!r}")
-    pattern = _lookbehind(re.escape(lead), _GUARD) + f"(?P<v>{body})"
+    pattern = lookbehind(re.escape(lead), _GUARD) + f"(?P<v>{body})"
     return anchor, _Alt(kind, "", pattern, back=len(lead), dispatch=(lead[-3:-1],), glued=True)
 
 
@@ -198,7 +194,7 @@ def _exact(op: str, tails: Iterable[str], guard: str = "") -> str:
     for tail in tails:
         by_width.setdefault(len(tail), set()).add(tail.lower())
     checks = [
-        _lookbehind(f"(?i:{_trie([(t, '') for t in sorted(group)])}){re.escape(op)}", guard)
+        lookbehind(f"(?i:{trie([(t, '') for t in sorted(group)])}){re.escape(op)}", guard)
         for _, group in sorted(by_width.items())
     ]
     return f"(?:{'|'.join(checks)})"
@@ -304,7 +300,7 @@ def _pattern_alts() -> dict[str, list[_Alt]]:
             _Alt(
                 "mailchimp-api-key",
                 "us",
-                _lookbehind(r"[0-9a-f]{32}-us", r"(?<![\w\]-])") + r"(?P<v>\d{1,2})\b",
+                lookbehind(r"[0-9a-f]{32}-us", r"(?<![\w\]-])") + r"(?P<v>\d{1,2})\b",
                 back=35,
             ),
             # curl -u user:password, --user user:password: the user name stays.
@@ -329,7 +325,7 @@ def _pattern_alts() -> dict[str, list[_Alt]]:
                 _Alt(
                     "",
                     f"-{flag}",
-                    _lookbehind(rf"\s--{re.escape(flag)}") + rf"[ \t]+{_VALUE}",
+                    lookbehind(rf"\s--{re.escape(flag)}") + rf"[ \t]+{_VALUE}",
                     priority=1,
                     check=_KEYED,
                 )
@@ -365,7 +361,7 @@ def _pattern_alts() -> dict[str, list[_Alt]]:
             _Alt(
                 "terraform-cloud-token",
                 "atlasv1.",
-                _lookbehind(r"[A-Za-z0-9]{14}\.atlasv1\.", _GUARD) + r"(?P<v>[\w=-]{60,})",
+                lookbehind(r"[A-Za-z0-9]{14}\.atlasv1\.", _GUARD) + r"(?P<v>[\w=-]{60,})",
                 back=23,
             ),
             # Airtable's pat…: no anchor in its prefix, so it is found from the dot before its body (a
@@ -398,7 +394,7 @@ def _pattern_alts() -> dict[str, list[_Alt]]:
                 _Alt(
                     "telegram-bot-token",
                     "AA",
-                    _lookbehind(rf"\d{{{n}}}:AA", r"(?<![\w:\]])") + r"(?P<v>[\w-]{33})",
+                    lookbehind(rf"\d{{{n}}}:AA", r"(?<![\w:\]])") + r"(?P<v>[\w-]{33})",
                     back=n + 3,
                 )
                 for n in (8, 9, 10)
@@ -413,24 +409,6 @@ def _pattern_alts() -> dict[str, list[_Alt]]:
         ],
         "=": [_Alt(kind, "", pattern, priority=1, dispatch=lead) for kind, lead, pattern in URL_SIGNATURES],
     }
-
-
-def _trie(items: Sequence[tuple[str, str]]) -> str:
-    """An alternation of ``literal + continuation`` items, factored into a prefix trie.
-
-    Branches that open with a literal let the matcher reject them on one comparison. Longer literals
-    come before shorter ones through the same node; otherwise the items keep their order, so the
-    first matching rule still wins.
-    """
-    children: dict[str, list[tuple[str, str]]] = {}
-    ends: list[str] = []
-    for literal, continuation in items:
-        if literal:
-            children.setdefault(literal[0], []).append((literal[1:], continuation))
-        else:
-            ends.append(continuation)
-    branches = [re.escape(char) + _trie(sub) for char, sub in children.items()] + ends
-    return branches[0] if len(branches) == 1 else f"(?:{'|'.join(branches)})"
 
 
 @dataclass(frozen=True)
@@ -457,33 +435,9 @@ def _compile(anchor: str, alts: list[_Alt]) -> _Family:
         # Two character classes (bitmap tests) reject most occurrences before the exact keys are compared.
         classes = "".join(f"[{re.escape(''.join(sorted({key[i] for key in keys})))}]" for i in (-2, -1))
         items.append(
-            ("", _lookbehind(classes + re.escape(anchor)) + _dispatch(anchor, keys, rules, f"k{width}_"))
+            ("", lookbehind(classes + re.escape(anchor)) + dispatch(anchor, keys, rules, f"k{width}_"))
         )
-    return _Family(anchor, re.compile(re.escape(anchor) + _trie(items), re.ASCII), named)
-
-
-def _dispatch(anchor: str, keys: set[str], rules: list[tuple[tuple[str, ...], str]], prefix: str) -> str:
-    """The rules reached through the keys ending just before the anchor, each behind the key it needs.
-
-    Where every rule has one key, the key found before the anchor leads to its own rules alone: one key
-    can end there, and a rule of another key fails on its own look-behind. Trying every rule of the
-    group at each occurrence cost ten times more on an identifier such as ``widget_list``. The trie of
-    keys marks the key it matched with an empty group, and one conditional per key picks its rules (the
-    marks close before a rule's value, so a match's last group is still its rule's). A rule with many
-    keys (an assignment's key names) stays behind one trie of them all, written once.
-    """
-    if any(len(dispatch) > 1 for dispatch, _ in rules):
-        gate = _lookbehind(_trie([(key, "") for key in sorted(keys)]) + re.escape(anchor))
-        return f"{gate}(?:{'|'.join(pattern for _, pattern in rules)})"
-    by_key: dict[str, list[str]] = {}
-    for (key,), pattern in rules:
-        by_key.setdefault(key, []).append(pattern)
-    marks = {key: f"(?P<{prefix}{index}>)" for index, key in enumerate(by_key)}
-    gate = _lookbehind(_trie([(key, marks[key]) for key in sorted(by_key)]) + re.escape(anchor))
-    choice = "(?!)"
-    for index, patterns in reversed(list(enumerate(by_key.values()))):
-        choice = f"(?({prefix}{index})(?:{'|'.join(patterns)})|{choice})"
-    return gate + choice
+    return _Family(anchor, re.compile(re.escape(anchor) + trie(items), re.ASCII), named)
 
 
 def _grouped() -> dict[str, list[_Alt]]:

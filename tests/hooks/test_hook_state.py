@@ -93,6 +93,7 @@ ALLOWED = {
     "sbcore.observe.secret_rules",
     "sbcore.observe.entropy",
     "sbcore.observe.lazy_pattern",
+    "sbcore.observe.rule_patterns",
     "sbcore.problems",  # stdlib only: the base of every error sbcore defines
 }
 
