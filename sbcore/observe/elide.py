@@ -27,6 +27,7 @@ from typing import NamedTuple
 
 from sbcore.observe import locators
 from sbcore.observe import redact as _redact
+from sbcore.observe.entropy import looks_random
 
 redact: Callable[[str], str] = _redact.redact
 # The longest secret the redactor recognises; the margin redacted beyond every cap.
@@ -64,23 +65,24 @@ class Elided(NamedTuple):
         return self.text if self.kept is None else self.kept
 
 
-def prepare(value: str, keep: int, whole_max: int = 0) -> tuple[str, int]:
+def prepare(value: str, keep: int, whole_max: int = 0) -> tuple[str, int, int]:
     """Redact ``value`` for a projection keeping at most ``keep`` characters.
 
-    Returns ``(work, safe)``: ``work[:safe]`` is redacted and may be kept; anything from
-    ``safe`` on must be elided (it may hold the unscanned remainder of a long value).
+    Returns ``(work, safe, scanned)``: ``work[:safe]`` is redacted and may be kept; anything from
+    ``safe`` on must be elided: ``work[:scanned]`` is redacted (a secret the slice cut short may
+    be raw at its end), the rest is the long value's remainder, never read.
     A value up to ``whole_max`` characters (or ``keep + MAX_SECRET_SPAN``) is redacted
     whole: structure-first elision may keep text from anywhere in it.
     """
     if len(value) <= max(whole_max, keep + MAX_SECRET_SPAN):
         done = redact(value)
-        return done, len(done)
+        return done, len(done), len(done)
     want = keep + MAX_SECRET_SPAN
     end = want
     for _ in range(_PREPARE_READINGS):
         done = redact(value[:end])
         if end >= len(value):
-            return done, len(done)
+            return done, len(done), len(done)
         if len(done) >= want:
             break
         end += want - len(done) + MAX_SECRET_SPAN
@@ -88,7 +90,7 @@ def prepare(value: str, keep: int, whole_max: int = 0) -> tuple[str, int]:
     # ``len(done) - MAX_SECRET_SPAN``. A value whose secrets keep shrinking the slice (one long token after
     # another) shows less than ``keep`` after the last reading rather than being read again from its start
     # (each reading is of the whole slice: unbounded, a megabyte of them took a minute).
-    return done + value[end:], max(0, len(done) - MAX_SECRET_SPAN)
+    return done + value[end:], max(0, len(done) - MAX_SECRET_SPAN), len(done)
 
 
 _PREPARE_READINGS = 4
@@ -120,22 +122,88 @@ def marker_size(kind: str, removed: str) -> str:
 
 
 def marker(
-    kind: str, removed: str, visible: str, harvest_max: int, before: str = "", after: str = ""
+    kind: str,
+    removed: str,
+    visible: str,
+    harvest_max: int,
+    before: str = "",
+    after: str = "",
+    scanned: int = 0,
 ) -> tuple[str, list[str]]:
     """The marker for one removed span, and the locators it lists.
 
     ``before``/``after`` are the kept text on either side: the word a cut splits in two is
     harvested whole. Locators already readable in ``visible`` (all the kept text) are
-    not repeated. The locator list is redacted: it may come from a part of a long value
-    that was never scanned.
+    not repeated. Only the first ``scanned`` characters of ``removed`` are known to be redacted;
+    the rest may never have been (the part of a long value past what its cap's slice reads, an
+    edit's unchanged lines), so a token found there is listed only once it is known to be no
+    secret (:func:`_not_secrets`). The list is redacted too.
     """
     size = marker_size(kind, removed)
     head = before[-_EDGE_WINDOW:].rsplit(None, 1)[-1] if before and not before[-1].isspace() else ""
     tail = after[:_EDGE_WINDOW].split(None, 1)[0] if after and not after[0].isspace() else ""
     span = head + removed + tail
-    found = [token for token in locators.harvest(span) if token not in visible]
+    located = locators.harvest_located(span)
+    found = [token for token in located if token not in visible]
+    if found and scanned < len(removed):
+        found = _not_secrets(span, found, located, len(head) + scanned)
     paths = f"; paths: {redact(locators.compact(found, harvest_max))}" if found else ""
     return f"{size}, sha {short_sha(removed)}{paths}]", found
+
+
+def _not_secrets(span: str, tokens: list[str], located: dict[str, int], unscanned: int) -> list[str]:
+    """The path-shaped ``tokens`` harvested from ``span`` (``located``: where each one's word starts) that are
+    no secret where ``span`` was never redacted (from ``unscanned`` on).
+
+    A secret may have a path's shape: base64 holds slashes (an AWS secret key, a PEM block's or a PuTTY
+    key's lines), and a value may be written with them. Redacting the list alone cannot tell, since what
+    makes a token a secret is around it (``aws_secret_access_key = …``, a ``Private-Lines:`` header). So a
+    token first found where nothing was redacted is left out if it reads as key material, or if redaction
+    of its line, and the line before it, replaces it; one first found in redacted text is as redaction
+    left it. Neighbouring lines are redacted together: a listing's run of paths is read once, in runs.
+    """
+    raw_from = max(span.rfind(edge, 0, unscanned) for edge in " \n\t")  # where the word read in part starts
+    judged: list[tuple[int, int, str]] = []  # the context of each token to judge, and the token
+    kept = []
+    for token in tokens:
+        at = located[token]
+        if at <= raw_from:
+            kept.append(token)
+        elif not _key_material(token):
+            start = span.rfind("\n", 0, max(0, span.rfind("\n", 0, at))) + 1
+            end = span.find("\n", at)
+            judged.append((start, end if end >= 0 else len(span), token))
+    index, budget = 0, _VETTED_MAX
+    while index < len(judged) and budget > 0:  # in the order of the text: harvest's
+        start, end = judged[index][0], judged[index][1]
+        last = index
+        while last + 1 < len(judged) and judged[last + 1][0] <= end + 1 and end - start < _VETTED_RUN:
+            last += 1
+            end = max(end, judged[last][1])
+        context = redact(span[start:end])
+        kept += [token for _, _, token in judged[index : last + 1] if token in context]
+        budget -= end - start
+        index = last + 1
+    listed = set(kept)
+    return [token for token in tokens if token in listed]
+
+
+def _key_material(token: str) -> bool:
+    """Whether a path-shaped token reads as key material: a piece between its slashes that is long, of both
+    cases and random (a repository's paths are words, versions and hashes of one case)."""
+    return any(
+        len(piece) >= _KEY_PIECE and not piece.islower() and not piece.isupper() and looks_random(piece)
+        for piece in token.split("/")
+    )
+
+
+_KEY_PIECE = 12
+_VETTED_RUN = 4096
+"""Neighbouring contexts are redacted together until a run reaches this many characters: each token is then
+looked for in its run's redacted text, which must stay short for a listing of thousands of paths."""
+_VETTED_MAX = 2 * 1024 * 1024
+"""How much unredacted text one marker's tokens are judged in: about twice what a megabyte's listing of paths
+needs. Tokens past it are left out, not listed unread (a secret may be among them)."""
 
 
 def cap_segments(segments: list[Segment], budget: int) -> list[Segment]:
@@ -160,8 +228,11 @@ def cap_segments(segments: list[Segment], budget: int) -> list[Segment]:
     return out
 
 
-def render(segments: list[Segment], harvest_max: int) -> Elided:
-    """Join kept text and markers; collect the locators the markers carry."""
+def render(segments: list[Segment], harvest_max: int, unscanned: int = 0) -> Elided:
+    """Join kept text and markers; collect the locators the markers carry.
+
+    The segments are redacted text but for the last ``unscanned`` characters of the last one (what a cap's
+    slice did not read)."""
     if len(segments) == 1 and segments[0][0] is None:  # nothing was cut (most commands)
         return Elided(segments[0][1], (), segments[0][1])
     visible = "".join(text for kind, text in segments if kind is None)
@@ -179,7 +250,8 @@ def render(segments: list[Segment], harvest_max: int) -> Elided:
             after = (
                 segments[index + 1][1] if index + 1 < len(segments) and segments[index + 1][0] is None else ""
             )
-            rendered, found = marker(kind, text, visible, harvest_max, before, after)
+            scanned = len(text) - unscanned if index == len(segments) - 1 else len(text)
+            rendered, found = marker(kind, text, visible, harvest_max, before, after, scanned)
             parts.append(rendered)
             harvested.extend(found)
     return Elided("".join(parts), tuple(dict.fromkeys(harvested)), "\n".join(whole))
@@ -205,12 +277,12 @@ def elide(
     """Redact, elide structure, cap: the one way a payload string is shortened."""
     if len(value) <= cap and structure is None:
         return Elided(redact(value))  # nothing to cut (redaction may lengthen it: never re-cut)
-    work, safe = prepare(value, cap, WHOLE_REDACT_MAX if structure is not None else 0)
+    work, safe, scanned = prepare(value, cap, WHOLE_REDACT_MAX if structure is not None else 0)
     head = work[:safe]
     segments: list[Segment] = structure(head) if structure is not None else [(None, head)]
     if safe < len(work):
         segments.append(("tail", work[safe:]))
-    return render(cap_segments(segments, cap), harvest_max)
+    return render(cap_segments(segments, cap), harvest_max, len(work) - scanned)
 
 
 # --- shell structure ---------------------------------------------------------------------

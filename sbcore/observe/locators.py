@@ -106,9 +106,14 @@ def harvest(text: str) -> list[str]:
     Only words holding an anchor (a ``/``, or a ``.`` and a known extension) are looked
     at: a C-speed scan finds the anchors, so plain prose and code cost little.
     """
-    found: dict[str, None] = {}
+    return list(harvest_located(text))
+
+
+def harvest_located(text: str) -> dict[str, int]:
+    """:func:`harvest`'s tokens, each with where the word it first occurs in starts."""
+    found: dict[str, int] = {}
     if "/" not in text and "." not in text:
-        return []
+        return found
     find, search = text.find, _EXT_DOT.search
     slash, dot = find("/"), search(text)  # the next anchor of each sort (-1, None: there is none)
     while True:
@@ -134,13 +139,13 @@ def harvest(text: str) -> list[str]:
                 _WORD_CACHE.clear()
             _WORD_CACHE[word] = tokens
         for token in tokens:
-            found[token] = None
+            found.setdefault(token, start)
         # the next anchors after this word
         if 0 <= slash < stop:
             slash = find("/", stop)
         if dot is not None and dot.start() < stop:
             dot = search(text, stop)
-    return list(found)
+    return found
 
 
 def _harvest_word(word: str) -> tuple[str, ...]:

@@ -571,6 +571,66 @@ def test_redaction_before_cap_on_long_values(padding: int) -> None:
     assert "AKIA" not in write.text
 
 
+def _everything_sent(obs: Observation) -> str:
+    """All an observation carries on: its text, its projected arguments and its locators."""
+    return obs.text + json.dumps(obs.args) + json.dumps(list(obs.locators))
+
+
+_FILLER = "".join(f"step {i}: see src/steps/mod{i}.py\n" for i in range(120))
+# random base64 (a fixed seed), 64 characters a line as a PEM body is written: lines with "/" look like paths
+_PEM_BODY = "".join(random.Random(11).choices(string.ascii_letters + string.digits + "+/", k=1600))
+_PEM = (
+    "-----BEGIN RSA PRIVATE KEY-----\n"
+    + "\n".join(_PEM_BODY[i : i + 64] for i in range(0, len(_PEM_BODY), 64))
+    + "\n-----END RSA PRIVATE KEY-----\n"
+)
+
+
+def test_a_private_key_past_the_redacted_slice_is_not_listed_as_paths() -> None:
+    """Past what a cap's slice redacts, a marker harvests the removed text raw: a PEM body's lines hold
+    slashes, and were listed as the removed span's paths (and so sent on), while the real paths still are."""
+    obs = _call("Write", {"file_path": "/r/deploy.txt", "content": "head\n" + _FILLER + _PEM})
+    sent = _everything_sent(obs)
+    lines = [_PEM_BODY[i : i + 64] for i in range(0, len(_PEM_BODY), 64)]
+    assert [line for line in lines if line[:12] in sent] == []
+    assert "src/steps/{" in obs.text and "src/steps/mod119.py" in obs.locators
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        'aws_secret_access_key = "wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY"',
+        "export DB_PASSWORD=c0rrect/horse/Battery9staple",
+        "Private-Lines: 1\nHvETl/y/9AB3MvpTxJOaI6zDZ+1aK4j8eaNLzVtq8P4WNWRt49p9zhPIduNykkZ5",
+    ],
+)
+def test_a_slashed_secret_in_an_edits_unchanged_lines_is_not_listed(line: str) -> None:
+    """An edit's unchanged lines are never redacted (they are elided whole): a secret with slashes in them
+    was harvested as a path into the marker."""
+    secret = line.rsplit(" ", 1)[-1].rsplit("=", 1)[-1].rsplit("\n", 1)[-1].strip('"')
+    shared = f"config:\n  {line}\n  region: us-east-1\n  notes: docs/setup/aws.md\n"
+    obs = _call(
+        "Edit", {"file_path": "/r/a.yaml", "old_string": shared + "x: 1\n", "new_string": shared + "x: 2\n"}
+    )
+    assert "unchanged" in obs.text
+    assert secret[:12] not in _everything_sent(obs)
+    assert "docs/setup/aws.md" in obs.text
+
+
+@pytest.mark.parametrize(
+    "path",
+    [
+        "src/Http2Server/Utf8Decoder.cs",
+        "/var/folders/4n/2f7pppjd2_n0fftzg8vrlg040000gn/T/tmphkyl41hz",
+        "node_modules/.pnpm/@babel+core@7.23.0/node_modules/@babel/core/lib/index.js",
+        "services/PaymentGatewayV2/handlers/RefundHandler.java:118",
+    ],
+)
+def test_a_path_in_a_removed_span_is_still_listed(path: str) -> None:
+    obs = _call("Write", {"file_path": "/r/w.txt", "content": "h" * 199 + "\n" + _FILLER + f"open {path}\n"})
+    assert path in obs.text.split("…[", 1)[1]
+
+
 def test_a_value_whose_secrets_keep_shrinking_its_slice_is_read_a_bounded_number_of_times(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
@@ -589,7 +649,7 @@ def test_a_value_whose_secrets_keep_shrinking_its_slice_is_read_a_bounded_number
     rng = random.Random(7)
     token = "".join(rng.choice(string.ascii_letters + string.digits + "+/") for _ in range(300_000))
     value = f"export TOKEN={token}"  # one secret as long as the value: every slice redacts to a marker
-    work, safe = elide.prepare(value, 400)
+    work, safe, _ = elide.prepare(value, 400)
     assert sum(read) < 10 * (400 + MAX_SECRET_SPAN) * 4  # a few growing slices, never the whole value over
     assert token[:16] not in work[:safe]  # what may be kept is redacted
     assert safe <= len(work)
