@@ -2,12 +2,13 @@
 
 A projected string is built in three steps, always in this order:
 
-1. **Redact** what may be kept: the slice up to the cap plus ``MAX_SECRET_SPAN`` (grown
-   until the redacted slice really extends that far past the cap, in at most a few
-   readings: a value of ever-shrinking secrets shows less rather than being read again
-   and again), and nothing from beyond that safe prefix is ever kept. A string elided structure-first (a shell
-   command) is redacted whole when it is at most ``WHOLE_REDACT_MAX`` characters. A secret straddling a cap
-   therefore cannot leave a prefix behind, and a megabyte body is never scanned whole.
+1. **Redact** what may be kept: a slice to the end of the line holding the cap (or to the cap
+   plus ``MAX_SECRET_SPAN``, see :func:`_slice_end`), grown until the redacted slice really
+   reaches the cap, in at most a few readings (a value of ever-shrinking secrets shows less
+   rather than being read again and again), and nothing from beyond that safe prefix is ever
+   kept. A string elided structure-first (a shell command) is redacted whole when it is at most
+   ``WHOLE_REDACT_MAX`` characters. A secret straddling a cap therefore cannot leave a prefix
+   behind, and a megabyte body is never scanned whole.
 2. **Elide structure**: a shell heredoc body or a long quoted literal is replaced by its
    first ``heredoc_head`` characters and a marker, so the command still reads as the
    command it is (a hard cut mid-heredoc reads as garbage).
@@ -28,13 +29,15 @@ from typing import NamedTuple
 from sbcore.observe import locators
 from sbcore.observe import redact as _redact
 from sbcore.observe.entropy import looks_random
+from sbcore.observe.secret_contexts import PARTNER_REACH, key_id_between
 
 redact: Callable[[str], str] = _redact.redact
-# The longest secret the redactor recognises; the margin redacted beyond every cap.
+# The longest prefix of a secret the redactor needs to recognise it: the margin redacted past a cap on a
+# line that runs on.
 MAX_SECRET_SPAN: int = int(getattr(_redact, "MAX_SECRET_SPAN", 1024))
 # A string elided structure-first is redacted whole up to this size (its structure may keep
-# text from anywhere in it); a longer one, or one that is only capped, is redacted over the
-# part that may be kept plus ``MAX_SECRET_SPAN``.
+# text from anywhere in it); a longer one is redacted over the part that may be kept plus
+# ``MAX_SECRET_SPAN``, and one that is only capped to the end of the line holding the cap.
 WHOLE_REDACT_MAX = 16 * 1024
 
 # How much kept text on either side of a cut is searched for the rest of a split token.
@@ -71,26 +74,47 @@ def prepare(value: str, keep: int, whole_max: int = 0) -> tuple[str, int, int]:
     Returns ``(work, safe, scanned)``: ``work[:safe]`` is redacted and may be kept; anything from
     ``safe`` on must be elided: ``work[:scanned]`` is redacted (a secret the slice cut short may
     be raw at its end), the rest is the long value's remainder, never read.
-    A value up to ``whole_max`` characters (or ``keep + MAX_SECRET_SPAN``) is redacted
-    whole: structure-first elision may keep text from anywhere in it.
+    A value elided structure-first, up to ``whole_max`` characters (or ``keep + MAX_SECRET_SPAN``), is
+    redacted whole: its structure may keep text from anywhere in it. Any other value longer than
+    ``keep`` is redacted over slices (:func:`_slice_end`), grown while markers leave them short.
     """
-    if len(value) <= max(whole_max, keep + MAX_SECRET_SPAN):
+    if len(value) <= (max(whole_max, keep + MAX_SECRET_SPAN) if whole_max else keep):
         done = redact(value)
         return done, len(done), len(done)
-    want = keep + MAX_SECRET_SPAN
-    end = want
+    end = keep
     for _ in range(_PREPARE_READINGS):
-        done = redact(value[:end])
-        if end >= len(value):
+        stop, unsafe = _slice_end(value, end, by_line=not whole_max)
+        done = redact(value[:stop])
+        if stop >= len(value):
             return done, len(done), len(done)
-        if len(done) >= want:
+        if len(done) - unsafe >= keep:
             break
-        end += want - len(done) + MAX_SECRET_SPAN
-    # A secret cut by the slice end is still raw, and shorter than the margin: it sits entirely after
-    # ``len(done) - MAX_SECRET_SPAN``. A value whose secrets keep shrinking the slice (one long token after
-    # another) shows less than ``keep`` after the last reading rather than being read again from its start
-    # (each reading is of the whole slice: unbounded, a megabyte of them took a minute).
-    return done + value[end:], max(0, len(done) - MAX_SECRET_SPAN), len(done)
+        end = stop + keep - (len(done) - unsafe)
+    # A value whose secrets keep shrinking the slice (one long token after another) shows less than
+    # ``keep`` after the last reading rather than being read again from its start (each reading is of the
+    # whole slice: unbounded, a megabyte of them took a minute).
+    return done + value[stop:], max(0, len(done) - unsafe), len(done)
+
+
+def _slice_end(value: str, at: int, by_line: bool) -> tuple[int, int]:
+    """Where a slice that must hold everything before ``at`` redacted may end, and how many characters at
+    the end of its redacted form are not safe to keep.
+
+    A slice ending ``MAX_SECRET_SPAN`` past ``at`` is always enough, its last ``MAX_SECRET_SPAN``
+    characters unsafe (a secret it cuts short is still raw, and sits entirely after them). A slice ending
+    with the line that holds ``at`` is enough too (``by_line``), and wholly safe: no rule's match reads past
+    the line its secret is on (a PEM block or a PuTTY key's lines, whose value spans lines, is redacted to
+    the end of the slice), but for a key id's partner, which the id may follow by up to ``PARTNER_REACH``
+    characters, on a later line. So unless such an id may be that near, the slice stops at the line's
+    end: an edit's text capped at a few hundred characters is read that far, not a thousand more. What the
+    slice leaves unread is judged token by token where a marker lists its paths (:func:`_not_secrets`).
+    """
+    if by_line:
+        ahead = at + PARTNER_REACH if key_id_between(value, at, at + PARTNER_REACH) else at
+        newline = value.find("\n", ahead, at + MAX_SECRET_SPAN)
+        if newline >= 0:
+            return newline + 1, 0
+    return at + MAX_SECRET_SPAN, MAX_SECRET_SPAN
 
 
 _PREPARE_READINGS = 4

@@ -28,12 +28,15 @@ of letters only (and ``_ . -``) counts only when it reads as random (:mod:`sbcor
 a letters-only API key goes, ``getApiKeyFromEnvironment`` stays; a quoted value need not.
 
 Contract with the projector (caps): redact **before** capping, so that a secret straddling the cap
-cannot leak a prefix. Redacting a huge body is wasteful, so the projector may redact only the head
-slice ``text[: cap + MARGIN]`` with ``MARGIN >= MAX_SECRET_SPAN``. That is safe because a single-line
-rule recognises a secret from at most its first ``MAX_SECRET_SPAN`` characters and, once it has,
-redacts it up to the end of the slice even where the slice cuts it short; a PEM ``BEGIN`` whose ``END``
-lies beyond the slice is redacted to the end of the slice. Markers change lengths, so cap the redacted
-slice, never the original.
+cannot leak a prefix. Redacting a huge body is wasteful, so the projector may redact only a head slice:
+``text[: cap + MARGIN]`` with ``MARGIN >= MAX_SECRET_SPAN``, or the text up to the end of the line holding
+the cap. The first is safe because a single-line rule recognises a secret from at most its first
+``MAX_SECRET_SPAN`` characters and, once it has, redacts it up to the end of the slice even where the
+slice cuts it short; a PEM ``BEGIN`` whose ``END`` lies beyond the slice is redacted to the end of the
+slice. The second, because no match reads past the line its secret is on (a multi-line value, a PEM
+block or a PuTTY key's lines, is redacted to the end of the slice), but for a key id's partner, found
+from an id up to ``secret_contexts.PARTNER_REACH`` characters after it: a slice reaching an id's prefix
+must go that much further. Markers change lengths, so cap the redacted slice, never the original.
 
 Speed: ``redact`` runs on every projected string, and CPython's ``re`` is fast only while it scans for
 a pattern's leading literal; every place where that literal occurs costs a trip into the matcher. So

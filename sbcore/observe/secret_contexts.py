@@ -57,6 +57,7 @@ from collections.abc import Callable, Iterator
 from sbcore.observe import secret_forms
 from sbcore.observe.entropy import looks_random
 from sbcore.observe.lazy_pattern import Lazy
+from sbcore.observe.secret_rules import FORMATS
 
 Span = tuple[int, int, int, str]  # start, end, priority, kind
 
@@ -379,6 +380,22 @@ _BARE_FORMATS: tuple[tuple[str, str, str, Lazy], ...] = tuple(
 )
 # An Azure AD client secret: three characters, a digit, "Q~", then 31 to 34 more.
 _AZURE = Lazy(r"(?<![\w~.-])[\w~.-]{3}\dQ~[\w~.-]{31,34}(?![\w~.-])")
+
+_ID_PREFIXES = tuple(
+    sorted(
+        {prefix for kind, prefix, _ in FORMATS if kind in _PARTNERS}
+        | {prefix for prefix, _, kind, _ in _BARE_FORMATS if kind in _PARTNERS}
+    )
+)
+PARTNER_REACH = _NEIGHBOURHOOD
+"""How far past a secret a key id that makes it one (its partner, :func:`_partners`) may start."""
+
+
+def key_id_between(text: str, start: int, end: int) -> bool:
+    """Whether a key id that has a partner rule may start in ``text[start:end]``: one of their prefixes
+    does. A slice that ends before such an id would not see what makes a token before it a secret."""
+    return any(text.find(prefix, start, end + len(prefix) - 1) >= 0 for prefix in _ID_PREFIXES)
+
 
 _SHORT = 512  # see quiet
 
