@@ -165,8 +165,9 @@ class GoalJudge:
         )
         self.goal: Vector | None = None
         self.steps = 0
+        self._waiting: list[Observation] = []  # not read into the topic yet (see _catch_up)
         self.vocabulary: set[str] = set()
-        self._unread: list[str] = []  # texts not yet learnt: the vocabulary is read only to judge a prompt
+        self._unread: list[str | Observation] = []  # not learnt yet: read only to judge a prompt
         self._learnt = 0  # texts learnt so far (the unread ones follow them)
         if goal:
             self._learn(goal)
@@ -181,22 +182,33 @@ class GoalJudge:
         """
         found: Boundary | None = None
         for index, obs in enumerate(observations):
-            self.state.pop("cursor", None)  # fed one at a time, in order: everything given is unread
-            for step in self.topic.read([obs]):
-                self.topic.fold([step])
-                self.steps += 1
+            self._waiting.append(obs)
+            if len(self._waiting) >= _UNREAD_KEPT:
+                self._catch_up()
             if obs.kind != "prompt":
-                self._learn(" ".join([obs.text, *map(str, obs.args.values())]))
+                self._learn(obs)
                 continue
             verdict = self._prompt(obs.text, judging)
             if verdict is not None and found is None:
                 found = Boundary(index, *verdict)
         return found
 
+    def _catch_up(self) -> None:
+        """Read the observations given since the last catch-up into the task's steps and their centroid.
+
+        Only a prompt's judgement reads those, so they are read when one needs them (or when too many wait):
+        the same steps, in the same order, as reading each observation as it comes, and none for the
+        stretch after a task's last prompt."""
+        for step in self.topic.read_all(self._waiting):
+            self.topic.fold([step])  # one at a time: the centroid is capped after each
+            self.steps += 1
+        self._waiting = []
+
     def _prompt(self, text: str, judging: bool) -> tuple[float, str] | None:
         """Judge one prompt, updating the goal; (similarity, why) when it starts a new task."""
         if len(words(text)) < self.settings.min_words:
             return None  # names no subject: neither a goal nor a boundary
+        self._catch_up()
         stems = {word[:STEM] for word in words(text)}
         known = self._learnt + len(self._unread)  # what the task had read before this prompt
         self._learn(text)
@@ -231,10 +243,11 @@ class GoalJudge:
             self.goal = cap(merged, CENTROID_TERMS)
         return None
 
-    def _learn(self, text: str) -> None:
-        """Add ``text``'s words to the task's vocabulary (bounded: past the cap, nothing new is learnt, which
-        leaves a long task's vocabulary as it was, never emptier). Read when a prompt needs it (nearly every
-        prompt is decided before: it is close to the task, or reads as a follow-up), in the order given."""
+    def _learn(self, text: str | Observation) -> None:
+        """Add the words of ``text`` (or of an observation's text and arguments) to the task's vocabulary
+        (bounded: past the cap, nothing new is learnt, which leaves a long task's vocabulary as it was, never
+        emptier). Read when a prompt needs it (nearly every prompt is decided before: it is close to the task,
+        or reads as a follow-up), in the order given."""
         if len(self._unread) >= _UNREAD_KEPT:
             self._read(self._learnt + len(self._unread))
         self._unread.append(text)
@@ -242,8 +255,9 @@ class GoalJudge:
     def _read(self, through: int) -> None:
         """Learn the texts given before the ``through``-th one that are not learnt yet."""
         count = through - self._learnt
-        for text in self._unread[:count]:
+        for item in self._unread[:count]:
             if len(self.vocabulary) < VOCABULARY_CAP:
+                text = item if isinstance(item, str) else " ".join([item.text, *map(str, item.args.values())])
                 self.vocabulary.update({word[:STEM] for word in distinct_words(text)})
         del self._unread[:count]
         self._learnt += count

@@ -151,6 +151,15 @@ class SessionTopic:
             self.state["cursor"] = fingerprint(obs)
         return self.completed
 
+    def read_all(self, observations: Sequence[Observation]) -> list[dict[str, Any]]:
+        """Read every one of ``observations``, as a reader handed each observation once, in order, does: it
+        keeps no cursor. Returns the steps it completed."""
+        self.completed = []
+        self.df = self._prepare()
+        for obs in observations:
+            self._one(obs)
+        return self.completed
+
     def _one(self, obs: Observation) -> None:
         if obs.kind == "prompt":
             self._close()

@@ -226,3 +226,35 @@ def test_the_vocabulary_read_when_a_prompt_needs_it_is_the_one_read_as_the_task_
     stems = {word[: new_goal.STEM] for word in words("kubernetes rollout for the invoice exporter")}
     eager = {word[: new_goal.STEM] for text in texts for word in words(text)}
     assert judge._shared(stems, known) == len(stems & eager) / len(stems)
+
+
+def test_steps_read_when_a_prompt_needs_them_judge_as_steps_read_as_they_came() -> None:
+    """The task's steps are read into its topic when a prompt is judged (or too many wait), not as each
+    observation comes: over sessions of several goals, follow-ups and long stretches of work, every prompt is
+    judged alike, against the same steps and centroid, as by a judge that reads each observation at once."""
+    names = [f"{a}{b}{c}{d}" for a in "bdfgkptv" for b in "aeiou" for c in "lmnrs" for d in "aio"]
+    varied = [  # work of many words: the centroid outgrows its cap, which is applied step by step
+        (f"Porting the {' '.join(names[n : n + 5])} handlers to the queue", f"q/{names[n]}.py")
+        for n in range(0, 600, 5)
+    ]
+    stream: list[Observation] = []
+    for round_ in range(3):
+        for goal, steps in (UPLOADS, PARSER, (UPLOADS[0], varied)):
+            stream += _session(goal, steps * (1 + round_ * 3))
+            stream.append(Observation("prompt", "[prompt] It still fails on the second call", uuid="f"))
+        stream += [Observation("prompt", f"[prompt] {case.prompt}", uuid=f"x{round_}") for case in CASES[::4]]
+    lazy, eager = GoalJudge(NewGoalSettings()), GoalJudge(NewGoalSettings())
+    lazy_found, eager_found = [], []
+    for obs in stream:
+        lazy_found.append(lazy.split([obs]))
+        eager_found.append(eager.split([obs]))
+        eager._catch_up()
+        if obs.kind == "prompt":
+            lazy._catch_up()
+            assert (lazy.steps, lazy.topic.centroid, lazy.goal) == (
+                eager.steps,
+                eager.topic.centroid,
+                eager.goal,
+            )
+    assert lazy_found == eager_found
+    assert any(lazy_found), "the stream holds new goals"
