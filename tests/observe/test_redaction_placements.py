@@ -17,7 +17,7 @@ from typing import Any
 import pytest
 
 from sbcore.observe.project import Projector
-from tests.observe.test_redaction_probe import _PROBES, GAPS
+from tests.observe.test_redaction_probe import _PROBES, GAPS, _records
 
 _FILL = "".join(f"step {i}: run the thing number {i}\n" for i in range(150))
 _SECRETS = [
@@ -34,17 +34,6 @@ def _assistant(*content: dict[str, Any]) -> dict[str, Any]:
 
 def _call(name: str, arguments: dict[str, Any]) -> list[dict[str, Any]]:
     return [_assistant({"type": "tool_use", "id": "toolu_01", "name": name, "input": arguments})]
-
-
-def _failed(text: str) -> list[dict[str, Any]]:
-    result = {
-        "type": "tool_result",
-        "tool_use_id": "toolu_01",
-        "is_error": True,
-        "content": f"Exit code 1\n{text}",
-    }
-    returned = {"type": "user", "timestamp": "2026-01-01T10:00:05Z", "message": {"content": [result]}}
-    return [*_call("Bash", {"command": "make deploy"}), returned]
 
 
 def _unchanged(text: str) -> dict[str, str]:
@@ -72,7 +61,7 @@ PLACEMENTS: dict[str, Callable[[str], list[dict[str, Any]]]] = {
     "task-prompt": lambda t: _call("Task", {"description": "do it", "prompt": f"{_FILL}{t}\n{_FILL}"}),
     "todo-item": lambda t: _call("TodoWrite", {"todos": [{"content": _FILL + t, "status": "pending"}]}),
     "webfetch-prompt": lambda t: _call("WebFetch", {"url": "https://example.com/x", "prompt": _FILL + t}),
-    "error-output": lambda t: _failed(f"{_FILL}{t}\n{_FILL}"),
+    "error-output": lambda t: _records("error", f"{_FILL}{t}\n{_FILL}"),
 }
 
 

@@ -72,12 +72,7 @@ def test_the_slice_ends_with_the_line_holding_the_cap(monkeypatch: pytest.Monkey
     characters further."""
     read: list[int] = []
     real = elide.redact
-
-    def counted(text: str) -> str:
-        read.append(len(text))
-        return real(text)
-
-    monkeypatch.setattr(elide, "redact", counted)
+    monkeypatch.setattr(elide, "redact", lambda text: read.append(len(text)) or real(text))
     value = BEFORE + AFTER * 3
     cut = len(BEFORE) + 10
     work, safe, scanned = prepare(value, cut)
