@@ -68,32 +68,33 @@ class Elided(NamedTuple):
         return self.text if self.kept is None else self.kept
 
 
-def prepare(value: str, keep: int, whole_max: int = 0) -> tuple[str, int, int]:
+def prepare(value: str, keep: int, whole_max: int = 0) -> tuple[str, int]:
     """Redact ``value`` for a projection keeping at most ``keep`` characters.
 
-    Returns ``(work, safe, scanned)``: ``work[:safe]`` is redacted and may be kept; anything from
-    ``safe`` on must be elided: ``work[:scanned]`` is redacted (a secret the slice cut short may
-    be raw at its end), the rest is the long value's remainder, never read.
+    Returns ``(work, safe)``: ``work[:safe]`` is redacted and may be kept; anything from ``safe``
+    on must be elided, and is no redacted text to rely on: the long value's remainder, never read,
+    and before it, where a slice ran on past ``MAX_SECRET_SPAN``, the slice's end, where a secret
+    it cut short may be raw.
     A value elided structure-first, up to ``whole_max`` characters (or ``keep + MAX_SECRET_SPAN``), is
     redacted whole: its structure may keep text from anywhere in it. Any other value longer than
     ``keep`` is redacted over slices (:func:`_slice_end`), grown while markers leave them short.
     """
     if len(value) <= (max(whole_max, keep + MAX_SECRET_SPAN) if whole_max else keep):
         done = redact(value)
-        return done, len(done), len(done)
+        return done, len(done)
     end = keep
     for _ in range(_PREPARE_READINGS):
         stop, unsafe = _slice_end(value, end, by_line=not whole_max)
         done = redact(value[:stop])
         if stop >= len(value):
-            return done, len(done), len(done)
+            return done, len(done)
         if len(done) - unsafe >= keep:
             break
         end = stop + keep - (len(done) - unsafe)
     # A value whose secrets keep shrinking the slice (one long token after another) shows less than
     # ``keep`` after the last reading rather than being read again from its start (each reading is of the
     # whole slice: unbounded, a megabyte of them took a minute).
-    return done + value[stop:], max(0, len(done) - unsafe), len(done)
+    return done + value[stop:], max(0, len(done) - unsafe)
 
 
 def _slice_end(value: str, at: int, by_line: bool) -> tuple[int, int]:
@@ -301,12 +302,12 @@ def elide(
     """Redact, elide structure, cap: the one way a payload string is shortened."""
     if len(value) <= cap and structure is None:
         return Elided(redact(value))  # nothing to cut (redaction may lengthen it: never re-cut)
-    work, safe, scanned = prepare(value, cap, WHOLE_REDACT_MAX if structure is not None else 0)
+    work, safe = prepare(value, cap, WHOLE_REDACT_MAX if structure is not None else 0)
     head = work[:safe]
     segments: list[Segment] = structure(head) if structure is not None else [(None, head)]
     if safe < len(work):
         segments.append(("tail", work[safe:]))
-    return render(cap_segments(segments, cap), harvest_max, len(work) - scanned)
+    return render(cap_segments(segments, cap), harvest_max, len(work) - safe)
 
 
 # --- shell structure ---------------------------------------------------------------------

@@ -617,6 +617,18 @@ def test_a_slashed_secret_in_an_edits_unchanged_lines_is_not_listed(line: str) -
     assert "docs/setup/aws.md" in obs.text
 
 
+def test_a_secret_its_slice_cut_from_what_makes_it_one_is_not_listed() -> None:
+    """A shell command past whole redaction is read over its cap plus ``MAX_SECRET_SPAN``: a password
+    echoed into ``sudo -S`` whose pipe the slice cuts is raw at the slice's end, and must not be listed."""
+    secret = "Ab1x/cd2y/EF3gh"
+    ending = f" echo {secret} | su"  # the slice ends inside "sudo"
+    cap = ProjectionConfig().bash_cap
+    head = "echo start; " + "y" * (cap + MAX_SECRET_SPAN - len("echo start; ") - len(ending)) + ending
+    assert len(head) == cap + MAX_SECRET_SPAN
+    obs = _call("Bash", {"command": head + "do -S true; " + "z" * WHOLE_REDACT_MAX})
+    assert secret not in _everything_sent(obs)
+
+
 @pytest.mark.parametrize(
     "path",
     [
@@ -649,7 +661,7 @@ def test_a_value_whose_secrets_keep_shrinking_its_slice_is_read_a_bounded_number
     rng = random.Random(7)
     token = "".join(rng.choice(string.ascii_letters + string.digits + "+/") for _ in range(300_000))
     value = f"export TOKEN={token}"  # one secret as long as the value: every slice redacts to a marker
-    work, safe, _ = elide.prepare(value, 400)
+    work, safe = elide.prepare(value, 400)
     assert sum(read) < 10 * (400 + MAX_SECRET_SPAN) * 4  # a few growing slices, never the whole value over
     assert token[:16] not in work[:safe]  # what may be kept is redacted
     assert safe <= len(work)

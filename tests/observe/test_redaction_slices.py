@@ -60,7 +60,7 @@ def test_what_a_line_bounded_slice_makes_safe_is_what_the_whole_value_redacts(te
     whole = redact(value)
     start = len(BEFORE)
     for cut in _cuts(value, start, start + len(text)):
-        work, safe, _ = prepare(value, cut)
+        work, safe = prepare(value, cut)
         assert whole.startswith(work[:safe]), f"cap {cut}: the slice redacted differently"
         if secret:  # no fragment the whole value's redaction does not show (a key's name may hold one)
             width = min(8, len(secret))
@@ -75,10 +75,10 @@ def test_the_slice_ends_with_the_line_holding_the_cap(monkeypatch: pytest.Monkey
     monkeypatch.setattr(elide, "redact", lambda text: read.append(len(text)) or real(text))
     value = BEFORE + AFTER * 3
     cut = len(BEFORE) + 10
-    work, safe, scanned = prepare(value, cut)
+    work, safe = prepare(value, cut)
     line_end = value.index("\n", cut) + 1
     assert read == [line_end]
-    assert (work, safe, scanned) == (value, line_end, line_end)
+    assert (work, safe) == (value, line_end)
 
 
 def test_a_key_id_after_the_cap_widens_the_slice_to_its_partner_reach() -> None:
@@ -87,7 +87,7 @@ def test_a_key_id_after_the_cap_widens_the_slice_to_its_partner_reach() -> None:
     secret = "Zq4v" + "aB3dE5fG7hJ9kL1mN3pQ5rS7tU9wX1yZ3bC5"
     value = f"{secret}\n{AKIA}\n" + AFTER
     assert "[REDACTED:aws-secret-access-key]" in redact(value)
-    work, safe, _ = prepare(value, 20)
+    work, safe = prepare(value, 20)
     assert secret[:12] not in work[:safe]
     assert safe > len(secret) + 1 + len(AKIA)  # read to the id's line, at least
 
@@ -96,6 +96,6 @@ def test_a_line_that_runs_on_keeps_the_margin_rule() -> None:
     """A line longer than ``MAX_SECRET_SPAN`` past the cap: the slice ends there and its last
     ``MAX_SECRET_SPAN`` characters are not kept, as before."""
     value = "x" * 5000
-    work, safe, scanned = prepare(value, 100)
-    assert (work, safe, scanned) == (value, 100, 100 + MAX_SECRET_SPAN)
+    work, safe = prepare(value, 100)
+    assert (work, safe) == (value, 100)
     assert PARTNER_REACH < MAX_SECRET_SPAN
