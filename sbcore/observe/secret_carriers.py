@@ -25,16 +25,15 @@ through ``redact`` on every projected string.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
-from functools import cache
 
 from sbcore.observe.entropy import looks_random
+from sbcore.observe.lazy_pattern import Lazy
 
 
-def _lazy(source: str) -> Callable[[], re.Pattern[str]]:
-    """A pattern compiled the first time it is asked for: a hook imports this module (through ``redact``) to
-    store one prompt, which most carriers never look at."""
-    return cache(lambda: re.compile(source))
+def _lazy(source: str) -> Lazy:
+    """A pattern compiled the first time it is used (:class:`~.lazy_pattern.Lazy`, with ``re``'s own flags):
+    a hook imports this module (through ``redact``) to store one prompt, which most carriers never look at."""
+    return Lazy(source, 0)
 
 
 Span = tuple[int, int, str]  # start, end, kind
@@ -105,17 +104,17 @@ def quiet(low: str) -> bool:
     """Whether no carrier here can hold a secret in the lower-cased ASCII text ``low``: each carrier's gate (a
     few substring searches), then its pattern, only where the gate passes."""
     return not (
-        ("x-" in low and _HEADER().search(low) is not None)
-        or ("?" in low and _QUERY_OPENS["?"]().search(low) is not None)
-        or ("&" in low and _QUERY_OPENS["&"]().search(low) is not None)
-        or (_logs_in(low) and _LOGIN().search(low) is not None)
-        or ("codes" in low and _CODES().search(low) is not None)
+        ("x-" in low and _HEADER.search(low) is not None)
+        or ("?" in low and _QUERY_OPENS["?"].search(low) is not None)
+        or ("&" in low and _QUERY_OPENS["&"].search(low) is not None)
+        or (_logs_in(low) and _LOGIN.search(low) is not None)
+        or ("codes" in low and _CODES.search(low) is not None)
         or (
             _calls_literal(low)
-            and (_SECRET_CALL().search(low) is not None or _LOGIN_CALL().search(low) is not None)
+            and (_SECRET_CALL.search(low) is not None or _LOGIN_CALL.search(low) is not None)
         )
-        or ("default" in low and "variable" in low and _VARIABLE_DEFAULT().search(low) is not None)
-        or ("identified" in low and _IDENTIFIED_BY().search(low) is not None)
+        or ("default" in low and "variable" in low and _VARIABLE_DEFAULT.search(low) is not None)
+        or ("identified" in low and _IDENTIFIED_BY.search(low) is not None)
     )
 
 
@@ -144,53 +143,48 @@ def carried_spans(text: str, low: str) -> list[Span]:
     if "identified" in low:
         spans += [
             (m.start("v"), m.end("v"), "password")
-            for m in _IDENTIFIED_BY().finditer(low)
+            for m in _IDENTIFIED_BY.finditer(low)
             if m.group("v").strip(" <>{}[]$*x") not in _NOT_PASSWORDS and "[redacted:" not in m.group("v")
         ]
     if "codes" in low:
         spans += [
             (m.start("v"), m.start("v") + len(m.group("v").rstrip(" \t\n,;")), "recovery-codes")
-            for m in _CODES().finditer(low)
+            for m in _CODES.finditer(low)
         ]
     return spans
 
 
 def _header_spans(text: str, low: str) -> list[Span]:
     spans = []
-    for match in _HEADER().finditer(low):
+    for match in _HEADER.finditer(low):
         name = low[match.start() : low.index(":", match.start())].rstrip()
         value = text[match.start("v") : match.end("v")]
-        if _HEADER_SAYS_OTHERWISE().search(name) or "[redacted:" in match.group("v"):
+        if _HEADER_SAYS_OTHERWISE.search(name) or "[redacted:" in match.group("v"):
             continue
         if looks_random(value, 16, named=True):
             spans.append((match.start("v"), match.end("v"), "secret-key"))
     return spans
 
 
-def _query_spans(text: str, low: str, pattern: Callable[[], re.Pattern[str]]) -> list[Span]:
+def _query_spans(text: str, low: str, pattern: Lazy) -> list[Span]:
     spans = []
-    for match in pattern().finditer(low):
+    for match in pattern.finditer(low):
         value = text[match.start("v") : match.end("v")]
         if value.startswith("http") or "%" in value or "[redacted:" in match.group("v"):
             continue  # a URL passed on (a redirect), or text encoded for a URL
         mixed = any(c.isupper() for c in value) and any(c.islower() for c in value)
         if mixed and any(c.isdigit() for c in value) and looks_random(value, 24, named=True):
             spans.append((match.start("v"), match.end("v"), "secret-key"))
-        elif _HEX_KEY().fullmatch(value) and not _NAMES_A_HASH().fullmatch(_parameter(low, match.start("v"))):
+        elif _HEX_KEY.fullmatch(value) and not _NAMES_A_HASH.fullmatch(_parameter(low, match.start("v"))):
             spans.append((match.start("v"), match.end("v"), "secret-key"))  # `appid=db44a3…`: a hex key
     return spans
 
 
 def _login_spans(text: str, low: str) -> list[Span]:
     spans = []
-    for match in _LOGIN().finditer(low):
+    for match in _LOGIN.finditer(low):
         value = match.group("v").rstrip(".,;:!?)]}")
-        if (
-            len(value) < 4
-            or value.replace(":", "").isdigit()
-            or "/" in value
-            or _FILE_NAME().fullmatch(value)
-        ):
+        if len(value) < 4 or value.replace(":", "").isdigit() or "/" in value or _FILE_NAME.fullmatch(value):
             continue  # a port (host:8080) or a time, a path (POST /api/login), a file name
         if value.startswith("[redacted:") or value.strip("<>{}[]$*x") in _NOT_PASSWORDS:
             continue  # a marker already, or the word for one (username/password), a placeholder
@@ -200,11 +194,11 @@ def _login_spans(text: str, low: str) -> list[Span]:
 
 def _call_spans(text: str, low: str) -> list[Span]:
     spans = []
-    for match in _SECRET_CALL().finditer(low):
+    for match in _SECRET_CALL.finditer(low):
         value = text[match.start("v") : match.end("v")]
         if "[redacted:" not in match.group("v") and looks_random(value, 12, named=True):
             spans.append((match.start("v"), match.end("v"), "secret-key"))
-    for match in _LOGIN_CALL().finditer(low):
+    for match in _LOGIN_CALL.finditer(low):
         value = match.group("v")
         if value.strip(" <>{}[]$*x") not in _NOT_PASSWORDS and "[redacted:" not in value and "{" not in value:
             spans.append((match.start("v"), match.end("v"), "password"))
@@ -213,9 +207,9 @@ def _call_spans(text: str, low: str) -> list[Span]:
 
 def _default_spans(text: str, low: str) -> list[Span]:
     spans = []
-    for match in _VARIABLE_DEFAULT().finditer(low):
+    for match in _VARIABLE_DEFAULT.finditer(low):
         value = match.group("v")
-        if not _NAME_SAYS_SECRET().search(match.group("name")) or "${" in value or "[redacted:" in value:
+        if not _NAME_SAYS_SECRET.search(match.group("name")) or "${" in value or "[redacted:" in value:
             continue
         if value.strip(" <>{}[]$*x") not in _NOT_PASSWORDS and len(value) >= 8:
             spans.append((match.start("v"), match.end("v"), "secret-key"))

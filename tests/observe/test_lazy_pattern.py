@@ -18,6 +18,8 @@ def test_searches_as_the_compiled_pattern_does() -> None:
     found, expected = lazy.search(text, 10), compiled.search(text, 10)
     assert found is not None and expected is not None and found.span() == expected.span()
     assert lazy.match(text) is None and lazy.match(text, 2) is not None
+    assert lazy.fullmatch("token abc") is not None and lazy.fullmatch(text) is None
+    assert lazy.fullmatch(text, 2, 11) is not None  # "token abc" inside the text, as re's pos/endpos give it
     # the flags are the caller's: without re.ASCII, \w takes the accented word whole
     unicode_match = Lazy(source, 0).search(text, 10)
     assert unicode_match is not None and unicode_match.group("v") == "déf"
