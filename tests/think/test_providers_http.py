@@ -47,6 +47,7 @@ from sbcore.think.providers import (
 )
 from sbcore.think.providers.base import encode_body
 from sbcore.think.providers.http import HttpProvider
+from tests.worker.worker_helpers import wait_for
 
 API_KEY = "sk-test-" + "q7Zr" * 8
 FEEDBACK = ToolSpec(FEEDBACK_TOOL, "Return the verdict.", {"type": "object", "properties": {"verdict": {}}})
@@ -197,6 +198,9 @@ def test_persistent_fault_raises_after_bounded_retries(
     assert type(caught.value) is error
     assert caught.value.attempts == attempts
     assert caught.value.provider == api
+    # a request the client gave up on (a 0.3 s deadline) may be recorded by the fake's handler thread a
+    # moment after the client returned: wait for that event, then count
+    wait_for(lambda: len(fake.requests) >= attempts or None, what=f"the fake recording {attempts} requests")
     assert len(fake.requests) == attempts
     assert len(sleeps.delays) == attempts - 1
     assert fake.pending() == {"faults": 4 - attempts}
