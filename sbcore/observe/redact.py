@@ -180,13 +180,14 @@ def _spellings(words: tuple[str, ...]) -> set[str]:
     return found
 
 
-def _tails(keys: Iterable[tuple[str, ...]]) -> set[str]:
-    """Each spelling followed by any closing quote and an optional space: what precedes the operator."""
+def _tails(keys: Iterable[tuple[str, ...]], closers: tuple[str, ...] = _CLOSERS) -> set[str]:
+    """Each spelling followed by any of ``closers`` (a closing quote, or none) and an optional space: what
+    precedes the operator."""
     return {
         word + closer + space
         for key in keys
         for word in _spellings(key)
-        for closer in _CLOSERS
+        for closer in closers
         for space in ("", " ")
     }
 
@@ -208,7 +209,9 @@ def _assignment_alts(op: str) -> list[_Alt]:
     keys, authorization = _tails(KEYS), _tails([("authorization",)])
     guarded = _tails(WHOLE_WORD_KEYS) if op == "=" else set()
     if op == "=":
-        keys |= {tail + "?" for tail in keys}
+        # make's "?=": a make variable is never quoted, so only the bare spellings take it (each tail is a
+        # look-behind of its own width, and the quoted ones would double the family's pattern)
+        keys |= {tail + "?" for tail in _tails(KEYS, ("",))}
 
     def suffixes(tails: set[str]) -> tuple[str, ...]:
         width = min(4, *map(len, tails))  # one width per rule: "pwd" is three characters
