@@ -18,7 +18,7 @@ from typing import Any
 
 from sbcore.api import UNKNOWN, Observation, ProjectFacts, TriggerMatch, is_build_path, report_once
 from sbcore.observe.history import Matches, ObservationHistory, history_of
-from sbcore.pathglob import compile_glob
+from sbcore.pathglob import glob_source
 
 from .checklist import (
     adds_definitions,
@@ -657,4 +657,4 @@ def _matches(path: str, globs: tuple[str, ...]) -> bool:
 @lru_cache(maxsize=256)
 def _union(globs: tuple[str, ...]) -> re.Pattern[str]:
     """One pattern for a set of globs: a path matches it exactly when it matches one of them."""
-    return re.compile("|".join(f"(?:{compile_glob(pattern).pattern})" for pattern in globs))
+    return re.compile("|".join(f"(?:{glob_source(pattern)})" for pattern in globs))

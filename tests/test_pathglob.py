@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
-from sbcore.pathglob import GlobError, compile_glob
+from sbcore.pathglob import GlobError, compile_glob, glob_source
 
 
 @pytest.mark.parametrize(
@@ -48,3 +50,14 @@ def test_root_relative_globs(glob: str, path: str, matches: bool) -> None:
 def test_a_malformed_glob_is_refused_with_what_is_wrong(glob: str, problem: str) -> None:
     with pytest.raises(GlobError, match=problem):
         compile_glob(glob)
+
+
+def test_globs_joined_from_their_sources_match_as_each_glob_does() -> None:
+    globs = ("*.py", "src/**/*.ts", "/repo/docs/*.md", "test_?.py")
+    union = re.compile("|".join(f"(?:{glob_source(glob)})" for glob in globs))
+    paths = ("/r/a.py", "/r/src/x/y.ts", "/repo/docs/a.md", "/x/repo/docs/a.md", "/t/test_12.py", "/t/t_1.py")
+    for path in paths:
+        assert bool(union.search(path)) is any(compile_glob(glob).search(path) for glob in globs), path
+    assert compile_glob("src/**/*.ts").pattern == glob_source("src/**/*.ts")
+    with pytest.raises(GlobError, match="never closed"):
+        glob_source("a[b.py")
