@@ -57,47 +57,23 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
+from functools import cache
 
-from sbcore.observe import secret_categories, secret_contexts
-from sbcore.observe.entropy import looks_random
+from sbcore.observe import family_needles, secret_categories, secret_contexts
 from sbcore.observe.rule_patterns import dispatch, lookbehind, trie
 from sbcore.observe.secret_rules import (
     CLI_FLAGS,
     FORMATS,
     KEY_KINDS,
     KEYS,
-    PLACEHOLDER_PARTS,
-    PLACEHOLDER_WORDS,
     SECOND_ARGUMENT_PASSWORD,
-    SECRET_STORES,
     URL_SIGNATURES,
     WHOLE_WORD_KEYS,
 )
+from sbcore.observe.secret_values import judged_span, kind_of_key, secret_kind, unquote
 
 MAX_SECRET_SPAN = 1024
 """The longest prefix of a single-line secret that ``redact`` needs to see to recognise it."""
-
-_KEY_KIND_RES = tuple((re.compile(pattern), kind) for pattern, kind in KEY_KINDS)
-_SHORT_KINDS = frozenset({"password", "url-credentials", "basic-auth"})  # 3 characters suffice
-
-_PARTS = re.compile(r"[-_.\s]+")
-_PLACEHOLDER = re.compile(
-    r"""(?ix)
-    \$                                  # $VAR ${VAR} $(cmd) ${{ secrets.X }}
-    | \{\{ | \{% | \{[\w.]*\}$          # templates, format fields
-    | %[a-z_]\w*%$ | %\(?\w*\)?s$        # %VAR%, %s, %(name)s
-    | <[^<>]*>$                         # <your-token>
-    | ![a-z]                            # YAML tags: !vault, !Ref
-    | (?:your|my)[_-] | replace[_-]?me
-    | (.)\1{2,}$                        # xxx ***
-    | .*(?:x{4}|\*{4}|\.\.\.|\u2026)      # masked or elided: ghp_xxxx, AKIA****, sk-...abcd
-    | (?:~|\.{1,2})?/[\w./-]*$ | [a-z]:\\   # file paths
-    """
-)
-# A bare value that reads as code or a word: an identifier or a dotted path (unless its letters read
-# as random, see ``entropy``), a call, an index.
-_WORD_VALUE = re.compile(r"[A-Za-z_.-]+$")
-_CALL_VALUE = re.compile(r".*[(\[]")
 
 # A context value: JSON-escaped, double-, single- or back-quoted, or bare up to a delimiter ("&" and
 # ";" only where another ``name=`` follows, as in a query or connection string). The resolver strips
@@ -142,13 +118,14 @@ class _Alt:
 
     kind: str  # "" for _KEYED rules: the key names the kind
     literal: str
-    pattern: str
+    pattern: str | Callable[[], str]  # a function: built when the family is (a key trie takes milliseconds)
     back: int = 0  # characters before group ``v`` that belong to the secret
     priority: int = 2  # on overlap the highest priority names the kind: formats 2, contexts 1
     check: int = _AS_IS
     dispatch: tuple[str, ...] = ()
     head: re.Pattern[str] | None = None
     glued: bool = False  # a vendor format: token characters glued to its end go with it (see _glued_end)
+    needs: tuple[str, ...] = ()  # lower-cased strings one of which it cannot match without (family_needles)
 
 
 def _format_alt(kind: str, prefix: str, body: str) -> tuple[str, _Alt]:
@@ -204,6 +181,11 @@ def _exact(op: str, tails: Iterable[str], guard: str = "") -> str:
     return f"(?:{'|'.join(checks)})"
 
 
+def _last(keys: Iterable[tuple[str, ...]]) -> tuple[str, ...]:
+    """Each key's last word, lower-cased: every spelling of the key holds it (:func:`_spellings`)."""
+    return tuple(sorted({key[-1].lower() for key in keys}))
+
+
 def _assignment_alts(op: str) -> list[_Alt]:
     """``key<op>value`` rules, reached through the last four characters of every key spelling."""
     keys, authorization = _tails(KEYS), _tails([("authorization",)])
@@ -220,26 +202,39 @@ def _assignment_alts(op: str) -> list[_Alt]:
     # ":=" ... ":::=" (Go, make), "**:" (Markdown bold); "?=" (make) is a "?" closing the key, below
     after = r"(?::{0,2}=)?(?:\*\*)?" if op == ":" else r"[=>]?"
     value = f"{after}[ \\t]{{0,16}}{_VALUE}"
-    scheme = _exact(op, authorization) + r"[ \t]*(?:\\?[\"'])?"
+
+    def scheme() -> str:
+        return _exact(op, authorization) + r"[ \t]*(?:\\?[\"'])?"
+
     credential = r"[ \t]+(?P<v>[^\s\"'\\,;]{6,})"
     return [
         _Alt(
             "authorization-bearer",
             "",
-            scheme + r"(?i:bearer|token)" + credential,
+            lambda: scheme() + r"(?i:bearer|token)" + credential,
             priority=1,
             check=_JUDGED,
             dispatch=suffixes(authorization),
+            needs=("authorization",),
         ),
         _Alt(
             "authorization-basic",
             "",
-            scheme + r"(?i:basic)" + credential,
+            lambda: scheme() + r"(?i:basic)" + credential,
             priority=1,
             check=_JUDGED,
             dispatch=suffixes(authorization),
+            needs=("authorization",),
         ),
-        _Alt("", "", _exact(op, keys) + value, priority=1, check=_KEYED, dispatch=suffixes(keys)),
+        _Alt(
+            "",
+            "",
+            lambda: _exact(op, keys) + value,
+            priority=1,
+            check=_KEYED,
+            dispatch=suffixes(keys),
+            needs=_last(KEYS),
+        ),
         *(
             [
                 # SSHPASS=…, PGPASS=…, an upper-case name glued to PASS or PWD (not the shell's PWD, whose
@@ -251,14 +246,16 @@ def _assignment_alts(op: str) -> list[_Alt]:
                     priority=1,
                     check=_KEYED,
                     dispatch=("ASS", "PWD"),
+                    needs=("pass", "pwd"),
                 ),
                 _Alt(
                     "",
                     "",
-                    _exact(op, guarded, _GUARD) + value,
+                    lambda: _exact(op, guarded, _GUARD) + value,
                     priority=1,
                     check=_KEYED,
                     dispatch=suffixes(guarded),
+                    needs=_last(WHOLE_WORD_KEYS),
                 ),
             ]
             if guarded
@@ -278,15 +275,31 @@ def _pattern_alts() -> dict[str, list[_Alt]]:
     argument = r"[ \t]+(?:'[^'\n]*'|\"[^\"\n]*\"|[^\s'\"|;&]+)[ \t]+"
     url = (
         # A 32-hex user name (and secret) is a Sentry DSN's key: it goes, the host stays.
-        _Alt("sentry-dsn", "//", r"(?P<v>[0-9a-f]{32}(?::[0-9a-f]{32})?)@"),
-        _Alt("slack-webhook", "//", r"hooks\.slack\.com/(?:services|workflows|triggers)/(?P<v>[\w/+-]{16,})"),
+        _Alt("sentry-dsn", "//", r"(?P<v>[0-9a-f]{32}(?::[0-9a-f]{32})?)@", needs=("@",)),
+        _Alt(
+            "slack-webhook",
+            "//",
+            r"hooks\.slack\.com/(?:services|workflows|triggers)/(?P<v>[\w/+-]{16,})",
+            needs=("hooks.slack.com/",),
+        ),
         _Alt(
             "discord-webhook",
             "//",
             r"(?:(?:ptb|canary)\.)?discord(?:app)?\.com/api(?:/v\d{1,2})?/webhooks/\d{5,30}/(?P<v>[\w-]{20,})",
+            needs=("discord",),
         ),
-        _Alt("teams-webhook", "//", r"[\w.-]{1,64}\.webhook\.office\.com/webhookb2/(?P<v>[^\s\"'<>]{20,})"),
-        _Alt("telegram-bot-token", "//", r"api\.telegram\.org/bot(?P<v>\d{5,16}:[\w-]{30,})"),
+        _Alt(
+            "teams-webhook",
+            "//",
+            r"[\w.-]{1,64}\.webhook\.office\.com/webhookb2/(?P<v>[^\s\"'<>]{20,})",
+            needs=(".webhook.office.com/",),
+        ),
+        _Alt(
+            "telegram-bot-token",
+            "//",
+            r"api\.telegram\.org/bot(?P<v>\d{5,16}:[\w-]{30,})",
+            needs=("api.telegram.org/bot",),
+        ),
         # user:password@host; the last "@" of the authority ends the password.
         _Alt(
             "url-credentials",
@@ -294,6 +307,7 @@ def _pattern_alts() -> dict[str, list[_Alt]]:
             r"[^\s:/?#@\"'<>\\\[\]]{0,128}:(?P<v>[^\s/?#\"'<>\\]{1,256})@",
             priority=1,
             check=_JUDGED,
+            needs=("@",),
         ),
     )
     return {
@@ -431,7 +445,8 @@ def _compile(anchor: str, alts: list[_Alt]) -> _Family:
     items: list[tuple[str, str]] = []
     dispatched: dict[int, list[tuple[tuple[str, ...], str]]] = {}
     for name, alt in named.items():
-        pattern = alt.pattern.replace("(?P<v>", f"(?P<{name}>")
+        source = alt.pattern if isinstance(alt.pattern, str) else alt.pattern()
+        pattern = source.replace("(?P<v>", f"(?P<{name}>")
         if alt.literal or not alt.dispatch:
             items.append((alt.literal, pattern))
             continue
@@ -467,10 +482,15 @@ Building them all costs tens of milliseconds, which a hook recording one short p
 anchors its text never holds."""
 
 
+@cache
 def _rules(anchor: str) -> list[_Alt]:
-    """Every rule of one anchor, in the order that makes the first matching rule win."""
+    """Every rule of one anchor, in the order that makes the first matching rule win (built once: the
+    prefilter reads them before the family is compiled)."""
     rules = _RULES.get(anchor, [])
     return [*rules, *_assignment_alts(anchor)] if anchor in _ASSIGNMENTS else rules
+
+
+_PREFILTER = family_needles.Prefilter(_rules)
 
 
 def _family(anchor: str) -> _Family:
@@ -502,84 +522,20 @@ def _key_kind(text: str, match: re.Match[str], value_start: int) -> str:
     return kind_of_key(key)
 
 
-def kind_of_key(key: str) -> str:
-    """The kind a key names: ``DATADOG_API_KEY`` → ``datadog-api-key``, ``db_pass`` → ``password``."""
-    key = key.lower()
-    return next((kind for pattern, kind in _KEY_KIND_RES if pattern.search(key)), "secret")
-
-
-def _unquote(raw: str, start: int) -> tuple[str, int, bool]:
-    """Strip the quotes ``_VALUE`` kept: (content, where the content starts, whether it was quoted)."""
-    for quote in ('\\"', '"', "'", "`"):
-        if raw.startswith(quote):
-            inner = raw[len(quote) :]
-            if inner.endswith(quote):
-                inner = inner[: -len(quote)]
-            return inner, start + len(quote), True
-    return raw, start, False
-
-
-def _secret_kind(
-    value: str, quoted: bool, kind: str | Callable[[], str], keyed: bool, strict: bool = False
-) -> str | None:
-    """The kind of a context's value when it is a literal secret, not a placeholder, a template or code.
-
-    ``keyed``: the context is a key, so a bare value must not read as code either (a call, an
-    index, a bare number, or a word or identifier whose letters do not read as random). ``strict``:
-    the context is loose (a secret-ish word in prose), so the value must read as random. ``kind`` may
-    be a function naming it from the key: it is called only for a value the tests that need no kind
-    have not refused already (most are), since naming a key tries a few dozen patterns.
-    """
-    lowered = value.lower()
-    if (
-        not value.strip()
-        or "[REDACTED:" in value
-        or lowered in PLACEHOLDER_WORDS
-        or _PLACEHOLDER.match(value)
-        or lowered.startswith(SECRET_STORES)
-    ):
-        return None
-    if not PLACEHOLDER_PARTS.isdisjoint(_PARTS.split(lowered)) and not any(c.isdigit() for c in value):
-        return None
-    bare = keyed and not quoted
-    if bare and (
-        _CALL_VALUE.match(value) or (_WORD_VALUE.match(value) and not looks_random(value, named=True))
-    ):
-        return None
-    if strict and not looks_random(value):
-        return None
-    if len(value) < 3:
-        return None
-    named = kind if isinstance(kind, str) else kind()
-    if bare and value.isdigit() and named != "password":
-        return None
-    return named if len(value) >= (3 if named in _SHORT_KINDS else 6) else None
-
-
-def judged_span(
-    text: str, start: int, end: int, kind: str | Callable[[], str], strict: bool = False
-) -> _Span | None:
-    """The span of the (possibly quoted) value ``text[start:end]`` of a keyed context, if it is a secret
-    (``kind`` as :func:`_secret_kind` takes it)."""
-    value, start, quoted = _unquote(text[start:end], start)
-    named = _secret_kind(value, quoted, kind, keyed=True, strict=strict)
-    return None if named is None else (start, start + len(value), 1, named)
-
-
 def _context_span(text: str, scan: str, match: re.Match[str], name: str, alt: _Alt) -> _Span | None:
     """Judge a context value: skip placeholders and code; a _KEYED rule's key names the kind."""
-    value, start, quoted = _unquote(text[match.start(name) : match.end(name)], match.start(name))
+    value, start, quoted = unquote(text[match.start(name) : match.end(name)], match.start(name))
     keyed = alt.check == _KEYED
     kind: str | Callable[[], str] = (
         alt.kind or (lambda: _key_kind(text, match, match.start(name))) if keyed else alt.kind
     )
-    named = _secret_kind(value, quoted, kind, keyed)
+    named = secret_kind(value, quoted, kind, keyed)
     if named is None:
         return None
     if match.end(name) - match.start(name) >= _VALUE_SCAN and (
         whole := _WHOLE_VALUE.match(scan, match.start(name))
     ):
-        value, start, quoted = _unquote(text[whole.start() : whole.end()], whole.start())
+        value, start, quoted = unquote(text[whole.start() : whole.end()], whole.start())
     return start, start + len(value), alt.priority, named
 
 
@@ -769,7 +725,11 @@ def _format_spans(text: str, scan: str) -> list[_Span]:
     spans: list[_Span] = []
     for anchor in _ANCHORS:
         if anchor in scan:
-            family = _FAMILIES.get(anchor) or _family(anchor)
+            family = _FAMILIES.get(anchor)
+            if family is None:
+                if not _PREFILTER.wanted(anchor, scan):
+                    continue  # nothing the family's rules need: no compiling it for this text
+                family = _family(anchor)
             if (match := family.regex.search(scan)) is not None:
                 _collect(text, scan, match, family, spans)
     return spans

@@ -91,6 +91,8 @@ ALLOWED = {
     "sbcore.observe.secret_categories",
     "sbcore.observe.secret_carriers",
     "sbcore.observe.secret_rules",
+    "sbcore.observe.secret_values",
+    "sbcore.observe.family_needles",
     "sbcore.observe.entropy",
     "sbcore.observe.lazy_pattern",
     "sbcore.observe.rule_patterns",
