@@ -143,21 +143,22 @@ def _content_chars(record: dict[str, Any]) -> tuple[dict[str, int], int, int]:
     return out, thinking, images
 
 
-def _string_leaves(value: Any) -> Iterable[str]:
+def string_leaves(value: Any) -> Iterable[str]:
+    """Every string a JSON value holds, its keys aside, in document order."""
     if isinstance(value, str):
         yield value
     elif isinstance(value, dict):
         for item in value.values():
-            yield from _string_leaves(item)
+            yield from string_leaves(item)
     elif isinstance(value, list | tuple):
         for item in value:
-            yield from _string_leaves(item)
+            yield from string_leaves(item)
 
 
 def call_locators(tool_input: Any) -> list[str]:
     """The locators a tool call carries: locator arguments whole, path tokens elsewhere."""
     if not isinstance(tool_input, dict):
-        return locators.harvest("\n".join(_string_leaves(tool_input)))
+        return locators.harvest("\n".join(string_leaves(tool_input)))
     found: list[str] = []
     rest: list[str] = []
     for key, value in tool_input.items():
@@ -165,7 +166,7 @@ def call_locators(tool_input: Any) -> list[str]:
             if str(value):
                 found.append(str(value))
         else:
-            rest.extend(_string_leaves(value))
+            rest.extend(string_leaves(value))
     for text in rest:
         found.extend(locators.harvest(text))
     return list(dict.fromkeys(found))

@@ -11,12 +11,12 @@ from __future__ import annotations
 import json
 import subprocess
 import sys
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
 from sbcore.observe import family_needles, redact
+from sbcore.observe.measure import string_leaves
 from tests.observe.test_redact import CONTEXTS, FORMAT_TOKENS, NEGATIVES
 from tests.observe.test_redaction_probe import _PROBES
 
@@ -33,23 +33,12 @@ def _probe_texts() -> list[str]:
     ]
 
 
-def _strings(value: object) -> Iterator[str]:
-    if isinstance(value, str):
-        yield value
-    elif isinstance(value, dict):
-        for item in value.values():
-            yield from _strings(item)
-    elif isinstance(value, list):
-        for item in value:
-            yield from _strings(item)
-
-
 def _corpus_texts(files: int = 8) -> list[str]:
     texts: list[str] = []
     for path in sorted(CORPUS.glob("*.jsonl"))[:files]:
         for line in path.read_text(encoding="utf-8", errors="replace").splitlines():
             try:
-                texts += [text for text in _strings(json.loads(line)) if len(text) >= 8]
+                texts += [text for text in string_leaves(json.loads(line)) if len(text) >= 8]
             except ValueError:
                 continue
     return texts
