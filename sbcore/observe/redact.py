@@ -113,7 +113,8 @@ class _Alt:
     A rule with no ``literal`` is reached through ``dispatch``: strings of one width, one of which
     must end just before the anchor (or, with no dispatch, it is tried at every anchor occurrence).
     ``head`` is for secrets whose start lies an unknown distance before the anchor: the run of token
-    characters ending at the anchor must fully match it, and the span starts with that run.
+    characters ending at the anchor must fully match it, and the span starts with that run. ``needs``
+    names what else the rule cannot match without, so that a text lacking it never compiles the family.
     """
 
     kind: str  # "" for _KEYED rules: the key names the kind
@@ -476,10 +477,11 @@ _RULES = _grouped()
 _ASSIGNMENTS = (":", "=")  # their key=value rules are built with the family: the costliest to build
 _ANCHORS = tuple(dict.fromkeys([*_RULES, *_ASSIGNMENTS]))
 _FAMILIES: dict[str, _Family] = {}
-"""The compiled families, each built the first time its anchor occurs in a text.
+"""The compiled families, each built the first time a text holds what one of its rules needs
+(:mod:`.family_needles`).
 
 Building them all costs tens of milliseconds, which a hook recording one short prompt would pay for
-anchors its text never holds."""
+rules its text could never match."""
 
 
 @cache
