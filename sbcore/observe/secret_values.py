@@ -4,8 +4,8 @@
 ``password=``, ``--token``, ``"api_key":``); what is found there is often no secret at all: a placeholder
 (``<your-token>``, ``${API_KEY}``, ``xxxx``), a template, a path, or code (``token = get_token()``). These
 functions judge the value itself, the same way for every rule that hands one over, and name the kind from
-the key (``DATADOG_API_KEY`` → ``datadog-api-key``). Standard library only: a hook redacting a prompt runs
-them.
+the key (``DATADOG_API_KEY`` → ``datadog-api-key``). Standard library only: a hook redacting a prompt imports
+them, and compiles their patterns only when a value gets to them.
 """
 
 from __future__ import annotations
@@ -14,15 +14,16 @@ import re
 from collections.abc import Callable
 
 from sbcore.observe.entropy import looks_random
+from sbcore.observe.lazy_pattern import Lazy
 from sbcore.observe.secret_rules import KEY_KINDS, PLACEHOLDER_PARTS, PLACEHOLDER_WORDS, SECRET_STORES
 
 Span = tuple[int, int, int, str]  # start, end, priority, kind
 
-_KEY_KIND_RES = tuple((re.compile(pattern), kind) for pattern, kind in KEY_KINDS)
+_KEY_KIND_RES = tuple((Lazy(pattern, 0), kind) for pattern, kind in KEY_KINDS)
 _SHORT_KINDS = frozenset({"password", "url-credentials", "basic-auth"})  # 3 characters suffice
 
 _PARTS = re.compile(r"[-_.\s]+")
-_PLACEHOLDER = re.compile(
+_PLACEHOLDER = Lazy(
     r"""(?ix)
     \$                                  # $VAR ${VAR} $(cmd) ${{ secrets.X }}
     | \{\{ | \{% | \{[\w.]*\}$          # templates, format fields
@@ -33,12 +34,13 @@ _PLACEHOLDER = re.compile(
     | (.)\1{2,}$                        # xxx ***
     | .*(?:x{4}|\*{4}|\.\.\.|\u2026)      # masked or elided: ghp_xxxx, AKIA****, sk-...abcd
     | (?:~|\.{1,2})?/[\w./-]*$ | [a-z]:\\   # file paths
-    """
+    """,
+    0,
 )
 # A bare value that reads as code or a word: an identifier or a dotted path (unless its letters read
 # as random, see ``entropy``), a call, an index.
-_WORD_VALUE = re.compile(r"[A-Za-z_.-]+$")
-_CALL_VALUE = re.compile(r".*[(\[]")
+_WORD_VALUE = Lazy(r"[A-Za-z_.-]+$", 0)
+_CALL_VALUE = Lazy(r".*[(\[]", 0)
 
 
 def kind_of_key(key: str) -> str:
