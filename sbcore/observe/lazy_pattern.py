@@ -39,3 +39,9 @@ class Lazy:
 
     def fullmatch(self, text: str, pos: int = 0, endpos: int = sys.maxsize) -> re.Match[str] | None:
         return self._regex().fullmatch(text, pos, endpos)
+
+
+def lazy(source: str, flags: int = 0) -> Lazy:
+    """A :class:`Lazy` with ``re``'s own default flags, as ``re.compile(source)`` would compile it (Unicode
+    classes; :class:`Lazy` itself defaults to ASCII, for the rules that scan an ASCII copy)."""
+    return Lazy(source, flags)

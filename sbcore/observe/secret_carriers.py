@@ -27,14 +27,7 @@ from __future__ import annotations
 import re
 
 from sbcore.observe.entropy import looks_random
-from sbcore.observe.lazy_pattern import Lazy
-
-
-def _lazy(source: str) -> Lazy:
-    """A pattern compiled the first time it is used (:class:`~.lazy_pattern.Lazy`, with ``re``'s own flags):
-    a hook imports this module (through ``redact``) to store one prompt, which most carriers never look at."""
-    return Lazy(source, 0)
-
+from sbcore.observe.lazy_pattern import Lazy, lazy
 
 Span = tuple[int, int, str]  # start, end, kind
 
@@ -42,35 +35,35 @@ KINDS = frozenset({"secret-key", "password", "recovery-codes"})
 """The kinds these carriers' markers name."""
 
 _VALUE_CHARS = r"[a-z0-9_.+/=~%-]"
-_HEADER = _lazy(rf"x-[a-z0-9-]{{2,40}}[^\S\n]*:[^\S\n]*(?P<v>{_VALUE_CHARS}{{16,256}})(?!{_VALUE_CHARS})")
+_HEADER = lazy(rf"x-[a-z0-9-]{{2,40}}[^\S\n]*:[^\S\n]*(?P<v>{_VALUE_CHARS}{{16,256}})(?!{_VALUE_CHARS})")
 # A header whose value is no secret: an id of a request or a trace, a date, a version, a digest, an address.
-_HEADER_SAYS_OTHERWISE = _lazy(
+_HEADER_SAYS_OTHERWISE = lazy(
     r"ids?$|-ids?-|trace|span|request|correlation|date|time|version|forwarded|ip$|content|sha|hash|digest"
     r"|host|agent|event|delivery|rate-?limit|cache|cdn|region|origin|frame|powered|nonce"
 )
 # A key in lower-case hex (32 characters or more), unless the parameter names a hash, a commit or an id.
-_HEX_KEY = _lazy(r"[0-9a-f]{32,128}")
-_NAMES_A_HASH = _lazy(
+_HEX_KEY = lazy(r"[0-9a-f]{32,128}")
+_NAMES_A_HASH = lazy(
     r"sha\d*|hash|commit|ref|rev|revision|oid|etag|digest|checksum|md5|uuid|guid|ids?|[\w.-]*[_.-]ids?|tree|blob"
     r"|version|v|cache|cb|t|ts|head|base|after|before|since|until|cursor|state"
 )
 # one pattern for each character a parameter opens with, so that ``re`` scans for a literal
 _QUERY_OPENS = {
-    opens: _lazy(
+    opens: lazy(
         rf"{re.escape(opens)}[a-z][a-z0-9_.-]{{0,40}}=(?P<v>{_VALUE_CHARS}{{24,512}})(?!{_VALUE_CHARS})"
     )
     for opens in "?&"
 }
 # The word for logging in opens the pattern (its first letters are what ``re`` scans for); the boundary
 # before it is asked for after it, by a look-behind.
-_LOGIN = _lazy(
+_LOGIN = lazy(
     r"(?:login|credentials?|creds)(?<!\wlogin)(?<!\wcreds)(?<!\wcredential)(?<!\wcredentials)\b[^\n.]{0,40}?"
     r"(?:\bis|\bare|:|=)[^\S\n]+[`\"']?(?P<user>[\w.@+-]{1,64})[`\"']?[^\S\n]*[/:][^\S\n]*[`\"']?"
     r"(?P<v>[^\s`\"']{4,128})"
 )
-_FILE_NAME = _lazy(r"[\w-]+\.[a-z]{1,5}")
+_FILE_NAME = lazy(r"[\w-]+\.[a-z]{1,5}")
 _NOT_PASSWORDS = frozenset(("", "password", "passwd", "pass", "secret", "token", "pwd", "changeme"))
-_CODES = _lazy(
+_CODES = lazy(
     r"(?:recovery|backup|2fa|mfa|one-time|otp)[ -]codes?\b[^\n]{0,60}?[:\n][^\S\n]*\n?"
     r"(?P<v>(?:(?:[-*•]|\d{1,2}[.)])?[^\S\n]*(?:[a-z0-9]{4,5}-[a-z0-9]{4,5}|[a-z]*\d[a-z0-9]{5,15})"
     r"(?:[^\S\n]*[,;]?[^\S\n]*\n?[^\S\n]*)){3,})"
@@ -79,22 +72,22 @@ _CODES = _lazy(
 
 # A call whose name says it takes a secret, handed a quoted literal (`.bearer_auth("ff61…")`,
 # `client.set_api_key('…')`, `withToken("…", …)`): its first argument, or its second after a quoted first
-_SECRET_CALL = _lazy(
+_SECRET_CALL = lazy(
     r"(?:auth|token|passw(?:or)?d|secret|api_?key|credentials?|bearer)[a-z0-9_]*[^\S\n]*\([^\S\n]*"
     r"(?:[\"'][^\"'\n]{0,80}[\"'][^\S\n]*,[^\S\n]*)?[\"'](?P<v>[^\"'\s]{12,256})[\"']"
 )
 # `login(user, password)` with both literal (`server.login("reports@acme.io", "smdz ojko tqzz dgsp")`)
-_LOGIN_CALL = _lazy(
+_LOGIN_CALL = lazy(
     r"login[^\S\n]*\([^\S\n]*[\"'][^\"'\n]{1,80}[\"'][^\S\n]*,[^\S\n]*[\"'](?P<v>[^\"'\n]{4,128})[\"']"
 )
 # A Terraform variable named for a secret, with a default (`variable "pagerduty_token" { … default = "…" }`)
-_VARIABLE_DEFAULT = _lazy(
+_VARIABLE_DEFAULT = lazy(
     r"variable[^\S\n]+\"(?P<name>[^\"\n]{1,80})\"[^\S\n]*\{[^{}]{0,600}?\bdefault[^\S\n]*=[^\S\n]*"
     r"\"(?P<v>[^\"\n]{6,256})\""
 )
-_NAME_SAYS_SECRET = _lazy(r"key|token|secret|passw|pwd|auth|credential")
+_NAME_SAYS_SECRET = lazy(r"key|token|secret|passw|pwd|auth|credential")
 # SQL's password for a user (`CREATE USER 'm'@'%' IDENTIFIED BY '…'`, Oracle's `IDENTIFIED BY "…"`)
-_IDENTIFIED_BY = _lazy(
+_IDENTIFIED_BY = lazy(
     r"identified[^\S\n]+(?:with[^\S\n]+\w+[^\S\n]+)?by[^\S\n]+(?:password[^\S\n]+)?"
     r"(?P<q>['\"])(?P<v>[^'\"\n]{4,128})(?P=q)"
 )

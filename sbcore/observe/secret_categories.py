@@ -31,16 +31,9 @@ import re
 
 from sbcore.observe import secret_carriers
 from sbcore.observe.entropy import looks_random
-from sbcore.observe.lazy_pattern import Lazy
+from sbcore.observe.lazy_pattern import lazy
 from sbcore.observe.secret_contexts import words_in
 from sbcore.observe.secret_rules import SECRET_STORES
-
-
-def _lazy(source: str, flags: int = 0) -> Lazy:
-    """A pattern compiled the first time it is used (:class:`~.lazy_pattern.Lazy`, with ``re``'s own flags): a
-    hook redacting one prompt imports this module, and most prompts never reach a category's pattern."""
-    return Lazy(source, flags)
-
 
 _NAME_CHARS = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_.-"
 # An operator with a value of twelve characters or more after it (in the lower-cased copy): a text with none
@@ -68,18 +61,18 @@ _VALUE_OPENS = r"[ \t]*\\?(?:[\"']" + _QUOTED_CHARS + r"{12}|[a-z0-9+/_.~-]{12})
 # operator) is none of its characters, so giving one back could never let the look-ahead match, and trying
 # each shorter name cost a step per character of every name holding the word (``session_id``).
 _WORDS_BEFORE_OPERATOR = tuple(
-    (gate, word, _lazy(word + r"[a-z0-9_.-]*+(?=\\?[\"']?" + _OPERATOR + _VALUE_OPENS))
+    (gate, word, lazy(word + r"[a-z0-9_.-]*+(?=\\?[\"']?" + _OPERATOR + _VALUE_OPENS))
     for gate, word in _SECRET_WORDS
 )
-_OPERATOR_VALUE = _lazy(
+_OPERATOR_VALUE = lazy(
     r"\\?\"?'?" + _OPERATOR + r"[ \t]*\\?(?:(?P<q>[\"'])(?P<qv>" + _QUOTED_CHARS + r"{12,256})(?P=q)|\"?'?"
     r"(?P<v>[A-Za-z0-9+/_.~-]{12,}={0,3}))",
     re.ASCII,
 )
 # Both read a lower-cased name: ``re.IGNORECASE`` would make each four times slower.
-_NAME_SAYS_SECRET = _lazy(r"key|token|secret|passw|pwd|auth|credential|cookie|sess")
+_NAME_SAYS_SECRET = lazy(r"key|token|secret|passw|pwd|auth|credential|cookie|sess")
 # Names that hold a secret word but name something else: a public key, a key's id or file, a token count.
-_NAME_SAYS_OTHERWISE = _lazy(
+_NAME_SAYS_OTHERWISE = lazy(
     r"public|pubkey|_?ids?$|[_.-]id$|file$|path$|dir$|name$|type$|count$|length$|size$|limit$|url$|uri$"
     r"|author|kind$|format$|algorithm$|alg$|fingerprint$|version$|max[_-]?tokens?$|tokens?[_-]?max$"
     # keys of data, not of locks: a cache's, a table's, a map's
@@ -88,18 +81,18 @@ _NAME_SAYS_OTHERWISE = _lazy(
 )
 # A registry host's credentials in an environment variable, the host spelled with "__" for its dots
 # (Bundler: BUNDLE_GEMS__EXAMPLE__COM=user:password): the password goes, the user stays.
-_HOST_CREDENTIALS = _lazy(  # found from its last "__": opening with it, the scan finds it fast
+_HOST_CREDENTIALS = lazy(  # found from its last "__": opening with it, the scan finds it fast
     r"__(?<=[A-Z0-9]__)[A-Z]{2,6}[\"']?[ \t]*[:=][ \t]*[\"']?"
     r"[^\s:\"'$<{;&/]{1,128}:(?P<v>[^\s:\"'$<{;&/]{3,256})(?![:/])"
 )
 # found in the lower-cased copy from its name (a literal); "set-" or a longer name before it: checked after
 # (or a header's name handed to a call with its value: `.set('Cookie', '…')`, `headers.add("Cookie", "…")`)
-_COOKIE_HEADER = _lazy(r"cookie(?:[^\S\n]*:|['\"][^\S\n]*,[^\S\n]*['\"])(?P<rest>[^\n\"'\\]*)")
-_COOKIE_PAIR = _lazy(r"(?P<name>[^\s=;,]+)=(?P<v>[^\s;,]+)")
+_COOKIE_HEADER = lazy(r"cookie(?:[^\S\n]*:|['\"][^\S\n]*,[^\S\n]*['\"])(?P<rest>[^\n\"'\\]*)")
+_COOKIE_PAIR = lazy(r"(?P<name>[^\s=;,]+)=(?P<v>[^\s;,]+)")
 # host:port:database:user:password, five fields and no more (a path list or a compiler's file:line:col
 # run together has other punctuation in its fields)
-_PGPASS_PORT = _lazy(r":(?:\d{1,5}|\*):")
-_PGPASS = _lazy(r"[\w.*-]+:(?:\d{1,5}|\*):[\w.*-]+:[\w.@*-]+:(?P<v>[^\s:\"']{4,})")
+_PGPASS_PORT = lazy(r":(?:\d{1,5}|\*):")
+_PGPASS = lazy(r"[\w.*-]+:(?:\d{1,5}|\*):[\w.*-]+:[\w.@*-]+:(?P<v>[^\s:\"']{4,})")
 _TOKEN_EDGES = " \t\n\"'"
 _PGPASS_REACH = 300
 # A port then database:user:password, looked for first from its colon (a literal the scan finds fast): a text
@@ -115,12 +108,12 @@ def _pgpass_tail(low: str) -> bool:
     return low.count(":") >= 4 and _PGPASS_TAIL.search(low) is not None
 
 
-_PUTTY = _lazy(
+_PUTTY = lazy(
     r"(?m)^(?P<head>Private-(?:Lines:[^\S\n]*\d+\n|MAC:[^\S\n]*))"
     r"(?P<v>(?:(?!Private-)[A-Za-z0-9+/=]+(?:\n|$))+)"
 )
 _MARKER = "[REDACTED:"
-_PLACEHOLDER = _lazy(r"(?i)^(?:x+|\*+|(.)\1{5,}|.*(?:example|placeholder|changeme|dummy|redacted).*)$")
+_PLACEHOLDER = lazy(r"(?i)^(?:x+|\*+|(.)\1{5,}|.*(?:example|placeholder|changeme|dummy|redacted).*)$")
 
 
 def quiet(low: str) -> bool:

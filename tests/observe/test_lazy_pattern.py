@@ -7,6 +7,7 @@ import re
 import subprocess
 import sys
 
+from sbcore.observe import lazy_pattern
 from sbcore.observe.lazy_pattern import Lazy
 
 
@@ -23,6 +24,15 @@ def test_searches_as_the_compiled_pattern_does() -> None:
     # the flags are the caller's: without re.ASCII, \w takes the accented word whole
     unicode_match = Lazy(source, 0).search(text, 10)
     assert unicode_match is not None and unicode_match.group("v") == "déf"
+
+
+def test_lazy_compiles_with_re_s_own_default_flags() -> None:
+    source, text = r"token[ \t]+(?P<v>\w+)", "a token déf"
+    found, expected = lazy_pattern.lazy(source).search(text), re.compile(source).search(text)
+    assert found is not None and expected is not None
+    assert found.group("v") == expected.group("v") == "déf"
+    ascii_found = lazy_pattern.lazy(source, re.ASCII).search(text)  # flags given are kept
+    assert ascii_found is not None and ascii_found.group("v") == "d"
 
 
 def test_a_rare_commands_rule_compiles_only_when_a_text_names_the_command() -> None:
